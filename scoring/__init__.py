@@ -1,0 +1,25 @@
+"""Belote scoring, exactly as SCORING.md reads the FFB rules: pure Python, no Django.
+
+Everything else in the product scores through `score_donne` and `score_game`.
+"""
+
+from .donne import Donne, DonneScore, score_donne
+from .enums import Coinche, Outcome, Side, Trump
+from .errors import ScoringError
+from .game import GameScore, score_game
+from .rules import PRESETS, Rules
+
+__all__ = [
+    "PRESETS",
+    "Coinche",
+    "Donne",
+    "DonneScore",
+    "GameScore",
+    "Outcome",
+    "Rules",
+    "ScoringError",
+    "Side",
+    "Trump",
+    "score_donne",
+    "score_game",
+]
