@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .donne import BELOTE_POINTS, Donne, DonneScore, score_donne
+from .donne import Donne, DonneScore, score_donne
 from .enums import Outcome, Side
 from .errors import ScoringError
 from .rules import Rules
@@ -75,8 +75,9 @@ def score_game(donnes: Sequence[Donne], rules: Rules) -> GameScore:
                     if _won_a_trick(side, donne, score):
                         crossed[side], waiting[side] = True, False
                 elif totals[side] >= target:
-                    belote = BELOTE_POINTS * (donne.belote_ns if side is Side.NS else donne.belote_ew)
-                    if _humbled(side, donne, score) and totals[side] - belote < target:
+                    # A side chuted as takers or made capot scores its belote at most: if
+                    # it reaches the target in such a donne, it is thanks to the belote.
+                    if _humbled(side, donne, score):
                         waiting[side] = True
                     else:
                         crossed[side] = True

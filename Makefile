@@ -1,0 +1,38 @@
+# A newcomer needs two commands: `make run` and `make test` (README.md).
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test bench lint clean
+
+$(PY):
+	"$$(scripts/find-python)" -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.run-installed: requirements.txt | $(PY)
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.test-installed: requirements.txt requirements-test.txt | $(PY)
+	$(PY) -m pip install --quiet -r requirements-test.txt
+	touch $@ $(VENV)/.run-installed
+
+run: $(VENV)/.run-installed
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py migrate --no-input
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
+
+# The whole suite, with the gate: 100% branch coverage of scoring/.
+test: $(VENV)/.test-installed
+	$(PY) -m ruff check .
+	$(PY) -m pytest --cov=scoring --cov-branch --cov-report=term-missing --cov-fail-under=100
+
+bench: $(VENV)/.test-installed
+	$(PY) bench/bench_scoring.py
+
+lint: $(VENV)/.test-installed
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .coverage htmlcov
