@@ -1,0 +1,221 @@
+"""Every refusal of SCORING.md's "Bad input": a French message naming the field."""
+
+import pytest
+
+from scoring import PRESETS, Coinche, Donne, Rules, ScoringError, Trump, score_donne
+
+from .builders import EW, FFB, NS, PASSED, take
+
+SA_TA = Rules(sa_ta=True)
+CLASSIQUE = PRESETS["ffb-classique"]
+NO_ANNONCES = Rules(annonces=False)
+
+
+def refused(donne, rules=FFB, pot=0) -> ScoringError:
+    with pytest.raises(ScoringError) as error:
+        score_donne(donne, rules, pot)
+    return error.value
+
+
+@pytest.mark.parametrize("contract", [70, 0, -80, 85, 510, 600, 95])
+def test_a_contract_below_80_above_500_or_not_a_multiple_of_10_is_refused(contract):
+    error = refused(take(NS, contract, 100))
+    assert error.field == "contract"
+    assert "Contrat" in str(error)
+
+
+@pytest.mark.parametrize("contract", [80, 160, 250, 500])
+def test_contracts_from_80_to_500_are_accepted(contract):
+    score_donne(take(NS, contract, 100), FFB)
+
+
+@pytest.mark.parametrize("contract", [80.0, "80", True])
+def test_a_contract_that_is_not_an_integer_is_refused(contract):
+    assert refused(take(NS, contract, 100)).field == "contract"
+
+
+@pytest.mark.parametrize("points", [-1, 163, 200])
+def test_points_outside_0_to_162_are_refused(points):
+    error = refused(take(NS, 80, points))
+    assert error.field == "taker_points"
+    assert "Points faits" in str(error)
+
+
+@pytest.mark.parametrize("points", [100.0, None, True])
+def test_points_that_are_not_an_integer_are_refused(points):
+    assert refused(take(NS, 80, points)).field == "taker_points"
+
+
+def test_a_takers_capot_needs_162_points():
+    error = refused(take(NS, 80, 150, capot=NS))
+    assert error.field == "taker_points" and "162" in str(error)
+
+
+def test_a_defence_capot_needs_0_points():
+    error = refused(take(NS, 80, 10, capot=EW))
+    assert error.field == "taker_points" and "0 point" in str(error)
+
+
+def test_no_trump_and_all_trump_are_refused_while_sa_ta_is_off():
+    for trump in (Trump.NO_TRUMP, Trump.ALL_TRUMP):
+        error = refused(take(NS, 80, 100, trump))
+        assert error.field == "trump" and "sans atout" in str(error)
+        score_donne(take(NS, 80, 100, trump), SA_TA)
+
+
+def test_a_belote_at_no_trump_is_refused():
+    error = refused(take(NS, 80, 100, Trump.NO_TRUMP, belote_ew=1), SA_TA)
+    assert error.field == "belote_ew" and "sans atout" in str(error)
+
+
+def test_more_than_one_belote_outside_all_trump_is_refused():
+    assert refused(take(NS, 80, 100, belote_ns=1, belote_ew=1)).field == "belote_ns"
+    assert refused(take(NS, 80, 100, belote_ew=2)).field == "belote_ew"
+
+
+def test_up_to_four_belotes_at_all_trump_and_no_more():
+    score = score_donne(take(NS, 80, 100, Trump.ALL_TRUMP, belote_ns=2, belote_ew=2), SA_TA)
+    assert score.ns == 100 + 40 + 80 and score.ew == 60 + 40  # 62 + 40 = 102 -> 100
+    error = refused(take(NS, 80, 100, Trump.ALL_TRUMP, belote_ns=3, belote_ew=2), SA_TA)
+    assert "au plus 4" in str(error)
+
+
+@pytest.mark.parametrize("field", ["belote_ns", "belote_ew", "annonces_ns", "annonces_ew"])
+@pytest.mark.parametrize("value", [-1, 1.5, "1"])
+def test_negative_or_non_integer_counts_are_refused(field, value):
+    assert refused(take(NS, 80, 100, **{field: value})).field == field
+
+
+def test_annonces_are_refused_while_off():
+    error = refused(take(NS, 80, 100, annonces_ns=20), NO_ANNONCES)
+    assert error.field == "annonces_ns" and "Annonces" in str(error)
+
+
+def test_annonces_on_both_sides_are_refused():
+    assert refused(take(NS, 80, 100, annonces_ns=20, annonces_ew=50)).field == "annonces_ew"
+
+
+@pytest.mark.parametrize("annonces", [10, 30, 25, 45, 55])
+def test_annonces_that_are_no_sum_of_20_50_100_150_200_are_refused(annonces):
+    assert refused(take(NS, 80, 100, annonces_ew=annonces)).field == "annonces_ew"
+
+
+@pytest.mark.parametrize("annonces", [20, 40, 50, 70, 100, 150, 200, 250, 370])
+def test_sums_of_annonces_are_accepted(annonces):
+    score_donne(take(NS, 80, 100, annonces_ns=annonces), FFB)
+
+
+def test_coinche_in_classique_is_refused():
+    donne = Donne(taker=NS, trump=Trump.HEARTS, coinche=Coinche.COINCHE, taker_points=100)
+    assert refused(donne, CLASSIQUE).field == "coinche"
+
+
+def test_a_contract_value_in_classique_is_refused():
+    assert refused(take(NS, 80, 100), CLASSIQUE).field == "contract"
+
+
+def test_a_capot_bid_in_classique_is_refused():
+    assert refused(take(NS, None, 162, capot=NS), CLASSIQUE).field == "capot_bid"
+
+
+def test_a_capot_bid_with_a_value_is_refused():
+    donne = Donne(taker=NS, contract=80, capot_bid=True, trump=Trump.HEARTS, taker_points=162,
+                  capot=NS)
+    error = refused(donne)
+    assert error.field == "contract" and "250" in str(error)
+
+
+def test_a_coinche_donne_with_neither_value_nor_capot_bid_is_refused():
+    donne = Donne(taker=NS, trump=Trump.HEARTS, taker_points=100)
+    assert refused(donne).field == "contract"
+
+
+def test_a_taken_donne_without_trump_is_refused():
+    donne = Donne(taker=NS, contract=80, taker_points=100)
+    error = refused(donne)
+    assert error.field == "trump" and "Atout" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("contract", 80),
+        ("capot_bid", True),
+        ("trump", Trump.HEARTS),
+        ("coinche", Coinche.COINCHE),
+        ("taker_points", 100),
+        ("capot", NS),
+        ("belote_ns", 1),
+        ("belote_ew", 1),
+        ("annonces_ns", 20),
+        ("annonces_ew", 20),
+    ],
+)
+def test_any_figure_on_a_passed_donne_is_refused(field, value):
+    error = refused(Donne(**{field: value}))
+    assert error.field == field and "passée" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("taker", "N"), ("trump", "hearts"), ("coinche", "double"), ("capot", "S"), ("coinche", None)],
+)
+def test_unknown_enum_values_are_refused(field, value):
+    donne = take(NS, 80, 100)
+    error = refused(Donne(**{**donne.__dict__, field: value}))
+    assert error.field == field
+
+
+def test_a_capot_bid_that_is_not_a_bool_is_refused():
+    assert refused(Donne(taker=NS, capot_bid="yes", trump="H", taker_points=100)).field == (
+        "capot_bid"
+    )
+
+
+@pytest.mark.parametrize("pot", [-10, 1.5, None])
+def test_a_bad_pot_is_refused(pot):
+    assert refused(take(NS, 80, 100), pot=pot).field == "pot"
+
+
+def test_messages_are_french():
+    assert str(
+        refused(take(NS, 85, 100))
+    ) == "Contrat : un multiple de 10 entre 80 et 500 est attendu."
+
+
+def test_a_passed_donne_is_valid():
+    score_donne(PASSED, FFB)
+
+
+# Rule sets whose options contradict each other are refused when built.
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [
+        ({"counting": "demandes"}, "annonces"),  # annonces on by default
+        ({"target": None}, "target"),
+        ({"target": None, "max_donnes": None}, "target"),
+        ({"game": "tarot"}, "game"),
+        ({"counting": "points"}, "counting"),
+        ({"multiply": "all"}, "multiply"),
+        ({"surcoinche_factor": 2}, "surcoinche_factor"),
+        ({"surcoinche_factor": 4.0}, "surcoinche_factor"),
+        ({"litige": "yes"}, "litige"),
+        ({"rounding": 1}, "rounding"),
+        ({"target": 0}, "target"),
+        ({"target": -100}, "target"),
+        ({"target": True}, "target"),
+        ({"max_donnes": 0}, "max_donnes"),
+        ({"max_donnes": 1.5}, "max_donnes"),
+        ({"game": "classique", "counting": "demandes", "annonces": False}, "counting"),
+    ],
+)
+def test_contradictory_or_impossible_rule_sets_are_refused(options, field):
+    with pytest.raises(ScoringError) as error:
+        Rules(**options)
+    assert error.value.field == field
+    assert error.value.message == str(error.value)
+
+
+def test_demandes_without_annonces_and_a_game_in_donnes_are_fine():
+    Rules(counting="demandes", annonces=False)
+    Rules(target=None, max_donnes=12)
