@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring import PRESETS, Coinche, Donne, Rules, Side, Trump, score_game  # noqa: E402
+from scoring import PRESETS, Coinche, Donne, Rules, Side, Trump, score_game
 
 DONNES_PER_GAME = 24
 SUITS = [Trump.SPADES, Trump.HEARTS, Trump.DIAMONDS, Trump.CLUBS]
