@@ -1,0 +1,250 @@
+"""A concours: its rule set, teams, rounds (parties), the games at each table and their donnes.
+
+Scores are never typed in: each `DonneRecord` keeps its input, and its score columns and the
+game's totals are a cache rewritten by `services.game_recompute` from `scoring` alone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scoring import PRESETS, Coinche, Donne, Rules, Side, Trump
+
+PRESET_CHOICES = [
+    ("ffb-coinche", _("FFB belote coinchée")),
+    ("ffb-classique", _("FFB belote classique")),
+    ("contrat-seul", _("Coinche, contrat seul")),
+    ("contrat-multiplie", _("Coinche, contrat multiplié")),
+]
+SIDE_CHOICES = [(Side.NS.value, _("Nord-Sud")), (Side.EW.value, _("Est-Ouest"))]
+TRUMP_CHOICES = [
+    (Trump.SPADES.value, "♠"),
+    (Trump.HEARTS.value, "♥"),
+    (Trump.DIAMONDS.value, "♦"),
+    (Trump.CLUBS.value, "♣"),
+    (Trump.NO_TRUMP.value, _("Sans atout")),
+    (Trump.ALL_TRUMP.value, _("Tout atout")),
+]
+COINCHE_CHOICES = [
+    (Coinche.NONE.value, "—"),
+    (Coinche.COINCHE.value, _("Coinché")),
+    (Coinche.SURCOINCHE.value, _("Surcoinché")),
+]
+SEATS = ["N", "E", "S", "O"]  # the dealer turns to the left: nord, est, sud, ouest
+
+# Fields of `Tournament` that are options of `scoring.Rules`, under the same names.
+RULE_FIELDS = [field.name for field in dataclasses.fields(Rules)]
+
+
+def default_criteria() -> list[str]:
+    return ["wins", "points", "diff"]
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("nom"), max_length=200)
+    slug = models.SlugField(_("adresse"), unique=True, max_length=60)
+    date = models.DateField(_("date"))
+    place = models.CharField(_("lieu"), max_length=200, blank=True)
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments"
+    )
+    preset = models.CharField(_("règlement"), max_length=30, choices=PRESET_CHOICES)
+    # The rule options (scoring.Rules), copied from the preset then adjusted.
+    game = models.CharField(
+        _("jeu"), max_length=10, choices=[("coinche", _("Coinche")), ("classique", _("Classique"))]
+    )
+    counting = models.CharField(
+        _("décompte"),
+        max_length=10,
+        choices=[("faits", _("Points faits + demandés")), ("demandes", _("Points demandés"))],
+        help_text=_("Coinche : ce que marque un contrat réussi."),
+    )
+    multiply = models.CharField(
+        _("la coinche multiplie"),
+        max_length=10,
+        choices=[("score", _("tout le score")), ("contract", _("le contrat seul"))],
+    )
+    surcoinche_factor = models.PositiveSmallIntegerField(
+        _("surcoinche"), choices=[(4, "× 4"), (3, "× 3")]
+    )
+    litige = models.BooleanField(
+        _("règle du litige"),
+        help_text=_("Égalité 81-81 : les points du preneur vont à la donne suivante."),
+    )
+    tie_to_takers = models.BooleanField(
+        _("égalité réussie"),
+        help_text=_("Sans litige : une égalité fait réussir le contrat (sinon il chute)."),
+    )
+    rounding = models.BooleanField(
+        _("arrondi"), help_text=_("Scores arrondis à la dizaine (85 → 90, 84 → 80).")
+    )
+    sa_ta = models.BooleanField(_("sans atout / tout atout"), help_text=_("Contrats SA et TA."))
+    annonces = models.BooleanField(_("annonces"), help_text=_("Tierce, cinquante, cent, carrés."))
+    target = models.PositiveIntegerField(
+        _("partie en"), null=True, blank=True, help_text=_("Points à atteindre (vide : aucun).")
+    )
+    max_donnes = models.PositiveSmallIntegerField(
+        _("nombre de donnes"),
+        null=True,
+        blank=True,
+        help_text=_("La partie s'arrête après ce nombre de donnes (vide : aucun)."),
+    )
+    parties_planned = models.PositiveSmallIntegerField(_("parties prévues"), default=4)
+    criteria = models.JSONField(_("critères de classement"), default=default_criteria)
+    bye_points = models.PositiveIntegerField(
+        _("points d'une exemption"), default=1000,
+        help_text=_("Une équipe exempte gagne sa partie avec ces points."),
+    )
+    forfeit_points = models.PositiveIntegerField(
+        _("points d'un forfait"), default=1000,
+        help_text=_("L'adversaire d'une équipe forfait gagne avec ces points."),
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("concours")
+        verbose_name_plural = _("concours")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(**{name: getattr(self, name) for name in RULE_FIELDS})
+
+    def apply_preset(self, key: str) -> None:
+        self.preset = key
+        for name, value in dataclasses.asdict(PRESETS[key]).items():
+            setattr(self, name, value)
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    number = models.PositiveIntegerField(_("n°"))
+    name = models.CharField(_("équipe"), max_length=120)
+    player1 = models.CharField(_("joueur 1"), max_length=120)
+    player2 = models.CharField(_("joueur 2"), max_length=120)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    active = models.BooleanField(_("active"), default=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="team_number_unique"),
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.name}"
+
+    @property
+    def players(self) -> str:
+        return f"{self.player1} et {self.player2}"
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("partie"))
+    seed = models.BigIntegerField(_("graine du tirage"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"Partie {self.number}"
+
+
+class Game(models.Model):
+    """One table of a round, or a bye (`team_ew` empty, `table` 0)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    table = models.PositiveSmallIntegerField(_("table"))
+    team_ns = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="games_ns")
+    team_ew = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="games_ew", null=True, blank=True
+    )
+    first_dealer = models.CharField(_("premier donneur"), max_length=1, default="N")
+    forfeit = models.CharField(
+        _("forfait"), max_length=2, choices=SIDE_CHOICES, blank=True,
+        help_text=_("Le camp qui déclare forfait."),
+    )
+    # Cache rewritten by services.game_recompute from scoring.score_game.
+    score_ns = models.IntegerField(default=0)
+    score_ew = models.IntegerField(default=0)
+    finished = models.BooleanField(default=False)
+    winner = models.CharField(max_length=2, choices=SIDE_CHOICES, blank=True)
+    played = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["round__number", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="game_table_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.table}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.team_ew_id is None
+
+    def team(self, side: str) -> Team | None:
+        return self.team_ns if side == Side.NS else self.team_ew
+
+    def dealer(self, donne_number: int) -> str:
+        start = SEATS.index(self.first_dealer)
+        return SEATS[(start + donne_number - 1) % 4]
+
+
+class DonneRecord(models.Model):
+    """A donne as entered (the input of scoring.Donne), with its computed score cached."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="donnes")
+    number = models.PositiveSmallIntegerField(_("donne"))
+    taker = models.CharField(_("preneur"), max_length=2, choices=SIDE_CHOICES, blank=True)
+    contract = models.PositiveSmallIntegerField(_("contrat"), null=True, blank=True)
+    capot_bid = models.BooleanField(_("capot demandé"), default=False)
+    trump = models.CharField(_("atout"), max_length=2, choices=TRUMP_CHOICES, blank=True)
+    coinche = models.CharField(
+        _("coinche"), max_length=10, choices=COINCHE_CHOICES, default=Coinche.NONE.value
+    )
+    taker_points = models.PositiveSmallIntegerField(_("points faits"), default=0)
+    capot = models.CharField(_("capot"), max_length=2, choices=SIDE_CHOICES, blank=True)
+    belote_ns = models.PositiveSmallIntegerField(_("belote NS"), default=0)
+    belote_ew = models.PositiveSmallIntegerField(_("belote EO"), default=0)
+    annonces_ns = models.PositiveSmallIntegerField(_("annonces NS"), default=0)
+    annonces_ew = models.PositiveSmallIntegerField(_("annonces EO"), default=0)
+    version = models.PositiveIntegerField(default=1)
+    # Cache rewritten by services.game_recompute.
+    score_ns = models.IntegerField(default=0)
+    score_ew = models.IntegerField(default=0)
+    outcome = models.CharField(max_length=10, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="donne_number_unique")
+        ]
+
+    def to_donne(self) -> Donne:
+        return Donne(
+            taker=Side(self.taker) if self.taker else None,
+            contract=self.contract,
+            capot_bid=self.capot_bid,
+            trump=Trump(self.trump) if self.trump else None,
+            coinche=Coinche(self.coinche),
+            taker_points=self.taker_points,
+            capot=Side(self.capot) if self.capot else None,
+            belote_ns=self.belote_ns,
+            belote_ew=self.belote_ew,
+            annonces_ns=self.annonces_ns,
+            annonces_ew=self.annonces_ew,
+        )

@@ -1,0 +1,40 @@
+"""Reads that feed the pages and the exports, each in a constant number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .models import Game, Team, Tournament
+from .standings import CRITERIA, Result, Row, compute, rank
+
+
+def results(tournament: Tournament) -> list[Result]:
+    """Finished games (byes and forfeits included), as the standings see them."""
+    games = Game.objects.filter(round__tournament=tournament, finished=True).values_list(
+        "team_ns_id", "team_ew_id", "score_ns", "score_ew", "winner"
+    )
+    return [
+        Result(ns, ew, score_ns, score_ew, ns if winner == "NS" else ew if winner == "EW" else None)
+        for ns, ew, score_ns, score_ew, winner in games
+    ]
+
+
+def standings(tournament: Tournament) -> list[Row]:
+    team_ids = tournament.teams.values_list("id", flat=True)
+    return rank(compute(team_ids, results(tournament)), tournament.criteria)
+
+
+@dataclass(frozen=True)
+class StandingsLine:
+    row: Row
+    team: Team
+
+
+def standings_lines(tournament: Tournament) -> list[StandingsLine]:
+    """The one source of the standings page (and, later, its PDF and workbook)."""
+    teams = {team.id: team for team in tournament.teams.all()}
+    return [StandingsLine(row, teams[row.team]) for row in standings(tournament)]
+
+
+def criteria_labels(tournament: Tournament) -> list[str]:
+    return [str(CRITERIA[key]) for key in tournament.criteria]

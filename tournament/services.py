@@ -1,0 +1,332 @@
+"""Every write of the tournament app: small atomic functions named <thing>_<action>.
+
+Views validate a form and call one of these. A `UserError` carries a French message (and
+the field at fault, when there is one) for the form; anything else is a bug.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max, Q
+
+from scoring import Donne, Rules, ScoringError, Side, score_game
+
+from . import pairing, queries
+from .models import RULE_FIELDS, DonneRecord, Game, Round, Team, Tournament
+
+
+class UserError(ValueError):
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+# --- Tournament -------------------------------------------------------------------------
+
+
+def rules_from(options: Mapping[str, Any]) -> Rules:
+    """Build the rule set, turning scoring's refusal into a user error on the field."""
+    try:
+        return Rules(**{name: options[name] for name in RULE_FIELDS})
+    except ScoringError as error:
+        raise UserError(error.message, error.field) from None
+
+
+@transaction.atomic
+def tournament_create(*, organiser, name: str, slug: str, date, place: str = "",
+                      preset: str = "ffb-coinche", **options: Any) -> Tournament:
+    tournament = Tournament(organiser=organiser, name=name, slug=slug, date=date, place=place)
+    tournament.apply_preset(preset)
+    for key, value in options.items():
+        setattr(tournament, key, value)
+    rules_from({name: getattr(tournament, name) for name in RULE_FIELDS})
+    if Tournament.objects.filter(slug=slug).exists():
+        raise UserError("Cette adresse est déjà prise par un autre concours.", "slug")
+    tournament.save()
+    return tournament
+
+
+def _scoring_fields_changed(tournament: Tournament, options: Mapping[str, Any]) -> list[str]:
+    return [name for name in RULE_FIELDS if name in options and options[name] != getattr(
+        tournament, name)]
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, confirm: bool = False,
+                      **values: Any) -> list[str]:
+    """Change the tournament; rule changes need `confirm` once donnes exist, then every game
+    is recomputed. Returns the names of the rule options that changed."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    changed = _scoring_fields_changed(tournament, values)
+    merged = {name: values.get(name, getattr(tournament, name)) for name in RULE_FIELDS}
+    rules_from(merged)
+    has_donnes = DonneRecord.objects.filter(game__round__tournament=tournament).exists()
+    if changed and has_donnes and not confirm:
+        raise UserError(
+            "Des donnes sont déjà saisies : changer le règlement recalculera toutes les "
+            "parties. Confirmez pour continuer.",
+            "confirm",
+        )
+    for key, value in values.items():
+        setattr(tournament, key, value)
+    tournament.save()
+    if changed:
+        for game in Game.objects.filter(round__tournament=tournament):
+            try:
+                game_recompute(game=game, rules=tournament.rules)
+            except ScoringError as error:
+                raise UserError(
+                    f"{game} : {error.message} Le règlement n'a pas été changé.", error.field
+                ) from None
+    return changed
+
+
+# --- Teams ------------------------------------------------------------------------------
+
+
+def _next_team_number(tournament: Tournament) -> int:
+    return (tournament.teams.aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+@transaction.atomic
+def team_create(*, tournament: Tournament, name: str, player1: str, player2: str,
+                club: str = "", number: int | None = None) -> Team:
+    name, player1, player2 = name.strip(), player1.strip(), player2.strip()
+    if not (name and player1 and player2):
+        raise UserError("Une équipe a un nom et deux joueurs.", "name")
+    if tournament.teams.filter(name__iexact=name).exists():
+        raise UserError(f"L'équipe « {name} » est déjà inscrite.", "name")
+    number = number or _next_team_number(tournament)
+    if tournament.teams.filter(number=number).exists():
+        raise UserError(f"Le numéro {number} est déjà pris.", "number")
+    return Team.objects.create(tournament=tournament, number=number, name=name,
+                               player1=player1, player2=player2, club=club.strip())
+
+
+@transaction.atomic
+def team_update(*, team: Team, **values: Any) -> Team:
+    name = values.get("name", team.name).strip()
+    if team.tournament.teams.filter(name__iexact=name).exclude(pk=team.pk).exists():
+        raise UserError(f"L'équipe « {name} » est déjà inscrite.", "name")
+    for key, value in values.items():
+        setattr(team, key, value.strip() if isinstance(value, str) else value)
+    team.save()
+    return team
+
+
+@transaction.atomic
+def team_withdraw(*, team: Team, active: bool = False) -> Team:
+    team.active = active
+    team.save(update_fields=["active"])
+    return team
+
+
+@dataclasses.dataclass(frozen=True)
+class ImportLine:
+    line: int
+    name: str
+    player1: str
+    player2: str
+    club: str
+
+
+@transaction.atomic
+def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine]) -> list[Team]:
+    """Register every line, or none: each bad line is reported with its number."""
+    lines = list(lines)
+    errors: list[str] = []
+    seen = {name.lower() for name in tournament.teams.values_list("name", flat=True)}
+    for line in lines:
+        if not line.name or not line.player1 or not line.player2:
+            errors.append(f"Ligne {line.line} : il faut le nom de l'équipe et deux joueurs.")
+        elif line.name.lower() in seen:
+            errors.append(f"Ligne {line.line} : l'équipe « {line.name} » est déjà inscrite.")
+        seen.add(line.name.lower())
+    if not lines:
+        errors.append("Le fichier ne contient aucune équipe.")
+    if errors:
+        raise UserError("\n".join(errors))
+    start = _next_team_number(tournament)
+    return Team.objects.bulk_create(
+        Team(tournament=tournament, number=start + index, name=line.name, player1=line.player1,
+             player2=line.player2, club=line.club)
+        for index, line in enumerate(lines)
+    )
+
+
+# --- Rounds -----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def round_generate(*, tournament: Tournament, seed: int | None = None) -> Round:
+    """Draw the next round: random for round 1 (seeded), by standings afterwards."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None and Game.objects.filter(round=last, finished=False).exists():
+        raise UserError(f"La partie {last.number} n'est pas terminée à toutes les tables.")
+    number = 1 if last is None else last.number + 1
+    active = list(tournament.teams.filter(active=True).values_list("id", flat=True))
+    try:
+        if number == 1:
+            seed = secrets.randbelow(10**9) if seed is None else seed
+            draw = pairing.draw_random(active, seed)
+        else:
+            seed = None
+            ranked = [row.team for row in queries.standings(tournament) if row.team in active]
+            met = Game.objects.filter(round__tournament=tournament, team_ew__isnull=False)
+            pairs = met.values_list("team_ns_id", "team_ew_id")
+            byes = Game.objects.filter(round__tournament=tournament, team_ew__isnull=True)
+            draw = pairing.pair_by_standings(
+                ranked, pairs, byes.values_list("team_ns_id", flat=True)
+            )
+    except pairing.PairingError as error:
+        raise UserError(str(error)) from None
+    round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
+    games = [
+        Game(round=round_, table=table, team_ns_id=ns, team_ew_id=ew)
+        for table, (ns, ew) in enumerate(draw.tables, start=1)
+    ]
+    if draw.bye is not None:
+        games.append(Game(round=round_, table=0, team_ns_id=draw.bye, finished=True,
+                          winner=Side.NS.value, score_ns=tournament.bye_points))
+    Game.objects.bulk_create(games)
+    return round_
+
+
+def round_started(round_: Round) -> bool:
+    return DonneRecord.objects.filter(game__round=round_).exists() or round_.games.filter(
+        ~Q(forfeit="")).exists()
+
+
+@transaction.atomic
+def round_swap_teams(*, round_: Round, team_a: int, team_b: int) -> None:
+    """Exchange two teams' seats before the round starts."""
+    if round_started(round_):
+        raise UserError("La partie a commencé : les tables ne peuvent plus être changées.")
+    if team_a == team_b:
+        raise UserError("Choisissez deux équipes différentes.")
+    seats: dict[int, tuple[Game, str]] = {}
+    for game in round_.games.select_for_update():
+        for side in ("team_ns_id", "team_ew_id"):
+            team = getattr(game, side)
+            if team in (team_a, team_b):
+                seats[team] = (game, side)
+    if set(seats) != {team_a, team_b}:
+        raise UserError("Ces deux équipes ne jouent pas toutes deux cette partie.")
+    (game_a, side_a), (game_b, side_b) = seats[team_a], seats[team_b]
+    setattr(game_a, side_a, team_b)
+    if game_a.pk == game_b.pk:
+        setattr(game_a, side_b, team_a)
+        game_a.save()
+    else:
+        setattr(game_b, side_b, team_a)
+        game_a.save()
+        game_b.save()
+
+
+# --- Games and donnes -------------------------------------------------------------------
+
+
+def game_recompute(*, game: Game, rules: Rules | None = None) -> None:
+    """Rewrite the game's cached scores from its donnes (scoring.score_game)."""
+    rules = rules or game.round.tournament.rules
+    if game.is_bye:
+        return
+    if game.forfeit:
+        points = game.round.tournament.forfeit_points
+        winner = Side(game.forfeit).other
+        game.score_ns, game.score_ew = (points, 0) if winner is Side.NS else (0, points)
+        game.finished, game.winner = True, winner.value
+        game.played = game.donnes.count()
+        game.save()
+        return
+    records = list(game.donnes.order_by("number"))
+    result = score_game([record.to_donne() for record in records], rules)
+    for record, score in zip(records, result.donnes, strict=True):
+        record.score_ns, record.score_ew, record.outcome = score.ns, score.ew, score.outcome.value
+    DonneRecord.objects.bulk_update(records, ["score_ns", "score_ew", "outcome"])
+    game.score_ns, game.score_ew = result.ns, result.ew
+    game.finished, game.played = result.finished, result.played
+    game.winner = result.winner.value if result.winner else ""
+    game.save()
+
+
+DONNE_FIELDS = [f.name for f in dataclasses.fields(Donne)]
+
+
+@transaction.atomic
+def donne_record(*, game: Game, number: int | None, donne: Donne,
+                 version: int | None = None) -> DonneRecord:
+    """Enter a new donne (number None) or correct donne `number`; every later donne is
+    rescored. `version` guards against overwriting someone else's correction."""
+    game = Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
+    if game.is_bye:
+        raise UserError("Une équipe exempte ne joue pas de donne.")
+    if game.forfeit:
+        raise UserError("Cette table est déclarée forfait.")
+    rules = game.round.tournament.rules
+    records = list(game.donnes.order_by("number"))
+    if number is None:
+        record = DonneRecord(game=game, number=len(records) + 1)
+        donnes = [r.to_donne() for r in records] + [donne]
+    else:
+        matches = [r for r in records if r.number == number]
+        if not matches:
+            raise UserError(f"La donne {number} n'existe pas.")
+        record = matches[0]
+        if version is not None and version != record.version:
+            raise UserError(
+                f"La donne {number} vient d'être modifiée par quelqu'un d'autre : "
+                "rechargez la page avant de la corriger.",
+                "version",
+            )
+        record.version += 1
+        donnes = [donne if r.number == number else r.to_donne() for r in records]
+    try:
+        score_game(donnes, rules)
+    except ScoringError as error:
+        raise UserError(error.message, error.field) from None
+    for name in DONNE_FIELDS:
+        value = getattr(donne, name)
+        if name in ("taker", "trump", "capot"):
+            value = value.value if value is not None else ""
+        elif name == "coinche":
+            value = value.value
+        setattr(record, name, value)
+    record.save()
+    game_recompute(game=game, rules=rules)
+    record.refresh_from_db()
+    return record
+
+
+@transaction.atomic
+def donne_delete(*, game: Game, number: int) -> None:
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    deleted, _ = game.donnes.filter(number=number).delete()
+    if not deleted:
+        raise UserError(f"La donne {number} n'existe pas.")
+    for record in game.donnes.filter(number__gt=number).order_by("number"):
+        record.number -= 1
+        record.save(update_fields=["number"])
+    game_recompute(game=game)
+
+
+@transaction.atomic
+def game_forfeit(*, game: Game, side: str) -> Game:
+    """Record that `side` forfeits this game ("" cancels the forfeit)."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.is_bye:
+        raise UserError("Une équipe exempte ne peut pas déclarer forfait.")
+    if side not in ("", Side.NS.value, Side.EW.value):
+        raise UserError("Choisissez le camp forfait.", "forfeit")
+    game.forfeit = side
+    game.save(update_fields=["forfeit"])
+    game_recompute(game=game)
+    return game
+
