@@ -90,6 +90,12 @@ def tournament_update(*, tournament: Tournament, confirm: bool = False,
 # --- Teams ------------------------------------------------------------------------------
 
 
+def _name_taken(tournament: Tournament, name: str, exclude: int | None = None) -> bool:
+    # Compared in Python: SQLite's case-insensitive match ignores accents' case (É, é).
+    names = tournament.teams.exclude(pk=exclude).values_list("name", flat=True)
+    return name.casefold() in {other.casefold() for other in names}
+
+
 def _next_team_number(tournament: Tournament) -> int:
     return (tournament.teams.aggregate(n=Max("number"))["n"] or 0) + 1
 
@@ -100,7 +106,7 @@ def team_create(*, tournament: Tournament, name: str, player1: str, player2: str
     name, player1, player2 = name.strip(), player1.strip(), player2.strip()
     if not (name and player1 and player2):
         raise UserError("Une équipe a un nom et deux joueurs.", "name")
-    if tournament.teams.filter(name__iexact=name).exists():
+    if _name_taken(tournament, name):
         raise UserError(f"L'équipe « {name} » est déjà inscrite.", "name")
     number = number or _next_team_number(tournament)
     if tournament.teams.filter(number=number).exists():
@@ -112,7 +118,7 @@ def team_create(*, tournament: Tournament, name: str, player1: str, player2: str
 @transaction.atomic
 def team_update(*, team: Team, **values: Any) -> Team:
     name = values.get("name", team.name).strip()
-    if team.tournament.teams.filter(name__iexact=name).exclude(pk=team.pk).exists():
+    if _name_taken(team.tournament, name, exclude=team.pk):
         raise UserError(f"L'équipe « {name} » est déjà inscrite.", "name")
     for key, value in values.items():
         setattr(team, key, value.strip() if isinstance(value, str) else value)
@@ -141,13 +147,13 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine]) -> list
     """Register every line, or none: each bad line is reported with its number."""
     lines = list(lines)
     errors: list[str] = []
-    seen = {name.lower() for name in tournament.teams.values_list("name", flat=True)}
+    seen = {name.casefold() for name in tournament.teams.values_list("name", flat=True)}
     for line in lines:
         if not line.name or not line.player1 or not line.player2:
             errors.append(f"Ligne {line.line} : il faut le nom de l'équipe et deux joueurs.")
-        elif line.name.lower() in seen:
+        elif line.name.casefold() in seen:
             errors.append(f"Ligne {line.line} : l'équipe « {line.name} » est déjà inscrite.")
-        seen.add(line.name.lower())
+        seen.add(line.name.casefold())
     if not lines:
         errors.append("Le fichier ne contient aucune équipe.")
     if errors:

@@ -1,0 +1,47 @@
+"""Small builders for tournaments, teams and games, through the services."""
+
+import datetime
+import itertools
+
+from django.contrib.auth import get_user_model
+
+from scoring import Donne, Side, Trump
+from tournament import services
+
+_counter = itertools.count(1)
+
+
+def organiser(username: str | None = None):
+    username = username or f"orga{next(_counter)}"
+    return get_user_model().objects.create_user(username=username, password="motdepasse-long")
+
+
+def tournament(*, owner=None, teams: int = 0, **options):
+    number = next(_counter)
+    created = services.tournament_create(
+        organiser=owner or organiser(),
+        name=options.pop("name", f"Concours {number}"),
+        slug=options.pop("slug", f"concours-{number}"),
+        date=options.pop("date", datetime.date(2026, 11, 21)),
+        **options,
+    )
+    for index in range(1, teams + 1):
+        services.team_create(tournament=created, name=f"Équipe {index}",
+                             player1=f"Joueur {index}A", player2=f"Joueur {index}B")
+    return created
+
+
+def made(taker: Side = Side.NS, contract: int = 80, points: int = 100, **figures) -> Donne:
+    return Donne(taker=taker, contract=contract, trump=Trump.HEARTS, taker_points=points,
+                 **figures)
+
+
+def play_to_the_end(game, taker: Side = Side.NS) -> None:
+    """Enter donnes until the game ends: a surcoinched 160 made each time."""
+    from scoring import Coinche
+
+    game.refresh_from_db()
+    while not game.finished:
+        services.donne_record(game=game, number=None,
+                              donne=made(taker, 160, 162, coinche=Coinche.SURCOINCHE))
+        game.refresh_from_db()

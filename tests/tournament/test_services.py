@@ -1,0 +1,225 @@
+"""The services: every write, its validation, and the recomputations it triggers."""
+
+import pytest
+
+from scoring import PRESETS, Coinche, Donne, Side, score_game
+from tournament import services
+from tournament.models import DonneRecord, Game, Team
+from tournament.services import ImportLine, UserError
+
+from .factories import made, play_to_the_end, tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_tournament_takes_its_preset_and_adjusted_options():
+    t = tournament(preset="contrat-seul", target=1500)
+    assert t.rules == PRESETS["contrat-seul"].__class__(**{
+        **PRESETS["contrat-seul"].__dict__, "target": 1500})
+
+
+def test_contradictory_options_are_refused_and_nothing_is_saved():
+    with pytest.raises(UserError) as error:
+        tournament(slug="bad", counting="demandes")  # annonces still on
+    assert error.value.field == "annonces"
+    assert not Team.objects.exists()
+
+
+def test_a_slug_is_taken_once():
+    tournament(slug="pareil")
+    with pytest.raises(UserError) as error:
+        tournament(slug="pareil")
+    assert error.value.field == "slug"
+
+
+def test_teams_are_numbered_and_names_are_unique():
+    t = tournament(teams=2)
+    assert list(t.teams.values_list("number", flat=True)) == [1, 2]
+    with pytest.raises(UserError):
+        services.team_create(tournament=t, name="équipe 1", player1="a", player2="b")
+
+
+def test_an_import_with_a_bad_line_imports_nothing_and_lists_every_bad_line():
+    t = tournament(teams=1)
+    lines = [
+        ImportLine(2, "Les As", "Ana", "Bob", ""),
+        ImportLine(3, "", "Cid", "Dan", ""),
+        ImportLine(4, "Équipe 1", "Eve", "Fay", ""),
+        ImportLine(5, "Les As", "Gus", "Hal", ""),
+    ]
+    with pytest.raises(UserError) as error:
+        services.teams_import(tournament=t, lines=lines)
+    assert "Ligne 3" in error.value.message and "Ligne 4" in error.value.message
+    assert "Ligne 5" in error.value.message and "Ligne 2" not in error.value.message
+    assert t.teams.count() == 1
+
+
+def test_an_import_registers_every_line_in_order():
+    t = tournament(teams=1)
+    services.teams_import(tournament=t, lines=[ImportLine(2, "Les As", "Ana", "Bob", "Club")])
+    assert list(t.teams.values_list("number", "name", "club")) == [
+        (1, "Équipe 1", ""), (2, "Les As", "Club")]
+
+
+def test_round_one_is_a_seeded_draw_with_a_bye_for_an_odd_count():
+    t = tournament(teams=5)
+    round_ = services.round_generate(tournament=t, seed=7)
+    games = list(round_.games.order_by("table"))
+    assert round_.seed == 7
+    assert [g.table for g in games] == [0, 1, 2]
+    bye = games[0]
+    assert bye.is_bye and bye.finished and bye.score_ns == t.bye_points
+
+    other = tournament(teams=5)
+    again = services.round_generate(tournament=other, seed=7)
+    numbers = lambda r: [(g.team_ns.number, g.team_ew and g.team_ew.number)  # noqa: E731
+                         for g in r.games.order_by("table")]
+    assert numbers(again) == numbers(round_)
+
+
+def test_withdrawn_teams_are_left_out_of_the_draw():
+    t = tournament(teams=6)
+    withdrawn = t.teams.get(number=3)
+    services.team_withdraw(team=withdrawn)
+    round_ = services.round_generate(tournament=t, seed=1)
+    seated = {g.team_ns_id for g in round_.games.all()} | {g.team_ew_id for g in round_.games.all()}
+    assert withdrawn.id not in seated and len(seated - {None}) == 5
+
+
+def test_the_next_round_waits_for_every_table_to_finish():
+    t = tournament(teams=4)
+    services.round_generate(tournament=t, seed=1)
+    with pytest.raises(UserError, match="pas terminée"):
+        services.round_generate(tournament=t)
+
+
+def test_round_two_pairs_by_standings_without_a_rematch():
+    t = tournament(teams=4, target=500)
+    first = services.round_generate(tournament=t, seed=3)
+    for game in first.games.all():
+        play_to_the_end(game)
+    second = services.round_generate(tournament=t)
+    met = {frozenset((g.team_ns_id, g.team_ew_id)) for g in first.games.all()}
+    for game in second.games.all():
+        assert frozenset((game.team_ns_id, game.team_ew_id)) not in met
+    # The two winners of round 1 meet at table 1.
+    winners = {g.team_ns_id for g in first.games.all()}
+    table_one = second.games.get(table=1)
+    assert {table_one.team_ns_id, table_one.team_ew_id} == winners
+
+
+def test_a_donne_is_scored_and_the_game_totals_equal_score_game():
+    t = tournament(teams=2)
+    game = services.round_generate(tournament=t, seed=1).games.get()
+    services.donne_record(game=game, number=None, donne=made(points=95))
+    services.donne_record(game=game, number=None, donne=made(Side.EW, 100, 98))
+    game.refresh_from_db()
+    expected = score_game([made(points=95), made(Side.EW, 100, 98)], t.rules)
+    assert (game.score_ns, game.score_ew, game.played) == (expected.ns, expected.ew, 2)
+    assert list(game.donnes.values_list("score_ns", "score_ew")) == [(180, 70), (260, 0)]
+
+
+def test_an_invalid_donne_is_refused_with_its_field_and_nothing_is_saved():
+    t = tournament(teams=2)
+    game = services.round_generate(tournament=t, seed=1).games.get()
+    with pytest.raises(UserError) as error:
+        services.donne_record(game=game, number=None, donne=made(contract=85))
+    assert error.value.field == "contract"
+    assert not DonneRecord.objects.exists()
+
+
+def test_correcting_an_earlier_donne_rescores_the_later_ones():
+    t = tournament(teams=2)
+    game = services.round_generate(tournament=t, seed=1).games.get()
+    services.donne_record(game=game, number=None, donne=made(points=81))  # litige, pot 80
+    services.donne_record(game=game, number=None, donne=made(Side.EW, 90, 100))
+    assert game.donnes.get(number=2).score_ew == 270
+    record = game.donnes.get(number=1)
+    services.donne_record(game=game, number=1, donne=made(points=95), version=record.version)
+    assert game.donnes.get(number=2).score_ew == 190  # no pot any more
+    assert game.donnes.get(number=1).version == 2
+
+
+def test_a_stale_correction_is_refused():
+    t = tournament(teams=2)
+    game = services.round_generate(tournament=t, seed=1).games.get()
+    services.donne_record(game=game, number=None, donne=made())
+    services.donne_record(game=game, number=1, donne=made(points=120), version=1)
+    with pytest.raises(UserError) as error:
+        services.donne_record(game=game, number=1, donne=made(points=90), version=1)
+    assert error.value.field == "version"
+    assert game.donnes.get(number=1).taker_points == 120
+
+
+def test_deleting_a_donne_renumbers_and_rescores_the_rest():
+    t = tournament(teams=2)
+    game = services.round_generate(tournament=t, seed=1).games.get()
+    services.donne_record(game=game, number=None, donne=made(points=81))
+    services.donne_record(game=game, number=None, donne=made(Side.EW, 90, 100))
+    services.donne_delete(game=game, number=1)
+    assert list(game.donnes.values_list("number", "score_ew")) == [(1, 190)]
+    with pytest.raises(UserError):
+        services.donne_delete(game=game, number=5)
+
+
+def test_a_donne_after_the_end_of_the_game_is_refused():
+    t = tournament(teams=2, target=500)
+    game = services.round_generate(tournament=t, seed=1).games.get()
+    play_to_the_end(game)
+    with pytest.raises(UserError, match="terminée"):
+        services.donne_record(game=game, number=None, donne=made())
+
+
+def test_a_forfeit_gives_the_opponent_the_forfeit_points():
+    t = tournament(teams=2, forfeit_points=700)
+    game = services.round_generate(tournament=t, seed=1).games.get()
+    services.game_forfeit(game=game, side="NS")
+    game.refresh_from_db()
+    assert (game.finished, game.winner, game.score_ns, game.score_ew) == (True, "EW", 0, 700)
+    with pytest.raises(UserError, match="forfait"):
+        services.donne_record(game=game, number=None, donne=made())
+    services.game_forfeit(game=game, side="")
+    game.refresh_from_db()
+    assert not game.finished
+
+
+def test_a_rule_change_needs_confirmation_once_donnes_exist_then_recomputes():
+    t = tournament(teams=2)
+    game = services.round_generate(tournament=t, seed=1).games.get()
+    services.donne_record(game=game, number=None, donne=made(points=95))
+    with pytest.raises(UserError) as error:
+        services.tournament_update(tournament=t, rounding=False)
+    assert error.value.field == "confirm"
+    assert Game.objects.get(pk=game.pk).score_ns == 180
+    assert services.tournament_update(tournament=t, rounding=False, confirm=True) == ["rounding"]
+    assert Game.objects.get(pk=game.pk).score_ns == 175
+
+
+def test_a_rule_change_that_makes_a_donne_invalid_is_refused_whole():
+    t = tournament(teams=2)
+    game = services.round_generate(tournament=t, seed=1).games.get()
+    services.donne_record(game=game, number=None, donne=made(annonces_ns=50))
+    with pytest.raises(UserError):
+        services.tournament_update(tournament=t, annonces=False, confirm=True)
+    t.refresh_from_db()
+    assert t.annonces is True
+
+
+def test_teams_can_be_swapped_before_the_round_starts_only():
+    t = tournament(teams=4)
+    round_ = services.round_generate(tournament=t, seed=1)
+    one, two = round_.games.get(table=1), round_.games.get(table=2)
+    services.round_swap_teams(round_=round_, team_a=one.team_ns_id, team_b=two.team_ew_id)
+    assert round_.games.get(table=1).team_ns_id == two.team_ew_id
+    assert round_.games.get(table=2).team_ew_id == one.team_ns_id
+    services.donne_record(game=one, number=None, donne=Donne())
+    with pytest.raises(UserError, match="commencé"):
+        services.round_swap_teams(round_=round_, team_a=one.team_ns_id, team_b=two.team_ns_id)
+
+
+def test_a_coinche_level_reaches_the_score():
+    t = tournament(teams=2)
+    game = services.round_generate(tournament=t, seed=1).games.get()
+    record = services.donne_record(game=game, number=None,
+                                   donne=made(contract=120, points=130, coinche=Coinche.COINCHE))
+    assert (record.score_ns, record.score_ew, record.outcome) == (560, 0, "made")
