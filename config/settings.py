@@ -107,3 +107,8 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "static"  # collectstatic's output; whitenoise serves it
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 WHITENOISE_USE_FINDERS = True  # serve app and project static files without collectstatic
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "tournament:home"
+LOGOUT_REDIRECT_URL = "tournament:home"
+DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"

@@ -3,6 +3,19 @@ from django.urls import path
 from . import views
 
 app_name = "tournament"
+game = "t/<slug:slug>/rounds/<int:number>/tables/<int:table>/"
 urlpatterns = [
     path("", views.home, name="home"),
+    path("t/new/", views.tournament_create, name="create"),
+    path("t/<slug:slug>/", views.tournament_detail, name="detail"),
+    path("t/<slug:slug>/rules/", views.tournament_rules, name="rules"),
+    path("t/<slug:slug>/teams/", views.team_list, name="teams"),
+    path("t/<slug:slug>/teams/<int:number>/", views.team_detail, name="team"),
+    path("t/<slug:slug>/rounds/new/", views.round_generate, name="round_generate"),
+    path("t/<slug:slug>/rounds/<int:number>/", views.round_detail, name="round"),
+    path(game, views.game_detail, name="game"),
+    path(game + "preview/", views.game_preview, name="game_preview"),
+    path(game + "forfeit/", views.game_forfeit, name="game_forfeit"),
+    path(game + "donnes/<int:donne>/delete/", views.game_donne_delete, name="donne_delete"),
+    path("t/<slug:slug>/standings/", views.standings, name="standings"),
 ]

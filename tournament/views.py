@@ -1,8 +1,350 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+"""Thin views: load, check the role, validate a form, call one service, redirect or render.
 
-from scoring import PRESETS
+Reading (pairings, games, standings) is open to everyone; every write needs the tournament's
+own organiser (another organiser gets 403). Another tournament's data is never reachable:
+every object is looked up under its tournament's slug.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+from scoring import ScoringError, score_game
+
+from . import queries, services
+from .forms import (
+    DonneForm,
+    ForfeitForm,
+    SwapForm,
+    TeamForm,
+    TeamImportForm,
+    TournamentCreateForm,
+    TournamentRulesForm,
+)
+from .models import Game, Round, Team, Tournament
+from .services import UserError
+from .tables import StandingsTable
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament, slug=slug)
+
+
+def _is_organiser(request: HttpRequest, tournament: Tournament) -> bool:
+    return request.user.is_authenticated and request.user.pk == tournament.organiser_id
+
+
+def _require_organiser(request: HttpRequest, tournament: Tournament) -> None:
+    if not _is_organiser(request, tournament):
+        raise PermissionDenied(_("Seul l'organisateur du concours peut faire cela."))
+
+
+def _form_error(form, error: UserError) -> None:
+    field = error.field if error.field in form.fields else None
+    form.add_error(field, error.message)
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournament/home.html", {"presets": PRESETS})
+    return render(request, "tournament/home.html",
+                  {"tournaments": Tournament.objects.all()[:100]})
+
+
+@login_required
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    form = TournamentCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.tournament_create(organiser=request.user, **form.cleaned_data)
+        except UserError as error:
+            _form_error(form, error)
+        else:
+            messages.success(request, _("Concours créé. Vérifiez son règlement."))
+            return redirect("tournament:rules", slug=tournament.slug)
+    return render(request, "tournament/tournament_create.html", {"form": form})
+
+
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    rounds = tournament.rounds.all()
+    return render(request, "tournament/tournament_detail.html", {
+        "tournament": tournament, "rounds": rounds,
+        "is_organiser": _is_organiser(request, tournament),
+        "team_count": tournament.teams.filter(active=True).count(),
+        "criteria": queries.criteria_labels(tournament),
+    })
+
+
+@login_required
+def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    _require_organiser(request, tournament)
+    form = TournamentRulesForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        values = {name: form.cleaned_data[name] for name in form.Meta.fields}
+        try:
+            changed = services.tournament_update(
+                tournament=Tournament.objects.get(pk=tournament.pk),
+                confirm=form.cleaned_data["confirm"], **values)
+        except UserError as error:
+            _form_error(form, error)
+        else:
+            if changed:
+                messages.success(request, _("Règlement changé : toutes les parties sont "
+                                            "recalculées."))
+            else:
+                messages.success(request, _("Concours enregistré."))
+            return redirect("tournament:detail", slug=slug)
+    return render(request, "tournament/tournament_rules.html",
+                  {"tournament": tournament, "form": form})
+
+
+def team_list(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    is_organiser = _is_organiser(request, tournament)
+    form, import_form = TeamForm(), TeamImportForm()
+    if request.method == "POST":
+        _require_organiser(request, tournament)
+        if "file" in request.FILES:
+            import_form = TeamImportForm(request.POST, request.FILES)
+            if import_form.is_valid():
+                try:
+                    teams = services.teams_import(tournament=tournament,
+                                                  lines=import_form.cleaned_data["file"])
+                except UserError as error:
+                    import_form.add_error("file", error.message)
+                else:
+                    messages.success(request, _("%(n)d équipes inscrites.") % {"n": len(teams)})
+                    return redirect("tournament:teams", slug=slug)
+        else:
+            form = TeamForm(request.POST)
+            if form.is_valid():
+                try:
+                    team = services.team_create(tournament=tournament, **form.cleaned_data)
+                except UserError as error:
+                    _form_error(form, error)
+                else:
+                    messages.success(request, _("Équipe %(team)s inscrite.") % {"team": team})
+                    return redirect(reverse("tournament:teams", args=[slug]) + "#nouvelle")
+    return render(request, "tournament/team_list.html", {
+        "tournament": tournament, "teams": tournament.teams.all(), "form": form,
+        "import_form": import_form, "is_organiser": is_organiser,
+    })
+
+
+def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = _tournament(slug)
+    team = get_object_or_404(Team, tournament=tournament, number=number)
+    is_organiser = _is_organiser(request, tournament)
+    form = TeamForm(instance=team)
+    if request.method == "POST":
+        _require_organiser(request, tournament)
+        if "active" in request.POST:
+            services.team_withdraw(team=team, active=request.POST["active"] == "1")
+            return redirect("tournament:team", slug=slug, number=number)
+        form = TeamForm(request.POST, instance=Team.objects.get(pk=team.pk))
+        if form.is_valid():
+            try:
+                services.team_update(team=Team.objects.get(pk=team.pk), **form.cleaned_data)
+            except UserError as error:
+                _form_error(form, error)
+            else:
+                messages.success(request, _("Équipe enregistrée."))
+                return redirect("tournament:team", slug=slug, number=number)
+    games = (Game.objects.filter(Q(team_ns=team) | Q(team_ew=team), round__tournament=tournament)
+             .select_related("round", "team_ns", "team_ew").order_by("round__number"))
+    rows = []
+    for game in games:
+        side = "NS" if game.team_ns_id == team.id else "EW"
+        opponent = game.team_ew if side == "NS" else game.team_ns
+        own, other = (game.score_ns, game.score_ew) if side == "NS" else (
+            game.score_ew, game.score_ns)
+        rows.append({"game": game, "side": side, "opponent": opponent, "own": own,
+                     "other": other, "won": game.finished and game.winner == side})
+    return render(request, "tournament/team_detail.html", {
+        "tournament": tournament, "team": team, "rows": rows, "form": form,
+        "is_organiser": is_organiser,
+    })
+
+
+@login_required
+@require_POST
+def round_generate(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    _require_organiser(request, tournament)
+    seed = request.POST.get("seed", "").strip()
+    if seed and not seed.isdigit():
+        messages.error(request, _("La graine du tirage est un nombre entier."))
+        return redirect("tournament:detail", slug=slug)
+    try:
+        round_ = services.round_generate(tournament=tournament, seed=int(seed) if seed else None)
+    except UserError as error:
+        messages.error(request, error.message)
+        return redirect("tournament:detail", slug=slug)
+    messages.success(request, _("Partie %(n)d tirée.") % {"n": round_.number})
+    return redirect("tournament:round", slug=slug, number=round_.number)
+
+
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = _tournament(slug)
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    is_organiser = _is_organiser(request, tournament)
+    swap_form = SwapForm()
+    if request.method == "POST":
+        _require_organiser(request, tournament)
+        swap_form = SwapForm(request.POST)
+        if swap_form.is_valid():
+            ids = dict(tournament.teams.values_list("number", "id"))
+            try:
+                services.round_swap_teams(
+                    round_=round_, team_a=ids.get(swap_form.cleaned_data["team_a"], 0),
+                    team_b=ids.get(swap_form.cleaned_data["team_b"], 0))
+            except UserError as error:
+                swap_form.add_error(None, error.message)
+            else:
+                messages.success(request, _("Équipes échangées."))
+                return redirect("tournament:round", slug=slug, number=number)
+    games = round_.games.select_related("team_ns", "team_ew").order_by("table")
+    return render(request, "tournament/round_detail.html", {
+        "tournament": tournament, "round": round_, "games": games,
+        "is_organiser": is_organiser, "swap_form": swap_form,
+        "started": services.round_started(round_),
+    })
+
+
+def _game(slug: str, number: int, table: int) -> Game:
+    return get_object_or_404(
+        Game.objects.select_related("round__tournament", "team_ns", "team_ew"),
+        round__tournament__slug=slug, round__number=number, table=table,
+    )
+
+
+def _game_context(request: HttpRequest, game: Game, form: DonneForm | None = None,
+                  editing: int | None = None) -> dict:
+    tournament = game.round.tournament
+    records = list(game.donnes.order_by("number"))
+    lines, total_ns, total_ew = [], 0, 0
+    for record in records:
+        total_ns += record.score_ns
+        total_ew += record.score_ew
+        lines.append({"record": record, "dealer": game.dealer(record.number),
+                      "total_ns": total_ns, "total_ew": total_ew})
+    next_number = editing or len(records) + 1
+    return {
+        "tournament": tournament, "game": game, "lines": lines,
+        "form": form or DonneForm(rules=tournament.rules), "editing": editing,
+        "next_number": next_number, "next_dealer": game.dealer(next_number),
+        "is_organiser": _is_organiser(request, tournament),
+        "forfeit_form": ForfeitForm(initial={"side": game.forfeit}),
+        "rules": tournament.rules,
+    }
+
+
+def game_detail(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    game = _game(slug, number, table)
+    tournament = game.round.tournament
+    editing = None
+    form = None
+    if request.method == "GET" and request.GET.get("edit", "").isdigit():
+        editing = int(request.GET["edit"])
+        record = get_object_or_404(game.donnes, number=editing)
+        form = DonneForm(initial=DonneForm.initial_for(record), rules=tournament.rules)
+    if request.method == "POST":
+        _require_organiser(request, tournament)
+        editing = int(request.POST["number"]) if request.POST.get("number", "").isdigit() else None
+        form = DonneForm(request.POST, rules=tournament.rules)
+        if form.is_valid():
+            try:
+                services.donne_record(game=game, number=editing, donne=form.cleaned_data["donne"],
+                                      version=form.cleaned_data["version"])
+            except UserError as error:
+                _form_error(form, error)
+            else:
+                if request.headers.get("X-Fragment"):
+                    game.refresh_from_db()
+                    return render(request, "tournament/_game_sheet.html",
+                                  _game_context(request, game))
+                return redirect("tournament:game", slug=slug, number=number, table=table)
+        if request.headers.get("X-Fragment"):
+            return render(request, "tournament/_game_sheet.html",
+                          _game_context(request, game, form, editing), status=422)
+    return render(request, "tournament/game_detail.html",
+                  _game_context(request, game, form, editing))
+
+
+@login_required
+@require_POST
+def game_preview(request: HttpRequest, slug: str, number: int, table: int) -> JsonResponse:
+    """The score a row would give, before it is saved: shown as soon as the row is complete."""
+    game = _game(slug, number, table)
+    _require_organiser(request, game.round.tournament)
+    form = DonneForm(request.POST, rules=game.round.tournament.rules)
+    if not form.is_valid():
+        return JsonResponse({"errors": {k: [str(m) for m in v] for k, v in form.errors.items()}},
+                            status=422)
+    rules = game.round.tournament.rules
+    editing = int(request.POST["number"]) if request.POST.get("number", "").isdigit() else None
+    donnes = [r.to_donne() for r in game.donnes.order_by("number")]
+    index = editing - 1 if editing and editing <= len(donnes) else len(donnes)
+    donnes[index:index + 1] = [form.cleaned_data["donne"]]
+    try:
+        result = score_game(donnes, rules)
+    except ScoringError as error:
+        return JsonResponse({"errors": {error.field or "__all__": [error.message]}}, status=422)
+    score = result.donnes[index]
+    return JsonResponse({
+        "ns": score.ns, "ew": score.ew, "outcome": score.outcome.value,
+        "total_ns": sum(s.ns for s in result.donnes[: index + 1]),
+        "total_ew": sum(s.ew for s in result.donnes[: index + 1]),
+        "finished": result.finished, "winner": result.winner.value if result.winner else None,
+        "final_ns": result.ns, "final_ew": result.ew,
+    })
+
+
+@login_required
+@require_POST
+def game_donne_delete(request: HttpRequest, slug: str, number: int, table: int,
+                      donne: int) -> HttpResponse:
+    game = _game(slug, number, table)
+    _require_organiser(request, game.round.tournament)
+    try:
+        services.donne_delete(game=game, number=donne)
+    except UserError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Donne %(n)d supprimée ; les suivantes sont recalculées.")
+                         % {"n": donne})
+    return redirect("tournament:game", slug=slug, number=number, table=table)
+
+
+@login_required
+@require_POST
+def game_forfeit(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    game = _game(slug, number, table)
+    _require_organiser(request, game.round.tournament)
+    form = ForfeitForm(request.POST)
+    if form.is_valid():
+        try:
+            services.game_forfeit(game=game, side=form.cleaned_data["side"])
+        except UserError as error:
+            messages.error(request, error.message)
+    return redirect("tournament:game", slug=slug, number=number, table=table)
+
+
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    table = StandingsTable(queries.standings_lines(tournament))
+    RequestConfig(request, paginate=False).configure(table)
+    return render(request, "tournament/standings.html", {
+        "tournament": tournament, "table": table,
+        "criteria": queries.criteria_labels(tournament),
+    })
+

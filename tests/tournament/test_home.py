@@ -1,14 +1,22 @@
+import pytest
 from django.urls import reverse
 
+from .factories import organiser, tournament
 
-def test_the_home_page_speaks_french_and_lists_the_presets(client):
-    response = client.get(reverse("tournament:home"))
-    assert response.status_code == 200
-    content = response.content.decode()
+pytestmark = pytest.mark.django_db
+
+
+def test_the_home_page_speaks_french_and_lists_the_tournaments(client):
+    tournament(name="Coinche du Vieux-Port")
+    content = client.get(reverse("tournament:home")).content.decode()
     assert '<html lang="fr">' in content
-    assert "Concours de belote" in content
-    for key in ("ffb-coinche", "ffb-classique", "contrat-seul", "contrat-multiplie"):
-        assert key in content
+    assert "Coinche du Vieux-Port" in content and "samedi 21 novembre 2026" in content
+    assert "Nouveau concours" not in content
+
+
+def test_a_logged_in_organiser_is_offered_a_new_tournament(client):
+    client.force_login(organiser())
+    assert "Nouveau concours" in client.get(reverse("tournament:home")).content.decode()
 
 
 def test_settings_are_french_in_paris(settings):

@@ -1,0 +1,232 @@
+"""Forms: they turn what was typed into plain values and show every refusal in French."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring import Coinche, Donne, Side, Trump
+
+from .models import COINCHE_CHOICES, PRESET_CHOICES, Team, Tournament
+from .services import ImportLine
+from .standings import CRITERIA
+
+RULE_OPTION_FIELDS = [
+    "game", "counting", "multiply", "surcoinche_factor", "litige", "tie_to_takers",
+    "rounding", "sa_ta", "annonces", "target", "max_donnes",
+]
+
+
+class TournamentCreateForm(forms.Form):
+    name = forms.CharField(label=_("Nom du concours"), max_length=200)
+    slug = forms.SlugField(label=_("Adresse (lettres, chiffres, tirets)"), max_length=60)
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    place = forms.CharField(label=_("Lieu"), max_length=200, required=False)
+    preset = forms.ChoiceField(label=_("Règlement"), choices=PRESET_CHOICES,
+                               initial="ffb-coinche")
+
+
+class TournamentRulesForm(forms.ModelForm):
+    criteria = forms.CharField(
+        label=_("Critères de classement, dans l'ordre"),
+        help_text=_("Séparés par des virgules, parmi : ")
+        + ", ".join(f"{key} ({label})" for key, label in CRITERIA.items()),
+    )
+    confirm = forms.BooleanField(
+        label=_("Je confirme : recalculer toutes les parties déjà saisies"), required=False
+    )
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "date", "place", *RULE_OPTION_FIELDS, "parties_planned",
+                  "criteria", "bye_points", "forfeit_points"]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk and not self.is_bound:
+            self.initial["criteria"] = ", ".join(self.instance.criteria)
+
+    def clean_criteria(self) -> list[str]:
+        keys = [key.strip() for key in self.cleaned_data["criteria"].split(",") if key.strip()]
+        unknown = [key for key in keys if key not in CRITERIA]
+        if unknown:
+            raise forms.ValidationError(_("Critère inconnu : %(keys)s."),
+                                        params={"keys": ", ".join(unknown)})
+        if not keys or len(set(keys)) != len(keys):
+            raise forms.ValidationError(_("Au moins un critère, chacun une seule fois."))
+        return keys
+
+
+class TeamForm(forms.ModelForm):
+    class Meta:
+        model = Team
+        fields = ["name", "player1", "player2", "club"]
+        widgets = {name: forms.TextInput(attrs={"autocomplete": "off"})
+                   for name in ["name", "player1", "player2", "club"]}
+
+
+IMPORT_COLUMNS = ["équipe", "joueur 1", "joueur 2", "club"]
+
+
+def _read_rows(upload) -> list[list[str]]:
+    name = upload.name.lower()
+    if name.endswith(".xlsx"):
+        from openpyxl import load_workbook
+
+        try:
+            sheet = load_workbook(upload, read_only=True, data_only=True).active
+        except Exception as error:  # openpyxl raises many kinds for a damaged file
+            raise forms.ValidationError(_("Ce fichier .xlsx ne peut pas être lu.")) from error
+        return [["" if cell is None else str(cell).strip() for cell in row]
+                for row in sheet.iter_rows(values_only=True)]
+    if name.endswith(".csv"):
+        raw = upload.read()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = raw.decode("cp1252")  # Excel's CSV on a French Windows
+        dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t") if text.strip() else "excel"
+        return [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text), dialect)]
+    raise forms.ValidationError(_("Choisissez un fichier .xlsx ou .csv."))
+
+
+class TeamImportForm(forms.Form):
+    file = forms.FileField(label=_("Fichier .xlsx ou .csv"),
+                           help_text=_("Colonnes : équipe, joueur 1, joueur 2, club."))
+
+    def clean_file(self) -> list[ImportLine]:
+        rows = _read_rows(self.cleaned_data["file"])
+        if rows and [cell.lower() for cell in rows[0][:3]] == IMPORT_COLUMNS[:3]:
+            start, rows = 2, rows[1:]
+        else:
+            start = 1
+        lines = []
+        for number, row in enumerate(rows, start=start):
+            cells = [*row, "", "", "", ""][:4]
+            if not any(cells):
+                continue  # blank lines are not teams
+            lines.append(ImportLine(number, *cells))
+        return lines
+
+
+TAKER_CHOICES = [("NS", _("Nord-Sud")), ("EW", _("Est-Ouest")), ("", _("Passe"))]
+TRUMP_INPUT_CHOICES = [
+    ("", "—"),
+    ("S", "♠ Pique"),
+    ("H", "♥ Cœur"),
+    ("D", "♦ Carreau"),
+    ("C", "♣ Trèfle"),
+    ("SA", _("SA Sans atout")),
+    ("TA", _("TA Tout atout")),
+]
+CAPOT_CHOICES = [("", "—"), ("NS", "NS"), ("EW", "EO")]
+
+
+class DonneForm(forms.Form):
+    """One row of the game page; `clean` returns a `scoring.Donne` in `cleaned_data["donne"]`."""
+
+    taker = forms.ChoiceField(label=_("Preneur"), choices=TAKER_CHOICES, required=False)
+    contract = forms.CharField(
+        label=_("Contrat"), required=False, max_length=6,
+        help_text=_("80, 90, … ou « c » pour un capot"),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 5, "autocomplete": "off"}),
+    )
+    trump = forms.ChoiceField(label=_("Atout"), choices=TRUMP_INPUT_CHOICES, required=False)
+    coinche = forms.ChoiceField(label=_("Coinche"), choices=COINCHE_CHOICES, required=False,
+                                initial=Coinche.NONE.value)
+    taker_points = forms.IntegerField(
+        label=_("Points faits"), required=False,
+        widget=forms.NumberInput(attrs={"min": 0, "max": 162, "size": 4}),
+    )
+    capot = forms.ChoiceField(label=_("Capot"), choices=CAPOT_CHOICES, required=False)
+    belote_ns = forms.IntegerField(label=_("Belote NS"), required=False, min_value=0,
+                                   widget=forms.NumberInput(attrs={"min": 0, "max": 4}))
+    belote_ew = forms.IntegerField(label=_("Belote EO"), required=False, min_value=0,
+                                   widget=forms.NumberInput(attrs={"min": 0, "max": 4}))
+    annonces_ns = forms.IntegerField(label=_("Annonces NS"), required=False, min_value=0,
+                                     widget=forms.NumberInput(attrs={"min": 0, "step": 10}))
+    annonces_ew = forms.IntegerField(label=_("Annonces EO"), required=False, min_value=0,
+                                     widget=forms.NumberInput(attrs={"min": 0, "step": 10}))
+    version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, rules=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.widget.attrs["form"] = "donne-form"  # the inputs sit in table cells
+        if rules is not None and not rules.sa_ta:
+            self.fields["trump"].choices = TRUMP_INPUT_CHOICES[:5]
+        # What the rule set does not play is left out of the row, so it cannot be typed.
+        self.hidden_columns = set()
+        if rules is not None and rules.game == "classique":
+            self.hidden_columns |= {"contract", "coinche"}
+        if rules is not None and not rules.annonces:
+            self.hidden_columns |= {"annonces_ns", "annonces_ew"}
+        for name in self.hidden_columns:
+            del self.fields[name]
+
+    def clean_contract(self) -> tuple[int | None, bool]:
+        text = self.cleaned_data.get("contract", "").strip().lower()
+        if not text:
+            return None, False
+        if text in {"c", "capot"}:
+            return None, True
+        if not text.isdigit():
+            raise forms.ValidationError(_("Un nombre (80, 90, …) ou « c » pour un capot."))
+        return int(text), False
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        contract, capot_bid = data.get("contract", (None, False))
+        taker = data["taker"] or None
+        points = data["taker_points"]
+        if points is None and taker is not None:
+            # A capot says the figure (162 or 0); otherwise it must be typed, never guessed.
+            if not data["capot"]:
+                self.add_error("taker_points", _("Indiquez les points faits par le preneur."))
+                return data
+            points = 162 if data["capot"] == taker else 0
+        data["donne"] = Donne(
+            taker=Side(taker) if taker else None,
+            contract=contract,
+            capot_bid=capot_bid,
+            trump=Trump(data["trump"]) if data["trump"] else None,
+            coinche=Coinche(data.get("coinche") or Coinche.NONE.value),
+            taker_points=points or 0,
+            capot=Side(data["capot"]) if data["capot"] else None,
+            belote_ns=data["belote_ns"] or 0,
+            belote_ew=data["belote_ew"] or 0,
+            annonces_ns=data.get("annonces_ns") or 0,
+            annonces_ew=data.get("annonces_ew") or 0,
+        )
+        return data
+
+    @classmethod
+    def initial_for(cls, record) -> dict:
+        contract = "c" if record.capot_bid else (record.contract or "")
+        return {
+            "taker": record.taker, "contract": contract, "trump": record.trump,
+            "coinche": record.coinche, "taker_points": record.taker_points,
+            "capot": record.capot, "belote_ns": record.belote_ns or None,
+            "belote_ew": record.belote_ew or None, "annonces_ns": record.annonces_ns or None,
+            "annonces_ew": record.annonces_ew or None, "version": record.version,
+        }
+
+
+class ForfeitForm(forms.Form):
+    side = forms.ChoiceField(
+        label=_("Forfait"),
+        choices=[("", _("Aucun")), ("NS", _("Nord-Sud déclare forfait")),
+                 ("EW", _("Est-Ouest déclare forfait"))],
+        required=False,
+    )
+
+
+class SwapForm(forms.Form):
+    team_a = forms.IntegerField(label=_("Équipe (n°)"), min_value=1)
+    team_b = forms.IntegerField(label=_("avec l'équipe (n°)"), min_value=1)

@@ -1,0 +1,33 @@
+"""The standings table (django-tables2): sortable, rank first, criteria already applied."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+
+class StandingsTable(tables.Table):
+    rank = tables.Column(_("Rang"), accessor="row__rank")
+    team = tables.Column(_("Équipe"), accessor="team__name", order_by=("team__name",))
+    players = tables.Column(_("Joueurs"), accessor="team__players", orderable=False)
+    played = tables.Column(_("Jouées"), accessor="row__played")
+    wins = tables.Column(_("Gagnées"), accessor="row__wins")
+    points = tables.Column(_("Points marqués"), accessor="row__points")
+    conceded = tables.Column(_("Points concédés"), accessor="row__conceded")
+    diff = tables.Column(_("Différence"), accessor="row__diff")
+
+    class Meta:
+        attrs = {"class": "standings", "id": "standings"}
+        orderable = True
+        row_attrs = {"data-team": lambda record: record.team.number}
+
+    def render_team(self, record, value):
+        url = reverse("tournament:team", args=[record.team.tournament.slug, record.team.number])
+        withdrawn = "" if record.team.active else format_html(" <small>{}</small>",
+                                                               _("(retirée)"))
+        return format_html('<a href="{}">{}. {}</a>{}', url, record.team.number, value, withdrawn)
+
+    def render_diff(self, value):
+        return f"+{value}" if value > 0 else str(value)
