@@ -1,8 +1,16 @@
 import os
 
+import pytest
+
 from hypothesis import settings
 
 # CI machines are small and shared: judge properties by their examples, not by timing.
 settings.register_profile("ci", deadline=None, max_examples=300)
 settings.register_profile("dev", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # Real hashing costs most of a second per account; tests check roles, not hashing.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -213,7 +213,8 @@ def test_a_csv_import_with_semicolons(client, owner):
     as_owner(client, owner)
     data = io.BytesIO("équipe;joueur 1;joueur 2;club\nLes As;Ana;Bob;Metz\n".encode())
     data.name = "equipes.csv"
-    assert client.post(reverse("tournament:teams", args=[t.slug]), {"file": data}).status_code == 302
+    response = client.post(reverse("tournament:teams", args=[t.slug]), {"file": data})
+    assert response.status_code == 302
     assert list(t.teams.values_list("name", "club")) == [("Les As", "Metz")]
 
 
