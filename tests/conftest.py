@@ -1,7 +1,6 @@
 import os
 
 import pytest
-
 from hypothesis import settings
 
 # CI machines are small and shared: judge properties by their examples, not by timing.
