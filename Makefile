@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench lint clean demo
 
 $(PY):
 	"$$(scripts/find-python)" -m venv $(VENV)
@@ -20,6 +20,7 @@ $(VENV)/.test-installed: requirements.txt requirements-test.txt | $(PY)
 
 run: $(VENV)/.run-installed
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py migrate --no-input
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py first_run
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
 
 # The whole suite, with the gate: 100% branch coverage of scoring/.
@@ -36,3 +37,7 @@ lint: $(VENV)/.test-installed
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .coverage htmlcov
+
+# Regenerate fixtures/demo.json (deterministic) after a change of models or scoring.
+demo: $(VENV)/.run-installed
+	$(PY) scripts/make_demo.py

@@ -7,10 +7,13 @@ the field at fault, when there is one) for the form; anything else is a bug.
 from __future__ import annotations
 
 import dataclasses
+import json
 import secrets
+from pathlib import Path
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.core import serializers
 from django.db import transaction
 from django.db.models import Max, Q
 
@@ -336,3 +339,18 @@ def game_forfeit(*, game: Game, side: str) -> Game:
     game_recompute(game=game)
     return game
 
+
+
+# --- Demo ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def demo_load(*, organiser, path: Path) -> Tournament:
+    """Load the demo fixture, owned by `organiser` (the fixture's own owner is not kept)."""
+    objects = json.loads(path.read_text(encoding="utf-8"))
+    for entry in objects:
+        if entry["model"] == "tournament.tournament":
+            entry["fields"]["organiser"] = organiser.pk
+    for loaded in serializers.deserialize("json", json.dumps(objects)):
+        loaded.save()
+    return Tournament.objects.get(slug="demo")

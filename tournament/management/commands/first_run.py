@@ -1,0 +1,35 @@
+"""`make run`'s first-start step: an organiser account when none exists, and the demo
+tournament in an empty database."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+
+from tournament import services
+from tournament.models import Tournament
+
+ORGANISER = "organisateur"
+
+
+class Command(BaseCommand):
+    help = "Crée le compte organisateur et charge le concours de démonstration au besoin."
+
+    def handle(self, *args, **options) -> None:
+        users = get_user_model()
+        if not users.objects.exists():
+            password = secrets.token_urlsafe(12)
+            users.objects.create_superuser(ORGANISER, password=password)
+            rule = "=" * 64
+            self.stdout.write(self.style.SUCCESS(
+                f"{rule}\nCompte organisateur créé (notez-le, il ne sera plus affiché) :\n"
+                f"  identifiant : {ORGANISER}\n  mot de passe : {password}\n{rule}"))
+        if not Tournament.objects.exists():
+            owner = users.objects.filter(is_superuser=True).order_by("pk").first()
+            owner = owner or users.objects.order_by("pk").first()
+            demo = services.demo_load(organiser=owner,
+                                      path=settings.BASE_DIR / "fixtures" / "demo.json")
+            self.stdout.write(f"Concours de démonstration chargé : /t/{demo.slug}/")
