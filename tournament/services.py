@@ -9,8 +9,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import secrets
-from pathlib import Path
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from django.core import serializers
