@@ -30,6 +30,7 @@ test: $(VENV)/.test-installed
 
 bench: $(VENV)/.test-installed
 	$(PY) bench/bench_scoring.py
+	$(PY) bench/bench_tournament.py
 
 lint: $(VENV)/.test-installed
 	$(PY) -m ruff check .

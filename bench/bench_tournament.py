@@ -1,0 +1,155 @@
+"""Benchmark (not a test): a generated tournament of 256 teams × 10 rounds × 16 donnes.
+
+Rounds are drawn by the real pairing service; each round's games are filled with realistic
+donnes scored by `scoring.score_game` and written in bulk (entering 20,480 donnes one by one
+would only slow the set-up). Then it prints the server time and query count of the standings
+page and of recording one donne through the game page (targets: 200 ms and 50 ms).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TEAMS, ROUNDS, DONNES = 256, 10, 16
+
+
+def setup_django() -> None:
+    sys.path.insert(0, str(ROOT))
+    os.environ["DJANGO_SQLITE_PATH"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
+    os.environ["DJANGO_ALLOWED_HOSTS"] = "testserver"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def build(rng: random.Random):
+    import datetime
+
+    from django.contrib.auth import get_user_model
+
+    from scoring import score_game
+    from tournament import services
+    from tournament.demo import realistic_donne
+    from tournament.models import DonneRecord, Game
+
+    organiser = get_user_model().objects.create_user("bench", password="bench-password")
+    tournament = services.tournament_create(
+        organiser=organiser, name="Bench", slug="bench", date=datetime.date(2026, 11, 22),
+        target=None, max_donnes=DONNES)
+    services.teams_import(tournament=tournament, lines=[
+        services.ImportLine(n, f"Équipe {n}", f"Joueur {n}a", f"Joueur {n}b", "Club")
+        for n in range(1, TEAMS + 1)])
+    rules = tournament.rules
+    last_game = None
+    for number in range(1, ROUNDS + 1):
+        started = time.perf_counter()
+        round_ = services.round_generate(tournament=tournament, seed=number)
+        pairing_time = time.perf_counter() - started
+        records, games = [], list(round_.games.filter(team_ew__isnull=False))
+        for game in games:
+            donnes = []
+            while True:  # a game may need one more donne to break a tie
+                donnes.append(realistic_donne(rng, rules))
+                result = score_game(donnes, rules)
+                if result.finished:
+                    break
+            keep = len(donnes) - (1 if number == ROUNDS and game.table == 1 else 0)
+            for index, (donne, score) in enumerate(zip(donnes, result.donnes, strict=True)):
+                if index == keep:
+                    break
+                record = DonneRecord(game=game, number=index + 1, score_ns=score.ns,
+                                     score_ew=score.ew, outcome=score.outcome.value)
+                for name in ("contract", "capot_bid", "taker_points", "belote_ns", "belote_ew",
+                             "annonces_ns", "annonces_ew"):
+                    setattr(record, name, getattr(donne, name))
+                record.taker = donne.taker.value if donne.taker else ""
+                record.trump = donne.trump.value if donne.trump else ""
+                record.capot = donne.capot.value if donne.capot else ""
+                record.coinche = donne.coinche.value
+                records.append(record)
+            if keep == len(donnes):
+                game.score_ns, game.score_ew, game.finished = result.ns, result.ew, True
+                game.winner, game.played = result.winner.value, result.played
+            else:
+                last_game = game
+        DonneRecord.objects.bulk_create(records, batch_size=2000)
+        Game.objects.bulk_update(games, ["score_ns", "score_ew", "finished", "winner", "played"])
+        if last_game is not None:
+            services.game_recompute(game=last_game)
+        print(f"  round {number:2}: pairing {pairing_time * 1000:5.0f} ms, "
+              f"{len(records):5} donnes", flush=True)
+    return tournament, organiser, last_game
+
+
+def measure(client, method, url, data=None, runs=7):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    times, queries = [], 0
+    for _ in range(runs):
+        with CaptureQueriesContext(connection) as context:
+            started = time.perf_counter()
+            response = getattr(client, method)(url, data) if data else getattr(client, method)(url)
+            times.append((time.perf_counter() - started) * 1000)
+        assert response.status_code in (200, 302), response.status_code
+        queries = len(context.captured_queries)
+    return statistics.median(times), max(times), queries
+
+
+def main() -> None:
+    setup_django()
+    from django.test import Client
+    from django.urls import reverse
+
+    from tournament.models import DonneRecord, Game
+
+    print(f"Generating {TEAMS} teams × {ROUNDS} rounds × {DONNES} donnes…", flush=True)
+    tournament, organiser, game = build(random.Random(2026))
+    print(f"  {Game.objects.count()} games, {DonneRecord.objects.count()} donnes stored")
+    client = Client()
+    client.force_login(organiser)
+    median, worst, queries = measure(client, "get",
+                                     reverse("tournament:standings", args=[tournament.slug]))
+    print(f"standings page: median {median:.0f} ms, max {worst:.0f} ms, {queries} queries "
+          f"(target ≤ 200 ms)")
+    url = reverse("tournament:game", args=[tournament.slug, ROUNDS, game.table])
+    # Correct donne 5 again and again (each a real write, then every later donne rescored).
+    times, queries = [], 0
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for version in range(1, 8):
+        data = {"number": "5", "version": str(version), "taker": "NS", "contract": "80",
+                "trump": "H", "coinche": "none", "taker_points": str(90 + version)}
+        with CaptureQueriesContext(connection) as context:
+            started = time.perf_counter()
+            response = client.post(url, data)
+            times.append((time.perf_counter() - started) * 1000)
+        assert response.status_code == 302, response.content[:500]
+        queries = len(context.captured_queries)
+    print(f"record a donne (correct donne 5 of 15, game page POST): median "
+          f"{statistics.median(times):.0f} ms, max {max(times):.0f} ms, {queries} queries "
+          f"(target ≤ 50 ms)")
+    times = []
+    for _ in range(3):
+        with CaptureQueriesContext(connection) as context:
+            started = time.perf_counter()
+            response = client.get(url)
+            times.append((time.perf_counter() - started) * 1000)
+    print(f"game page: median {statistics.median(times):.0f} ms, "
+          f"{len(context.captured_queries)} queries")
+
+
+if __name__ == "__main__":
+    main()
