@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import networkx as nx
+from django.utils.translation import gettext as _
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class PairingError(ValueError):
 
 def draw_random(team_ids: Sequence[int], seed: int) -> Draw:
     if len(team_ids) < 2:
-        raise PairingError("Il faut au moins deux équipes actives pour tirer les tables.")
+        raise PairingError(_("Il faut au moins deux équipes actives pour tirer les tables."))
     ids = sorted(team_ids)
     random.Random(seed).shuffle(ids)
     bye = ids.pop() if len(ids) % 2 else None
@@ -47,7 +48,7 @@ def pair_by_standings(
 ) -> Draw:
     """Pair `ranked` (best first) without rematches when possible, closest ranks together."""
     if len(ranked) < 2:
-        raise PairingError("Il faut au moins deux équipes actives pour tirer les tables.")
+        raise PairingError(_("Il faut au moins deux équipes actives pour tirer les tables."))
     bye = choose_bye(ranked, had_bye)
     teams = [team for team in ranked if team != bye]
     rank = {team: index for index, team in enumerate(teams)}

@@ -16,6 +16,7 @@ from typing import Any
 from django.core import serializers
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils.translation import gettext as _
 
 from scoring import Donne, Rules, ScoringError, Side, score_game
 
@@ -50,7 +51,7 @@ def tournament_create(*, organiser, name: str, slug: str, date, place: str = "",
         setattr(tournament, key, value)
     rules_from({name: getattr(tournament, name) for name in RULE_FIELDS})
     if Tournament.objects.filter(slug=slug).exists():
-        raise UserError("Cette adresse est déjà prise par un autre concours.", "slug")
+        raise UserError(_("Cette adresse est déjà prise par un autre concours."), "slug")
     tournament.save()
     return tournament
 
@@ -72,8 +73,8 @@ def tournament_update(*, tournament: Tournament, confirm: bool = False,
     has_donnes = DonneRecord.objects.filter(game__round__tournament=tournament).exists()
     if changed and has_donnes and not confirm:
         raise UserError(
-            "Des donnes sont déjà saisies : changer le règlement recalculera toutes les "
-            "parties. Confirmez pour continuer.",
+            _("Des donnes sont déjà saisies : changer le règlement recalculera toutes les "
+              "parties. Confirmez pour continuer."),
             "confirm",
         )
     for key, value in values.items():
@@ -85,7 +86,9 @@ def tournament_update(*, tournament: Tournament, confirm: bool = False,
                 game_recompute(game=game, rules=tournament.rules)
             except ScoringError as error:
                 raise UserError(
-                    f"{game} : {error.message} Le règlement n'a pas été changé.", error.field
+                    _("%(game)s : %(error)s Le règlement n'a pas été changé.")
+                    % {"game": game, "error": error.message},
+                    error.field,
                 ) from None
     return changed
 
@@ -108,12 +111,12 @@ def team_create(*, tournament: Tournament, name: str, player1: str, player2: str
                 club: str = "", number: int | None = None) -> Team:
     name, player1, player2 = name.strip(), player1.strip(), player2.strip()
     if not (name and player1 and player2):
-        raise UserError("Une équipe a un nom et deux joueurs.", "name")
+        raise UserError(_("Une équipe a un nom et deux joueurs."), "name")
     if _name_taken(tournament, name):
-        raise UserError(f"L'équipe « {name} » est déjà inscrite.", "name")
+        raise UserError(_("L'équipe « %(name)s » est déjà inscrite.") % {"name": name}, "name")
     number = number or _next_team_number(tournament)
     if tournament.teams.filter(number=number).exists():
-        raise UserError(f"Le numéro {number} est déjà pris.", "number")
+        raise UserError(_("Le numéro %(n)d est déjà pris.") % {"n": number}, "number")
     return Team.objects.create(tournament=tournament, number=number, name=name,
                                player1=player1, player2=player2, club=club.strip())
 
@@ -122,7 +125,7 @@ def team_create(*, tournament: Tournament, name: str, player1: str, player2: str
 def team_update(*, team: Team, **values: Any) -> Team:
     name = values.get("name", team.name).strip()
     if _name_taken(team.tournament, name, exclude=team.pk):
-        raise UserError(f"L'équipe « {name} » est déjà inscrite.", "name")
+        raise UserError(_("L'équipe « %(name)s » est déjà inscrite.") % {"name": name}, "name")
     for key, value in values.items():
         setattr(team, key, value.strip() if isinstance(value, str) else value)
     team.save()
@@ -153,12 +156,14 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine]) -> list
     seen = {name.casefold() for name in tournament.teams.values_list("name", flat=True)}
     for line in lines:
         if not line.name or not line.player1 or not line.player2:
-            errors.append(f"Ligne {line.line} : il faut le nom de l'équipe et deux joueurs.")
+            errors.append(_("Ligne %(n)d : il faut le nom de l'équipe et deux joueurs.")
+                          % {"n": line.line})
         elif line.name.casefold() in seen:
-            errors.append(f"Ligne {line.line} : l'équipe « {line.name} » est déjà inscrite.")
+            errors.append(_("Ligne %(n)d : l'équipe « %(name)s » est déjà inscrite.")
+                          % {"n": line.line, "name": line.name})
         seen.add(line.name.casefold())
     if not lines:
-        errors.append("Le fichier ne contient aucune équipe.")
+        errors.append(_("Le fichier ne contient aucune équipe."))
     if errors:
         raise UserError("\n".join(errors))
     start = _next_team_number(tournament)
@@ -178,7 +183,8 @@ def round_generate(*, tournament: Tournament, seed: int | None = None) -> Round:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     last = tournament.rounds.order_by("-number").first()
     if last is not None and Game.objects.filter(round=last, finished=False).exists():
-        raise UserError(f"La partie {last.number} n'est pas terminée à toutes les tables.")
+        raise UserError(_("La partie %(n)d n'est pas terminée à toutes les tables.")
+                        % {"n": last.number})
     number = 1 if last is None else last.number + 1
     active = list(tournament.teams.filter(active=True).values_list("id", flat=True))
     try:
@@ -217,9 +223,9 @@ def round_started(round_: Round) -> bool:
 def round_swap_teams(*, round_: Round, team_a: int, team_b: int) -> None:
     """Exchange two teams' seats before the round starts."""
     if round_started(round_):
-        raise UserError("La partie a commencé : les tables ne peuvent plus être changées.")
+        raise UserError(_("La partie a commencé : les tables ne peuvent plus être changées."))
     if team_a == team_b:
-        raise UserError("Choisissez deux équipes différentes.")
+        raise UserError(_("Choisissez deux équipes différentes."))
     seats: dict[int, tuple[Game, str]] = {}
     for game in round_.games.select_for_update():
         for side in ("team_ns_id", "team_ew_id"):
@@ -227,7 +233,7 @@ def round_swap_teams(*, round_: Round, team_a: int, team_b: int) -> None:
             if team in (team_a, team_b):
                 seats[team] = (game, side)
     if set(seats) != {team_a, team_b}:
-        raise UserError("Ces deux équipes ne jouent pas toutes deux cette partie.")
+        raise UserError(_("Ces deux équipes ne jouent pas toutes deux cette partie."))
     (game_a, side_a), (game_b, side_b) = seats[team_a], seats[team_b]
     setattr(game_a, side_a, team_b)
     if game_a.pk == game_b.pk:
@@ -276,9 +282,9 @@ def donne_record(*, game: Game, number: int | None, donne: Donne,
     rescored. `version` guards against overwriting someone else's correction."""
     game = Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
     if game.is_bye:
-        raise UserError("Une équipe exempte ne joue pas de donne.")
+        raise UserError(_("Une équipe exempte ne joue pas de donne."))
     if game.forfeit:
-        raise UserError("Cette table est déclarée forfait.")
+        raise UserError(_("Cette table est déclarée forfait."))
     rules = game.round.tournament.rules
     records = list(game.donnes.order_by("number"))
     if number is None:
@@ -287,12 +293,12 @@ def donne_record(*, game: Game, number: int | None, donne: Donne,
     else:
         matches = [r for r in records if r.number == number]
         if not matches:
-            raise UserError(f"La donne {number} n'existe pas.")
+            raise UserError(_("La donne %(n)d n'existe pas.") % {"n": number})
         record = matches[0]
         if version is not None and version != record.version:
             raise UserError(
-                f"La donne {number} vient d'être modifiée par quelqu'un d'autre : "
-                "rechargez la page avant de la corriger.",
+                _("La donne %(n)d vient d'être modifiée par quelqu'un d'autre : "
+                  "rechargez la page avant de la corriger.") % {"n": number},
                 "version",
             )
         record.version += 1
@@ -317,9 +323,9 @@ def donne_record(*, game: Game, number: int | None, donne: Donne,
 @transaction.atomic
 def donne_delete(*, game: Game, number: int) -> None:
     game = Game.objects.select_for_update().get(pk=game.pk)
-    deleted, _ = game.donnes.filter(number=number).delete()
+    deleted, _per_model = game.donnes.filter(number=number).delete()
     if not deleted:
-        raise UserError(f"La donne {number} n'existe pas.")
+        raise UserError(_("La donne %(n)d n'existe pas.") % {"n": number})
     for record in game.donnes.filter(number__gt=number).order_by("number"):
         record.number -= 1
         record.save(update_fields=["number"])
@@ -331,9 +337,9 @@ def game_forfeit(*, game: Game, side: str) -> Game:
     """Record that `side` forfeits this game ("" cancels the forfeit)."""
     game = Game.objects.select_for_update().get(pk=game.pk)
     if game.is_bye:
-        raise UserError("Une équipe exempte ne peut pas déclarer forfait.")
+        raise UserError(_("Une équipe exempte ne peut pas déclarer forfait."))
     if side not in ("", Side.NS.value, Side.EW.value):
-        raise UserError("Choisissez le camp forfait.", "forfeit")
+        raise UserError(_("Choisissez le camp forfait."), "forfeit")
     game.forfeit = side
     game.save(update_fields=["forfeit"])
     game_recompute(game=game)
