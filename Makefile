@@ -25,6 +25,7 @@ run: $(VENV)/.run-installed
 
 # The whole suite, with the gate: 100% branch coverage of scoring/.
 test: $(VENV)/.test-installed
+	scripts/ensure-chromium
 	$(PY) -m ruff check .
 	$(PY) -m pytest --cov=scoring --cov-branch --cov-report=term-missing --cov-fail-under=100
 

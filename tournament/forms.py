@@ -116,12 +116,13 @@ class TeamImportForm(forms.Form):
 TAKER_CHOICES = [("NS", _("Nord-Sud")), ("EW", _("Est-Ouest")), ("", _("Passe"))]
 TRUMP_INPUT_CHOICES = [
     ("", "—"),
-    ("S", "♠ Pique"),
-    ("H", "♥ Cœur"),
-    ("D", "♦ Carreau"),
-    ("C", "♣ Trèfle"),
-    ("SA", _("SA Sans atout")),
-    ("TA", _("TA Tout atout")),
+    # Labels start with a letter so that typing P, C, CA or T picks the suit from the keyboard.
+    ("S", _("Pique ♠")),
+    ("H", _("Cœur ♥")),
+    ("D", _("Carreau ♦")),
+    ("C", _("Trèfle ♣")),
+    ("SA", _("Sans atout")),
+    ("TA", _("Tout atout")),
 ]
 CAPOT_CHOICES = [("", "—"), ("NS", "NS"), ("EW", "EO")]
 

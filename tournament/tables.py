@@ -7,16 +7,18 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+NUMERIC = {"td": {"class": "num"}, "th": {"class": "num"}}
+
 
 class StandingsTable(tables.Table):
     rank = tables.Column(_("Rang"), accessor="row__rank")
     team = tables.Column(_("Équipe"), accessor="team__name", order_by=("team__name",))
     players = tables.Column(_("Joueurs"), accessor="team__players", orderable=False)
-    played = tables.Column(_("Jouées"), accessor="row__played")
-    wins = tables.Column(_("Gagnées"), accessor="row__wins")
-    points = tables.Column(_("Points marqués"), accessor="row__points")
-    conceded = tables.Column(_("Points concédés"), accessor="row__conceded")
-    diff = tables.Column(_("Différence"), accessor="row__diff")
+    played = tables.Column(_("Jouées"), accessor="row__played", attrs=NUMERIC)
+    wins = tables.Column(_("Gagnées"), accessor="row__wins", attrs=NUMERIC)
+    points = tables.Column(_("Points marqués"), accessor="row__points", attrs=NUMERIC)
+    conceded = tables.Column(_("Points concédés"), accessor="row__conceded", attrs=NUMERIC)
+    diff = tables.Column(_("Différence"), accessor="row__diff", attrs=NUMERIC)
 
     class Meta:
         attrs = {"class": "standings", "id": "standings"}

@@ -1,0 +1,39 @@
+"""A real browser: Debian's Chromium driven by Playwright, against a live test server."""
+
+import os
+import tempfile
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+# Playwright's sync API keeps an event loop in the test thread, which Django takes for an
+# async context; the ORM calls the tests make (building data, checking it) are synchronous.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+# Without these, Chromium keeps trying to reach Google's hosts on this closed network.
+FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=FLAGS, headless=True,
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    with tempfile.TemporaryDirectory():
+        context = browser.new_context(viewport={"width": 1400, "height": 900}, locale="fr-FR")
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        yield page
+        context.close()
+
