@@ -16,11 +16,22 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 def log_in(page, live_server, username):
     page.goto(f"{live_server.url}/login/")
-    page.keyboard.type(username)  # the username field has the focus
+    page.focus("#id_username")  # autofocus may land after the load event: do not race it
+    page.keyboard.type(username)
     page.keyboard.press("Tab")
     page.keyboard.type("motdepasse-long")
     page.keyboard.press("Enter")
     page.wait_for_url(f"{live_server.url}/")
+
+
+def open_game(page, live_server, slug: str, **options):
+    """A two-team tournament with its round 1 drawn; its organiser logged in on table 1."""
+    t = tournament(owner=organiser(slug), teams=2, slug=slug, **options)
+    services.round_generate(tournament=t, seed=1)
+    log_in(page, live_server, slug)
+    page.goto(f"{live_server.url}/t/{slug}/rounds/1/tables/1/")
+    page.wait_for_function("document.activeElement && document.activeElement.name === 'taker'")
+    return t
 
 
 def type_row(page, taker, contract, trump, coinche, points):
@@ -34,11 +45,7 @@ def type_row(page, taker, contract, trump, coinche, points):
 
 
 def test_an_organiser_enters_a_whole_game_with_the_keyboard(page, live_server):
-    owner = organiser("clavier")
-    t = tournament(owner=owner, teams=2, slug="clavier", target=1000)
-    services.round_generate(tournament=t, seed=1)
-    log_in(page, live_server, "clavier")
-    page.goto(f"{live_server.url}/t/clavier/rounds/1/tables/1/")
+    t = open_game(page, live_server, "clavier", target=1000)
 
     # Row 1: NS 80 ♥, 95 points. The score shows before saving (preview), then Enter saves.
     type_row(page, "N", "80", "C", "", "95")
@@ -73,11 +80,7 @@ def test_an_organiser_enters_a_whole_game_with_the_keyboard(page, live_server):
 
 
 def test_a_refused_donne_shows_its_french_message_and_is_not_saved(page, live_server):
-    owner = organiser("erreur")
-    t = tournament(owner=owner, teams=2, slug="erreur")
-    services.round_generate(tournament=t, seed=1)
-    log_in(page, live_server, "erreur")
-    page.goto(f"{live_server.url}/t/erreur/rounds/1/tables/1/")
+    t = open_game(page, live_server, "erreur")
     type_row(page, "N", "85", "C", "", "95")
     page.wait_for_function(
         "document.getElementById('preview-message').textContent.includes('multiple de 10')")
