@@ -10,14 +10,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import Coinche, Donne, Side, Trump
 
-from .models import COINCHE_CHOICES, PRESET_CHOICES, Team, Tournament
+from .models import COINCHE_CHOICES, PRESET_CHOICES, RULE_FIELDS, Team, Tournament
 from .services import ImportLine
 from .standings import CRITERIA
-
-RULE_OPTION_FIELDS = [
-    "game", "counting", "multiply", "surcoinche_factor", "litige", "tie_to_takers",
-    "rounding", "sa_ta", "annonces", "target", "max_donnes",
-]
 
 
 class TournamentCreateForm(forms.Form):
@@ -41,7 +36,7 @@ class TournamentRulesForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "date", "place", *RULE_OPTION_FIELDS, "parties_planned",
+        fields = ["name", "date", "place", *RULE_FIELDS, "parties_planned",
                   "criteria", "bye_points", "forfeit_points"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 

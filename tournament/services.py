@@ -77,10 +77,13 @@ def tournament_update(*, tournament: Tournament, confirm: bool = False,
               "parties. Confirmez pour continuer."),
             "confirm",
         )
+    points_changed = any(
+        name in values and values[name] != getattr(tournament, name)
+        for name in ("bye_points", "forfeit_points"))
     for key, value in values.items():
         setattr(tournament, key, value)
     tournament.save()
-    if changed:
+    if changed or points_changed:
         for game in Game.objects.filter(round__tournament=tournament):
             try:
                 game_recompute(game=game, rules=tournament.rules)
@@ -208,9 +211,10 @@ def round_generate(*, tournament: Tournament, seed: int | None = None) -> Round:
         for table, (ns, ew) in enumerate(draw.tables, start=1)
     ]
     if draw.bye is not None:
-        games.append(Game(round=round_, table=0, team_ns_id=draw.bye, finished=True,
-                          winner=Side.NS.value, score_ns=tournament.bye_points))
+        games.append(Game(round=round_, table=0, team_ns_id=draw.bye))
     Game.objects.bulk_create(games)
+    if draw.bye is not None:
+        game_recompute(game=round_.games.get(table=0))
     return round_
 
 
@@ -250,11 +254,15 @@ def round_swap_teams(*, round_: Round, team_a: int, team_b: int) -> None:
 
 def game_recompute(*, game: Game, rules: Rules | None = None) -> None:
     """Rewrite the game's cached scores from its donnes (scoring.score_game)."""
-    rules = rules or game.round.tournament.rules
+    tournament = game.round.tournament
+    rules = rules or tournament.rules
     if game.is_bye:
+        game.score_ns, game.score_ew = tournament.bye_points, 0
+        game.finished, game.winner = True, Side.NS.value
+        game.save()
         return
     if game.forfeit:
-        points = game.round.tournament.forfeit_points
+        points = tournament.forfeit_points
         winner = Side(game.forfeit).other
         game.score_ns, game.score_ew = (points, 0) if winner is Side.NS else (0, points)
         game.finished, game.winner = True, winner.value

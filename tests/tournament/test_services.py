@@ -223,3 +223,14 @@ def test_a_coinche_level_reaches_the_score():
     record = services.donne_record(game=game, number=None,
                                    donne=made(contract=120, points=130, coinche=Coinche.COINCHE))
     assert (record.score_ns, record.score_ew, record.outcome) == (560, 0, "made")
+
+
+def test_changing_the_bye_and_forfeit_points_rescores_those_games():
+    t = tournament(teams=3)
+    round_ = services.round_generate(tournament=t, seed=1)
+    forfeited = round_.games.get(table=1)
+    services.game_forfeit(game=forfeited, side="EW")
+    services.tournament_update(tournament=t, bye_points=800, forfeit_points=600)
+    bye, forfeited = round_.games.get(table=0), round_.games.get(table=1)
+    assert (bye.score_ns, bye.finished, bye.winner) == (800, True, "NS")
+    assert (forfeited.score_ns, forfeited.score_ew) == (600, 0)
