@@ -21,6 +21,7 @@ PRESET_CHOICES = [
     ("contrat-multiplie", _("Coinche, contrat multiplié")),
 ]
 SIDE_CHOICES = [(Side.NS.value, _("Nord-Sud")), (Side.EW.value, _("Est-Ouest"))]
+SIDE_SHORT = {Side.NS.value: "NS", Side.EW.value: "EO"}  # printed: EO for est-ouest
 TRUMP_CHOICES = [
     (Trump.SPADES.value, "♠"),
     (Trump.HEARTS.value, "♥"),
@@ -233,6 +234,14 @@ class DonneRecord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="donne_number_unique")
         ]
+
+    @property
+    def taker_label(self) -> str:
+        return SIDE_SHORT.get(self.taker, "")
+
+    @property
+    def capot_label(self) -> str:
+        return SIDE_SHORT.get(self.capot, "")
 
     def to_donne(self) -> Donne:
         return Donne(

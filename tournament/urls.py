@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_exports
 
 app_name = "tournament"
 game = "t/<slug:slug>/rounds/<int:number>/tables/<int:table>/"
@@ -18,4 +18,11 @@ urlpatterns = [
     path(game + "forfeit/", views.game_forfeit, name="game_forfeit"),
     path(game + "donnes/<int:donne>/delete/", views.game_donne_delete, name="donne_delete"),
     path("t/<slug:slug>/standings/", views.standings, name="standings"),
+    path("t/<slug:slug>/standings.pdf", views_exports.standings_pdf, name="standings_pdf"),
+    path("t/<slug:slug>/standings.xlsx", views_exports.standings_xlsx, name="standings_xlsx"),
+    path("t/<slug:slug>/rounds/<int:number>/sheets.pdf", views_exports.score_sheets,
+         name="score_sheets"),
+    path("t/<slug:slug>/rounds/<int:number>/pairings.pdf", views_exports.pairings,
+         name="pairings_pdf"),
+    path("t/<slug:slug>/screen/", views_exports.screen, name="screen"),
 ]

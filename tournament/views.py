@@ -21,6 +21,7 @@ from django_tables2 import RequestConfig
 from scoring import ScoringError, score_game
 
 from . import queries, services
+from .exports import documents
 from .forms import (
     DonneForm,
     ForfeitForm,
@@ -341,10 +342,10 @@ def game_forfeit(request: HttpRequest, slug: str, number: int, table: int) -> Ht
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
-    table = StandingsTable(queries.standings_lines(tournament))
+    standing = documents.standings(tournament)  # the same builder as the PDF and workbook
+    table = StandingsTable(standing.lines)
     RequestConfig(request, paginate=False).configure(table)
     return render(request, "tournament/standings.html", {
-        "tournament": tournament, "table": table,
-        "criteria": queries.criteria_labels(tournament),
+        "tournament": tournament, "table": table, "criteria": standing.criteria,
     })
 

@@ -1,0 +1,152 @@
+"""Printed documents and the workbook: they parse, and every figure is the pages' figure."""
+
+import io
+import re
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from tournament import services
+from tournament.exports import documents, workbook
+from tournament.models import DonneRecord, Game
+
+from .factories import made, play_to_the_end, tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(client):
+    """Six teams: round 1 played to the end, round 2 drawn with one game half entered."""
+    t = tournament(teams=6, slug="imprime", target=1000, place="Salle Jean Moulin")
+    for game in services.round_generate(tournament=t, seed=4).games.filter(team_ew__isnull=False):
+        play_to_the_end(game)
+    second = services.round_generate(tournament=t)
+    game = second.games.get(table=1)
+    services.donne_record(game=game, number=None, donne=made(points=95, belote_ns=1))
+    services.donne_record(game=game, number=None, donne=made(contract=100, points=98))
+    return t
+
+
+def pdf_pages(client, url) -> list[str]:
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    return [page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages]
+
+
+def test_score_sheets_have_one_page_per_table_with_teams_and_figures(client, played):
+    pages = pdf_pages(client, reverse("tournament:score_sheets", args=["imprime", 2]))
+    games = list(Game.objects.filter(round__number=2, round__tournament=played,
+                                     team_ew__isnull=False).order_by("table"))
+    assert len(pages) == len(games) == 3
+    for text, game in zip(pages, games, strict=True):
+        assert f"Table {game.table}" in text
+        assert game.team_ns.name in text and game.team_ew.name in text
+        assert game.team_ns.player1 in text and "Signature du capitaine NS" in text
+        assert "FFB belote coinchée" in text and "partie en 1000 points" in text
+    filled = pages[0]
+    # Donne 1: 95 + 20 + 80 = 195 -> 200 for NS, 70 for EO; donne 2: a chute, 260 for EO.
+    assert re.search(r"\b200\s+70\s+200\s+70\b", filled)
+    assert re.search(r"\b0\s+260\s+200\s+330\b", filled)
+
+
+def test_a_score_sheet_grid_has_the_games_number_of_donnes(played):
+    played.max_donnes = 16
+    played.save()
+    sheets = documents.score_sheets(played.rounds.get(number=2))
+    assert [len(sheet.rows) for sheet in sheets] == [16, 16, 16]
+    played.max_donnes = None
+    played.save()
+    sheets = documents.score_sheets(played.rounds.get(number=2))
+    assert [len(sheet.rows) for sheet in sheets] == [24, 24, 24]
+    assert [row.dealer for row in sheets[0].rows[:5]] == ["N", "E", "S", "O", "N"]
+
+
+def test_pairings_list_tables_then_teams_by_name(client, played):
+    pages = pdf_pages(client, reverse("tournament:pairings_pdf", args=["imprime", 2]))
+    assert len(pages) == 2
+    by_table, by_team = pages
+    for game in Game.objects.filter(round__number=2, round__tournament=played):
+        assert game.team_ns.name in by_table and game.team_ew.name in by_table
+    names = sorted(played.teams.values_list("name", flat=True), key=str.casefold)
+    positions = [by_team.index(name) for name in names]
+    assert positions == sorted(positions)
+
+
+def test_the_standings_pdf_order_equals_the_standings_page(client, played):
+    page = client.get(reverse("tournament:standings", args=["imprime"]))
+    order = [row.record.team.name for row in page.context["table"].rows]
+    text = pdf_pages(client, reverse("tournament:standings_pdf", args=["imprime"]))[0]
+    assert [text.index(name) for name in order] == sorted(text.index(name) for name in order)
+    assert "Imprimé le" in text and "victoires, points marqués" in text
+
+
+def test_the_workbook_reloads_and_its_figures_are_the_pages(client, played):
+    response = client.get(reverse("tournament:standings_xlsx", args=["imprime"]))
+    assert response.status_code == 200
+    assert re.search(r'filename="classement-imprime-\d{4}-\d{2}-\d{2}\.xlsx"',
+                     response["Content-Disposition"])
+    book = load_workbook(io.BytesIO(response.content))
+    assert book.sheetnames == ["Classement", "Parties", "Donnes", "Équipes"]
+    for sheet in book.worksheets:
+        assert sheet["A1"].value.startswith(played.name) and "exporté le" in sheet["A1"].value
+        assert sheet.freeze_panes == "A3"
+        assert sheet.auto_filter.ref.startswith("A2:")
+        assert all(cell.font.bold for cell in sheet[2] if cell.value)
+
+    page = client.get(reverse("tournament:standings", args=["imprime"]))
+    expected = [(r.record.row.rank, r.record.team.name, r.record.row.wins, r.record.row.points,
+                 r.record.row.conceded, r.record.row.diff) for r in page.context["table"].rows]
+    rows = list(book["Classement"].iter_rows(min_row=3, values_only=True))
+    assert [(r[0], r[2], r[7], r[8], r[9], r[10]) for r in rows] == expected
+    assert all(isinstance(r[8], int) for r in rows)
+
+    games = list(Game.objects.filter(round__tournament=played).order_by("round__number", "table"))
+    parties = list(book["Parties"].iter_rows(min_row=3, values_only=True))
+    assert [(r[0], r[6], r[7], r[9]) for r in parties] == [
+        (g.round.number, g.score_ns, g.score_ew, g.played) for g in games]
+
+    donnes = list(book["Donnes"].iter_rows(min_row=3, values_only=True))
+    records = DonneRecord.objects.filter(game__round__tournament=played).order_by(
+        "game__round__number", "game__table", "number")
+    assert len(donnes) == records.count()
+    assert [(r[14], r[15]) for r in donnes] == list(records.values_list("score_ns", "score_ew"))
+    assert len(list(book["Équipes"].iter_rows(min_row=3))) == 6
+
+
+def test_the_workbook_file_name_carries_the_slug_and_date(played):
+    import datetime
+
+    when = datetime.datetime(2026, 11, 22, 21, 30)
+    assert workbook.filename(played, when) == "classement-imprime-2026-11-22.xlsx"
+
+
+def test_the_screen_view_shows_the_current_pairings_and_the_standings(client, played):
+    page = client.get(reverse("tournament:screen", args=["imprime"])).content.decode()
+    assert "Partie 2 : les tables" in page and "Classement" in page
+    assert "location.reload" in page
+    for name in played.teams.values_list("name", flat=True):
+        assert page.count(name) == 2  # once in the pairings, once in the standings
+
+
+def test_the_screen_view_before_any_draw(client):
+    tournament(teams=2, slug="vide")
+    page = client.get(reverse("tournament:screen", args=["vide"])).content.decode()
+    assert "pas encore tirées" in page
+
+
+def test_unknown_rounds_have_no_documents(client, played):
+    assert client.get(reverse("tournament:score_sheets", args=["imprime", 9])).status_code == 404
+    assert client.get(reverse("tournament:pairings_pdf", args=["autre", 1])).status_code == 404
+
+
+def test_pages_link_to_every_document(client, played):
+    round_page = client.get(reverse("tournament:round", args=["imprime", 2])).content.decode()
+    assert reverse("tournament:score_sheets", args=["imprime", 2]) in round_page
+    assert reverse("tournament:pairings_pdf", args=["imprime", 2]) in round_page
+    standings_page = client.get(reverse("tournament:standings", args=["imprime"])).content.decode()
+    assert reverse("tournament:standings_pdf", args=["imprime"]) in standings_page
+    assert reverse("tournament:standings_xlsx", args=["imprime"]) in standings_page
+    assert reverse("tournament:screen", args=["imprime"]) in standings_page

@@ -1,0 +1,114 @@
+"""The data of every printed document, built in a constant number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+from django.utils.translation import gettext as _
+
+from ..models import DonneRecord, Game, Round, Tournament
+from ..queries import StandingsLine, criteria_labels, standings_lines
+
+SHEET_ROWS_TO_A_TARGET = 24  # grid rows printed for a game played to a target
+
+
+def rules_line(tournament: Tournament) -> str:
+    """The active rules on one line, as printed on a score sheet."""
+    rules = tournament.rules
+    end = []
+    if rules.target:
+        end.append(_("partie en %(n)d points") % {"n": rules.target})
+    if rules.max_donnes:
+        end.append(_("%(n)d donnes") % {"n": rules.max_donnes})
+    yes_no = {True: _("oui"), False: _("non")}
+    parts = [
+        tournament.get_preset_display(),
+        " ou ".join(end),
+        _("litige : %s") % yes_no[rules.litige],
+        _("arrondi : %s") % yes_no[rules.rounding],
+        _("SA/TA : %s") % yes_no[rules.sa_ta],
+        _("annonces : %s") % yes_no[rules.annonces],
+    ]
+    if rules.game == "coinche":
+        parts.append(_("coinche × 2, surcoinche × %(f)d") % {"f": rules.surcoinche_factor})
+    return " — ".join(parts)
+
+
+@dataclass
+class SheetRow:
+    number: int
+    dealer: str
+    record: DonneRecord | None = None
+    total_ns: int | None = None
+    total_ew: int | None = None
+
+
+@dataclass
+class ScoreSheet:
+    game: Game
+    rows: list[SheetRow] = field(default_factory=list)
+
+
+def round_games(round_: Round, with_donnes: bool = False) -> list[Game]:
+    games = (round_.games.filter(team_ew__isnull=False)
+             .select_related("team_ns", "team_ew").order_by("table"))
+    if with_donnes:
+        games = games.prefetch_related(
+            Prefetch("donnes", queryset=DonneRecord.objects.order_by("number")))
+    return list(games)
+
+
+def score_sheets(round_: Round) -> list[ScoreSheet]:
+    """One sheet per table: a grid of `max_donnes` rows (24 for a game to a target), filled
+    with the donnes already entered and their computed scores."""
+    tournament = round_.tournament
+    sheets = []
+    for game in round_games(round_, with_donnes=True):
+        records = list(game.donnes.all())
+        size = max(tournament.max_donnes or SHEET_ROWS_TO_A_TARGET, len(records))
+        sheet = ScoreSheet(game)
+        total_ns = total_ew = 0
+        for number in range(1, size + 1):
+            row = SheetRow(number, game.dealer(number))
+            if number <= len(records):
+                row.record = records[number - 1]
+                total_ns += row.record.score_ns
+                total_ew += row.record.score_ew
+                row.total_ns, row.total_ew = total_ns, total_ew
+            sheet.rows.append(row)
+        sheets.append(sheet)
+    return sheets
+
+
+@dataclass(frozen=True)
+class Seat:
+    team_number: int
+    team_name: str
+    players: str
+    table: int | None  # None: a bye
+    side: str
+
+
+def pairings(round_: Round) -> tuple[list[Game], list[Seat]]:
+    """The round by table, and every team's seat by team name ("where do I play?")."""
+    games = list(round_.games.select_related("team_ns", "team_ew").order_by("table"))
+    seats = []
+    for game in games:
+        for team, side in ((game.team_ns, "NS"), (game.team_ew, "EO")):
+            if team is not None:
+                seats.append(Seat(team.number, team.name, team.players,
+                                  None if game.is_bye else game.table, side))
+    seats.sort(key=lambda seat: seat.team_name.casefold())
+    return [g for g in games if not g.is_bye], seats
+
+
+@dataclass(frozen=True)
+class Standings:
+    lines: list[StandingsLine]
+    criteria: list[str]
+
+
+def standings(tournament: Tournament) -> Standings:
+    """The one builder behind the standings page, its PDF and the workbook."""
+    return Standings(standings_lines(tournament), criteria_labels(tournament))

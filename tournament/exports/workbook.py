@@ -1,0 +1,119 @@
+"""The standings workbook (openpyxl, write-only): Classement, Parties, Donnes, Équipes.
+
+Each sheet: a title row (tournament and export time), a bold header row frozen below it, an
+autofilter, sensible widths, numbers stored as numbers.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+from django.utils import timezone
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+
+from ..models import DonneRecord, Game, Tournament
+from . import documents
+
+BOLD = Font(bold=True)
+TITLE = Font(bold=True, size=13)
+
+
+def _sheet(workbook: Workbook, name: str, title: str, columns: Sequence[tuple[str, int]],
+           rows: Iterable[Sequence], count: int) -> None:
+    sheet = workbook.create_sheet(name)
+    for index, (_, width) in enumerate(columns, start=1):
+        sheet.column_dimensions[get_column_letter(index)].width = width
+    sheet.freeze_panes = "A3"
+    last = get_column_letter(len(columns))
+    sheet.auto_filter.ref = f"A2:{last}{max(2, count + 2)}"
+    title_cell = WriteOnlyCell(sheet, title)
+    title_cell.font = TITLE
+    sheet.append([title_cell])
+    header = []
+    for label, _ in columns:
+        cell = WriteOnlyCell(sheet, label)
+        cell.font = BOLD
+        header.append(cell)
+    sheet.append(header)
+    for row in rows:
+        sheet.append(row)
+
+
+def filename(tournament: Tournament, when: datetime) -> str:
+    return f"classement-{tournament.slug}-{when:%Y-%m-%d}.xlsx"
+
+
+def standings_workbook(tournament: Tournament, when: datetime | None = None) -> bytes:
+    when = timezone.localtime(when or timezone.now())
+    title = f"{tournament.name} — exporté le {when:%d/%m/%Y à %H:%M}"
+    workbook = Workbook(write_only=True)
+    teams = {team.id: team for team in tournament.teams.all()}
+
+    standing = documents.standings(tournament)
+    _sheet(workbook, "Classement", title, [
+        ("Rang", 7), ("N°", 6), ("Équipe", 28), ("Joueur 1", 24), ("Joueur 2", 24),
+        ("Club", 22), ("Jouées", 8), ("Gagnées", 9), ("Points marqués", 15),
+        ("Points concédés", 16), ("Différence", 12),
+    ], ([line.row.rank, line.team.number, line.team.name, line.team.player1,
+         line.team.player2, line.team.club, line.row.played, line.row.wins, line.row.points,
+         line.row.conceded, line.row.diff] for line in standing.lines), len(standing.lines))
+
+    games = list(Game.objects.filter(round__tournament=tournament)
+                 .select_related("round").order_by("round__number", "table"))
+
+    def game_row(game: Game) -> list:
+        ns, ew = teams[game.team_ns_id], teams.get(game.team_ew_id)
+        winner = {"NS": ns.name, "EW": ew.name if ew else ""}.get(game.winner, "")
+        return [game.round.number, game.table or None, ns.number, ns.name,
+                ew.number if ew else None, ew.name if ew else "exempte", game.score_ns,
+                game.score_ew, winner, game.played, "forfait " + game.forfeit if game.forfeit
+                else ("terminée" if game.finished else "en cours")]
+
+    _sheet(workbook, "Parties", title, [
+        ("Partie", 8), ("Table", 7), ("N° NS", 7), ("Équipe NS", 26), ("N° EO", 7),
+        ("Équipe EO", 26), ("Score NS", 10), ("Score EO", 10), ("Gagnant", 26),
+        ("Donnes jouées", 14), ("État", 12),
+    ], (game_row(game) for game in games), len(games))
+
+    by_id = {game.id: game for game in games}
+    donnes = DonneRecord.objects.filter(game__round__tournament=tournament).order_by(
+        "game__round__number", "game__table", "number")
+    fields = ["game_id", "number", "taker", "contract", "capot_bid", "trump", "coinche",
+              "taker_points", "capot", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
+              "score_ns", "score_ew", "outcome"]
+    outcomes = {"made": "réussi", "down": "chuté", "litige": "litige", "passed": "passe"}
+
+    def donne_row(values: tuple) -> list:
+        (game_id, number, taker, contract, capot_bid, trump, coinche, points, capot,
+         belote_ns, belote_ew, annonces_ns, annonces_ew, score_ns, score_ew, outcome) = values
+        game = by_id[game_id]
+        return [game.round.number, game.table, number, game.dealer(number),
+                taker.replace("EW", "EO") or "passe",
+                "capot" if capot_bid else contract, trump or None,
+                None if coinche == "none" else coinche, points if taker else None,
+                capot.replace("EW", "EO") or None, belote_ns, belote_ew, annonces_ns,
+                annonces_ew, score_ns, score_ew, outcomes.get(outcome, outcome)]
+
+    _sheet(workbook, "Donnes", title, [
+        ("Partie", 8), ("Table", 7), ("Donne", 7), ("Donneur", 9), ("Preneur", 9),
+        ("Contrat", 9), ("Atout", 7), ("Coinche", 11), ("Points faits", 12), ("Capot", 7),
+        ("Belote NS", 10), ("Belote EO", 10), ("Annonces NS", 12), ("Annonces EO", 12),
+        ("Score NS", 10), ("Score EO", 10), ("Issue", 9),
+    ], (donne_row(values) for values in donnes.values_list(*fields).iterator(chunk_size=5000)),
+        donnes.count())
+
+    team_list = sorted(teams.values(), key=lambda team: team.number)
+    _sheet(workbook, "Équipes", title, [
+        ("N°", 6), ("Équipe", 28), ("Joueur 1", 24), ("Joueur 2", 24), ("Club", 22),
+        ("Active", 8),
+    ], ([team.number, team.name, team.player1, team.player2, team.club,
+         "oui" if team.active else "non"] for team in team_list), len(team_list))
+
+    output = io.BytesIO()
+    workbook.save(output)
+    return output.getvalue()
