@@ -3,7 +3,10 @@
 Rounds are drawn by the real pairing service; each round's games are filled with realistic
 donnes scored by `scoring.score_game` and written in bulk (entering 20,480 donnes one by one
 would only slow the set-up). Then it prints the server time and query count of the standings
-page and of recording one donne through the game page (targets: 200 ms and 50 ms).
+page and of recording one donne through the game page (targets: 200 ms and 50 ms), and the
+time and peak memory of the exports: score sheets of a 128-table round (≤ 10 s) and the
+workbook (≤ 5 s, ≤ 300 MB), the latter also for 512 teams, whose 40,960 donne rows are the
+issue's figure (256 teams play 128 tables: 20,480 rows).
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ def setup_django() -> None:
     call_command("migrate", verbosity=0)
 
 
-def build(rng: random.Random):
+def build(rng: random.Random, teams: int = TEAMS, slug: str = "bench",
+          real_pairing: bool = True):
     import datetime
 
     from django.contrib.auth import get_user_model
@@ -41,20 +45,28 @@ def build(rng: random.Random):
     from scoring import score_game
     from tournament import services
     from tournament.demo import realistic_donne
-    from tournament.models import DonneRecord, Game
+    from tournament.models import DonneRecord, Game, Round
 
-    organiser = get_user_model().objects.create_user("bench", password="bench-password")
+    organiser = get_user_model().objects.create_user(slug, password="bench-password")
     tournament = services.tournament_create(
-        organiser=organiser, name="Bench", slug="bench", date=datetime.date(2026, 11, 22),
-        target=None, max_donnes=DONNES)
+        organiser=organiser, name=f"Bench {teams}", slug=slug,
+        date=datetime.date(2026, 11, 22), target=None, max_donnes=DONNES)
     services.teams_import(tournament=tournament, lines=[
         services.ImportLine(n, f"Équipe {n}", f"Joueur {n}a", f"Joueur {n}b", "Club")
-        for n in range(1, TEAMS + 1)])
+        for n in range(1, teams + 1)])
+    team_ids = list(tournament.teams.values_list("id", flat=True))
     rules = tournament.rules
     last_game = None
     for number in range(1, ROUNDS + 1):
         started = time.perf_counter()
-        round_ = services.round_generate(tournament=tournament, seed=number)
+        if real_pairing:
+            round_ = services.round_generate(tournament=tournament, seed=number)
+        else:  # only the workbook is measured on this one: a plain rotation will do
+            round_ = Round.objects.create(tournament=tournament, number=number)
+            shift = team_ids[number:] + team_ids[:number]
+            Game.objects.bulk_create(
+                Game(round=round_, table=i // 2 + 1, team_ns_id=shift[i], team_ew_id=shift[i + 1])
+                for i in range(0, len(shift), 2))
         pairing_time = time.perf_counter() - started
         records, games = [], list(round_.games.filter(team_ew__isnull=False))
         for game in games:
@@ -90,6 +102,27 @@ def build(rng: random.Random):
         print(f"  round {number:2}: pairing {pairing_time * 1000:5.0f} ms, "
               f"{len(records):5} donnes", flush=True)
     return tournament, organiser, last_game
+
+
+def export_figures(label: str, make, workers: bool = False) -> bytes:
+    """Time one run; then a second run under tracemalloc for the peak of Python memory.
+    Rendering workers (score sheets) are processes of their own: their peak resident size
+    is read from the children's usage."""
+    import resource
+    import tracemalloc
+
+    started = time.perf_counter()
+    content = make()
+    elapsed = time.perf_counter() - started
+    tracemalloc.start()
+    make()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    largest = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    workers_text = f", largest worker process {largest / 1024:.0f} MB" if workers else ""
+    print(f"{label}: {elapsed:.2f} s, peak Python memory {peak / 2**20:.0f} MB"
+          f"{workers_text}, {len(content) / 1024:.0f} KiB")
+    return content
 
 
 def measure(client, method, url, data=None, runs=7):
@@ -149,6 +182,27 @@ def main() -> None:
             times.append((time.perf_counter() - started) * 1000)
     print(f"game page: median {statistics.median(times):.0f} ms, "
           f"{len(context.captured_queries)} queries")
+
+    import io
+
+    from pypdf import PdfReader
+
+    from tournament.exports import pdf, workbook
+
+    rows = DonneRecord.objects.filter(game__round__tournament=tournament).count()
+    export_figures(f"workbook, {TEAMS} teams, {rows:,} donne rows (target ≤ 5 s, ≤ 300 MB)",
+                   lambda: workbook.standings_workbook(tournament))
+    last_round = tournament.rounds.get(number=ROUNDS)
+    content = export_figures(
+        f"score sheets PDF, round {ROUNDS}, 128 tables (target ≤ 10 s)",
+        lambda: pdf.score_sheets_pdf(last_round), workers=True)
+    print(f"  {len(PdfReader(io.BytesIO(content)).pages)} pages")
+    print(f"Generating {2 * TEAMS} teams × {ROUNDS} rounds × {DONNES} donnes…", flush=True)
+    big, _, _ = build(random.Random(2027), teams=2 * TEAMS, slug="bench512",
+                      real_pairing=False)
+    rows = DonneRecord.objects.filter(game__round__tournament=big).count()
+    export_figures(f"workbook, {2 * TEAMS} teams, {rows:,} donne rows (target ≤ 5 s, ≤ 300 MB)",
+                   lambda: workbook.standings_workbook(big))
 
 
 if __name__ == "__main__":

@@ -150,3 +150,28 @@ def test_pages_link_to_every_document(client, played):
     assert reverse("tournament:standings_pdf", args=["imprime"]) in standings_page
     assert reverse("tournament:standings_xlsx", args=["imprime"]) in standings_page
     assert reverse("tournament:screen", args=["imprime"]) in standings_page
+
+
+def test_a_long_document_rendered_in_chunks_keeps_its_pages_in_order():
+    from tournament.exports import weasy
+
+    htmls = [f"<p>Feuille {n}</p><p style='page-break-before: always'>Suite {n}</p>"
+             for n in range(3)]
+    content = weasy.htmls_to_pdf(htmls)
+    texts = [page.extract_text() for page in PdfReader(io.BytesIO(content)).pages]
+    assert texts == ["Feuille 0", "Suite 0", "Feuille 1", "Suite 1", "Feuille 2", "Suite 2"]
+
+
+def test_a_failing_pdf_worker_is_an_error_not_a_short_document(monkeypatch):
+    from tournament.exports import weasy
+
+    monkeypatch.setattr(weasy.sys, "executable", "/bin/false")
+    with pytest.raises(RuntimeError, match="PDF worker failed"):
+        weasy.htmls_to_pdf(["<p>a</p>", "<p>b</p>"])
+
+
+def test_long_rounds_are_split_over_the_cores():
+    from tournament.exports import weasy
+
+    assert weasy.workers_for(8) == 1
+    assert weasy.workers_for(128) == min(weasy.os.cpu_count(), 5)

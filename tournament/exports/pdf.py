@@ -4,23 +4,27 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 from django.utils import timezone
-from weasyprint import HTML
 
 from ..models import Round, Tournament
-from . import documents
+from . import documents, weasy
 
 
 def _render(template: str, context: dict) -> bytes:
-    html = render_to_string(template, context)
-    return HTML(string=html).write_pdf()
+    return weasy.html_to_pdf(render_to_string(template, context))
 
 
 def score_sheets_pdf(round_: Round) -> bytes:
     tournament = round_.tournament
-    return _render("printing/score_sheets.html", {
-        "tournament": tournament, "round": round_, "rules_line": documents.rules_line(tournament),
-        "sheets": documents.score_sheets(round_), "coinche": tournament.game == "coinche",
-    })
+    sheets = documents.score_sheets(round_)
+    context = {"tournament": tournament, "round": round_,
+               "rules_line": documents.rules_line(tournament)}
+    # A long round is rendered in chunks on every core (weasy.htmls_to_pdf).
+    chunks = weasy.workers_for(len(sheets))
+    size = -(-len(sheets) // chunks)
+    htmls = [render_to_string("printing/score_sheets.html",
+                              {**context, "sheets": sheets[start:start + size]})
+             for start in range(0, max(len(sheets), 1), size or 1)]
+    return weasy.htmls_to_pdf(htmls)
 
 
 def pairings_pdf(round_: Round) -> bytes:
