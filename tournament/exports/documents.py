@@ -50,21 +50,16 @@ class ScoreSheet:
     rows: list[SheetRow] = field(default_factory=list)
 
 
-def round_games(round_: Round, with_donnes: bool = False) -> list[Game]:
-    games = (round_.games.filter(team_ew__isnull=False)
-             .select_related("team_ns", "team_ew").order_by("table"))
-    if with_donnes:
-        games = games.prefetch_related(
-            Prefetch("donnes", queryset=DonneRecord.objects.order_by("number")))
-    return list(games)
-
-
 def score_sheets(round_: Round) -> list[ScoreSheet]:
     """One sheet per table: a grid of `max_donnes` rows (24 for a game to a target), filled
     with the donnes already entered and their computed scores."""
     tournament = round_.tournament
     sheets = []
-    for game in round_games(round_, with_donnes=True):
+    games = (round_.games.filter(team_ew__isnull=False).select_related("team_ns", "team_ew")
+             .prefetch_related(Prefetch("donnes",
+                                        queryset=DonneRecord.objects.order_by("number")))
+             .order_by("table"))
+    for game in games:
         records = list(game.donnes.all())
         size = max(tournament.max_donnes or SHEET_ROWS_TO_A_TARGET, len(records))
         sheet = ScoreSheet(game)
