@@ -82,13 +82,7 @@ def build(rng: random.Random, teams: int = TEAMS, slug: str = "bench",
                     break
                 record = DonneRecord(game=game, number=index + 1, score_ns=score.ns,
                                      score_ew=score.ew, outcome=score.outcome.value)
-                for name in ("contract", "capot_bid", "taker_points", "belote_ns", "belote_ew",
-                             "annonces_ns", "annonces_ew"):
-                    setattr(record, name, getattr(donne, name))
-                record.taker = donne.taker.value if donne.taker else ""
-                record.trump = donne.trump.value if donne.trump else ""
-                record.capot = donne.capot.value if donne.capot else ""
-                record.coinche = donne.coinche.value
+                record.set_donne(donne)
                 records.append(record)
             if keep == len(donnes):
                 game.score_ns, game.score_ew, game.finished = result.ns, result.ew, True

@@ -243,6 +243,19 @@ class DonneRecord(models.Model):
     def capot_label(self) -> str:
         return SIDE_SHORT.get(self.capot, "")
 
+    def set_donne(self, donne: Donne) -> None:
+        """Copy a donne's input into this record (the inverse of `to_donne`). Enum fields may
+        hold members or their string values, as `scoring` accepts: str() gives the value."""
+        self.taker = str(donne.taker) if donne.taker is not None else ""
+        self.contract = donne.contract
+        self.capot_bid = donne.capot_bid
+        self.trump = str(donne.trump) if donne.trump is not None else ""
+        self.coinche = str(donne.coinche)
+        self.taker_points = donne.taker_points
+        self.capot = str(donne.capot) if donne.capot is not None else ""
+        self.belote_ns, self.belote_ew = donne.belote_ns, donne.belote_ew
+        self.annonces_ns, self.annonces_ew = donne.annonces_ns, donne.annonces_ew
+
     def to_donne(self) -> Donne:
         return Donne(
             taker=Side(self.taker) if self.taker else None,

@@ -280,9 +280,6 @@ def game_recompute(*, game: Game, rules: Rules | None = None) -> None:
     game.save()
 
 
-DONNE_FIELDS = [f.name for f in dataclasses.fields(Donne)]
-
-
 @transaction.atomic
 def donne_record(*, game: Game, number: int | None, donne: Donne,
                  version: int | None = None) -> DonneRecord:
@@ -315,13 +312,7 @@ def donne_record(*, game: Game, number: int | None, donne: Donne,
         score_game(donnes, rules)
     except ScoringError as error:
         raise UserError(error.message, error.field) from None
-    for name in DONNE_FIELDS:
-        value = getattr(donne, name)
-        if name in ("taker", "trump", "capot"):
-            value = value.value if value is not None else ""
-        elif name == "coinche":
-            value = value.value
-        setattr(record, name, value)
+    record.set_donne(donne)
     record.save()
     game_recompute(game=game, rules=rules)
     record.refresh_from_db()

@@ -234,3 +234,16 @@ def test_changing_the_bye_and_forfeit_points_rescores_those_games():
     bye, forfeited = round_.games.get(table=0), round_.games.get(table=1)
     assert (bye.score_ns, bye.finished, bye.winner) == (800, True, "NS")
     assert (forfeited.score_ns, forfeited.score_ew) == (600, 0)
+
+
+def test_a_record_round_trips_a_donne():
+    from tournament.models import DonneRecord
+
+    donne = Donne(taker=Side.EW, contract=None, capot_bid=True, trump="TA",
+                  coinche=Coinche.SURCOINCHE, taker_points=162, capot=Side.EW, belote_ns=1,
+                  belote_ew=2, annonces_ns=0, annonces_ew=150)
+    record = DonneRecord()
+    record.set_donne(donne)
+    assert record.to_donne() == Donne(**{**donne.__dict__, "trump": "TA"})
+    assert (record.taker, record.trump, record.coinche, record.capot) == (
+        "EW", "TA", "surcoinche", "EW")
