@@ -18,7 +18,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
-from scoring import Donne, Rules, ScoringError, Side, score_game
+from scoring import Donne, GameScore, Rules, ScoringError, Side, score_game
 
 from . import pairing, queries
 from .models import RULE_FIELDS, DonneRecord, Game, Round, Team, Tournament
@@ -270,7 +270,11 @@ def game_recompute(*, game: Game, rules: Rules | None = None) -> None:
         game.save()
         return
     records = list(game.donnes.order_by("number"))
-    result = score_game([record.to_donne() for record in records], rules)
+    _store_result(game, records, score_game([record.to_donne() for record in records], rules))
+
+
+def _store_result(game: Game, records: list[DonneRecord], result: GameScore) -> None:
+    """Write a game's scores (`result`, from its `records` in order) into the caches."""
     for record, score in zip(records, result.donnes, strict=True):
         record.score_ns, record.score_ew, record.outcome = score.ns, score.ew, score.outcome.value
     DonneRecord.objects.bulk_update(records, ["score_ns", "score_ew", "outcome"])
@@ -294,7 +298,8 @@ def donne_record(*, game: Game, number: int | None, donne: Donne,
     records = list(game.donnes.order_by("number"))
     if number is None:
         record = DonneRecord(game=game, number=len(records) + 1)
-        donnes = [r.to_donne() for r in records] + [donne]
+        records.append(record)
+        donnes = [r.to_donne() for r in records[:-1]] + [donne]
     else:
         matches = [r for r in records if r.number == number]
         if not matches:
@@ -309,13 +314,12 @@ def donne_record(*, game: Game, number: int | None, donne: Donne,
         record.version += 1
         donnes = [donne if r.number == number else r.to_donne() for r in records]
     try:
-        score_game(donnes, rules)
+        result = score_game(donnes, rules)
     except ScoringError as error:
         raise UserError(error.message, error.field) from None
     record.set_donne(donne)
     record.save()
-    game_recompute(game=game, rules=rules)
-    record.refresh_from_db()
+    _store_result(game, records, result)  # the validation's scores are the game's scores
     return record
 
 
