@@ -56,8 +56,8 @@ def tournament_create(*, organiser, name: str, slug: str, date, place: str = "",
     return tournament
 
 
-def _scoring_fields_changed(tournament: Tournament, options: Mapping[str, Any]) -> list[str]:
-    return [name for name in RULE_FIELDS if name in options and options[name] != getattr(
+def _changed(tournament: Tournament, values: Mapping[str, Any], names: list[str]) -> list[str]:
+    return [name for name in names if name in values and values[name] != getattr(
         tournament, name)]
 
 
@@ -67,7 +67,7 @@ def tournament_update(*, tournament: Tournament, confirm: bool = False,
     """Change the tournament; rule changes need `confirm` once donnes exist, then every game
     is recomputed. Returns the names of the rule options that changed."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    changed = _scoring_fields_changed(tournament, values)
+    changed = _changed(tournament, values, RULE_FIELDS)
     merged = {name: values.get(name, getattr(tournament, name)) for name in RULE_FIELDS}
     rules_from(merged)
     has_donnes = DonneRecord.objects.filter(game__round__tournament=tournament).exists()
@@ -77,9 +77,7 @@ def tournament_update(*, tournament: Tournament, confirm: bool = False,
               "parties. Confirmez pour continuer."),
             "confirm",
         )
-    points_changed = any(
-        name in values and values[name] != getattr(tournament, name)
-        for name in ("bye_points", "forfeit_points"))
+    points_changed = _changed(tournament, values, ["bye_points", "forfeit_points"])
     for key, value in values.items():
         setattr(tournament, key, value)
     tournament.save()
@@ -347,7 +345,6 @@ def game_forfeit(*, game: Game, side: str) -> Game:
     game.save(update_fields=["forfeit"])
     game_recompute(game=game)
     return game
-
 
 
 # --- Demo ---------------------------------------------------------------------------------

@@ -221,6 +221,11 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     })
 
 
+def _edited_number(data) -> int | None:
+    """The donne a form corrects (its hidden "number"), or None for a new donne."""
+    return int(data["number"]) if data.get("number", "").isdigit() else None
+
+
 def _game(slug: str, number: int, table: int) -> Game:
     return get_object_or_404(
         Game.objects.select_related("round__tournament", "team_ns", "team_ew"),
@@ -231,21 +236,14 @@ def _game(slug: str, number: int, table: int) -> Game:
 def _game_context(request: HttpRequest, game: Game, form: DonneForm | None = None,
                   editing: int | None = None) -> dict:
     tournament = game.round.tournament
-    records = list(game.donnes.order_by("number"))
-    lines, total_ns, total_ew = [], 0, 0
-    for record in records:
-        total_ns += record.score_ns
-        total_ew += record.score_ew
-        lines.append({"record": record, "dealer": game.dealer(record.number),
-                      "total_ns": total_ns, "total_ew": total_ew})
-    next_number = editing or len(records) + 1
+    lines = queries.donne_lines(game, list(game.donnes.order_by("number")))
+    next_number = editing or len(lines) + 1
     return {
         "tournament": tournament, "game": game, "lines": lines,
         "form": form or DonneForm(rules=tournament.rules), "editing": editing,
         "next_number": next_number, "next_dealer": game.dealer(next_number),
         "is_organiser": _is_organiser(request, tournament),
         "forfeit_form": ForfeitForm(initial={"side": game.forfeit}),
-        "rules": tournament.rules,
     }
 
 
@@ -260,7 +258,7 @@ def game_detail(request: HttpRequest, slug: str, number: int, table: int) -> Htt
         form = DonneForm(initial=DonneForm.initial_for(record), rules=tournament.rules)
     if request.method == "POST":
         _require_organiser(request, tournament)
-        editing = int(request.POST["number"]) if request.POST.get("number", "").isdigit() else None
+        editing = _edited_number(request.POST)
         form = DonneForm(request.POST, rules=tournament.rules)
         if form.is_valid():
             try:
@@ -292,7 +290,7 @@ def game_preview(request: HttpRequest, slug: str, number: int, table: int) -> Js
         return JsonResponse({"errors": {k: [str(m) for m in v] for k, v in form.errors.items()}},
                             status=422)
     rules = game.round.tournament.rules
-    editing = int(request.POST["number"]) if request.POST.get("number", "").isdigit() else None
+    editing = _edited_number(request.POST)
     donnes = [r.to_donne() for r in game.donnes.order_by("number")]
     index = editing - 1 if editing and editing <= len(donnes) else len(donnes)
     donnes[index:index + 1] = [form.cleaned_data["donne"]]

@@ -310,7 +310,7 @@ def test_the_dealer_turns_from_the_first_dealer(client, owner, concours):
         services.donne_record(game=game, number=None, donne=made())
     as_owner(client, owner)
     lines = client.get(game_url(concours)).context["lines"]
-    assert [line["dealer"] for line in lines] == ["N", "E", "S", "O", "N"]
+    assert [line.dealer for line in lines] == ["N", "E", "S", "O", "N"]
 
 
 def test_deleting_a_donne(client, owner, concours):

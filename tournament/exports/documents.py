@@ -8,7 +8,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from ..models import DonneRecord, Game, Round, Tournament
-from ..queries import StandingsLine, criteria_labels, standings_lines
+from ..queries import DonneLine, StandingsLine, criteria_labels, donne_lines, standings_lines
 
 SHEET_ROWS_TO_A_TARGET = 24  # grid rows printed for a game played to a target
 
@@ -36,18 +36,9 @@ def rules_line(tournament: Tournament) -> str:
 
 
 @dataclass
-class SheetRow:
-    number: int
-    dealer: str
-    record: DonneRecord | None = None
-    total_ns: int | None = None
-    total_ew: int | None = None
-
-
-@dataclass
 class ScoreSheet:
     game: Game
-    rows: list[SheetRow] = field(default_factory=list)
+    rows: list[DonneLine] = field(default_factory=list)
 
 
 def score_sheets(round_: Round) -> list[ScoreSheet]:
@@ -62,17 +53,8 @@ def score_sheets(round_: Round) -> list[ScoreSheet]:
     for game in games:
         records = list(game.donnes.all())
         size = max(tournament.max_donnes or SHEET_ROWS_TO_A_TARGET, len(records))
-        sheet = ScoreSheet(game)
-        total_ns = total_ew = 0
-        for number in range(1, size + 1):
-            row = SheetRow(number, game.dealer(number))
-            if number <= len(records):
-                row.record = records[number - 1]
-                total_ns += row.record.score_ns
-                total_ew += row.record.score_ew
-                row.total_ns, row.total_ew = total_ns, total_ew
-            sheet.rows.append(row)
-        sheets.append(sheet)
+        blank = [DonneLine(n, game.dealer(n)) for n in range(len(records) + 1, size + 1)]
+        sheets.append(ScoreSheet(game, donne_lines(game, records) + blank))
     return sheets
 
 

@@ -16,7 +16,7 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
-from ..models import DonneRecord, Game, Tournament
+from ..models import SIDE_SHORT, DonneRecord, Game, Tournament
 from . import documents
 
 BOLD = Font(bold=True)
@@ -71,7 +71,8 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
         winner = {"NS": ns.name, "EW": ew.name if ew else ""}.get(game.winner, "")
         return [game.round.number, game.table or None, ns.number, ns.name,
                 ew.number if ew else None, ew.name if ew else "exempte", game.score_ns,
-                game.score_ew, winner, game.played, "forfait " + game.forfeit if game.forfeit
+                game.score_ew, winner, game.played, "forfait " + SIDE_SHORT[game.forfeit]
+                if game.forfeit
                 else ("terminée" if game.finished else "en cours")]
 
     _sheet(workbook, "Parties", title, [
@@ -93,10 +94,10 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
          belote_ns, belote_ew, annonces_ns, annonces_ew, score_ns, score_ew, outcome) = values
         game = by_id[game_id]
         return [game.round.number, game.table, number, game.dealer(number),
-                taker.replace("EW", "EO") or "passe",
+                SIDE_SHORT.get(taker, "passe"),
                 "capot" if capot_bid else contract, trump or None,
                 None if coinche == "none" else coinche, points if taker else None,
-                capot.replace("EW", "EO") or None, belote_ns, belote_ew, annonces_ns,
+                SIDE_SHORT.get(capot), belote_ns, belote_ew, annonces_ns,
                 annonces_ew, score_ns, score_ew, outcomes.get(outcome, outcome)]
 
     _sheet(workbook, "Donnes", title, [
