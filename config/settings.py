@@ -9,6 +9,8 @@ import os
 import secrets
 from pathlib import Path
 
+import dj_database_url
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("DJANGO_VAR_DIR", BASE_DIR / "var"))
 
@@ -47,6 +49,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
     "tournament",
 ]
 
@@ -60,7 +63,20 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: it answers a locked-out login
 ]
+
+# Failed-login throttling (django-axes): after 5 failures for one account from one address,
+# that pair waits 15 minutes; a success resets the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = 0.25  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -80,12 +96,24 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": os.environ.get("DJANGO_SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+# SQLite by default; DATABASE_URL (postgres://user:pass@host:5432/name) selects PostgreSQL.
+# SQLite serves many tables at once with WAL (readers never wait for the writer), a busy
+# timeout (a writer waits its turn instead of failing) and IMMEDIATE transactions (a
+# transaction takes the write lock at BEGIN, so two writers never deadlock on an upgrade).
+if os.environ.get("DATABASE_URL"):
+    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": os.environ.get("DJANGO_SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+            "OPTIONS": {
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 30,
+            },
+        }
     }
-}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -107,6 +135,32 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "static"  # collectstatic's output; whitenoise serves it
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 WHITENOISE_USE_FINDERS = True  # serve app and project static files without collectstatic
+
+# Table links printed on the score sheets (QR codes) start with this address, the one the
+# phones reach (`make serve-lan` sets it); without it, the address the organiser uses.
+PUBLIC_URL = os.environ.get("DJANGO_PUBLIC_URL", "").rstrip("/")
+
+# Behind HTTPS (a reverse proxy with a certificate), DJANGO_HTTPS=1 turns on every transport
+# protection `check --deploy` asks for. A club's Wi-Fi has no certificate: there the app is
+# served over plain HTTP (`make serve-lan`), secure-only cookies would make logging in
+# impossible, so those four checks are silenced, deliberately and only in that mode.
+HTTPS = _env_bool("DJANGO_HTTPS")
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = 31536000
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+else:
+    SILENCED_SYSTEM_CHECKS = [
+        "security.W004",  # HSTS
+        "security.W008",  # SSL redirect
+        "security.W012",  # secure session cookie
+        "security.W016",  # secure CSRF cookie
+    ]
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournament:home"

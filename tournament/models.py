@@ -7,9 +7,11 @@ game's totals are a cache rewritten by `services.game_recompute` from `scoring` 
 from __future__ import annotations
 
 import dataclasses
+import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring import PRESETS, Coinche, Donne, Rules, Side, Trump
@@ -39,6 +41,11 @@ SEATS = ["N", "E", "S", "O"]  # the dealer turns to the left: nord, est, sud, ou
 
 # Fields of `Tournament` that are options of `scoring.Rules`, under the same names.
 RULE_FIELDS = [field.name for field in dataclasses.fields(Rules)]
+
+
+def new_token() -> str:
+    """An unguessable table-link secret: 128 random bits, URL-safe."""
+    return secrets.token_urlsafe(16)
 
 
 def default_criteria() -> list[str]:
@@ -104,6 +111,11 @@ class Tournament(models.Model):
         _("points d'un forfait"), default=1000,
         help_text=_("L'adversaire d'une équipe forfait gagne avec ces points."),
     )
+    published = models.BooleanField(
+        _("publié"), default=False,
+        help_text=_("Tables, classement et écran visibles de tous (sinon de l'organisateur "
+                    "seul)."),
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -152,6 +164,8 @@ class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("partie"))
     seed = models.BigIntegerField(_("graine du tirage"), null=True, blank=True)
+    # A closed round no longer accepts donnes through its table links.
+    closed = models.BooleanField(_("close"), default=False)
 
     class Meta:
         ordering = ["number"]
@@ -183,6 +197,8 @@ class Game(models.Model):
     finished = models.BooleanField(default=False)
     winner = models.CharField(max_length=2, choices=SIDE_CHOICES, blank=True)
     played = models.PositiveSmallIntegerField(default=0)
+    # The secret of the table link (/table/<token>/), printed as a QR code on the score sheet.
+    token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
 
     class Meta:
         ordering = ["round__number", "table"]
@@ -270,3 +286,40 @@ class DonneRecord(models.Model):
             annonces_ns=self.annonces_ns,
             annonces_ew=self.annonces_ew,
         )
+
+
+class AuditEntry(models.Model):
+    """One change of a donne, a pairing, a team or the rules: who, when, before and after.
+
+    Values are plain JSON (a donne's input fields, a team's fields, rule options, a table's
+    teams) so that an entry outlives the row it describes and can be restored from.
+    """
+
+    KINDS = [
+        ("donne", _("donne")),
+        ("pairing", _("tables")),
+        ("team", _("équipe")),
+        ("rules", _("règlement")),
+        ("round", _("partie")),
+    ]
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+    at = models.DateTimeField(_("quand"), default=timezone.now, db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    actor = models.CharField(_("qui"), max_length=150)
+    kind = models.CharField(_("objet"), max_length=10, choices=KINDS)
+    action = models.CharField(_("action"), max_length=10)
+    # Where: the round and table of a donne or a pairing, the team number of a team.
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    number = models.PositiveIntegerField(null=True, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["tournament", "round_number", "table"])]
+
+    def __str__(self) -> str:
+        return f"{self.at:%H:%M:%S} {self.actor} {self.kind} {self.action}"

@@ -20,8 +20,9 @@ from django.utils.translation import gettext as _
 
 from scoring import Donne, GameScore, Rules, ScoringError, Side, score_game
 
-from . import pairing, queries
-from .models import RULE_FIELDS, DonneRecord, Game, Round, Team, Tournament
+from . import audit, pairing, queries
+from .audit import SYSTEM, Actor
+from .models import RULE_FIELDS, AuditEntry, DonneRecord, Game, Round, Team, Tournament
 
 
 class UserError(ValueError):
@@ -44,7 +45,8 @@ def rules_from(options: Mapping[str, Any]) -> Rules:
 
 @transaction.atomic
 def tournament_create(*, organiser, name: str, slug: str, date, place: str = "",
-                      preset: str = "ffb-coinche", **options: Any) -> Tournament:
+                      preset: str = "ffb-coinche", by: Actor = SYSTEM,
+                      **options: Any) -> Tournament:
     tournament = Tournament(organiser=organiser, name=name, slug=slug, date=date, place=place)
     tournament.apply_preset(preset)
     for key, value in options.items():
@@ -53,6 +55,7 @@ def tournament_create(*, organiser, name: str, slug: str, date, place: str = "",
     if Tournament.objects.filter(slug=slug).exists():
         raise UserError(_("Cette adresse est déjà prise par un autre concours."), "slug")
     tournament.save()
+    audit.log(tournament, by, "rules", "create", after=audit.rules_values(tournament))
     return tournament
 
 
@@ -62,7 +65,7 @@ def _changed(tournament: Tournament, values: Mapping[str, Any], names: list[str]
 
 
 @transaction.atomic
-def tournament_update(*, tournament: Tournament, confirm: bool = False,
+def tournament_update(*, tournament: Tournament, confirm: bool = False, by: Actor = SYSTEM,
                       **values: Any) -> list[str]:
     """Change the tournament; rule changes need `confirm` once donnes exist, then every game
     is recomputed. Returns the names of the rule options that changed."""
@@ -78,10 +81,13 @@ def tournament_update(*, tournament: Tournament, confirm: bool = False,
             "confirm",
         )
     points_changed = _changed(tournament, values, ["bye_points", "forfeit_points"])
+    before = audit.rules_values(tournament)
     for key, value in values.items():
         setattr(tournament, key, value)
     tournament.save()
     if changed or points_changed:
+        audit.log(tournament, by, "rules", "update", before=before,
+                  after=audit.rules_values(tournament))
         for game in Game.objects.filter(round__tournament=tournament):
             try:
                 game_recompute(game=game, rules=tournament.rules)
@@ -92,6 +98,13 @@ def tournament_update(*, tournament: Tournament, confirm: bool = False,
                     error.field,
                 ) from None
     return changed
+
+
+@transaction.atomic
+def tournament_publish(*, tournament: Tournament, published: bool) -> None:
+    """Open (or close) the pairings, standings and screen view to everyone."""
+    Tournament.objects.filter(pk=tournament.pk).update(published=published)
+    tournament.published = published
 
 
 # --- Teams ------------------------------------------------------------------------------
@@ -109,7 +122,7 @@ def _next_team_number(tournament: Tournament) -> int:
 
 @transaction.atomic
 def team_create(*, tournament: Tournament, name: str, player1: str, player2: str,
-                club: str = "", number: int | None = None) -> Team:
+                club: str = "", number: int | None = None, by: Actor = SYSTEM) -> Team:
     name, player1, player2 = name.strip(), player1.strip(), player2.strip()
     if not (name and player1 and player2):
         raise UserError(_("Une équipe a un nom et deux joueurs."), "name")
@@ -118,26 +131,35 @@ def team_create(*, tournament: Tournament, name: str, player1: str, player2: str
     number = number or _next_team_number(tournament)
     if tournament.teams.filter(number=number).exists():
         raise UserError(_("Le numéro %(n)d est déjà pris.") % {"n": number}, "number")
-    return Team.objects.create(tournament=tournament, number=number, name=name,
+    team = Team.objects.create(tournament=tournament, number=number, name=name,
                                player1=player1, player2=player2, club=club.strip())
+    audit.log(tournament, by, "team", "create", after=audit.team_values(team), number=number)
+    return team
 
 
 @transaction.atomic
-def team_update(*, team: Team, **values: Any) -> Team:
+def team_update(*, team: Team, by: Actor = SYSTEM, action: str = "update",
+                **values: Any) -> Team:
+    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
     name = values.get("name", team.name).strip()
+    if not name or not values.get("player1", team.player1).strip() or not values.get(
+            "player2", team.player2).strip():
+        raise UserError(_("Une équipe a un nom et deux joueurs."), "name")
     if _name_taken(team.tournament, name, exclude=team.pk):
         raise UserError(_("L'équipe « %(name)s » est déjà inscrite.") % {"name": name}, "name")
+    before = audit.team_values(team)
     for key, value in values.items():
         setattr(team, key, value.strip() if isinstance(value, str) else value)
     team.save()
+    if audit.team_values(team) != before:
+        audit.log(team.tournament, by, "team", action, before=before,
+                  after=audit.team_values(team), number=team.number)
     return team
 
 
-@transaction.atomic
-def team_withdraw(*, team: Team, active: bool = False) -> Team:
-    team.active = active
-    team.save(update_fields=["active"])
-    return team
+def team_withdraw(*, team: Team, active: bool = False, by: Actor = SYSTEM) -> Team:
+    return team_update(team=team, active=active, by=by,
+                       action="withdraw" if not active else "return")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -150,7 +172,8 @@ class ImportLine:
 
 
 @transaction.atomic
-def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine]) -> list[Team]:
+def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
+                 by: Actor = SYSTEM) -> list[Team]:
     """Register every line, or none: each bad line is reported with its number."""
     lines = list(lines)
     errors: list[str] = []
@@ -168,19 +191,27 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine]) -> list
     if errors:
         raise UserError("\n".join(errors))
     start = _next_team_number(tournament)
-    return Team.objects.bulk_create(
+    teams = Team.objects.bulk_create(
         Team(tournament=tournament, number=start + index, name=line.name, player1=line.player1,
              player2=line.player2, club=line.club)
         for index, line in enumerate(lines)
     )
+    AuditEntry.objects.bulk_create(
+        AuditEntry(tournament=tournament, user_id=by.user_id, actor=by.label, kind="team",
+                   action="import", number=team.number, after=audit.team_values(team))
+        for team in teams
+    )
+    return teams
 
 
 # --- Rounds -----------------------------------------------------------------------------
 
 
 @transaction.atomic
-def round_generate(*, tournament: Tournament, seed: int | None = None) -> Round:
-    """Draw the next round: random for round 1 (seeded), by standings afterwards."""
+def round_generate(*, tournament: Tournament, seed: int | None = None,
+                   by: Actor = SYSTEM) -> Round:
+    """Draw the next round: random for round 1 (seeded), by standings afterwards. The
+    previous round, finished at every table, is closed: its table links stop working."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     last = tournament.rounds.order_by("-number").first()
     if last is not None and Game.objects.filter(round=last, finished=False).exists():
@@ -203,6 +234,8 @@ def round_generate(*, tournament: Tournament, seed: int | None = None) -> Round:
             )
     except pairing.PairingError as error:
         raise UserError(str(error)) from None
+    if last is not None and not last.closed:
+        round_close(round_=last, by=by)
     round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
     games = [
         Game(round=round_, table=table, team_ns_id=ns, team_ew_id=ew)
@@ -213,6 +246,28 @@ def round_generate(*, tournament: Tournament, seed: int | None = None) -> Round:
     Game.objects.bulk_create(games)
     if draw.bye is not None:
         game_recompute(game=round_.games.get(table=0))
+    audit.log(tournament, by, "round", "create", round_number=number,
+              after={"seed": seed, "tables": _tables(round_)})
+    return round_
+
+
+def _tables(round_: Round) -> dict[str, list[int | None]]:
+    """The round's seating by team numbers: {"table": [ns, ew]} (ew None for a bye)."""
+    games = round_.games.select_related("team_ns", "team_ew").order_by("table")
+    return {str(game.table): [game.team_ns.number, game.team_ew.number if game.team_ew else None]
+            for game in games}
+
+
+@transaction.atomic
+def round_close(*, round_: Round, closed: bool = True, by: Actor = SYSTEM) -> Round:
+    """Close a round (its table links stop accepting donnes) or reopen it."""
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    if round_.closed != closed:
+        round_.closed = closed
+        round_.save(update_fields=["closed"])
+        audit.log(round_.tournament, by, "round", "close" if closed else "reopen",
+                  round_number=round_.number, before={"closed": not closed},
+                  after={"closed": closed})
     return round_
 
 
@@ -222,7 +277,7 @@ def round_started(round_: Round) -> bool:
 
 
 @transaction.atomic
-def round_swap_teams(*, round_: Round, team_a: int, team_b: int) -> None:
+def round_swap_teams(*, round_: Round, team_a: int, team_b: int, by: Actor = SYSTEM) -> None:
     """Exchange two teams' seats before the round starts."""
     if round_started(round_):
         raise UserError(_("La partie a commencé : les tables ne peuvent plus être changées."))
@@ -237,6 +292,7 @@ def round_swap_teams(*, round_: Round, team_a: int, team_b: int) -> None:
     if set(seats) != {team_a, team_b}:
         raise UserError(_("Ces deux équipes ne jouent pas toutes deux cette partie."))
     (game_a, side_a), (game_b, side_b) = seats[team_a], seats[team_b]
+    before = _tables(round_)
     setattr(game_a, side_a, team_b)
     if game_a.pk == game_b.pk:
         setattr(game_a, side_b, team_a)
@@ -245,6 +301,33 @@ def round_swap_teams(*, round_: Round, team_a: int, team_b: int) -> None:
         setattr(game_b, side_b, team_a)
         game_a.save()
         game_b.save()
+    _log_seating(round_, by, "swap", before)
+
+
+def _log_seating(round_: Round, by: Actor, action: str, before: dict) -> None:
+    """One entry per table whose teams changed, holding that table's teams before/after."""
+    after = _tables(round_)
+    for table, teams in after.items():
+        if before.get(table) != teams:
+            audit.log(round_.tournament, by, "pairing", action, round_number=round_.number,
+                      table=int(table), before=before.get(table), after=teams)
+
+
+@transaction.atomic
+def round_seat(*, round_: Round, table: int, teams: list[int | None],
+               by: Actor = SYSTEM) -> None:
+    """Seat the teams numbered `teams` ([ns, ew]) at `table`, exchanging with the teams now
+    there (used to restore a logged seating). Refused once the round has started."""
+    game = round_.games.select_related("team_ns", "team_ew").filter(table=table).first()
+    if game is None or game.is_bye != (teams[1] is None):
+        raise UserError(_("Cette table n'existe plus dans cette partie."))
+    numbers = dict(round_.tournament.teams.values_list("number", "id"))
+    for seat, new in enumerate(teams):
+        old = _tables(round_)[str(table)][seat]  # read again: a swap may have moved it
+        if old != new and old is not None:
+            if new not in numbers:
+                raise UserError(_("L'équipe %(n)s n'existe plus.") % {"n": new})
+            round_swap_teams(round_=round_, team_a=numbers[old], team_b=numbers[new], by=by)
 
 
 # --- Games and donnes -------------------------------------------------------------------
@@ -284,16 +367,22 @@ def _store_result(game: Game, records: list[DonneRecord], result: GameScore) -> 
 
 @transaction.atomic
 def donne_record(*, game: Game, number: int | None, donne: Donne,
-                 version: int | None = None) -> DonneRecord:
+                 version: int | None = None, by: Actor = SYSTEM,
+                 open_only: bool = False) -> DonneRecord:
     """Enter a new donne (number None) or correct donne `number`; every later donne is
-    rescored. `version` guards against overwriting someone else's correction."""
+    rescored. `version` guards against overwriting someone else's correction; `open_only`
+    (a table link) refuses a closed round."""
     game = Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
+    if open_only and game.round.closed:
+        raise UserError(_("Cette partie est close : seul l'organisateur peut encore modifier "
+                          "ses donnes."))
     if game.is_bye:
         raise UserError(_("Une équipe exempte ne joue pas de donne."))
     if game.forfeit:
         raise UserError(_("Cette table est déclarée forfait."))
     rules = game.round.tournament.rules
     records = list(game.donnes.order_by("number"))
+    before = None
     if number is None:
         record = DonneRecord(game=game, number=len(records) + 1)
         records.append(record)
@@ -310,6 +399,7 @@ def donne_record(*, game: Game, number: int | None, donne: Donne,
                 "version",
             )
         record.version += 1
+        before = audit.donne_values(record)
         donnes = [donne if r.number == number else r.to_donne() for r in records]
     try:
         result = score_game(donnes, rules)
@@ -318,33 +408,116 @@ def donne_record(*, game: Game, number: int | None, donne: Donne,
     record.set_donne(donne)
     record.save()
     _store_result(game, records, result)  # the validation's scores are the game's scores
+    after = audit.donne_values(record)
+    if after != before:
+        audit.log(game.round.tournament, by, "donne", "create" if before is None else "update",
+                  round_number=game.round.number, table=game.table, number=record.number,
+                  before=before, after=after)
     return record
 
 
 @transaction.atomic
-def donne_delete(*, game: Game, number: int) -> None:
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    deleted, _per_model = game.donnes.filter(number=number).delete()
-    if not deleted:
+def donne_delete(*, game: Game, number: int, by: Actor = SYSTEM) -> None:
+    """Delete donne `number`; the later ones move up one place and are rescored."""
+    game = Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
+    record = game.donnes.filter(number=number).first()
+    if record is None:
         raise UserError(_("La donne %(n)d n'existe pas.") % {"n": number})
-    for record in game.donnes.filter(number__gt=number).order_by("number"):
-        record.number -= 1
-        record.save(update_fields=["number"])
+    before = audit.donne_values(record)
+    record.delete()
+    for later in game.donnes.filter(number__gt=number).order_by("number"):
+        later.number -= 1
+        later.save(update_fields=["number"])
     game_recompute(game=game)
+    audit.log(game.round.tournament, by, "donne", "delete", round_number=game.round.number,
+              table=game.table, number=number, before=before)
+
+
+def _donne_insert(*, game: Game, number: int, donne: Donne, by: Actor) -> None:
+    """Put a donne back at place `number`, the later ones moving down (restoring a deleted
+    donne). The whole game is validated first: an impossible game changes nothing."""
+    game = Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
+    records = list(game.donnes.order_by("number"))
+    if not 1 <= number <= len(records) + 1:
+        raise UserError(_("La donne %(n)d ne peut plus être rétablie à sa place.")
+                        % {"n": number})
+    donnes = [r.to_donne() for r in records]
+    donnes.insert(number - 1, donne)
+    try:
+        result = score_game(donnes, game.round.tournament.rules)
+    except ScoringError as error:
+        raise UserError(error.message, error.field) from None
+    for later in reversed(records[number - 1:]):  # from the last, so numbers never collide
+        later.number += 1
+        later.save(update_fields=["number"])
+    record = DonneRecord(game=game, number=number)
+    record.set_donne(donne)
+    record.save()
+    records.insert(number - 1, record)
+    _store_result(game, records, result)
+    audit.log(game.round.tournament, by, "donne", "restore", round_number=game.round.number,
+              table=game.table, number=number, after=audit.donne_values(record))
 
 
 @transaction.atomic
-def game_forfeit(*, game: Game, side: str) -> Game:
+def game_forfeit(*, game: Game, side: str, by: Actor = SYSTEM) -> Game:
     """Record that `side` forfeits this game ("" cancels the forfeit)."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
     if game.is_bye:
         raise UserError(_("Une équipe exempte ne peut pas déclarer forfait."))
     if side not in ("", Side.NS.value, Side.EW.value):
         raise UserError(_("Choisissez le camp forfait."), "forfeit")
+    before = game.forfeit
     game.forfeit = side
     game.save(update_fields=["forfeit"])
     game_recompute(game=game)
+    if before != side:
+        audit.log(game.round.tournament, by, "pairing", "forfeit",
+                  round_number=game.round.number, table=game.table,
+                  before={"forfeit": before}, after={"forfeit": side})
     return game
+
+
+# --- Audit --------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def audit_restore(*, entry: AuditEntry, which: str = "before", by: Actor = SYSTEM) -> None:
+    """Give back the value an entry recorded (`which`: "before" or "after" the change),
+    through the same service as any change: validated, rescored and logged in turn."""
+    if which not in ("before", "after"):
+        raise UserError(_("Choisissez la valeur à rétablir."))
+    value = getattr(entry, which)
+    tournament = entry.tournament
+    if entry.kind == "donne":
+        game = Game.objects.filter(round__tournament=tournament, round__number=entry.round_number,
+                                   table=entry.table).first()
+        if game is None:
+            raise UserError(_("Cette table n'existe plus."))
+        exists = game.donnes.filter(number=entry.number).exists()
+        if value is None:
+            if exists:
+                donne_delete(game=game, number=entry.number, by=by)
+        elif exists:
+            donne_record(game=game, number=entry.number, donne=Donne(**value), by=by)
+        else:
+            _donne_insert(game=game, number=entry.number, donne=Donne(**value), by=by)
+    elif entry.kind == "team" and value is not None:
+        team = tournament.teams.filter(number=entry.number).first()
+        if team is None:
+            raise UserError(_("Cette équipe n'existe plus."))
+        team_update(team=team, by=by, action="restore", **value)
+    elif entry.kind == "rules" and value is not None:
+        tournament_update(tournament=tournament, confirm=True, by=by, **value)
+    elif entry.kind == "pairing" and value is not None and entry.action == "forfeit":
+        game = Game.objects.get(round__tournament=tournament, round__number=entry.round_number,
+                                table=entry.table)
+        game_forfeit(game=game, side=value["forfeit"], by=by)
+    elif entry.kind == "pairing" and value is not None:
+        round_ = tournament.rounds.get(number=entry.round_number)
+        round_seat(round_=round_, table=entry.table, teams=value, by=by)
+    else:
+        raise UserError(_("Cette modification ne se rétablit pas."))
 
 
 # --- Demo ---------------------------------------------------------------------------------

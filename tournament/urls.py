@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_exports
+from . import views, views_audit, views_exports
 
 app_name = "tournament"
 game = "t/<slug:slug>/rounds/<int:number>/tables/<int:table>/"
@@ -25,4 +25,11 @@ urlpatterns = [
     path("t/<slug:slug>/rounds/<int:number>/pairings.pdf", views_exports.pairings,
          name="pairings_pdf"),
     path("t/<slug:slug>/screen/", views_exports.screen, name="screen"),
+    path("t/<slug:slug>/backup.json", views_exports.backup, name="backup"),
+    path("t/<slug:slug>/journal/", views_audit.journal, name="journal"),
+    path("t/<slug:slug>/journal/<int:entry>/restore/", views_audit.restore, name="restore"),
+    path(game + "history/", views_audit.table_history, name="history"),
+    # A table link: the token is the whole credential (access.py).
+    path("table/<str:token>/", views.table_link, name="table_link"),
+    path("table/<str:token>/preview/", views.table_link_preview, name="table_link_preview"),
 ]

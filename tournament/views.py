@@ -1,12 +1,11 @@
-"""Thin views: load, check the role, validate a form, call one service, redirect or render.
-
-Reading (pairings, games, standings) is open to everyone; every write needs the tournament's
-own organiser (another organiser gets 403). Another tournament's data is never reachable:
-every object is looked up under its tournament's slug.
-"""
+"""Thin views: load, check the role (`access`), validate a form, call one service, redirect
+or render. Every write names its author for the audit log."""
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -21,6 +20,8 @@ from django_tables2 import RequestConfig
 from scoring import ScoringError, score_game
 
 from . import queries, services
+from .access import is_organiser, linked_game, organised, readable, require_organiser
+from .audit import Actor
 from .exports import documents
 from .forms import (
     DonneForm,
@@ -36,17 +37,8 @@ from .services import UserError
 from .tables import StandingsTable
 
 
-def _tournament(slug: str) -> Tournament:
-    return get_object_or_404(Tournament, slug=slug)
-
-
-def _is_organiser(request: HttpRequest, tournament: Tournament) -> bool:
-    return request.user.is_authenticated and request.user.pk == tournament.organiser_id
-
-
-def _require_organiser(request: HttpRequest, tournament: Tournament) -> None:
-    if not _is_organiser(request, tournament):
-        raise PermissionDenied(_("Seul l'organisateur du concours peut faire cela."))
+def _by(request: HttpRequest) -> Actor:
+    return Actor.of_user(request.user)
 
 
 def _form_error(form, error: UserError) -> None:
@@ -55,8 +47,11 @@ def _form_error(form, error: UserError) -> None:
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    visible = Q(published=True)
+    if request.user.is_authenticated:
+        visible |= Q(organiser=request.user)
     return render(request, "tournament/home.html",
-                  {"tournaments": Tournament.objects.all()[:100]})
+                  {"tournaments": Tournament.objects.filter(visible)[:100]})
 
 
 @login_required
@@ -64,7 +59,8 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.tournament_create(organiser=request.user, **form.cleaned_data)
+            tournament = services.tournament_create(organiser=request.user, by=_by(request),
+                                                    **form.cleaned_data)
         except UserError as error:
             _form_error(form, error)
         else:
@@ -74,11 +70,19 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
+    tournament = readable(request, slug)
+    if request.method == "POST":
+        require_organiser(request, tournament)
+        published = request.POST.get("published") == "1"
+        services.tournament_publish(tournament=tournament, published=published)
+        messages.success(request, _("Concours publié : tables, classement et écran sont visibles "
+                                    "de tous.") if published else
+                         _("Concours retiré : vous seul le voyez."))
+        return redirect("tournament:detail", slug=slug)
     rounds = tournament.rounds.all()
     return render(request, "tournament/tournament_detail.html", {
         "tournament": tournament, "rounds": rounds,
-        "is_organiser": _is_organiser(request, tournament),
+        "is_organiser": is_organiser(request, tournament),
         "team_count": tournament.teams.filter(active=True).count(),
         "criteria": queries.criteria_labels(tournament),
     })
@@ -86,15 +90,14 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
-    _require_organiser(request, tournament)
+    tournament = organised(request, slug)
     form = TournamentRulesForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         values = {name: form.cleaned_data[name] for name in form.Meta.fields}
         try:
             changed = services.tournament_update(
                 tournament=Tournament.objects.get(pk=tournament.pk),
-                confirm=form.cleaned_data["confirm"], **values)
+                confirm=form.cleaned_data["confirm"], by=_by(request), **values)
         except UserError as error:
             _form_error(form, error)
         else:
@@ -109,16 +112,15 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def team_list(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
-    is_organiser = _is_organiser(request, tournament)
+    tournament = readable(request, slug)
     form, import_form = TeamForm(), TeamImportForm()
     if request.method == "POST":
-        _require_organiser(request, tournament)
+        require_organiser(request, tournament)
         if "file" in request.FILES:
             import_form = TeamImportForm(request.POST, request.FILES)
             if import_form.is_valid():
                 try:
-                    teams = services.teams_import(tournament=tournament,
+                    teams = services.teams_import(tournament=tournament, by=_by(request),
                                                   lines=import_form.cleaned_data["file"])
                 except UserError as error:
                     import_form.add_error("file", error.message)
@@ -129,7 +131,8 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
             form = TeamForm(request.POST)
             if form.is_valid():
                 try:
-                    team = services.team_create(tournament=tournament, **form.cleaned_data)
+                    team = services.team_create(tournament=tournament, by=_by(request),
+                                                **form.cleaned_data)
                 except UserError as error:
                     _form_error(form, error)
                 else:
@@ -137,24 +140,24 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
                     return redirect(reverse("tournament:teams", args=[slug]) + "#nouvelle")
     return render(request, "tournament/team_list.html", {
         "tournament": tournament, "teams": tournament.teams.all(), "form": form,
-        "import_form": import_form, "is_organiser": is_organiser,
+        "import_form": import_form, "is_organiser": is_organiser(request, tournament),
     })
 
 
 def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = _tournament(slug)
+    tournament = readable(request, slug)
     team = get_object_or_404(Team, tournament=tournament, number=number)
-    is_organiser = _is_organiser(request, tournament)
     form = TeamForm(instance=team)
     if request.method == "POST":
-        _require_organiser(request, tournament)
+        require_organiser(request, tournament)
         if "active" in request.POST:
-            services.team_withdraw(team=team, active=request.POST["active"] == "1")
+            services.team_withdraw(team=team, active=request.POST["active"] == "1",
+                                   by=_by(request))
             return redirect("tournament:team", slug=slug, number=number)
         form = TeamForm(request.POST, instance=Team.objects.get(pk=team.pk))
         if form.is_valid():
             try:
-                services.team_update(team=Team.objects.get(pk=team.pk), **form.cleaned_data)
+                services.team_update(team=team, by=_by(request), **form.cleaned_data)
             except UserError as error:
                 _form_error(form, error)
             else:
@@ -172,21 +175,21 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                      "other": other, "won": game.finished and game.winner == side})
     return render(request, "tournament/team_detail.html", {
         "tournament": tournament, "team": team, "rows": rows, "form": form,
-        "is_organiser": is_organiser,
+        "is_organiser": is_organiser(request, tournament),
     })
 
 
 @login_required
 @require_POST
 def round_generate(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
-    _require_organiser(request, tournament)
+    tournament = organised(request, slug)
     seed = request.POST.get("seed", "").strip()
     if seed and not seed.isdigit():
         messages.error(request, _("La graine du tirage est un nombre entier."))
         return redirect("tournament:detail", slug=slug)
     try:
-        round_ = services.round_generate(tournament=tournament, seed=int(seed) if seed else None)
+        round_ = services.round_generate(tournament=tournament, by=_by(request),
+                                         seed=int(seed) if seed else None)
     except UserError as error:
         messages.error(request, error.message)
         return redirect("tournament:detail", slug=slug)
@@ -195,30 +198,47 @@ def round_generate(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = _tournament(slug)
+    tournament = readable(request, slug)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    is_organiser = _is_organiser(request, tournament)
+    organiser = is_organiser(request, tournament)
     swap_form = SwapForm()
     if request.method == "POST":
-        _require_organiser(request, tournament)
+        require_organiser(request, tournament)
+        if "closed" in request.POST:
+            closed = request.POST["closed"] == "1"
+            services.round_close(round_=round_, closed=closed, by=_by(request))
+            messages.success(request, _("Partie close : les liens des tables ne permettent plus "
+                                        "de saisir.") if closed else _("Partie rouverte."))
+            return redirect("tournament:round", slug=slug, number=number)
         swap_form = SwapForm(request.POST)
         if swap_form.is_valid():
             ids = dict(tournament.teams.values_list("number", "id"))
             try:
                 services.round_swap_teams(
                     round_=round_, team_a=ids.get(swap_form.cleaned_data["team_a"], 0),
-                    team_b=ids.get(swap_form.cleaned_data["team_b"], 0))
+                    team_b=ids.get(swap_form.cleaned_data["team_b"], 0), by=_by(request))
             except UserError as error:
                 swap_form.add_error(None, error.message)
             else:
                 messages.success(request, _("Équipes échangées."))
                 return redirect("tournament:round", slug=slug, number=number)
     games = round_.games.select_related("team_ns", "team_ew").order_by("table")
+    link_base = table_link_base(request) if organiser else ""
     return render(request, "tournament/round_detail.html", {
         "tournament": tournament, "round": round_, "games": games,
-        "is_organiser": is_organiser, "swap_form": swap_form,
+        "is_organiser": organiser, "swap_form": swap_form,
         "started": services.round_started(round_),
+        "link_base": link_base, "link_is_local": organiser and _loopback(link_base),
     })
+
+
+def _loopback(url: str) -> bool:
+    return urlsplit(url).hostname in {"127.0.0.1", "localhost", "::1"}
+
+
+def table_link_base(request: HttpRequest) -> str:
+    """Where table links start: DJANGO_PUBLIC_URL (the address phones reach), else this one."""
+    return settings.PUBLIC_URL or request.build_absolute_uri("/").rstrip("/")
 
 
 def _edited_number(data) -> int | None:
@@ -226,10 +246,11 @@ def _edited_number(data) -> int | None:
     return int(data["number"]) if data.get("number", "").isdigit() else None
 
 
-def _game(slug: str, number: int, table: int) -> Game:
+def _game(request: HttpRequest, slug: str, number: int, table: int) -> Game:
+    tournament = readable(request, slug)
     return get_object_or_404(
         Game.objects.select_related("round__tournament", "team_ns", "team_ew"),
-        round__tournament__slug=slug, round__number=number, table=table,
+        round__tournament=tournament, round__number=number, table=table,
     )
 
 
@@ -242,13 +263,13 @@ def _game_context(request: HttpRequest, game: Game, form: DonneForm | None = Non
         "tournament": tournament, "game": game, "lines": lines,
         "form": form or DonneForm(rules=tournament.rules), "editing": editing,
         "next_number": next_number, "next_dealer": game.dealer(next_number),
-        "is_organiser": _is_organiser(request, tournament),
+        "is_organiser": is_organiser(request, tournament),
         "forfeit_form": ForfeitForm(initial={"side": game.forfeit}),
     }
 
 
 def game_detail(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    game = _game(slug, number, table)
+    game = _game(request, slug, number, table)
     tournament = game.round.tournament
     editing = None
     form = None
@@ -257,13 +278,13 @@ def game_detail(request: HttpRequest, slug: str, number: int, table: int) -> Htt
         record = get_object_or_404(game.donnes, number=editing)
         form = DonneForm(initial=DonneForm.initial_for(record), rules=tournament.rules)
     if request.method == "POST":
-        _require_organiser(request, tournament)
+        require_organiser(request, tournament)
         editing = _edited_number(request.POST)
         form = DonneForm(request.POST, rules=tournament.rules)
         if form.is_valid():
             try:
                 services.donne_record(game=game, number=editing, donne=form.cleaned_data["donne"],
-                                      version=form.cleaned_data["version"])
+                                      version=form.cleaned_data["version"], by=_by(request))
             except UserError as error:
                 _form_error(form, error)
             else:
@@ -283,8 +304,12 @@ def game_detail(request: HttpRequest, slug: str, number: int, table: int) -> Htt
 @require_POST
 def game_preview(request: HttpRequest, slug: str, number: int, table: int) -> JsonResponse:
     """The score a row would give, before it is saved: shown as soon as the row is complete."""
-    game = _game(slug, number, table)
-    _require_organiser(request, game.round.tournament)
+    game = _game(request, slug, number, table)
+    require_organiser(request, game.round.tournament)
+    return _preview(request, game)
+
+
+def _preview(request: HttpRequest, game: Game) -> JsonResponse:
     form = DonneForm(request.POST, rules=game.round.tournament.rules)
     if not form.is_valid():
         return JsonResponse({"errors": {k: [str(m) for m in v] for k, v in form.errors.items()}},
@@ -312,10 +337,10 @@ def game_preview(request: HttpRequest, slug: str, number: int, table: int) -> Js
 @require_POST
 def game_donne_delete(request: HttpRequest, slug: str, number: int, table: int,
                       donne: int) -> HttpResponse:
-    game = _game(slug, number, table)
-    _require_organiser(request, game.round.tournament)
+    game = _game(request, slug, number, table)
+    require_organiser(request, game.round.tournament)
     try:
-        services.donne_delete(game=game, number=donne)
+        services.donne_delete(game=game, number=donne, by=_by(request))
     except UserError as error:
         messages.error(request, error.message)
     else:
@@ -327,19 +352,19 @@ def game_donne_delete(request: HttpRequest, slug: str, number: int, table: int,
 @login_required
 @require_POST
 def game_forfeit(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    game = _game(slug, number, table)
-    _require_organiser(request, game.round.tournament)
+    game = _game(request, slug, number, table)
+    require_organiser(request, game.round.tournament)
     form = ForfeitForm(request.POST)
     if form.is_valid():
         try:
-            services.game_forfeit(game=game, side=form.cleaned_data["side"])
+            services.game_forfeit(game=game, side=form.cleaned_data["side"], by=_by(request))
         except UserError as error:
             messages.error(request, error.message)
     return redirect("tournament:game", slug=slug, number=number, table=table)
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
+    tournament = readable(request, slug)
     standing = documents.standings(tournament)  # the same builder as the PDF and workbook
     table = StandingsTable(standing.lines)
     RequestConfig(request, paginate=False).configure(table)
@@ -347,3 +372,58 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "tournament": tournament, "table": table, "criteria": standing.criteria,
     })
 
+
+
+# --- Table links: one game, on a phone ------------------------------------------------------
+
+
+def table_link(request: HttpRequest, token: str) -> HttpResponse:
+    """A table's own page: its players enter and correct their donnes until the round closes."""
+    game = linked_game(token)
+    rules = game.round.tournament.rules
+    editing, form = None, None
+    if request.method == "GET" and request.GET.get("edit", "").isdigit():
+        editing = int(request.GET["edit"])
+        record = get_object_or_404(game.donnes, number=editing)
+        form = DonneForm(initial=DonneForm.initial_for(record), rules=rules)
+    if request.method == "POST":
+        if game.round.closed:
+            raise PermissionDenied(_("Cette partie est close."))
+        editing = _edited_number(request.POST)
+        form = DonneForm(request.POST, rules=rules)
+        if form.is_valid():
+            try:
+                services.donne_record(game=game, number=editing, donne=form.cleaned_data["donne"],
+                                      version=form.cleaned_data["version"],
+                                      by=Actor.of_table(game), open_only=True)
+            except UserError as error:
+                _form_error(form, error)
+            else:
+                if request.headers.get("X-Fragment"):
+                    game.refresh_from_db()
+                    return render(request, "tournament/_table_sheet.html",
+                                  _link_context(game))
+                return redirect("tournament:table_link", token=token)
+        if request.headers.get("X-Fragment"):
+            return render(request, "tournament/_table_sheet.html",
+                          _link_context(game, form, editing), status=422)
+    return render(request, "tournament/table_link.html", _link_context(game, form, editing))
+
+
+def _link_context(game: Game, form: DonneForm | None = None, editing: int | None = None) -> dict:
+    lines = queries.donne_lines(game, list(game.donnes.order_by("number")))
+    next_number = editing or len(lines) + 1
+    return {
+        "game": game, "tournament": game.round.tournament, "lines": lines, "editing": editing,
+        "form": form or DonneForm(rules=game.round.tournament.rules),
+        "next_number": next_number, "next_dealer": game.dealer(next_number),
+        "open": not game.round.closed,
+    }
+
+
+@require_POST
+def table_link_preview(request: HttpRequest, token: str) -> JsonResponse:
+    game = linked_game(token)
+    if game.round.closed:
+        raise PermissionDenied(_("Cette partie est close."))
+    return _preview(request, game)

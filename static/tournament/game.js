@@ -24,7 +24,7 @@
   }
 
   function clearPreview(message) {
-    document.querySelectorAll("td.preview").forEach((td) => { td.textContent = ""; });
+    document.querySelectorAll(".preview[data-key]").forEach((td) => { td.textContent = ""; });
     const box = document.getElementById("preview-message");
     if (box) box.textContent = message || "";
   }
@@ -37,7 +37,7 @@
       clearPreview(Object.values(data.errors || {}).flat().join(" "));
       return;
     }
-    document.querySelectorAll("td.preview").forEach((td) => { td.textContent = data[td.dataset.key]; });
+    document.querySelectorAll(".preview[data-key]").forEach((td) => { td.textContent = data[td.dataset.key]; });
     let message = outcomes[data.outcome] || "";
     if (data.finished) {
       message += ` — fin de la partie : ${data.winner === "NS" ? "Nord-Sud" : "Est-Ouest"} gagne, ${data.final_ns} – ${data.final_ew}`;

@@ -17,7 +17,9 @@ def organiser(username: str | None = None):
 
 
 def tournament(*, owner=None, teams: int = 0, **options):
+    """A tournament, published unless told otherwise (most tests read it as a visitor)."""
     number = next(_counter)
+    options.setdefault("published", True)
     created = services.tournament_create(
         organiser=owner or organiser(),
         name=options.pop("name", f"Concours {number}"),

@@ -37,6 +37,7 @@ def pdf_pages(client, url) -> list[str]:
 
 
 def test_score_sheets_have_one_page_per_table_with_teams_and_figures(client, played):
+    client.force_login(played.organiser)  # the sheets carry the table links: theirs only
     pages = pdf_pages(client, reverse("tournament:score_sheets", args=["imprime", 2]))
     games = list(Game.objects.filter(round__number=2, round__tournament=played,
                                      team_ew__isnull=False).order_by("table"))
@@ -137,12 +138,33 @@ def test_the_screen_view_before_any_draw(client):
     assert "pas encore tirées" in page
 
 
+def test_each_score_sheet_prints_its_own_table_link_as_a_qr_code(client, played, settings):
+    settings.PUBLIC_URL = "http://192.168.1.20:8000"
+    client.force_login(played.organiser)
+    response = client.get(reverse("tournament:score_sheets", args=["imprime", 2]))
+    pages = PdfReader(io.BytesIO(response.content)).pages
+    assert all(page.images for page in pages)
+    assert len({image.data for page in pages for image in page.images}) == 3  # one per table
+    sheets = documents.score_sheets(played.rounds.get(number=2), settings.PUBLIC_URL)
+    assert [sheet.link for sheet in sheets] == [
+        f"http://192.168.1.20:8000/table/{sheet.game.token}/" for sheet in sheets]
+    assert len({sheet.qr for sheet in sheets}) == 3
+    assert sheets[0].qr == documents.qr_code(sheets[0].link)
+
+
+def test_score_sheets_are_the_organisers_only(client, played):
+    url = reverse("tournament:score_sheets", args=["imprime", 2])
+    assert client.get(url).status_code == 403
+    assert pdf_pages(client, reverse("tournament:pairings_pdf", args=["imprime", 2]))
+
+
 def test_unknown_rounds_have_no_documents(client, played):
     assert client.get(reverse("tournament:score_sheets", args=["imprime", 9])).status_code == 404
     assert client.get(reverse("tournament:pairings_pdf", args=["autre", 1])).status_code == 404
 
 
 def test_pages_link_to_every_document(client, played):
+    client.force_login(played.organiser)
     round_page = client.get(reverse("tournament:round", args=["imprime", 2])).content.decode()
     assert reverse("tournament:score_sheets", args=["imprime", 2]) in round_page
     assert reverse("tournament:pairings_pdf", args=["imprime", 2]) in round_page

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import segno
 from django.db.models import Prefetch
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ..models import DonneRecord, Game, Round, Tournament
@@ -39,11 +41,23 @@ def rules_line(tournament: Tournament) -> str:
 class ScoreSheet:
     game: Game
     rows: list[DonneLine] = field(default_factory=list)
+    link: str = ""  # the table link, printed as a QR code
+    qr: str = ""  # that QR code, a PNG data URI
 
 
-def score_sheets(round_: Round) -> list[ScoreSheet]:
+def table_link(game: Game, link_base: str) -> str:
+    return link_base + reverse("tournament:table_link", args=[game.token])
+
+
+def qr_code(url: str) -> str:
+    # PNG, not SVG: WeasyPrint places a small raster far faster than it draws vector paths.
+    return segno.make(url, error="m").png_data_uri(scale=4, border=2)
+
+
+def score_sheets(round_: Round, link_base: str = "") -> list[ScoreSheet]:
     """One sheet per table: a grid of `max_donnes` rows (24 for a game to a target), filled
-    with the donnes already entered and their computed scores."""
+    with the donnes already entered and their computed scores, and the table's link (given
+    the address phones reach, `link_base`) as a QR code."""
     tournament = round_.tournament
     sheets = []
     games = (round_.games.filter(team_ew__isnull=False).select_related("team_ns", "team_ew")
@@ -54,7 +68,11 @@ def score_sheets(round_: Round) -> list[ScoreSheet]:
         records = list(game.donnes.all())
         size = max(tournament.max_donnes or SHEET_ROWS_TO_A_TARGET, len(records))
         blank = [DonneLine(n, game.dealer(n)) for n in range(len(records) + 1, size + 1)]
-        sheets.append(ScoreSheet(game, donne_lines(game, records) + blank))
+        sheet = ScoreSheet(game, donne_lines(game, records) + blank)
+        if link_base:
+            sheet.link = table_link(game, link_base)
+            sheet.qr = qr_code(sheet.link)
+        sheets.append(sheet)
     return sheets
 
 

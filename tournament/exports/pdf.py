@@ -13,9 +13,10 @@ def _render(template: str, context: dict) -> bytes:
     return weasy.html_to_pdf(render_to_string(template, context))
 
 
-def score_sheets_pdf(round_: Round) -> bytes:
+def score_sheets_pdf(round_: Round, link_base: str = "") -> bytes:
+    """The round's score sheets; with `link_base`, each carries its table link's QR code."""
     tournament = round_.tournament
-    sheets = documents.score_sheets(round_)
+    sheets = documents.score_sheets(round_, link_base)
     context = {"tournament": tournament, "round": round_,
                "rules_line": documents.rules_line(tournament)}
     # A long round is rendered in chunks on every core (weasy.htmls_to_pdf).

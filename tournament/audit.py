@@ -1,0 +1,98 @@
+"""The audit log: who changed what, when, with the values before and after.
+
+Services call `log` inside their own transaction, so an entry exists exactly when its change
+does. Values are plain JSON built by the `*_values` helpers; `services.audit_restore` turns
+one back into a change.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import Any
+
+from .models import RULE_FIELDS, AuditEntry, DonneRecord, Team, Tournament
+
+# Options of the tournament whose changes are logged as "rules": the rule set and the points
+# of byes and forfeits, which change results just as much.
+RULE_OPTIONS = [*RULE_FIELDS, "bye_points", "forfeit_points"]
+TEAM_FIELDS = ["name", "player1", "player2", "club", "active"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Actor:
+    """Who makes a change: an organiser's account, or a table through its link."""
+
+    label: str
+    user_id: int | None = None
+
+    @classmethod
+    def of_user(cls, user) -> Actor:
+        return cls(user.get_username(), user.pk)
+
+    @classmethod
+    def of_table(cls, game) -> Actor:
+        return cls(f"Table {game.table} (lien)")
+
+
+SYSTEM = Actor("système")
+
+
+def donne_values(record: DonneRecord) -> dict[str, Any]:
+    return {
+        name: value.value if isinstance(value, enum.Enum) else value
+        for name, value in dataclasses.asdict(record.to_donne()).items()
+    }
+
+
+def team_values(team: Team) -> dict[str, Any]:
+    return {name: getattr(team, name) for name in TEAM_FIELDS}
+
+
+def rules_values(tournament: Tournament) -> dict[str, Any]:
+    return {name: getattr(tournament, name) for name in RULE_OPTIONS}
+
+
+def log(tournament: Tournament, by: Actor, kind: str, action: str, *, before=None, after=None,
+        round_number: int | None = None, table: int | None = None,
+        number: int | None = None) -> AuditEntry:
+    return AuditEntry.objects.create(
+        tournament=tournament, user_id=by.user_id, actor=by.label, kind=kind, action=action,
+        round_number=round_number, table=table, number=number, before=before, after=after,
+    )
+
+
+TRUMP_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "SA": "SA", "TA": "TA"}
+SIDES = {"NS": "NS", "EW": "EO"}
+
+
+def summary(kind: str, value: Any) -> str:
+    """An entry's value in a few words, as the journal shows it."""
+    if value is None:
+        return "—"
+    if kind == "donne":
+        if not value["taker"]:
+            return "passe"
+        contract = "capot" if value["capot_bid"] else str(value["contract"] or "")
+        words = [SIDES[value["taker"]], contract, TRUMP_SIGNS.get(value["trump"], "")]
+        if value["coinche"] != "none":
+            words.append(value["coinche"])
+        words.append(f"{value['taker_points']} pts")
+        if value["capot"]:
+            words.append(f"capot {SIDES[value['capot']]}")
+        for side, label in (("ns", "NS"), ("ew", "EO")):
+            if value[f"belote_{side}"]:
+                words.append(f"belote {label}")
+            if value[f"annonces_{side}"]:
+                words.append(f"annonces {label} {value[f'annonces_{side}']}")
+        return " ".join(word for word in words if word)
+    if kind == "team":
+        state = "" if value.get("active", True) else " (retirée)"
+        return f"{value['name']} : {value['player1']} et {value['player2']}{state}"
+    if kind == "pairing" and isinstance(value, list):
+        return f"NS {value[0]} – EO {value[1] if value[1] is not None else 'exempte'}"
+    return ", ".join(f"{key} = {item}" for key, item in value.items())
+
+
+def restorable(entry: AuditEntry) -> bool:
+    return entry.kind in {"donne", "team", "rules", "pairing"}

@@ -1,0 +1,34 @@
+"""python manage.py export_tournament <slug> [-o FILE]: one JSON file holding the whole
+tournament (teams, parties, donnes, journal); `import_tournament` restores it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
+
+from tournament import backup
+from tournament.models import Tournament
+
+
+class Command(BaseCommand):
+    help = "Écrit la sauvegarde JSON d'un concours."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("-o", "--output",
+                            help="Fichier à écrire (par défaut <slug>-<date>.json ; - : la "
+                                 "sortie standard).")
+
+    def handle(self, *args, slug: str, output: str | None, **options):
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None:
+            raise CommandError(f"Aucun concours « {slug} ».")
+        text = backup.export_json(tournament)
+        if output == "-":
+            self.stdout.write(text)
+            return
+        path = Path(output or f"{slug}-{timezone.localdate():%Y-%m-%d}.json")
+        path.write_text(text, encoding="utf-8")
+        self.stderr.write(f"Sauvegarde écrite : {path}")

@@ -1,0 +1,69 @@
+"""The audit log, for the organiser: the whole journal, one table's history, restoring."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import audit, services
+from .access import organised
+from .audit import Actor
+from .models import AuditEntry, Game
+from .services import UserError
+
+JOURNAL_LENGTH = 500  # the latest entries; the backup holds them all
+
+
+def _rows(entries) -> list[dict]:
+    return [{"entry": entry, "before": audit.summary(entry.kind, entry.before),
+             "after": audit.summary(entry.kind, entry.after),
+             "restorable": audit.restorable(entry)} for entry in entries]
+
+
+@login_required
+def journal(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = organised(request, slug)
+    kind = request.GET.get("kind", "")
+    entries = tournament.audit.all()
+    if kind in dict(AuditEntry.KINDS):
+        entries = entries.filter(kind=kind)
+    return render(request, "tournament/journal.html", {
+        "tournament": tournament, "rows": _rows(entries[:JOURNAL_LENGTH]),
+        "kinds": AuditEntry.KINDS, "kind": kind, "title": _("Journal des modifications"),
+    })
+
+
+@login_required
+def table_history(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    tournament = organised(request, slug)
+    game = get_object_or_404(Game, round__tournament=tournament, round__number=number,
+                             table=table)
+    entries = tournament.audit.filter(round_number=number, table=table)
+    return render(request, "tournament/journal.html", {
+        "tournament": tournament, "game": game, "rows": _rows(entries),
+        "title": _("Historique de la table %(t)d, partie %(n)d") % {"t": table, "n": number},
+    })
+
+
+@login_required
+@require_POST
+def restore(request: HttpRequest, slug: str, entry: int) -> HttpResponse:
+    tournament = organised(request, slug)
+    record = get_object_or_404(AuditEntry, tournament=tournament, pk=entry)
+    try:
+        services.audit_restore(entry=record, which=request.POST.get("which", "before"),
+                               by=Actor.of_user(request.user))
+    except UserError as error:
+        messages.error(request, _("Rien n'a été rétabli : %(e)s") % {"e": error.message})
+    else:
+        messages.success(request, _("Valeur rétablie ; les scores sont recalculés."))
+    back = request.POST.get("next", "")
+    if url_has_allowed_host_and_scheme(back, {request.get_host()},
+                                       require_https=request.is_secure()):
+        return redirect(back)
+    return redirect("tournament:journal", slug=slug)
