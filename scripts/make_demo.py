@@ -7,6 +7,7 @@ Run: .venv/bin/python scripts/make_demo.py   (uses a temporary database; determi
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import random
 import sys
@@ -38,7 +39,7 @@ def main() -> None:
     tournament = services.tournament_create(
         organiser=organiser, name="Grand concours de coinche de la Saint-Martin", slug="demo",
         date=datetime.date(2026, 11, 14), place="Salle des fêtes, Aubagne",
-        preset="ffb-coinche", target=None, max_donnes=12, parties_planned=4,
+        preset="ffb-coinche", target=None, max_donnes=12, parties_planned=4, published=True,
     )
     for name, (first, second) in zip(TEAM_NAMES, players(rng, len(TEAM_NAMES)), strict=True):
         services.team_create(tournament=tournament, name=name, player1=first, player2=second,
@@ -53,7 +54,16 @@ def main() -> None:
                 services.donne_record(game=game, number=None, donne=realistic_donne(rng, rules))
                 game.refresh_from_db()
     output = ROOT / "fixtures" / "demo.json"
-    call_command("dumpdata", "tournament", indent=1, output=str(output), verbosity=0)
+    # Not the journal (its times and author are this run's), nor the table links' secrets:
+    # each installation gets its own when the demo is loaded (Game.token's default).
+    call_command("dumpdata", "tournament.tournament", "tournament.team", "tournament.round",
+                 "tournament.game", "tournament.donnerecord", indent=1, output=str(output),
+                 verbosity=0)
+    objects = json.loads(output.read_text(encoding="utf-8"))
+    for entry in objects:
+        entry["fields"].pop("token", None)
+    output.write_text(json.dumps(objects, indent=1, ensure_ascii=False) + "\n",
+                      encoding="utf-8")
     print(f"{output.relative_to(ROOT)}: {Game.objects.count()} games, "
           f"{sum(g.played for g in Game.objects.all())} donnes")
 

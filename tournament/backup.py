@@ -99,7 +99,7 @@ def _import(data: dict, organiser, replace: bool) -> Tournament:
     if existing is not None:
         _check(replace, _("Le concours « %(slug)s » existe déjà : demandez à le remplacer.")
                % {"slug": fields["slug"]})
-        existing.delete()
+        services.tournament_delete(tournament=existing)
     tournament = Tournament(organiser=organiser, date=datetime.date.fromisoformat(fields["date"]),
                             **{name: fields[name] for name in TOURNAMENT_FIELDS})
     services.rules_from({name: getattr(tournament, name) for name in RULE_FIELDS})

@@ -101,6 +101,13 @@ def tournament_update(*, tournament: Tournament, confirm: bool = False, by: Acto
 
 
 @transaction.atomic
+def tournament_delete(*, tournament: Tournament) -> None:
+    """Delete a tournament and everything in it (games first: they protect their teams)."""
+    Game.objects.filter(round__tournament=tournament).delete()
+    tournament.delete()
+
+
+@transaction.atomic
 def tournament_publish(*, tournament: Tournament, published: bool) -> None:
     """Open (or close) the pairings, standings and screen view to everyone."""
     Tournament.objects.filter(pk=tournament.pk).update(published=published)
@@ -498,9 +505,9 @@ def audit_restore(*, entry: AuditEntry, which: str = "before", by: Actor = SYSTE
         if value is None:
             if exists:
                 donne_delete(game=game, number=entry.number, by=by)
-        elif exists:
+        elif exists and entry.action != "delete":
             donne_record(game=game, number=entry.number, donne=Donne(**value), by=by)
-        else:
+        else:  # a deleted donne goes back to its place, the later ones moving down
             _donne_insert(game=game, number=entry.number, donne=Donne(**value), by=by)
     elif entry.kind == "team" and value is not None:
         team = tournament.teams.filter(number=entry.number).first()

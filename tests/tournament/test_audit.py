@@ -1,0 +1,194 @@
+"""The audit log: every change of a donne, a pairing, a team or the rules says who, when,
+before and after; the organiser sees a table's history and restores an earlier value."""
+
+import pytest
+from django.urls import reverse
+
+from scoring import score_game
+from tournament import services
+from tournament.audit import Actor
+from tournament.models import AuditEntry, Game
+from tournament.services import UserError
+
+from .factories import made, organiser, tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def owner():
+    return organiser("arbitre")
+
+
+@pytest.fixture
+def concours(owner):
+    t = tournament(owner=owner, teams=4, slug="journal")
+    services.round_generate(tournament=t, seed=3)
+    return t
+
+
+def game_of(t, number=1) -> Game:
+    return Game.objects.get(round__tournament=t, round__number=1, table=number)
+
+
+def assert_scores_are_recomputed(game):
+    game.refresh_from_db()
+    records = list(game.donnes.order_by("number"))
+    result = score_game([r.to_donne() for r in records], game.round.tournament.rules)
+    assert (game.score_ns, game.score_ew) == (result.ns, result.ew)
+    assert [(r.score_ns, r.score_ew) for r in records] == [(d.ns, d.ew) for d in result.donnes]
+
+
+def test_each_donne_change_is_logged_with_who_before_and_after(owner, concours):
+    game = game_of(concours)
+    by = Actor.of_user(owner)
+    services.donne_record(game=game, number=None, donne=made(points=100), by=by)
+    services.donne_record(game=game, number=1, donne=made(points=70), by=Actor.of_table(game))
+    services.donne_delete(game=game, number=1, by=by)
+    entries = list(AuditEntry.objects.filter(kind="donne").order_by("at", "id"))
+    assert [(e.action, e.actor) for e in entries] == [
+        ("create", "arbitre"), ("update", "Table 1 (lien)"), ("delete", "arbitre")]
+    create, update, delete = entries
+    assert create.before is None and create.after["taker_points"] == 100
+    assert update.before["taker_points"] == 100 and update.after["taker_points"] == 70
+    assert delete.before["taker_points"] == 70 and delete.after is None
+    assert all((e.round_number, e.table, e.number) == (1, 1, 1) for e in entries)
+    assert create.user == owner and update.user is None
+
+
+def test_a_refused_donne_logs_nothing(concours):
+    with pytest.raises(UserError):
+        services.donne_record(game=game_of(concours), number=None, donne=made(contract=85))
+    assert not AuditEntry.objects.filter(kind="donne").exists()
+
+
+def test_team_rules_and_pairing_changes_are_logged(owner, concours):
+    by = Actor.of_user(owner)
+    team = concours.teams.get(number=2)
+    services.team_update(team=team, name="Les Rebaptisés", by=by)
+    services.team_withdraw(team=team, by=by)
+    services.tournament_update(tournament=concours, rounding=False, by=by)
+    game = game_of(concours)
+    services.round_swap_teams(round_=concours.rounds.get(), team_a=game.team_ns_id,
+                              team_b=game_of(concours, 2).team_ns_id, by=by)
+    actions = list(AuditEntry.objects.exclude(kind="donne").order_by("at", "id")
+                   .values_list("kind", "action"))
+    assert actions[-6:] == [("round", "create"), ("team", "update"), ("team", "withdraw"),
+                            ("rules", "update"), ("pairing", "swap"), ("pairing", "swap")]
+    rules = AuditEntry.objects.get(kind="rules", action="update")
+    assert rules.before["rounding"] is True and rules.after["rounding"] is False
+    rename = AuditEntry.objects.get(kind="team", action="update")
+    assert (rename.before["name"], rename.after["name"]) == ("Équipe 2", "Les Rebaptisés")
+
+
+def test_restoring_a_corrected_donne_rescores_the_game(owner, concours):
+    game = game_of(concours)
+    for points in (100, 90, 120):
+        services.donne_record(game=game, number=None, donne=made(points=points))
+    services.donne_record(game=game, number=2, donne=made(points=30))  # a slip: now a chute
+    slip = AuditEntry.objects.get(kind="donne", action="update")
+    services.audit_restore(entry=slip, which="before", by=Actor.of_user(owner))
+    assert game.donnes.get(number=2).taker_points == 90
+    assert_scores_are_recomputed(game)
+    last = AuditEntry.objects.filter(kind="donne").first()
+    assert (last.action, last.before["taker_points"], last.after["taker_points"]) == (
+        "update", 30, 90)
+
+
+def test_restoring_a_deleted_donne_puts_it_back_in_its_place(concours):
+    game = game_of(concours)
+    for points in (100, 90, 120):
+        services.donne_record(game=game, number=None, donne=made(points=points))
+    services.donne_delete(game=game, number=2)
+    deleted = AuditEntry.objects.get(kind="donne", action="delete")
+    services.audit_restore(entry=deleted, which="before")
+    assert list(game.donnes.values_list("number", "taker_points")) == [
+        (1, 100), (2, 90), (3, 120)]
+    assert_scores_are_recomputed(game)
+
+
+def test_restoring_before_a_creation_removes_the_donne(concours):
+    game = game_of(concours)
+    services.donne_record(game=game, number=None, donne=made(points=100))
+    services.audit_restore(entry=AuditEntry.objects.get(kind="donne"), which="before")
+    assert not game.donnes.exists()
+    assert_scores_are_recomputed(game)
+
+
+def test_a_restore_the_rules_refuse_changes_nothing(concours):
+    concours.max_donnes = 2
+    concours.target = None
+    concours.save()
+    game = game_of(concours)
+    services.donne_record(game=game, number=None, donne=made(points=100))
+    services.donne_record(game=game, number=None, donne=made(points=110))
+    services.donne_delete(game=game, number=1)
+    services.donne_record(game=game, number=None, donne=made(points=90))  # game over again
+    deleted = AuditEntry.objects.get(kind="donne", action="delete")
+    with pytest.raises(UserError):
+        services.audit_restore(entry=deleted, which="before")  # a third donne of two
+    assert list(game.donnes.values_list("taker_points", flat=True)) == [110, 90]
+
+
+def test_restoring_a_team_and_the_rules(concours):
+    team = concours.teams.get(number=1)
+    services.team_update(team=team, name="Faute de frappe")
+    services.audit_restore(entry=AuditEntry.objects.get(kind="team", action="update"))
+    team.refresh_from_db()
+    assert team.name == "Équipe 1"
+    services.tournament_update(tournament=concours, litige=False, tie_to_takers=True)
+    services.audit_restore(entry=AuditEntry.objects.get(kind="rules", action="update"))
+    concours.refresh_from_db()
+    assert concours.litige is True and concours.tie_to_takers is False
+
+
+def test_restoring_a_seating_before_the_round_starts(concours):
+    round_ = concours.rounds.get()
+    before = {g.table: (g.team_ns_id, g.team_ew_id) for g in round_.games.all()}
+    one, two = game_of(concours, 1), game_of(concours, 2)
+    services.round_swap_teams(round_=round_, team_a=one.team_ew_id, team_b=two.team_ns_id)
+    entry = AuditEntry.objects.filter(kind="pairing", table=1).get()
+    services.audit_restore(entry=entry, which="before")
+    assert {g.table: (g.team_ns_id, g.team_ew_id) for g in round_.games.all()} == before
+
+
+def test_the_organiser_sees_a_tables_history_and_restores_from_it(client, owner, concours):
+    client.force_login(owner)
+    game = game_of(concours)
+    url = reverse("tournament:game", args=[concours.slug, 1, 1])
+    client.post(url, {"taker": "NS", "contract": "80", "trump": "H", "taker_points": "100"})
+    client.post(url, {"number": "1", "version": "1", "taker": "NS", "contract": "80",
+                      "trump": "H", "taker_points": "40"})
+    history = reverse("tournament:history", args=[concours.slug, 1, 1])
+    page = client.get(history)
+    assert page.status_code == 200
+    rows = page.context["rows"]
+    assert [row["entry"].action for row in rows] == ["update", "create"]
+    assert rows[0]["before"] == "NS 80 ♥ 100 pts" and rows[0]["after"] == "NS 80 ♥ 40 pts"
+    response = client.post(reverse("tournament:restore", args=[concours.slug, rows[0]["entry"].pk]),
+                           {"which": "before", "next": history})
+    assert response.status_code == 302 and response["Location"] == history
+    assert game.donnes.get().taker_points == 100
+    assert_scores_are_recomputed(game)
+
+
+def test_restoring_needs_the_organiser(client, concours):
+    game = game_of(concours)
+    services.donne_record(game=game, number=None, donne=made(points=100))
+    entry = AuditEntry.objects.get(kind="donne")
+    client.force_login(organiser("intrus"))
+    url = reverse("tournament:restore", args=[concours.slug, entry.pk])
+    assert client.post(url, {"which": "before"}).status_code == 403
+    assert game.donnes.count() == 1
+
+
+def test_an_entry_is_restored_only_under_its_own_tournament(client, owner, concours):
+    other = tournament(owner=owner, teams=2)
+    services.round_generate(tournament=other, seed=1)
+    foreign = Game.objects.get(round__tournament=other, table=1)
+    services.donne_record(game=foreign, number=None, donne=made(points=100))
+    entry = AuditEntry.objects.get(kind="donne")
+    client.force_login(owner)
+    url = reverse("tournament:restore", args=[concours.slug, entry.pk])
+    assert client.post(url, {"which": "before"}).status_code == 404
+    assert foreign.donnes.count() == 1

@@ -1,0 +1,114 @@
+"""Backups: export_tournament writes one JSON file, import_tournament restores it identically;
+a bad file restores nothing; the dashboard offers the download to the organiser only."""
+
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from scoring import Side
+from tournament import backup, services
+from tournament.audit import Actor
+from tournament.models import AuditEntry, DonneRecord, Game, Tournament
+from tournament.services import UserError
+
+from .factories import made, organiser, play_to_the_end, tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def owner():
+    return organiser("sauveur")
+
+
+@pytest.fixture
+def concours(owner):
+    """Five teams (a bye each round), a finished round 1 with a forfeit, a withdrawn team,
+    round 2 half entered through a table link, rules changed once."""
+    t = tournament(owner=owner, teams=5, slug="sauvegarde", max_donnes=6, target=None)
+    by = Actor.of_user(owner)
+    first = services.round_generate(tournament=t, seed=8, by=by)
+    games = list(first.games.filter(team_ew__isnull=False).order_by("table"))
+    services.game_forfeit(game=games[0], side=Side.EW.value, by=by)
+    play_to_the_end(games[1])
+    services.tournament_update(tournament=t, confirm=True, rounding=False, by=by)
+    second = services.round_generate(tournament=t, by=by)
+    game = second.games.get(table=1)
+    services.donne_record(game=game, number=None, donne=made(points=95, belote_ns=1),
+                          by=Actor.of_table(game))
+    services.donne_record(game=game, number=1, donne=made(points=99), by=by)
+    services.team_update(team=t.teams.get(number=5), club="Club de Lyon", by=by)
+    return Tournament.objects.get(pk=t.pk)
+
+
+def test_export_then_import_restores_the_tournament_identically(owner, concours):
+    first = backup.export_data(concours)
+    scores = list(Game.objects.filter(round__tournament=concours).order_by(
+        "round__number", "table").values_list("score_ns", "score_ew", "finished", "winner"))
+    services.tournament_delete(tournament=concours)
+    assert not DonneRecord.objects.exists()
+    restored = backup.import_data(json.loads(json.dumps(first)), organiser=owner)
+    assert backup.export_data(restored) == first
+    assert list(Game.objects.filter(round__tournament=restored).order_by(
+        "round__number", "table").values_list("score_ns", "score_ew", "finished",
+                                               "winner")) == scores
+    assert restored.organiser == owner
+    assert AuditEntry.objects.filter(tournament=restored, user=owner).exists()
+    # The table links printed before the backup still open the same tables.
+    assert {row["token"] for r in first["rounds"] for row in r["games"]} == set(
+        Game.objects.values_list("token", flat=True))
+
+
+def test_the_commands_write_and_restore_one_file(owner, concours, tmp_path):
+    path = tmp_path / "concours.json"
+    call_command("export_tournament", concours.slug, output=str(path))
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["tournament"]["slug"] == "sauvegarde" and len(saved["rounds"]) == 2
+    with pytest.raises(CommandError, match="existe déjà"):
+        call_command("import_tournament", str(path), organiser="sauveur")
+    call_command("import_tournament", str(path), organiser="sauveur", replace=True)
+    assert backup.export_data(Tournament.objects.get(slug="sauvegarde")) == saved
+
+
+def test_an_unknown_slug_or_owner_is_a_clear_error(concours, tmp_path):
+    with pytest.raises(CommandError, match="Aucun concours"):
+        call_command("export_tournament", "inconnu", output=str(tmp_path / "x.json"))
+    path = tmp_path / "ok.json"
+    call_command("export_tournament", concours.slug, output=str(path))
+    with pytest.raises(CommandError, match="introuvable"):
+        call_command("import_tournament", str(path), organiser="personne")
+
+
+@pytest.mark.parametrize("damage", [
+    lambda d: d.update(format="autre chose"),
+    lambda d: d.update(version=99),
+    lambda d: d["teams"].pop(),  # a game then names an unknown team
+    # games[0] is the bye (table 0)
+    lambda d: d["rounds"][1]["games"][1]["donnes"][0].update(contract=85),  # not a contract
+    lambda d: d["rounds"][0]["games"][2]["donnes"].append(
+        dict(d["rounds"][0]["games"][2]["donnes"][0], number=99)),  # a donne after the end
+    lambda d: d["tournament"].update(surcoinche_factor=5),
+    lambda d: d["tournament"].pop("name"),
+])
+def test_a_damaged_file_restores_nothing(owner, concours, damage):
+    data = backup.export_data(concours)
+    services.tournament_delete(tournament=concours)
+    counts = (Tournament.objects.count(), Game.objects.count(), AuditEntry.objects.count())
+    damage(data)
+    with pytest.raises(UserError):
+        backup.import_data(data, organiser=owner)
+    assert (Tournament.objects.count(), Game.objects.count(),
+            AuditEntry.objects.count()) == counts
+
+
+def test_the_dashboard_offers_the_backup_to_the_organiser_only(client, owner, concours):
+    url = reverse("tournament:backup", args=[concours.slug])
+    assert client.get(url).status_code == 403  # published, but a backup holds the links
+    client.force_login(owner)
+    page = client.get(reverse("tournament:detail", args=[concours.slug])).content.decode()
+    assert url in page
+    response = client.get(url)
+    assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
+    assert json.loads(response.content) == backup.export_data(concours)

@@ -1,0 +1,278 @@
+"""Every view for every role: the organiser, this table's link, another table's link, an
+anonymous visitor (and another organiser) — allowed, or refused, and never another
+tournament's data. Before publication a tournament does not exist for anyone but its
+organiser; table links work whatever the publication, until the round is closed."""
+
+import pytest
+from django.urls import reverse
+
+from tournament import services
+from tournament.models import AuditEntry, DonneRecord, Game
+from tournament.services import UserError
+
+from .factories import made, organiser, tournament
+
+pytestmark = pytest.mark.django_db
+
+SECRETS = ("Les Voisins", "Secret", "à côté")  # the other tournament's names
+
+
+@pytest.fixture
+def owner():
+    return organiser("proprietaire")
+
+
+@pytest.fixture
+def concours(owner):
+    """Unpublished; round 1 at two tables and a bye (five teams)."""
+    t = tournament(owner=owner, teams=5, slug="concours", published=False)
+    services.round_generate(tournament=t, seed=5)
+    return t
+
+
+@pytest.fixture
+def other():
+    t = tournament(slug="autre", name="Le concours d'à côté", published=True)
+    for name in ("Les Voisins", "Les Étrangers"):
+        services.team_create(tournament=t, name=name, player1="Secret", player2="Caché")
+    services.round_generate(tournament=t, seed=1)
+    return t
+
+
+def table(t, number) -> Game:
+    return Game.objects.get(round__tournament=t, round__number=1, table=number)
+
+
+def link(game, suffix="") -> str:
+    return reverse("tournament:table_link", args=[game.token]) + suffix
+
+
+DONNE = {"taker": "NS", "contract": "80", "trump": "H", "taker_points": "100"}
+
+# Pages anyone may read once the tournament is published.
+PUBLIC = [
+    lambda t: reverse("tournament:detail", args=[t.slug]),
+    lambda t: reverse("tournament:teams", args=[t.slug]),
+    lambda t: reverse("tournament:team", args=[t.slug, 1]),
+    lambda t: reverse("tournament:round", args=[t.slug, 1]),
+    lambda t: reverse("tournament:game", args=[t.slug, 1, 1]),
+    lambda t: reverse("tournament:standings", args=[t.slug]),
+    lambda t: reverse("tournament:standings_pdf", args=[t.slug]),
+    lambda t: reverse("tournament:standings_xlsx", args=[t.slug]),
+    lambda t: reverse("tournament:pairings_pdf", args=[t.slug, 1]),
+    lambda t: reverse("tournament:screen", args=[t.slug]),
+]
+# Pages only the organiser may open, published or not.
+ORGANISER_ONLY = [
+    lambda t: reverse("tournament:rules", args=[t.slug]),
+    lambda t: reverse("tournament:score_sheets", args=[t.slug, 1]),
+    lambda t: reverse("tournament:journal", args=[t.slug]),
+    lambda t: reverse("tournament:history", args=[t.slug, 1, 1]),
+    lambda t: reverse("tournament:backup", args=[t.slug]),
+]
+
+
+def no_secrets(response) -> bool:
+    text = response.content.decode(errors="ignore")
+    return not any(secret in text for secret in SECRETS)
+
+
+@pytest.mark.parametrize("url", PUBLIC + ORGANISER_ONLY)
+def test_the_organiser_opens_every_page(client, owner, concours, other, url):
+    client.force_login(owner)
+    response = client.get(url(concours))
+    assert response.status_code == 200
+    assert no_secrets(response)
+
+
+@pytest.mark.parametrize("url", PUBLIC + ORGANISER_ONLY)
+@pytest.mark.parametrize("role", ["anonymous", "this_link", "other_link", "other_organiser"])
+def test_before_publication_nobody_else_sees_the_tournament(client, concours, url, role):
+    if role == "other_organiser":
+        client.force_login(organiser("intrus"))
+    elif role != "anonymous":
+        # A table link is no session: having opened one changes nothing elsewhere.
+        game = table(concours, 1 if role == "this_link" else 2)
+        assert client.get(link(game)).status_code == 200
+    response = client.get(url(concours))
+    if response.status_code == 302:
+        assert response["Location"].startswith(reverse("login"))
+    else:
+        assert response.status_code == 404
+
+
+@pytest.mark.parametrize("url", PUBLIC)
+def test_published_pages_are_open_to_everyone(client, concours, other, url):
+    services.tournament_publish(tournament=concours, published=True)
+    response = client.get(url(concours))
+    assert response.status_code == 200
+    assert no_secrets(response)
+
+
+@pytest.mark.parametrize("url", ORGANISER_ONLY)
+@pytest.mark.parametrize("role", ["anonymous", "this_link", "other_organiser"])
+def test_published_or_not_the_organisers_pages_stay_theirs(client, concours, url, role):
+    services.tournament_publish(tournament=concours, published=True)
+    if role == "other_organiser":
+        client.force_login(organiser("intrus"))
+    elif role == "this_link":
+        client.get(link(table(concours, 1)))
+    response = client.get(url(concours))
+    assert response.status_code in (302, 403)
+    if response.status_code == 302:
+        assert response["Location"].startswith(reverse("login"))
+
+
+def test_the_home_page_lists_published_tournaments_and_ones_own(client, owner, concours,
+                                                                 other):
+    anonymous = client.get(reverse("tournament:home")).content.decode()
+    assert other.name.replace("'", "&#x27;") in anonymous and concours.name not in anonymous
+    client.force_login(owner)
+    assert concours.name in client.get(reverse("tournament:home")).content.decode()
+
+
+def test_the_organiser_publishes_from_the_dashboard(client, owner, concours):
+    client.force_login(owner)
+    client.post(reverse("tournament:detail", args=[concours.slug]), {"published": "1"})
+    concours.refresh_from_db()
+    assert concours.published
+    client.logout()
+    assert client.get(reverse("tournament:standings", args=[concours.slug])).status_code == 200
+
+
+def test_publishing_needs_the_organiser(client, concours):
+    services.tournament_publish(tournament=concours, published=True)
+    client.force_login(organiser("intrus"))
+    response = client.post(reverse("tournament:detail", args=[concours.slug]), {"published": "0"})
+    assert response.status_code == 403
+    concours.refresh_from_db()
+    assert concours.published
+
+
+# --- Table links ------------------------------------------------------------------------
+
+
+def test_a_table_link_shows_its_own_game_only(client, concours, other):
+    mine, theirs = table(concours, 1), table(concours, 2)
+    page = client.get(link(mine)).content.decode()
+    assert mine.team_ns.name in page and mine.team_ew.name in page
+    assert theirs.team_ns.name not in page and theirs.team_ew.name not in page
+    assert "Table 1" in page and not any(secret in page for secret in SECRETS)
+    # Nothing on it leads to the organiser's pages.
+    assert reverse("tournament:detail", args=[concours.slug]) not in page
+
+
+def test_a_table_enters_a_donne_through_its_link(client, concours):
+    game = table(concours, 1)
+    response = client.post(link(game), DONNE)
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.played == 1 and (game.score_ns, game.score_ew) == (180, 60)
+    entry = AuditEntry.objects.get(kind="donne")
+    assert entry.actor == "Table 1 (lien)" and entry.user is None
+    assert not table(concours, 2).donnes.exists()
+
+
+def test_a_table_link_previews_and_corrects_with_the_version_check(client, concours):
+    game = table(concours, 1)
+    preview = client.post(link(game, "preview/"), DONNE).json()
+    assert (preview["ns"], preview["ew"]) == (180, 60)
+    assert not DonneRecord.objects.exists()
+    client.post(link(game), DONNE)
+    fix = {**DONNE, "taker_points": "70", "number": "1", "version": "1"}
+    assert client.post(link(game), fix).status_code == 302
+    stale = client.post(link(game), {**fix, "taker_points": "120"})
+    assert stale.status_code == 200
+    assert "vient d&#x27;être modifiée" in stale.content.decode()
+    record = game.donnes.get()
+    assert (record.taker_points, record.version) == (70, 2)
+
+
+def test_another_tables_link_cannot_reach_this_game(client, concours):
+    mine, theirs = table(concours, 1), table(concours, 2)
+    client.post(link(theirs), DONNE)
+    # Naming this game's donne through the other link corrects the other game, never this one.
+    client.post(link(theirs), {**DONNE, "number": "1", "taker_points": "60"})
+    assert not mine.donnes.exists()
+    assert theirs.donnes.get().taker_points == 60
+    # And a link is not a login: the organiser's entry for this game stays closed.
+    response = client.post(reverse("tournament:game", args=[concours.slug, 1, 1]), DONNE)
+    assert response.status_code == 404  # unpublished: not even there
+    services.tournament_publish(tournament=concours, published=True)
+    response = client.post(reverse("tournament:game", args=[concours.slug, 1, 1]), DONNE)
+    assert response.status_code == 403
+    assert not mine.donnes.exists()
+
+
+def test_a_link_from_another_tournament_writes_only_there(client, concours, other):
+    foreign = Game.objects.get(round__tournament=other, table=1)
+    client.post(link(foreign), DONNE)
+    assert foreign.donnes.count() == 1
+    assert not DonneRecord.objects.filter(game__round__tournament=concours).exists()
+
+
+def test_unknown_tokens_and_byes_have_no_page(client, concours):
+    assert client.get("/table/pas-un-vrai-jeton/").status_code == 404
+    bye = Game.objects.get(round__tournament=concours, team_ew__isnull=True)
+    assert client.get(link(bye)).status_code == 404
+    assert client.post(link(bye), DONNE).status_code == 404
+
+
+def test_tokens_are_unguessable_and_distinct(concours, other):
+    tokens = list(Game.objects.values_list("token", flat=True))
+    assert len(set(tokens)) == len(tokens)
+    assert all(len(token) >= 22 for token in tokens)  # 128 random bits
+
+
+def test_a_closed_round_refuses_its_links_but_not_its_organiser(client, owner, concours):
+    game = table(concours, 1)
+    client.post(link(game), DONNE)
+    services.round_close(round_=concours.rounds.get())
+    page = client.get(link(game))
+    assert page.status_code == 200 and "close" in page.content.decode()
+    assert 'id="donne-form"' not in page.content.decode()
+    assert client.post(link(game), DONNE).status_code == 403
+    assert client.post(link(game, "preview/"), DONNE).status_code == 403
+    assert game.donnes.count() == 1
+    client.force_login(owner)
+    client.post(reverse("tournament:game", args=[concours.slug, 1, 1]), DONNE)
+    assert game.donnes.count() == 2
+
+
+def test_closing_checked_again_inside_the_write(concours):
+    game = table(concours, 1)
+    services.round_close(round_=concours.rounds.get())
+    with pytest.raises(UserError, match="close"):
+        services.donne_record(game=game, number=None, open_only=True, donne=made())
+
+
+def test_the_organiser_closes_and_reopens_a_round(client, owner, concours):
+    client.force_login(owner)
+    url = reverse("tournament:round", args=[concours.slug, 1])
+    page = client.get(url).content.decode()
+    assert link(table(concours, 1)) in page and link(table(concours, 2)) in page
+    client.post(url, {"closed": "1"})
+    assert concours.rounds.get().closed
+    client.post(url, {"closed": "0"})
+    assert not concours.rounds.get().closed
+    assert list(AuditEntry.objects.filter(kind="round").values_list("action", flat=True)) == [
+        "reopen", "close", "create"]
+
+
+def test_drawing_the_next_round_closes_the_last(concours):
+    from .factories import play_to_the_end
+
+    for game in Game.objects.filter(round__tournament=concours, team_ew__isnull=False):
+        play_to_the_end(game)
+    services.round_generate(tournament=concours)
+    assert list(concours.rounds.values_list("closed", flat=True)) == [True, False]
+
+
+def test_the_organiser_is_warned_when_links_would_point_at_this_laptop(client, owner,
+                                                                        concours, settings):
+    client.force_login(owner)
+    url = reverse("tournament:round", args=[concours.slug, 1])
+    assert "make serve-lan" in client.get(url, HTTP_HOST="127.0.0.1").content.decode()
+    settings.PUBLIC_URL = "http://192.168.1.20:8000"
+    page = client.get(url).content.decode()
+    assert "make serve-lan" not in page and "http://192.168.1.20:8000/table/" in page
