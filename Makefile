@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench lint clean demo
+.PHONY: run test test-postgres bench load-test serve-lan lint clean demo
 
 $(PY):
 	"$$(scripts/find-python)" -m venv $(VENV)
@@ -23,11 +23,17 @@ run: $(VENV)/.run-installed
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py first_run
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
 
-# The whole suite, with the gate: 100% branch coverage of scoring/.
+# The whole suite, with the gate: 100% branch coverage of scoring/. On SQLite, or on the
+# database DATABASE_URL names.
 test: $(VENV)/.test-installed
 	scripts/ensure-chromium
 	$(PY) -m ruff check .
 	$(PY) -m pytest --cov=scoring --cov-branch --cov-report=term-missing --cov-fail-under=100
+
+# The whole suite again on a throwaway PostgreSQL server (installed with apt if missing).
+test-postgres: $(VENV)/.test-installed
+	scripts/ensure-chromium
+	scripts/with-postgres --fast $(PY) -m pytest -p no:cacheprovider
 
 bench: $(VENV)/.test-installed
 	$(PY) bench/bench_scoring.py

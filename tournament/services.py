@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from django.core import serializers
-from django.db import transaction
+from django.core.management.color import no_style
+from django.db import connection, transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
@@ -539,4 +540,9 @@ def demo_load(*, organiser, path: Path) -> Tournament:
             entry["fields"]["organiser"] = organiser.pk
     for loaded in serializers.deserialize("json", json.dumps(objects)):
         loaded.save()
+    # The fixture brings its own keys: move PostgreSQL's sequences past them, as loaddata does.
+    models = [Tournament, Team, Round, Game, DonneRecord]
+    with connection.cursor() as cursor:
+        for statement in connection.ops.sequence_reset_sql(no_style(), models):
+            cursor.execute(statement)
     return Tournament.objects.get(slug="demo")

@@ -22,4 +22,3 @@ def test_a_logged_in_organiser_is_offered_a_new_tournament(client):
 def test_settings_are_french_in_paris(settings):
     assert settings.LANGUAGE_CODE == "fr"
     assert settings.TIME_ZONE == "Europe/Paris"
-    assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
