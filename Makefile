@@ -38,6 +38,17 @@ test-postgres: $(VENV)/.test-installed
 bench: $(VENV)/.test-installed
 	$(PY) bench/bench_scoring.py
 	$(PY) bench/bench_tournament.py
+	$(MAKE) --no-print-directory load-test
+
+# 64 tables × 16 donnes through table links against a real gunicorn, on SQLite then on a
+# throwaway PostgreSQL (bench/load_test.py; loopback only, bounded).
+load-test: $(VENV)/.test-installed
+	$(PY) bench/load_test.py
+	scripts/with-postgres $(PY) bench/load_test.py
+
+# The club's network: gunicorn + whitenoise, DEBUG off, table links with this laptop's address.
+serve-lan: $(VENV)/.run-installed
+	PORT=$(PORT) scripts/serve-lan
 
 lint: $(VENV)/.test-installed
 	$(PY) -m ruff check .

@@ -1,0 +1,282 @@
+"""Load test (not a test of the suite): a real gunicorn server on loopback and 64 simulated
+tables, each entering its 16 donnes at once through its table link, as phones do (the page,
+then each donne posted as the page's script posts it).
+
+Checks: no error, all 1,024 donnes stored as sent, every cached score equal to `score_game`
+over the stored donnes, and the standings equal to the standings after a full recomputation.
+Prints p50 / p95 / max latency of the donne posts. Bounded: 64 × 16 requests at most, a
+deadline for the whole run, and the server is stopped whatever happens.
+
+On SQLite by default (a temporary file); with DATABASE_URL set to a PostgreSQL server, in a
+temporary database created there and dropped at the end:
+    .venv/bin/python bench/load_test.py
+    scripts/with-postgres .venv/bin/python bench/load_test.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import random
+import re
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEADLINE = 300  # seconds for the whole run: it stops by itself
+CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def prepare_environment(work: Path) -> str | None:
+    """Point this process and the server at a fresh database; return a database to drop."""
+    os.environ.update({
+        "DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_DEBUG": "0",
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_VAR_DIR": str(work),
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+    })
+    url = os.environ.get("DATABASE_URL")
+    if not url:
+        os.environ["DJANGO_SQLITE_PATH"] = str(work / "load.sqlite3")
+        return None
+    import psycopg
+
+    name = f"load_{secrets.token_hex(4)}"
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute(f"CREATE DATABASE {name}")
+    os.environ["DATABASE_URL"] = urllib.parse.urlsplit(url)._replace(path=f"/{name}").geturl()
+    return name
+
+
+def drop_database(name: str, url: str) -> None:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def build(tables: int, donnes: int, rng: random.Random):
+    """A tournament of 2 × `tables` teams, round 1 drawn, and each table's donnes to send."""
+    import datetime
+
+    from django.contrib.auth import get_user_model
+
+    from scoring import ScoringError, score_game
+    from tournament import services
+    from tournament.demo import realistic_donne
+
+    owner = get_user_model().objects.create_user("charge")
+    tournament = services.tournament_create(
+        organiser=owner, name="Charge", slug="charge", date=datetime.date(2026, 11, 22),
+        target=None, max_donnes=donnes)
+    services.teams_import(tournament=tournament, lines=[
+        services.ImportLine(n, f"Équipe {n}", f"J{n}a", f"J{n}b", "")
+        for n in range(1, 2 * tables + 1)])
+    round_ = services.round_generate(tournament=tournament, seed=7)
+    plan = {}
+    rules = tournament.rules
+    for game in round_.games.filter(team_ew__isnull=False):
+        while True:  # a sequence the rules accept to the last donne
+            sequence = [realistic_donne(rng, rules) for _ in range(donnes)]
+            try:
+                if score_game(sequence, rules).played == donnes:
+                    break
+            except ScoringError:
+                continue
+        plan[game.token] = (game.pk, sequence)
+    return tournament, plan
+
+
+def form_data(donne) -> dict[str, str]:
+    def text(value) -> str:
+        return "" if value is None else str(value)
+
+    return {
+        "taker": text(donne.taker), "trump": text(donne.trump), "coinche": str(donne.coinche),
+        "contract": "c" if donne.capot_bid else text(donne.contract),
+        "taker_points": str(donne.taker_points) if donne.taker else "",
+        "capot": text(donne.capot), "belote_ns": str(donne.belote_ns),
+        "belote_ew": str(donne.belote_ew), "annonces_ns": str(donne.annonces_ns),
+        "annonces_ew": str(donne.annonces_ew),
+    }
+
+
+class Table(threading.Thread):
+    """One phone: opens its link, then posts its donnes one after the other."""
+
+    def __init__(self, port: int, token: str, donnes: list, start_gate: threading.Barrier):
+        super().__init__(daemon=True)
+        self.port, self.token, self.donnes, self.gate = port, token, donnes, start_gate
+        self.latencies: list[float] = []
+        self.errors: list[str] = []
+
+    def run(self) -> None:
+        try:
+            self.play()
+        except Exception as error:  # reported, never hidden: any error fails the run
+            self.errors.append(f"{type(error).__name__}: {error}")
+
+    def play(self) -> None:
+        path = f"/table/{self.token}/"
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        connection.request("GET", path)
+        response = connection.getresponse()
+        page = response.read().decode()
+        cookie = response.getheader("Set-Cookie", "").split(";")[0]
+        csrf = CSRF_FIELD.search(page).group(1)
+        self.gate.wait(timeout=60)  # every table starts together
+        for donne in self.donnes:
+            body = urllib.parse.urlencode({"csrfmiddlewaretoken": csrf, **form_data(donne)})
+            started = time.perf_counter()
+            connection.request("POST", path, body=body, headers={
+                "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie,
+                "X-Fragment": "1"})
+            response = connection.getresponse()
+            response.read()
+            self.latencies.append(time.perf_counter() - started)
+            if response.status != 200:
+                self.errors.append(f"HTTP {response.status}")
+                return
+
+
+def start_server(port: int, work: Path) -> subprocess.Popen:
+    log = open(work / "server.log", "wb")  # noqa: SIM115 - closed with the process
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
+         "--worker-class", "gthread", "--workers", str(os.cpu_count() or 2), "--threads", "8",
+         "--timeout", "60"],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    limit = time.monotonic() + 30
+    while time.monotonic() < limit:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return server
+        except OSError:
+            if server.poll() is not None:
+                raise RuntimeError((work / "server.log").read_text()) from None
+            time.sleep(0.2)
+    stop_server(server)
+    raise RuntimeError("the server did not start within 30 s")
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    if server.poll() is None:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+def verify(tournament, plan) -> list[str]:
+    from scoring import score_game
+    from tournament import queries, services
+    from tournament.models import DonneRecord, Game
+
+    problems = []
+    expected = sum(len(donnes) for _pk, donnes in plan.values())
+    stored = DonneRecord.objects.filter(game__round__tournament=tournament).count()
+    if stored != expected:
+        problems.append(f"{stored} donnes stored, {expected} sent")
+    for _token, (pk, sent) in plan.items():
+        game = Game.objects.get(pk=pk)
+        records = list(game.donnes.order_by("number"))
+        if [r.to_donne() for r in records] != sent:
+            problems.append(f"table {game.table}: stored donnes differ from those sent")
+        result = score_game([r.to_donne() for r in records], tournament.rules)
+        if (game.score_ns, game.score_ew, game.finished) != (result.ns, result.ew,
+                                                             result.finished):
+            problems.append(f"table {game.table}: cached score differs from score_game")
+    before = [(r.rank, r.team, r.played, r.wins, r.points, r.conceded)
+              for r in queries.standings(tournament)]
+    for game in Game.objects.filter(round__tournament=tournament):
+        services.game_recompute(game=game)
+    after = [(r.rank, r.team, r.played, r.wins, r.points, r.conceded)
+             for r in queries.standings(tournament)]
+    if before != after:
+        problems.append("standings differ from a full recomputation")
+    return problems
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=64)
+    parser.add_argument("--donnes", type=int, default=16)
+    args = parser.parse_args()
+    if not (1 <= args.tables <= 256 and 1 <= args.donnes <= 32):
+        parser.error("--tables from 1 to 256, --donnes from 1 to 32 (a bounded run)")
+    sys.path.insert(0, str(ROOT))
+    work = Path(tempfile.mkdtemp(prefix="belote-load-"))
+    base_url = os.environ.get("DATABASE_URL", "")
+    database = prepare_environment(work)
+    server = None
+    try:
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+        from django.db import connection
+
+        call_command("migrate", verbosity=0)
+        vendor = connection.vendor
+        tournament, plan = build(args.tables, args.donnes, random.Random(2026))
+        connection.close()  # the server writes now; this process only reads at the end
+        port = free_port()
+        server = start_server(port, work)
+        gate = threading.Barrier(len(plan))
+        tables = [Table(port, token, donnes, gate) for token, (_pk, donnes) in plan.items()]
+        started = time.perf_counter()
+        for table in tables:
+            table.start()
+        for table in tables:
+            table.join(timeout=max(0.0, DEADLINE - (time.perf_counter() - started)))
+        elapsed = time.perf_counter() - started
+        stop_server(server)
+        unfinished = sum(table.is_alive() for table in tables)
+        errors = [error for table in tables for error in table.errors]
+        latencies = sorted(s * 1000 for table in tables for s in table.latencies)
+        problems = verify(tournament, plan)
+        if unfinished:
+            problems.append(f"{unfinished} tables still running at the deadline")
+        print(f"load test on {vendor}: {len(tables)} tables × {args.donnes} donnes through "
+              f"table links, gunicorn {os.cpu_count()} workers × 8 threads")
+        print(f"  {len(latencies)} donnes posted in {elapsed:.1f} s "
+              f"({len(latencies) / elapsed:.0f}/s), {len(errors)} errors")
+        if latencies:
+            p95 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.95))]
+            print(f"  latency p50 {statistics.median(latencies):.0f} ms, p95 {p95:.0f} ms, "
+                  f"max {latencies[-1]:.0f} ms")
+        for problem in errors[:10] + problems:
+            print(f"  PROBLEM: {problem}")
+        ok = not errors and not problems
+        print("  all donnes stored, scores and standings equal a full recomputation" if ok
+              else "  FAILED")
+        return 0 if ok else 1
+    finally:
+        if server is not None:
+            stop_server(server)
+        if database:
+            from django.db import connections
+
+            connections.close_all()
+            drop_database(database, base_url)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
