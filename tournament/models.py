@@ -317,9 +317,20 @@ class AuditEntry(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
 
+    ACTIONS = {
+        "create": _("saisie"), "update": _("correction"), "delete": _("suppression"),
+        "restore": _("rétablissement"), "swap": _("échange"), "forfeit": _("forfait"),
+        "withdraw": _("retrait"), "return": _("retour"), "import": _("import"),
+        "close": _("clôture"), "reopen": _("réouverture"),
+    }
+
     class Meta:
         ordering = ["-at", "-id"]
         indexes = [models.Index(fields=["tournament", "round_number", "table"])]
 
     def __str__(self) -> str:
         return f"{self.at:%H:%M:%S} {self.actor} {self.kind} {self.action}"
+
+    @property
+    def action_label(self) -> str:
+        return str(self.ACTIONS.get(self.action, self.action))
