@@ -1,6 +1,7 @@
 """Printed documents and the workbook: they parse, and every figure is the pages' figure."""
 
 import io
+import itertools
 import re
 
 import pytest
@@ -197,3 +198,27 @@ def test_long_rounds_are_split_over_the_cores():
 
     assert weasy.workers_for(8) == 1
     assert weasy.workers_for(128) == min(weasy.os.cpu_count(), 5)
+
+
+def test_a_score_sheet_row_puts_each_figure_in_its_column(played):
+    from tournament.queries import DonneLine
+
+    sheet = documents.score_sheets(played.rounds.get(number=2))[0]
+    width = sum(w for _label, w, _right in documents.SHEET_COLUMNS)
+    assert width == 105 and all(len(line) == width for line in sheet.lines)
+    bounds = [0, *documents.sheet_rules(), width]
+    first = sheet.lines[0]
+    cells = [first[a:b].strip() for a, b in itertools.pairwise(bounds)]
+    # Donne 1 of the filled game: NS 80 ♥ made with 95 and a belote, 200 – 70.
+    assert cells == ["1", sheet.rows[0].dealer, "NS", "80", "♥", "", "95", "NS", "", "",
+                     "200", "70", "200", "70"]
+    # The widest figures the rules allow stay whole and in their own column.
+    record = DonneRecord(number=9, taker="EW", contract=None, capot_bid=True, trump="TA",
+                         coinche="surcoinche", taker_points=162, capot="EW", belote_ns=2,
+                         belote_ew=2, annonces_ns=250, annonces_ew=200, score_ns=0,
+                         score_ew=3208)
+    line = documents.sheet_row(DonneLine(9, "O", record, 12345, 67890))
+    cells = [line[a:b].strip() for a, b in itertools.pairwise(bounds)]
+    assert len(line) == width
+    assert cells == ["9", "O", "EO", "capot", "TA", "SC", "162", "NS 2 EO 2", "NS 250 EO 200",
+                     "EO", "0", "3208", "12345", "67890"]

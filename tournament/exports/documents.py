@@ -8,6 +8,7 @@ import segno
 from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ..models import DonneRecord, Game, Round, Tournament
 from ..queries import DonneLine, StandingsLine, criteria_labels, donne_lines, standings_lines
@@ -37,12 +38,79 @@ def rules_line(tournament: Tournament) -> str:
     return " — ".join(parts)
 
 
+# The score sheet's grid, drawn as one monospaced line per donne under a header of these
+# columns: (label, width in characters, figures aligned right). A table of 14 cells × 24 rows
+# per page made WeasyPrint lay out ~350 boxes a sheet (a 128-table round took 12 s); a line of
+# text per row and 13 ruled lines are a third of the work. The widths add up to the 105
+# characters of DejaVu Sans Mono at 8.4 pt across the page (A4 less its margins).
+SHEET_COLUMNS = [
+    (gettext_lazy("N°"), 4, True), (gettext_lazy("Donneur"), 7, False),
+    (gettext_lazy("Preneur"), 7, False), (gettext_lazy("Contrat"), 7, True),
+    (gettext_lazy("Atout"), 5, False), (gettext_lazy("Coinche"), 8, False),
+    (gettext_lazy("Points faits"), 7, True), (gettext_lazy("Belote"), 11, False),
+    (gettext_lazy("Annonces"), 15, False), (gettext_lazy("Capot"), 6, False),
+    (gettext_lazy("Score NS"), 7, True), (gettext_lazy("Score EO"), 7, True),
+    (gettext_lazy("Cumul NS"), 7, True), (gettext_lazy("Cumul EO"), 7, True),
+]
+COINCHE_SHORT = {"coinche": "C", "surcoinche": "SC"}  # as typed on the game page
+TRUMP_SHORT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "SA": "SA", "TA": "TA"}
+
+
+def _both(ns: int, ew: int, one: str = "") -> str:
+    """Both sides' figures in one cell: "NS 20 EO 50"; a figure equal to `one` is left out
+    (a single belote prints "NS")."""
+    parts = [f"{side} {value}".removesuffix(f" {one}") if one else f"{side} {value}"
+             for side, value in (("NS", ns), ("EO", ew)) if value]
+    return " ".join(parts)
+
+
+def sheet_cells(line: DonneLine) -> list[str]:
+    """The figures of one row of a score sheet, in the order of SHEET_COLUMNS."""
+    record = line.record
+    if record is None:  # a donne still to play: its number and dealer, the rest by hand
+        return [str(line.number), line.dealer] + [""] * (len(SHEET_COLUMNS) - 2)
+    taken = bool(record.taker)
+    return [
+        str(line.number), line.dealer, record.taker_label if taken else _("passe"),
+        _("capot") if record.capot_bid else str(record.contract or ""),
+        TRUMP_SHORT.get(record.trump, ""),
+        COINCHE_SHORT.get(record.coinche, ""),
+        str(record.taker_points) if taken else "",
+        _both(record.belote_ns, record.belote_ew, one="1"),
+        _both(record.annonces_ns, record.annonces_ew),
+        record.capot_label, str(record.score_ns), str(record.score_ew), str(line.total_ns),
+        str(line.total_ew),
+    ]
+
+
+def sheet_row(line: DonneLine) -> str:
+    """A row of the grid as one line: each figure padded to its column, one space inside
+    each rule. Nothing is cut: the widths hold every figure the rules allow."""
+    out = []
+    for (_label, width, right), text in zip(SHEET_COLUMNS, sheet_cells(line), strict=True):
+        out.append(" " + (text.rjust(width - 2) if right else text.ljust(width - 2)) + " ")
+    return "".join(out)
+
+
+def sheet_rules() -> list[int]:
+    """Where the vertical rules of the grid stand, in characters from its left edge."""
+    offsets, position = [], 0
+    for _label, width, _right in SHEET_COLUMNS[:-1]:
+        position += width
+        offsets.append(position)
+    return offsets
+
+
 @dataclass
 class ScoreSheet:
     game: Game
     rows: list[DonneLine] = field(default_factory=list)
     link: str = ""  # the table link, printed as a QR code
     qr: str = ""  # that QR code, a PNG data URI
+
+    @property
+    def lines(self) -> list[str]:
+        return [sheet_row(row) for row in self.rows]
 
 
 def table_link(game: Game, link_base: str) -> str:
