@@ -188,8 +188,9 @@ def main() -> None:
                    lambda: workbook.standings_workbook(tournament))
     last_round = tournament.rounds.get(number=ROUNDS)
     content = export_figures(
-        f"score sheets PDF, round {ROUNDS}, 128 tables (target ≤ 10 s)",
-        lambda: pdf.score_sheets_pdf(last_round), workers=True)
+        f"score sheets PDF with QR codes, round {ROUNDS}, 128 tables (target ≤ 10 s)",
+        lambda: pdf.score_sheets_pdf(last_round, link_base="http://192.168.1.20:8000"),
+        workers=True)
     print(f"  {len(PdfReader(io.BytesIO(content)).pages)} pages")
     print(f"Generating {2 * TEAMS} teams × {ROUNDS} rounds × {DONNES} donnes…", flush=True)
     big, _, _ = build(random.Random(2027), teams=2 * TEAMS, slug="bench512",

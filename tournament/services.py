@@ -363,10 +363,16 @@ def game_recompute(*, game: Game, rules: Rules | None = None) -> None:
 
 
 def _store_result(game: Game, records: list[DonneRecord], result: GameScore) -> None:
-    """Write a game's scores (`result`, from its `records` in order) into the caches."""
+    """Write a game's scores (`result`, from its `records` in order) into the caches. Only
+    the donnes whose score changed are written: entering a donne rarely rescores others."""
+    changed = []
     for record, score in zip(records, result.donnes, strict=True):
-        record.score_ns, record.score_ew, record.outcome = score.ns, score.ew, score.outcome.value
-    DonneRecord.objects.bulk_update(records, ["score_ns", "score_ew", "outcome"])
+        new = (score.ns, score.ew, score.outcome.value)
+        if (record.score_ns, record.score_ew, record.outcome) != new:
+            record.score_ns, record.score_ew, record.outcome = new
+            changed.append(record)
+    if changed:
+        DonneRecord.objects.bulk_update(changed, ["score_ns", "score_ew", "outcome"])
     game.score_ns, game.score_ew = result.ns, result.ew
     game.finished, game.played = result.finished, result.played
     game.winner = result.winner.value if result.winner else ""
@@ -414,6 +420,8 @@ def donne_record(*, game: Game, number: int | None, donne: Donne,
     except ScoringError as error:
         raise UserError(error.message, error.field) from None
     record.set_donne(donne)
+    score = result.donnes[records.index(record)]
+    record.score_ns, record.score_ew, record.outcome = score.ns, score.ew, score.outcome.value
     record.save()
     _store_result(game, records, result)  # the validation's scores are the game's scores
     after = audit.donne_values(record)
