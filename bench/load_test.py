@@ -140,8 +140,9 @@ class Table(threading.Thread):
         cookie = response.getheader("Set-Cookie", "").split(";")[0]
         csrf = CSRF_FIELD.search(page).group(1)
         self.gate.wait(timeout=60)  # every table starts together
-        for donne in self.donnes:
-            body = urllib.parse.urlencode({"csrfmiddlewaretoken": csrf, **form_data(donne)})
+        for position, donne in enumerate(self.donnes, start=1):
+            body = urllib.parse.urlencode({"csrfmiddlewaretoken": csrf, "position": position,
+                                           **form_data(donne)})
             started = time.perf_counter()
             connection.request("POST", path, body=body, headers={
                 "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie,

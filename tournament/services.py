@@ -381,11 +381,12 @@ def _store_result(game: Game, records: list[DonneRecord], result: GameScore) -> 
 
 @transaction.atomic
 def donne_record(*, game: Game, number: int | None, donne: Donne,
-                 version: int | None = None, by: Actor = SYSTEM,
+                 version: int | None = None, expect: int | None = None, by: Actor = SYSTEM,
                  open_only: bool = False) -> DonneRecord:
     """Enter a new donne (number None) or correct donne `number`; every later donne is
-    rescored. `version` guards against overwriting someone else's correction; `open_only`
-    (a table link) refuses a closed round."""
+    rescored. `version` guards against overwriting someone else's correction, `expect` (the
+    number the form showed for a new donne) against entering one donne twice from two
+    devices; `open_only` (a table link) refuses a closed round."""
     game = Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
     if open_only and game.round.closed:
         raise UserError(_("Cette partie est close : seul l'organisateur peut encore modifier "
@@ -398,6 +399,10 @@ def donne_record(*, game: Game, number: int | None, donne: Donne,
     records = list(game.donnes.order_by("number"))
     before = None
     if number is None:
+        if expect is not None and expect != len(records) + 1:
+            raise UserError(
+                _("La donne %(n)d vient d'être saisie depuis un autre appareil : vérifiez le "
+                  "tableau avant d'en saisir une autre.") % {"n": len(records)})
         record = DonneRecord(game=game, number=len(records) + 1)
         records.append(record)
         donnes = [r.to_donne() for r in records[:-1]] + [donne]

@@ -246,6 +246,11 @@ def _edited_number(data) -> int | None:
     return int(data["number"]) if data.get("number", "").isdigit() else None
 
 
+def _expected_number(data) -> int | None:
+    """The number the form showed for a new donne (its hidden "position")."""
+    return int(data["position"]) if data.get("position", "").isdigit() else None
+
+
 def _game(request: HttpRequest, slug: str, number: int, table: int) -> Game:
     tournament = readable(request, slug)
     return get_object_or_404(
@@ -284,7 +289,8 @@ def game_detail(request: HttpRequest, slug: str, number: int, table: int) -> Htt
         if form.is_valid():
             try:
                 services.donne_record(game=game, number=editing, donne=form.cleaned_data["donne"],
-                                      version=form.cleaned_data["version"], by=_by(request))
+                                      version=form.cleaned_data["version"], by=_by(request),
+                                      expect=_expected_number(request.POST))
             except UserError as error:
                 _form_error(form, error)
             else:
@@ -395,6 +401,7 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
             try:
                 services.donne_record(game=game, number=editing, donne=form.cleaned_data["donne"],
                                       version=form.cleaned_data["version"],
+                                      expect=_expected_number(request.POST),
                                       by=Actor.of_table(game), open_only=True)
             except UserError as error:
                 _form_error(form, error)

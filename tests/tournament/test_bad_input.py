@@ -24,7 +24,7 @@ JUNK = st.one_of(
                      "coinche", "surcoinche", "none", "1e3", "0x10", "٣", "NaN", "-0"]),
 )
 FIELDS = ["taker", "contract", "trump", "coinche", "taker_points", "capot", "belote_ns",
-          "belote_ew", "annonces_ns", "annonces_ew", "number", "version"]
+          "belote_ew", "annonces_ns", "annonces_ew", "number", "version", "position"]
 PLAUSIBLE = {
     "taker": st.sampled_from(["NS", "EW", ""]),
     "contract": st.sampled_from(["80", "90", "100", "120", "160", "c", "", "85"]),
@@ -36,6 +36,7 @@ PLAUSIBLE = {
     "annonces_ns": st.sampled_from(["", "20", "50", "30"]),
     "number": st.sampled_from(["", "1", "2", "9"]),
     "version": st.sampled_from(["", "1", "2"]),
+    "position": st.sampled_from(["", "1", "2", "3"]),
 }
 FORMS = st.one_of(
     st.dictionaries(st.sampled_from(FIELDS), JUNK, max_size=len(FIELDS)),

@@ -4,6 +4,7 @@ tournament's data. Before publication a tournament does not exist for anyone but
 organiser; table links work whatever the publication, until the round is closed."""
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from tournament import services
@@ -188,6 +189,20 @@ def test_a_table_link_previews_and_corrects_with_the_version_check(client, conco
     assert (record.taker_points, record.version) == (70, 2)
 
 
+def test_one_donne_sent_from_two_phones_is_stored_once(client, concours):
+    game = table(concours, 1)
+    other_phone = Client()
+    first = client.post(link(game), {**DONNE, "position": "1"})
+    second = other_phone.post(link(game), {**DONNE, "position": "1"})
+    assert first.status_code == 302 and second.status_code == 200
+    assert "vient d&#x27;être saisie depuis un autre appareil" in second.content.decode()
+    assert game.donnes.count() == 1
+    # The page shown with the refusal proposes donne 2: sent again, it is a new donne.
+    assert 'name="position" value="2"' in second.content.decode()
+    assert other_phone.post(link(game), {**DONNE, "position": "2"}).status_code == 302
+    assert game.donnes.count() == 2
+
+
 def test_another_tables_link_cannot_reach_this_game(client, concours):
     mine, theirs = table(concours, 1), table(concours, 2)
     client.post(link(theirs), DONNE)
@@ -276,3 +291,52 @@ def test_the_organiser_is_warned_when_links_would_point_at_this_laptop(client, o
     settings.PUBLIC_URL = "http://192.168.1.20:8000"
     page = client.get(url).content.decode()
     assert "make serve-lan" not in page and "http://192.168.1.20:8000/table/" in page
+
+
+# --- Every write, for everyone but the organiser -----------------------------------------
+
+WRITES = [
+    ("tournament:detail", lambda t: [t.slug], {"published": "0"}),
+    ("tournament:rules", lambda t: [t.slug], {"name": "Piraté"}),
+    ("tournament:teams", lambda t: [t.slug], {"name": "X", "player1": "a", "player2": "b"}),
+    ("tournament:team", lambda t: [t.slug, 1], {"active": "0"}),
+    ("tournament:round_generate", lambda t: [t.slug], {}),
+    ("tournament:round", lambda t: [t.slug, 1], {"closed": "1"}),
+    ("tournament:round", lambda t: [t.slug, 1], {"team_a": 1, "team_b": 2}),
+    ("tournament:game", lambda t: [t.slug, 1, 1], DONNE),
+    ("tournament:game_preview", lambda t: [t.slug, 1, 1], DONNE),
+    ("tournament:game_forfeit", lambda t: [t.slug, 1, 1], {"side": "NS"}),
+    ("tournament:donne_delete", lambda t: [t.slug, 1, 1, 1], {}),
+    ("tournament:restore", lambda t: [t.slug, t.audit.filter(kind="donne").get().pk],
+     {"which": "before"}),
+]
+
+
+def state(t):
+    t.refresh_from_db()
+    return (t.published, t.name, t.rounds.count(), list(t.rounds.values_list("closed")),
+            list(t.teams.values_list("name", "active")),
+            list(Game.objects.filter(round__tournament=t).values_list(
+                "team_ns", "team_ew", "forfeit", "score_ns", "score_ew")),
+            list(DonneRecord.objects.values_list("game", "number", "taker_points")),
+            AuditEntry.objects.count())
+
+
+@pytest.mark.parametrize(("name", "args", "data"), WRITES)
+@pytest.mark.parametrize("role", ["anonymous", "this_link", "other_link", "other_organiser"])
+@pytest.mark.parametrize("published", [False, True])
+def test_nobody_but_the_organiser_writes(client, concours, name, args, data, role, published):
+    game = table(concours, 1)
+    services.donne_record(game=game, number=None, donne=made())
+    services.tournament_publish(tournament=concours, published=published)
+    if role == "other_organiser":
+        client.force_login(organiser("intrus"))
+    elif role != "anonymous":
+        client.get(link(table(concours, 1 if role == "this_link" else 2)))
+    before = state(concours)
+    response = client.post(reverse(name, args=args(concours)), data)
+    if response.status_code == 302:
+        assert response["Location"].startswith(reverse("login"))
+    else:
+        assert response.status_code == (403 if published else 404)
+    assert state(concours) == before
