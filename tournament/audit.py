@@ -53,13 +53,20 @@ def rules_values(tournament: Tournament) -> dict[str, Any]:
     return {name: getattr(tournament, name) for name in RULE_OPTIONS}
 
 
-def log(tournament: Tournament, by: Actor, kind: str, action: str, *, before=None, after=None,
-        round_number: int | None = None, table: int | None = None,
-        number: int | None = None) -> AuditEntry:
-    return AuditEntry.objects.create(
+def entry(tournament: Tournament, by: Actor, kind: str, action: str, *, before=None,
+          after=None, round_number: int | None = None, table: int | None = None,
+          number: int | None = None) -> AuditEntry:
+    """An entry, not yet saved (`log` saves one; a batch goes through bulk_create)."""
+    return AuditEntry(
         tournament=tournament, user_id=by.user_id, actor=by.label, kind=kind, action=action,
         round_number=round_number, table=table, number=number, before=before, after=after,
     )
+
+
+def log(tournament: Tournament, by: Actor, kind: str, action: str, **where) -> AuditEntry:
+    record = entry(tournament, by, kind, action, **where)
+    record.save()
+    return record
 
 
 TRUMP_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "SA": "SA", "TA": "TA"}

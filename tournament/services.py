@@ -205,8 +205,8 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
         for index, line in enumerate(lines)
     )
     AuditEntry.objects.bulk_create(
-        AuditEntry(tournament=tournament, user_id=by.user_id, actor=by.label, kind="team",
-                   action="import", number=team.number, after=audit.team_values(team))
+        audit.entry(tournament, by, "team", "import", number=team.number,
+                    after=audit.team_values(team))
         for team in teams
     )
     return teams

@@ -259,8 +259,8 @@ def _game(request: HttpRequest, slug: str, number: int, table: int) -> Game:
     )
 
 
-def _game_context(request: HttpRequest, game: Game, form: DonneForm | None = None,
-                  editing: int | None = None) -> dict:
+def _sheet_context(game: Game, form: DonneForm | None, editing: int | None) -> dict:
+    """What a game's sheet shows, on the organiser's page and on a table link's alike."""
     tournament = game.round.tournament
     lines = queries.donne_lines(game, list(game.donnes.order_by("number")))
     next_number = editing or len(lines) + 1
@@ -268,7 +268,14 @@ def _game_context(request: HttpRequest, game: Game, form: DonneForm | None = Non
         "tournament": tournament, "game": game, "lines": lines,
         "form": form or DonneForm(rules=tournament.rules), "editing": editing,
         "next_number": next_number, "next_dealer": game.dealer(next_number),
-        "is_organiser": is_organiser(request, tournament),
+    }
+
+
+def _game_context(request: HttpRequest, game: Game, form: DonneForm | None = None,
+                  editing: int | None = None) -> dict:
+    return {
+        **_sheet_context(game, form, editing),
+        "is_organiser": is_organiser(request, game.round.tournament),
         "forfeit_form": ForfeitForm(initial={"side": game.forfeit}),
     }
 
@@ -418,14 +425,7 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _link_context(game: Game, form: DonneForm | None = None, editing: int | None = None) -> dict:
-    lines = queries.donne_lines(game, list(game.donnes.order_by("number")))
-    next_number = editing or len(lines) + 1
-    return {
-        "game": game, "tournament": game.round.tournament, "lines": lines, "editing": editing,
-        "form": form or DonneForm(rules=game.round.tournament.rules),
-        "next_number": next_number, "next_dealer": game.dealer(next_number),
-        "open": not game.round.closed,
-    }
+    return {**_sheet_context(game, form, editing), "open": not game.round.closed}
 
 
 @require_POST
