@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-postgres bench load-test serve-lan lint clean demo
+.PHONY: run test test-postgres bench load-test serve-lan screenshots lint clean demo
 
 $(PY):
 	"$$(scripts/find-python)" -m venv $(VENV)
@@ -49,6 +49,11 @@ load-test: $(VENV)/.test-installed
 # The club's network: gunicorn + whitenoise, DEBUG off, table links with this laptop's address.
 serve-lan: $(VENV)/.run-installed
 	PORT=$(PORT) scripts/serve-lan
+
+# Refresh docs/screenshots/ from the browser tests (a plain test run keeps them in /tmp).
+screenshots: $(VENV)/.test-installed
+	scripts/ensure-chromium
+	SAVE_SCREENSHOTS=1 $(PY) -m pytest tests/browser -q
 
 lint: $(VENV)/.test-installed
 	$(PY) -m ruff check .

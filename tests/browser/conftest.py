@@ -2,6 +2,7 @@
 
 import os
 import tempfile
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -37,3 +38,25 @@ def page(browser):
         yield page
         context.close()
 
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+@pytest.fixture
+def screenshots(tmp_path) -> Path:
+    """Where the key pages' screenshots go: docs/screenshots/ with `make screenshots`
+    (SAVE_SCREENSHOTS=1), else a temporary folder, so a test run leaves the tree clean."""
+    return DOCS if os.environ.get("SAVE_SCREENSHOTS") else tmp_path
+
+
+@pytest.fixture
+def shot(screenshots):
+    """shot(page, name): a full-page screenshot of a key page, checked to be a real image."""
+
+    def take(page, name: str) -> None:
+        path = screenshots / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        assert path.stat().st_size > 10_000
+
+    return take

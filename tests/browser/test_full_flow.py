@@ -1,7 +1,7 @@
 """The whole evening in a real browser: an organiser creates a tournament, imports the teams,
 publishes, draws a round and enters a whole game with the keyboard; a phone enters a donne
 through its table link; the standings follow; the PDF and the workbook download. Each key
-page is saved under docs/screenshots/."""
+page is saved (docs/screenshots/ with `make screenshots`)."""
 
 import io
 from pathlib import Path
@@ -14,7 +14,7 @@ from scoring import score_game
 from tournament.models import Game, Tournament
 
 from ..tournament.factories import organiser
-from .test_game_entry import SCREENSHOTS, log_in, type_row
+from .test_game_entry import log_in, type_row
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
@@ -39,11 +39,7 @@ def teams_file(folder: Path) -> Path:
     return path
 
 
-def shot(page, name: str) -> None:
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
-
-
-def test_an_evening_from_creation_to_downloads(browser, page, live_server, tmp_path):
+def test_an_evening_from_creation_to_downloads(browser, page, live_server, tmp_path, shot):
     organiser("president")
     log_in(page, live_server, "president")
     url = live_server.url

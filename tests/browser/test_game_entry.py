@@ -1,7 +1,5 @@
 """An organiser enters a whole game with the keyboard alone, in a real browser."""
 
-from pathlib import Path
-
 import pytest
 
 from scoring import score_game
@@ -11,7 +9,6 @@ from tournament.models import Game
 from ..tournament.factories import organiser, tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def log_in(page, live_server, username):
@@ -44,7 +41,7 @@ def type_row(page, taker, contract, trump, coinche, points):
             page.keyboard.press("Tab")
 
 
-def test_an_organiser_enters_a_whole_game_with_the_keyboard(page, live_server):
+def test_an_organiser_enters_a_whole_game_with_the_keyboard(page, live_server, shot):
     t = open_game(page, live_server, "clavier", target=1000)
 
     # Row 1: NS 80 ♥, 95 points. The score shows before saving (preview), then Enter saves.
@@ -66,7 +63,7 @@ def test_an_organiser_enters_a_whole_game_with_the_keyboard(page, live_server):
     type_row(page, "N", "120", "T", "S", "130")
     page.wait_for_function(
         "document.getElementById('preview-message').textContent.includes('fin de la partie')")
-    page.screenshot(path=str(SCREENSHOTS / "game-entry.png"), full_page=True)
+    shot(page, "game-entry")
     page.keyboard.press("Enter")
     page.wait_for_selector("#result")
 
