@@ -11,11 +11,13 @@ import dataclasses
 import enum
 from typing import Any
 
+from django.core.exceptions import FieldDoesNotExist
+
 from .models import RULE_FIELDS, AuditEntry, DonneRecord, Team, Tournament
 
-# Options of the tournament whose changes are logged as "rules": the rule set and the points
-# of byes and forfeits, which change results just as much.
-RULE_OPTIONS = [*RULE_FIELDS, "bye_points", "forfeit_points"]
+# Options of the tournament whose changes are logged as "rules": the rule set, the points of
+# byes and forfeits and the ranking criteria, which change results just as much.
+RULE_OPTIONS = [*RULE_FIELDS, "bye_points", "forfeit_points", "criteria", "parties_planned"]
 TEAM_FIELDS = ["name", "player1", "player2", "club", "active"]
 
 
@@ -98,7 +100,35 @@ def summary(kind: str, value: Any) -> str:
         return f"{value['name']} : {value['player1']} et {value['player2']}{state}"
     if kind == "pairing" and isinstance(value, list):
         return f"NS {value[0]} – EO {value[1] if value[1] is not None else 'exempte'}"
-    return ", ".join(f"{key} = {item}" for key, item in value.items())
+    return ", ".join(f"{_option_label(key)} : {_option_value(item)}"
+                     for key, item in value.items())
+
+
+def _option_label(name: str) -> str:
+    try:
+        return str(Tournament._meta.get_field(name).verbose_name)
+    except FieldDoesNotExist:
+        return name
+
+
+def _option_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "oui" if value else "non"
+    if value is None:
+        return "—"
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value)
+    return str(value)
+
+
+def describe(entry: AuditEntry) -> tuple[str, str]:
+    """The entry's before and after in a few words; for options, only those that changed."""
+    before, after = entry.before, entry.after
+    if isinstance(before, dict) and isinstance(after, dict) and entry.kind == "rules":
+        keys = [key for key in after if before.get(key) != after[key]]
+        before = {key: before.get(key) for key in keys}
+        after = {key: after[key] for key in keys}
+    return summary(entry.kind, before), summary(entry.kind, after)
 
 
 def restorable(entry: AuditEntry) -> bool:

@@ -86,9 +86,10 @@ def tournament_update(*, tournament: Tournament, confirm: bool = False, by: Acto
     for key, value in values.items():
         setattr(tournament, key, value)
     tournament.save()
-    if changed or points_changed:
+    if audit.rules_values(tournament) != before:
         audit.log(tournament, by, "rules", "update", before=before,
                   after=audit.rules_values(tournament))
+    if changed or points_changed:
         for game in Game.objects.filter(round__tournament=tournament):
             try:
                 game_recompute(game=game, rules=tournament.rules)

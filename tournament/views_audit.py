@@ -20,9 +20,12 @@ JOURNAL_LENGTH = 500  # the latest entries; the backup holds them all
 
 
 def _rows(entries) -> list[dict]:
-    return [{"entry": entry, "before": audit.summary(entry.kind, entry.before),
-             "after": audit.summary(entry.kind, entry.after),
-             "restorable": audit.restorable(entry)} for entry in entries]
+    rows = []
+    for entry in entries:
+        before, after = audit.describe(entry)
+        rows.append({"entry": entry, "before": before, "after": after,
+                     "restorable": audit.restorable(entry)})
+    return rows
 
 
 @login_required

@@ -130,6 +130,24 @@ def test_a_restore_the_rules_refuse_changes_nothing(concours):
     assert list(game.donnes.values_list("taker_points", flat=True)) == [110, 90]
 
 
+def test_changing_the_ranking_criteria_is_logged_and_restorable(concours):
+    services.tournament_update(tournament=concours, criteria=["points", "wins"])
+    entry = AuditEntry.objects.get(kind="rules", action="update")
+    assert entry.before["criteria"] == ["wins", "points", "diff"]
+    assert entry.after["criteria"] == ["points", "wins"]
+    services.audit_restore(entry=entry)
+    concours.refresh_from_db()
+    assert concours.criteria == ["wins", "points", "diff"]
+
+
+def test_the_journal_shows_only_the_options_that_changed(client, owner, concours):
+    services.tournament_update(tournament=concours, rounding=False, by=Actor.of_user(owner))
+    client.force_login(owner)
+    rows = client.get(reverse("tournament:journal", args=[concours.slug]) + "?kind=rules"
+                      ).context["rows"]
+    assert (rows[0]["before"], rows[0]["after"]) == ("arrondi : oui", "arrondi : non")
+
+
 def test_restoring_a_team_and_the_rules(concours):
     team = concours.teams.get(number=1)
     services.team_update(team=team, name="Faute de frappe")
