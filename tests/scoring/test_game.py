@@ -2,7 +2,16 @@
 
 import pytest
 
-from scoring import PRESETS, Outcome, Rules, ScoringError, score_donne, score_game
+from scoring import (
+    PRESETS,
+    Coinche,
+    Outcome,
+    Rules,
+    ScoringError,
+    Trump,
+    score_donne,
+    score_game,
+)
 
 from .builders import EW, FFB, NS, PASSED, take
 
@@ -91,6 +100,19 @@ def test_the_belote_only_side_crosses_when_it_next_wins_a_trick():
     game = score_game(donnes, rules)
     # EW chuted: NS 300 + 240 = 540 crossed, EW 250 + 0: NS win.
     assert (game.finished, game.winner) == (True, NS)
+
+
+def test_equal_totals_end_the_game_when_one_side_crossed_with_its_belote_only():
+    # Found by hypothesis. A game to 441 (contrat seul, SA/TA): EW chute a 440 (NS 440, EW 20
+    # for its belote), then NS chute a coinched capot bid at TA with four belotes (EW 500,
+    # NS 80). 520 each, but NS reached 441 only with the belotes of a chuted donne: it has
+    # not crossed (FFB 10.3). EW alone crossed and wins, totals equal or not.
+    rules = Rules(counting="demandes", annonces=False, litige=False, rounding=False,
+                  sa_ta=True, target=441)
+    donnes = [take(EW, 440, 0, trump=Trump.SPADES, belote_ew=1),
+              take(NS, None, 0, trump=Trump.ALL_TRUMP, coinche=Coinche.COINCHE, belote_ns=4)]
+    game = score_game(donnes, rules)
+    assert (game.ns, game.ew, game.finished, game.winner) == (520, 520, True, EW)
 
 
 def test_a_passed_donne_does_not_let_the_belote_only_side_cross():
