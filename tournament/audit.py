@@ -13,7 +13,15 @@ from typing import Any
 
 from django.core.exceptions import FieldDoesNotExist
 
-from .models import RULE_FIELDS, AuditEntry, DonneRecord, Team, Tournament
+from .models import (
+    RULE_FIELDS,
+    SIDE_SHORT,
+    TRUMP_SHORT,
+    AuditEntry,
+    DonneRecord,
+    Team,
+    Tournament,
+)
 
 # Options of the tournament whose changes are logged as "rules": the rule set, the points of
 # byes and forfeits and the ranking criteria, which change results just as much.
@@ -71,10 +79,6 @@ def log(tournament: Tournament, by: Actor, kind: str, action: str, **where) -> A
     return record
 
 
-TRUMP_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "SA": "SA", "TA": "TA"}
-SIDES = {"NS": "NS", "EW": "EO"}
-
-
 def summary(kind: str, value: Any) -> str:
     """An entry's value in a few words, as the journal shows it."""
     if value is None:
@@ -83,12 +87,12 @@ def summary(kind: str, value: Any) -> str:
         if not value["taker"]:
             return "passe"
         contract = "capot" if value["capot_bid"] else str(value["contract"] or "")
-        words = [SIDES[value["taker"]], contract, TRUMP_SIGNS.get(value["trump"], "")]
+        words = [SIDE_SHORT[value["taker"]], contract, TRUMP_SHORT.get(value["trump"], "")]
         if value["coinche"] != "none":
             words.append(value["coinche"])
         words.append(f"{value['taker_points']} pts")
         if value["capot"]:
-            words.append(f"capot {SIDES[value['capot']]}")
+            words.append(f"capot {SIDE_SHORT[value['capot']]}")
         for side, label in (("ns", "NS"), ("ew", "EO")):
             if value[f"belote_{side}"]:
                 words.append(f"belote {label}")

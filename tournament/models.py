@@ -32,6 +32,11 @@ TRUMP_CHOICES = [
     (Trump.NO_TRUMP.value, _("Sans atout")),
     (Trump.ALL_TRUMP.value, _("Tout atout")),
 ]
+# Where space is short (score sheets, journal): the suits' signs, SA and TA.
+TRUMP_SHORT = {
+    Trump.SPADES.value: "♠", Trump.HEARTS.value: "♥", Trump.DIAMONDS.value: "♦",
+    Trump.CLUBS.value: "♣", Trump.NO_TRUMP.value: "SA", Trump.ALL_TRUMP.value: "TA",
+}
 COINCHE_CHOICES = [
     (Coinche.NONE.value, "—"),
     (Coinche.COINCHE.value, _("Coinché")),

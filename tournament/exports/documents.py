@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ..models import DonneRecord, Game, Round, Tournament
+from ..models import TRUMP_SHORT, DonneRecord, Game, Round, Tournament
 from ..queries import DonneLine, StandingsLine, criteria_labels, donne_lines, standings_lines
 
 SHEET_ROWS_TO_A_TARGET = 24  # grid rows printed for a game played to a target
@@ -53,7 +53,6 @@ SHEET_COLUMNS = [
     (gettext_lazy("Cumul NS"), 7, True), (gettext_lazy("Cumul EO"), 7, True),
 ]
 COINCHE_SHORT = {"coinche": "C", "surcoinche": "SC"}  # as typed on the game page
-TRUMP_SHORT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "SA": "SA", "TA": "TA"}
 
 
 def _both(ns: int, ew: int, one: str = "") -> str:
