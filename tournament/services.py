@@ -19,7 +19,7 @@ from django.db import connection, transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
-from scoring import Donne, GameScore, Rules, ScoringError, Side, score_game
+from scoring import Donne, DonneScore, GameScore, Rules, ScoringError, Side, score_game
 
 from . import audit, pairing, queries
 from .audit import SYSTEM, Actor
@@ -363,15 +363,27 @@ def game_recompute(*, game: Game, rules: Rules | None = None) -> None:
     _store_result(game, records, score_game([record.to_donne() for record in records], rules))
 
 
+def _validated(donnes: list[Donne], rules: Rules) -> GameScore:
+    """score_game, its refusal turned into a user error on the field."""
+    try:
+        return score_game(donnes, rules)
+    except ScoringError as error:
+        raise UserError(error.message, error.field) from None
+
+
+def _set_score(record: DonneRecord, score: DonneScore) -> bool:
+    """Put a donne's computed score into its record's cache; True if that changed it."""
+    new = (score.ns, score.ew, score.outcome.value)
+    changed = (record.score_ns, record.score_ew, record.outcome) != new
+    record.score_ns, record.score_ew, record.outcome = new
+    return changed
+
+
 def _store_result(game: Game, records: list[DonneRecord], result: GameScore) -> None:
     """Write a game's scores (`result`, from its `records` in order) into the caches. Only
     the donnes whose score changed are written: entering a donne rarely rescores others."""
-    changed = []
-    for record, score in zip(records, result.donnes, strict=True):
-        new = (score.ns, score.ew, score.outcome.value)
-        if (record.score_ns, record.score_ew, record.outcome) != new:
-            record.score_ns, record.score_ew, record.outcome = new
-            changed.append(record)
+    changed = [record for record, score in zip(records, result.donnes, strict=True)
+               if _set_score(record, score)]
     if changed:
         DonneRecord.objects.bulk_update(changed, ["score_ns", "score_ew", "outcome"])
     game.score_ns, game.score_ew = result.ns, result.ew
@@ -421,13 +433,9 @@ def donne_record(*, game: Game, number: int | None, donne: Donne,
         record.version += 1
         before = audit.donne_values(record)
         donnes = [donne if r.number == number else r.to_donne() for r in records]
-    try:
-        result = score_game(donnes, rules)
-    except ScoringError as error:
-        raise UserError(error.message, error.field) from None
+    result = _validated(donnes, rules)
     record.set_donne(donne)
-    score = result.donnes[records.index(record)]
-    record.score_ns, record.score_ew, record.outcome = score.ns, score.ew, score.outcome.value
+    _set_score(record, result.donnes[records.index(record)])  # saved with its score at once
     record.save()
     _store_result(game, records, result)  # the validation's scores are the game's scores
     after = audit.donne_values(record)
@@ -465,15 +473,13 @@ def _donne_insert(*, game: Game, number: int, donne: Donne, by: Actor) -> None:
                         % {"n": number})
     donnes = [r.to_donne() for r in records]
     donnes.insert(number - 1, donne)
-    try:
-        result = score_game(donnes, game.round.tournament.rules)
-    except ScoringError as error:
-        raise UserError(error.message, error.field) from None
+    result = _validated(donnes, game.round.tournament.rules)
     for later in reversed(records[number - 1:]):  # from the last, so numbers never collide
         later.number += 1
         later.save(update_fields=["number"])
     record = DonneRecord(game=game, number=number)
     record.set_donne(donne)
+    _set_score(record, result.donnes[number - 1])
     record.save()
     records.insert(number - 1, record)
     _store_result(game, records, result)
