@@ -49,6 +49,18 @@ def readable_round(request: HttpRequest, slug: str, number: int) -> Round:
                              tournament=tournament, number=number)
 
 
+def game_of(tournament: Tournament, number: int, table: int) -> Game:
+    """Table `table` of round `number`, looked up under its tournament."""
+    return get_object_or_404(
+        Game.objects.select_related("round__tournament", "team_ns", "team_ew"),
+        round__tournament=tournament, round__number=number, table=table,
+    )
+
+
+def readable_game(request: HttpRequest, slug: str, number: int, table: int) -> Game:
+    return game_of(readable(request, slug), number, table)
+
+
 def linked_game(token: str) -> Game:
     """The game a table link opens: a real table (a bye has nothing to enter)."""
     return get_object_or_404(

@@ -20,7 +20,15 @@ from django_tables2 import RequestConfig
 from scoring import ScoringError, score_game
 
 from . import queries, services
-from .access import is_organiser, linked_game, organised, readable, require_organiser
+from .access import (
+    is_organiser,
+    linked_game,
+    organised,
+    readable,
+    readable_game,
+    readable_round,
+    require_organiser,
+)
 from .audit import Actor
 from .exports import documents
 from .forms import (
@@ -32,7 +40,7 @@ from .forms import (
     TournamentCreateForm,
     TournamentRulesForm,
 )
-from .models import Game, Round, Team, Tournament
+from .models import Game, Team, Tournament
 from .services import UserError
 from .tables import StandingsTable
 
@@ -198,8 +206,8 @@ def round_generate(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = readable(request, slug)
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    round_ = readable_round(request, slug, number)
+    tournament = round_.tournament
     organiser = is_organiser(request, tournament)
     swap_form = SwapForm()
     if request.method == "POST":
@@ -251,14 +259,6 @@ def _expected_number(data) -> int | None:
     return int(data["position"]) if data.get("position", "").isdigit() else None
 
 
-def _game(request: HttpRequest, slug: str, number: int, table: int) -> Game:
-    tournament = readable(request, slug)
-    return get_object_or_404(
-        Game.objects.select_related("round__tournament", "team_ns", "team_ew"),
-        round__tournament=tournament, round__number=number, table=table,
-    )
-
-
 def _sheet_context(game: Game, form: DonneForm | None, editing: int | None) -> dict:
     """What a game's sheet shows, on the organiser's page and on a table link's alike."""
     tournament = game.round.tournament
@@ -281,43 +281,56 @@ def _game_context(request: HttpRequest, game: Game, form: DonneForm | None = Non
 
 
 def game_detail(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    game = _game(request, slug, number, table)
-    tournament = game.round.tournament
-    editing = None
-    form = None
+    game = readable_game(request, slug, number, table)
+    if request.method == "POST":
+        require_organiser(request, game.round.tournament)
+    return _donne_entry(
+        request, game, by=_by(request), page="tournament/game_detail.html",
+        sheet="tournament/_game_sheet.html",
+        context=lambda *args: _game_context(request, *args),
+        done=reverse("tournament:game", args=[slug, number, table]),
+    )
+
+
+def _donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, sheet: str,
+                 context, done: str, open_only: bool = False) -> HttpResponse:
+    """Entering donnes, as the game page and a table link both do: ?edit=n puts donne n in
+    the form; a POST records the row, then answers the sheet alone to the page's script
+    (X-Fragment) or redirects to `done`; a refused row comes back with its errors.
+    `context(game, form, editing)` builds the template's context; the caller checks roles."""
+    rules = game.round.tournament.rules
+    fragment = bool(request.headers.get("X-Fragment"))
+    editing, form = None, None
     if request.method == "GET" and request.GET.get("edit", "").isdigit():
         editing = int(request.GET["edit"])
         record = get_object_or_404(game.donnes, number=editing)
-        form = DonneForm(initial=DonneForm.initial_for(record), rules=tournament.rules)
+        form = DonneForm(initial=DonneForm.initial_for(record), rules=rules)
     if request.method == "POST":
-        require_organiser(request, tournament)
         editing = _edited_number(request.POST)
-        form = DonneForm(request.POST, rules=tournament.rules)
+        form = DonneForm(request.POST, rules=rules)
         if form.is_valid():
             try:
                 services.donne_record(game=game, number=editing, donne=form.cleaned_data["donne"],
-                                      version=form.cleaned_data["version"], by=_by(request),
-                                      expect=_expected_number(request.POST))
+                                      version=form.cleaned_data["version"],
+                                      expect=_expected_number(request.POST), by=by,
+                                      open_only=open_only)
             except UserError as error:
                 _form_error(form, error)
             else:
-                if request.headers.get("X-Fragment"):
+                if fragment:
                     game.refresh_from_db()
-                    return render(request, "tournament/_game_sheet.html",
-                                  _game_context(request, game))
-                return redirect("tournament:game", slug=slug, number=number, table=table)
-        if request.headers.get("X-Fragment"):
-            return render(request, "tournament/_game_sheet.html",
-                          _game_context(request, game, form, editing), status=422)
-    return render(request, "tournament/game_detail.html",
-                  _game_context(request, game, form, editing))
+                    return render(request, sheet, context(game, None, None))
+                return redirect(done)
+        if fragment:
+            return render(request, sheet, context(game, form, editing), status=422)
+    return render(request, page, context(game, form, editing))
 
 
 @login_required
 @require_POST
 def game_preview(request: HttpRequest, slug: str, number: int, table: int) -> JsonResponse:
     """The score a row would give, before it is saved: shown as soon as the row is complete."""
-    game = _game(request, slug, number, table)
+    game = readable_game(request, slug, number, table)
     require_organiser(request, game.round.tournament)
     return _preview(request, game)
 
@@ -350,7 +363,7 @@ def _preview(request: HttpRequest, game: Game) -> JsonResponse:
 @require_POST
 def game_donne_delete(request: HttpRequest, slug: str, number: int, table: int,
                       donne: int) -> HttpResponse:
-    game = _game(request, slug, number, table)
+    game = readable_game(request, slug, number, table)
     require_organiser(request, game.round.tournament)
     try:
         services.donne_delete(game=game, number=donne, by=_by(request))
@@ -365,7 +378,7 @@ def game_donne_delete(request: HttpRequest, slug: str, number: int, table: int,
 @login_required
 @require_POST
 def game_forfeit(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    game = _game(request, slug, number, table)
+    game = readable_game(request, slug, number, table)
     require_organiser(request, game.round.tournament)
     form = ForfeitForm(request.POST)
     if form.is_valid():
@@ -393,35 +406,13 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 def table_link(request: HttpRequest, token: str) -> HttpResponse:
     """A table's own page: its players enter and correct their donnes until the round closes."""
     game = linked_game(token)
-    rules = game.round.tournament.rules
-    editing, form = None, None
-    if request.method == "GET" and request.GET.get("edit", "").isdigit():
-        editing = int(request.GET["edit"])
-        record = get_object_or_404(game.donnes, number=editing)
-        form = DonneForm(initial=DonneForm.initial_for(record), rules=rules)
-    if request.method == "POST":
-        if game.round.closed:
-            raise PermissionDenied(_("Cette partie est close."))
-        editing = _edited_number(request.POST)
-        form = DonneForm(request.POST, rules=rules)
-        if form.is_valid():
-            try:
-                services.donne_record(game=game, number=editing, donne=form.cleaned_data["donne"],
-                                      version=form.cleaned_data["version"],
-                                      expect=_expected_number(request.POST),
-                                      by=Actor.of_table(game), open_only=True)
-            except UserError as error:
-                _form_error(form, error)
-            else:
-                if request.headers.get("X-Fragment"):
-                    game.refresh_from_db()
-                    return render(request, "tournament/_table_sheet.html",
-                                  _link_context(game))
-                return redirect("tournament:table_link", token=token)
-        if request.headers.get("X-Fragment"):
-            return render(request, "tournament/_table_sheet.html",
-                          _link_context(game, form, editing), status=422)
-    return render(request, "tournament/table_link.html", _link_context(game, form, editing))
+    if request.method == "POST" and game.round.closed:
+        raise PermissionDenied(_("Cette partie est close."))
+    return _donne_entry(
+        request, game, by=Actor.of_table(game), open_only=True,
+        page="tournament/table_link.html", sheet="tournament/_table_sheet.html",
+        context=_link_context, done=reverse("tournament:table_link", args=[token]),
+    )
 
 
 def _link_context(game: Game, form: DonneForm | None = None, editing: int | None = None) -> dict:

@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from . import audit, services
-from .access import organised
+from .access import game_of, organised
 from .audit import Actor
-from .models import AuditEntry, Game
+from .models import AuditEntry
 from .services import UserError
 
 JOURNAL_LENGTH = 500  # the latest entries; the backup holds them all
@@ -44,8 +44,7 @@ def journal(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def table_history(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     tournament = organised(request, slug)
-    game = get_object_or_404(Game, round__tournament=tournament, round__number=number,
-                             table=table)
+    game = game_of(tournament, number, table)
     entries = tournament.audit.filter(round_number=number, table=table)
     return render(request, "tournament/journal.html", {
         "tournament": tournament, "game": game, "rows": _rows(entries),
