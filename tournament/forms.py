@@ -15,6 +15,13 @@ from .services import ImportLine
 from .standings import CRITERIA
 
 
+def whole_number(text: str) -> int | None:
+    """The number `text` writes in plain digits 0-9, or None. (str.isdigit also accepts
+    "¹" or "²", which int() refuses.)"""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
 class TournamentCreateForm(forms.Form):
     name = forms.CharField(label=_("Nom du concours"), max_length=200)
     slug = forms.SlugField(label=_("Adresse (lettres, chiffres, tirets)"), max_length=60)
@@ -170,9 +177,10 @@ class DonneForm(forms.Form):
             return None, False
         if text in {"c", "capot"}:
             return None, True
-        if not text.isdigit():
+        value = whole_number(text)
+        if value is None:
             raise forms.ValidationError(_("Un nombre (80, 90, …) ou « c » pour un capot."))
-        return int(text), False
+        return value, False
 
     def clean(self):
         data = super().clean()

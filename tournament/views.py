@@ -39,6 +39,7 @@ from .forms import (
     TeamImportForm,
     TournamentCreateForm,
     TournamentRulesForm,
+    whole_number,
 )
 from .models import Game, Team, Tournament
 from .services import UserError
@@ -191,13 +192,14 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_POST
 def round_generate(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = organised(request, slug)
-    seed = request.POST.get("seed", "").strip()
-    if seed and not seed.isdigit():
+    text = request.POST.get("seed", "").strip()
+    seed = whole_number(text)
+    if text and seed is None:
         messages.error(request, _("La graine du tirage est un nombre entier."))
         return redirect("tournament:detail", slug=slug)
     try:
         round_ = services.round_generate(tournament=tournament, by=_by(request),
-                                         seed=int(seed) if seed else None)
+                                         seed=seed)
     except UserError as error:
         messages.error(request, error.message)
         return redirect("tournament:detail", slug=slug)
@@ -251,12 +253,12 @@ def table_link_base(request: HttpRequest) -> str:
 
 def _edited_number(data) -> int | None:
     """The donne a form corrects (its hidden "number"), or None for a new donne."""
-    return int(data["number"]) if data.get("number", "").isdigit() else None
+    return whole_number(data.get("number", ""))
 
 
 def _expected_number(data) -> int | None:
     """The number the form showed for a new donne (its hidden "position")."""
-    return int(data["position"]) if data.get("position", "").isdigit() else None
+    return whole_number(data.get("position", ""))
 
 
 def _sheet_context(game: Game, form: DonneForm | None, editing: int | None) -> dict:
@@ -301,10 +303,11 @@ def _donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, shee
     rules = game.round.tournament.rules
     fragment = bool(request.headers.get("X-Fragment"))
     editing, form = None, None
-    if request.method == "GET" and request.GET.get("edit", "").isdigit():
-        editing = int(request.GET["edit"])
-        record = get_object_or_404(game.donnes, number=editing)
-        form = DonneForm(initial=DonneForm.initial_for(record), rules=rules)
+    if request.method == "GET":
+        editing = whole_number(request.GET.get("edit", ""))
+        if editing is not None:
+            record = get_object_or_404(game.donnes, number=editing)
+            form = DonneForm(initial=DonneForm.initial_for(record), rules=rules)
     if request.method == "POST":
         editing = _edited_number(request.POST)
         form = DonneForm(request.POST, rules=rules)

@@ -400,3 +400,20 @@ def test_the_standings_and_game_pages_use_a_constant_number_of_queries(client, o
     assert standings[0] == standings[1]
     games = [_queries(client, game_url(t)) for t in (small, large)]
     assert games[0] == games[1]
+
+
+def test_digits_python_counts_but_int_refuses_are_refused_in_french(client, owner, concours):
+    # "²".isdigit() is True, int("²") raises: every number typed is read as plain digits.
+    as_owner(client, owner)
+    response = _post_donne(client, concours, {"taker": "NS", "contract": "8²", "trump": "H",
+                                              "taker_points": "100"})
+    assert "Un nombre (80, 90, …)" in response.content.decode()
+    response = _post_donne(client, concours, {"taker": "NS", "contract": "80", "trump": "H",
+                                              "taker_points": "100", "number": "¹",
+                                              "position": "¹"})
+    assert response.status_code == 302 and DonneRecord.objects.count() == 1  # a new donne
+    assert client.get(game_url(concours, suffix="?edit=¹")).status_code == 200
+    response = client.post(reverse("tournament:round_generate", args=[concours.slug]),
+                           {"seed": "³"}, follow=True)
+    assert "La graine du tirage est un nombre entier." in response.content.decode()
+    assert concours.rounds.count() == 1
