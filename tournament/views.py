@@ -104,9 +104,10 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         values = {name: form.cleaned_data[name] for name in form.Meta.fields}
         try:
+            # The service reads the tournament afresh (the form has written into this one).
             changed = services.tournament_update(
-                tournament=Tournament.objects.get(pk=tournament.pk),
-                confirm=form.cleaned_data["confirm"], by=_by(request), **values)
+                tournament=tournament, confirm=form.cleaned_data["confirm"], by=_by(request),
+                **values)
         except UserError as error:
             _form_error(form, error)
         else:
