@@ -39,11 +39,11 @@ from .forms import (
     TeamImportForm,
     TournamentCreateForm,
     TournamentRulesForm,
-    whole_number,
 )
 from .models import Game, Team, Tournament
 from .services import UserError
 from .tables import StandingsTable
+from .validators import whole_number
 
 
 def _by(request: HttpRequest) -> Actor:

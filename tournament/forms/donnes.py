@@ -1,119 +1,14 @@
-"""Forms: they turn what was typed into plain values and show every refusal in French."""
+"""A game's forms: one donne row, a forfeit, a swap of seats."""
 
 from __future__ import annotations
-
-import csv
-import io
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring import Coinche, Donne, Side, Trump
 
-from .models import COINCHE_CHOICES, PRESET_CHOICES, RULE_FIELDS, Team, Tournament
-from .services import ImportLine
-from .standings import CRITERIA
-
-
-def whole_number(text: str) -> int | None:
-    """The number `text` writes in plain digits 0-9, or None. (str.isdigit also accepts
-    "¹" or "²", which int() refuses.)"""
-    text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() else None
-
-
-class TournamentCreateForm(forms.Form):
-    name = forms.CharField(label=_("Nom du concours"), max_length=200)
-    slug = forms.SlugField(label=_("Adresse (lettres, chiffres, tirets)"), max_length=60)
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
-    place = forms.CharField(label=_("Lieu"), max_length=200, required=False)
-    preset = forms.ChoiceField(label=_("Règlement"), choices=PRESET_CHOICES,
-                               initial="ffb-coinche")
-
-
-class TournamentRulesForm(forms.ModelForm):
-    criteria = forms.CharField(
-        label=_("Critères de classement, dans l'ordre"),
-        help_text=_("Séparés par des virgules, parmi : ")
-        + ", ".join(f"{key} ({label})" for key, label in CRITERIA.items()),
-    )
-    confirm = forms.BooleanField(
-        label=_("Je confirme : recalculer toutes les parties déjà saisies"), required=False
-    )
-
-    class Meta:
-        model = Tournament
-        fields = ["name", "date", "place", *RULE_FIELDS, "parties_planned",
-                  "criteria", "bye_points", "forfeit_points"]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        if self.instance.pk and not self.is_bound:
-            self.initial["criteria"] = ", ".join(self.instance.criteria)
-
-    def clean_criteria(self) -> list[str]:
-        keys = [key.strip() for key in self.cleaned_data["criteria"].split(",") if key.strip()]
-        unknown = [key for key in keys if key not in CRITERIA]
-        if unknown:
-            raise forms.ValidationError(_("Critère inconnu : %(keys)s."),
-                                        params={"keys": ", ".join(unknown)})
-        if not keys or len(set(keys)) != len(keys):
-            raise forms.ValidationError(_("Au moins un critère, chacun une seule fois."))
-        return keys
-
-
-class TeamForm(forms.ModelForm):
-    class Meta:
-        model = Team
-        fields = ["name", "player1", "player2", "club"]
-        widgets = {name: forms.TextInput(attrs={"autocomplete": "off"})
-                   for name in ["name", "player1", "player2", "club"]}
-
-
-IMPORT_COLUMNS = ["équipe", "joueur 1", "joueur 2", "club"]
-
-
-def _read_rows(upload) -> list[list[str]]:
-    name = upload.name.lower()
-    if name.endswith(".xlsx"):
-        from openpyxl import load_workbook
-
-        try:
-            sheet = load_workbook(upload, read_only=True, data_only=True).active
-        except Exception as error:  # openpyxl raises many kinds for a damaged file
-            raise forms.ValidationError(_("Ce fichier .xlsx ne peut pas être lu.")) from error
-        return [["" if cell is None else str(cell).strip() for cell in row]
-                for row in sheet.iter_rows(values_only=True)]
-    if name.endswith(".csv"):
-        raw = upload.read()
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = raw.decode("cp1252")  # Excel's CSV on a French Windows
-        dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t") if text.strip() else "excel"
-        return [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text), dialect)]
-    raise forms.ValidationError(_("Choisissez un fichier .xlsx ou .csv."))
-
-
-class TeamImportForm(forms.Form):
-    file = forms.FileField(label=_("Fichier .xlsx ou .csv"),
-                           help_text=_("Colonnes : équipe, joueur 1, joueur 2, club."))
-
-    def clean_file(self) -> list[ImportLine]:
-        rows = _read_rows(self.cleaned_data["file"])
-        if rows and [cell.lower() for cell in rows[0][:3]] == IMPORT_COLUMNS[:3]:
-            start, rows = 2, rows[1:]
-        else:
-            start = 1
-        lines = []
-        for number, row in enumerate(rows, start=start):
-            cells = [*row, "", "", "", ""][:4]
-            if not any(cells):
-                continue  # blank lines are not teams
-            lines.append(ImportLine(number, *cells))
-        return lines
-
+from ..models import COINCHE_CHOICES
+from ..validators import whole_number
 
 TAKER_CHOICES = [("NS", _("Nord-Sud")), ("EW", _("Est-Ouest")), ("", _("Passe"))]
 TRUMP_INPUT_CHOICES = [

@@ -1,0 +1,18 @@
+"""Forms: they turn what was typed into plain values and show every refusal in French.
+
+One module per subject; views import from here.
+"""
+
+from .donnes import DonneForm, ForfeitForm, SwapForm
+from .teams import TeamForm, TeamImportForm
+from .tournament import TournamentCreateForm, TournamentRulesForm
+
+__all__ = [
+    "DonneForm",
+    "ForfeitForm",
+    "SwapForm",
+    "TeamForm",
+    "TeamImportForm",
+    "TournamentCreateForm",
+    "TournamentRulesForm",
+]

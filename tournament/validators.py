@@ -1,0 +1,107 @@
+"""Checks shared by every way in: forms, file imports, backups and services.
+
+A name typed in a form, read from a team file or restored from a backup goes through the same
+`clean_text`, so two ways in can never disagree on what a team name may be. Numbers read from
+an address or a form go through `whole_number` with a bound, before `int()`: a 5,000-digit
+"number" or one beyond the database's integers is refused, never a server error.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from django.utils.translation import gettext as _
+
+
+class InvalidText(ValueError):
+    """A refused text, with a French message that names what is wrong."""
+
+
+# Unicode categories refused in names: control characters (Cc: NUL, tabs, escapes), format
+# characters (Cf: zero-width spaces, direction overrides, which make two names look alike),
+# lone surrogates (Cs: cannot be stored as UTF-8) and unassigned code points (Cn).
+_REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Cn"}
+
+
+def clean_text(value: object, *, label: str, max_length: int, required: bool = True) -> str:
+    """`value` as a name to store: NFC-normalised, its white space folded to single spaces.
+
+    Refused: anything but a string, control or invisible characters, a name that is empty
+    when `required`, or longer than `max_length` characters once normalised.
+    """
+    if not isinstance(value, str):
+        raise InvalidText(_("%(label)s : du texte est attendu.") % {"label": label})
+    text = " ".join(unicodedata.normalize("NFC", value).split())
+    for char in text:
+        if unicodedata.category(char) in _REFUSED_CATEGORIES:
+            raise InvalidText(
+                _("%(label)s : caractère invisible ou de contrôle refusé (U+%(code)04X).")
+                % {"label": label, "code": ord(char)}
+            )
+    if required and not text:
+        raise InvalidText(_("%(label)s : ce champ est obligatoire.") % {"label": label})
+    if len(text) > max_length:
+        raise InvalidText(
+            _("%(label)s : %(max)d caractères au plus (il y en a %(n)d).")
+            % {"label": label, "max": max_length, "n": len(text)}
+        )
+    return text
+
+
+def same_name(text: str) -> str:
+    """The key under which two names are the same team: case and accents' case folded."""
+    return unicodedata.normalize("NFC", text).casefold()
+
+
+# --- Addresses ------------------------------------------------------------------------------
+
+SLUG_MAX_LENGTH = 60
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+# Words that are (or will be) routes under /t/: a tournament there would be unreachable.
+RESERVED_SLUGS = frozenset({
+    "new", "nouveau", "import", "export", "restore", "admin", "static", "media", "api",
+    "aide", "help", "login", "logout", "table", "screen",
+})
+
+
+def check_slug(value: object) -> str:
+    """A tournament's address: lowercase letters, digits and single hyphens, not a route word."""
+    if not isinstance(value, str) or not _SLUG.fullmatch(value) or len(value) > SLUG_MAX_LENGTH:
+        raise InvalidText(
+            _("Adresse : des lettres minuscules sans accent, des chiffres et des tirets "
+              "(%(max)d caractères au plus).") % {"max": SLUG_MAX_LENGTH}
+        )
+    if value in RESERVED_SLUGS:
+        raise InvalidText(_("Adresse : « %(slug)s » est réservée, choisissez-en une autre.")
+                          % {"slug": value})
+    return value
+
+
+def slug_suggestion(name: str) -> str:
+    """An address made from a tournament's name ("Fête du village" → "fete-du-village")."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    slug = "-".join(re.findall(r"[a-z0-9]+", ascii_name.lower()))[:SLUG_MAX_LENGTH].strip("-")
+    return slug if slug and slug not in RESERVED_SLUGS else (slug + "-1").lstrip("-")
+
+
+# --- Numbers --------------------------------------------------------------------------------
+
+# Bounds for numbers read from addresses and forms. A donne number, a table, a partie or a team
+# number never needs more than these; a seed is kept below 2**63 (a BigIntegerField).
+MAX_SMALL = 32_767  # PositiveSmallIntegerField
+MAX_SEED = 10**18 - 1
+
+
+def whole_number(text: object, maximum: int = MAX_SMALL) -> int | None:
+    """The number `text` writes in plain digits 0-9, if it is at most `maximum`; else None.
+
+    (str.isdigit also accepts "¹" or "²", which int() refuses; the length is checked before
+    int() so that a 5,000-digit string costs nothing.)"""
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(maximum)):
+        return None
+    value = int(text)
+    return value if value <= maximum else None
