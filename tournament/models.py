@@ -21,6 +21,8 @@ PRESET_CHOICES = [
     ("ffb-classique", _("FFB belote classique")),
     ("contrat-seul", _("Coinche, contrat seul")),
     ("contrat-multiplie", _("Coinche, contrat multiplié")),
+    ("classique-sans-annonces", _("Belote classique sans annonces")),
+    ("classique-capot-250", _("Belote classique, capot à 250")),
 ]
 SIDE_CHOICES = [(Side.NS.value, _("Nord-Sud")), (Side.EW.value, _("Est-Ouest"))]
 SIDE_SHORT = {Side.NS.value: "NS", Side.EW.value: "EO"}  # printed: EO for est-ouest
@@ -106,6 +108,43 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("La partie s'arrête après ce nombre de donnes (vide : aucun)."),
     )
+    # Options of SCORING.md version 2. The defaults are the FFB coinche preset's; migration
+    # 0003 gives existing tournaments the values that keep their version-1 scores.
+    belote_multiplied = models.BooleanField(
+        _("belote du gagnant multipliée"), default=True,
+        help_text=_("Coinche : la belote du camp qui gagne la donne coinchée est multipliée "
+                    "avec le reste (FFB)."),
+    )
+    belote_in_contract = models.BooleanField(
+        _("belote comptée pour le contrat"), default=True,
+        help_text=_("La belote compte dans les points qui décident si le contrat est réussi "
+                    "(sinon elle est seulement marquée)."),
+    )
+    demandes_belote = models.BooleanField(
+        _("belote marquée aux points demandés"), default=False,
+        help_text=_("Décompte des seuls points demandés : chaque camp marque aussi 20 par "
+                    "belote."),
+    )
+    belote_exception = models.BooleanField(
+        _("exception de la belote (FFB 10.3)"), default=True,
+        help_text=_("Une équipe chutée ou capot qui atteint le score grâce à sa seule belote "
+                    "doit encore faire un pli pour gagner la partie."),
+    )
+    beat_defence = models.BooleanField(
+        _("battre la défense"), default=True,
+        help_text=_("Coinche, points faits : les preneurs doivent aussi faire plus que la "
+                    "défense (sinon atteindre le contrat suffit)."),
+    )
+    capot_points = models.PositiveSmallIntegerField(
+        _("points du capot"), default=252, choices=[(252, "252"), (250, "250")],
+        help_text=_("Points de cartes de l'équipe qui fait capot : 252 (dix de der à 100) ou "
+                    "250."),
+    )
+    max_contract = models.PositiveSmallIntegerField(
+        _("contrat le plus haut"), default=500,
+        help_text=_("Coinche : la plus haute enchère chiffrée, de 80 à 500 (un capot reste "
+                    "possible)."),
+    )
     parties_planned = models.PositiveSmallIntegerField(_("parties prévues"), default=4)
     criteria = models.JSONField(_("critères de classement"), default=default_criteria)
     bye_points = models.PositiveIntegerField(
@@ -171,6 +210,9 @@ class Round(models.Model):
     seed = models.BigIntegerField(_("graine du tirage"), null=True, blank=True)
     # A closed round no longer accepts donnes through its table links.
     closed = models.BooleanField(_("close"), default=False)
+    # "Fin du temps": when the organiser called time; each unfinished game then ends after
+    # its `Game.stop_after` donnes (scoring's stop_after).
+    time_called = models.DateTimeField(_("fin du temps"), null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -202,6 +244,8 @@ class Game(models.Model):
     finished = models.BooleanField(default=False)
     winner = models.CharField(max_length=2, choices=SIDE_CHOICES, blank=True)
     played = models.PositiveSmallIntegerField(default=0)
+    # Time called: the game ends after this many donnes at the latest (None: not called).
+    stop_after = models.PositiveSmallIntegerField(null=True, blank=True)
     # The secret of the table link (/table/<token>/), printed as a QR code on the score sheet.
     token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
 
@@ -244,6 +288,9 @@ class DonneRecord(models.Model):
     belote_ew = models.PositiveSmallIntegerField(_("belote EO"), default=0)
     annonces_ns = models.PositiveSmallIntegerField(_("annonces NS"), default=0)
     annonces_ew = models.PositiveSmallIntegerField(_("annonces EO"), default=0)
+    # Points attribués by the arbiter (a penalty given to the other side), 0..1000.
+    awarded_ns = models.PositiveSmallIntegerField(_("points attribués NS"), default=0)
+    awarded_ew = models.PositiveSmallIntegerField(_("points attribués EO"), default=0)
     version = models.PositiveIntegerField(default=1)
     # Cache rewritten by services.game_recompute.
     score_ns = models.IntegerField(default=0)
@@ -276,6 +323,8 @@ class DonneRecord(models.Model):
         self.capot = str(donne.capot) if donne.capot is not None else ""
         self.belote_ns, self.belote_ew = donne.belote_ns, donne.belote_ew
         self.annonces_ns, self.annonces_ew = donne.annonces_ns, donne.annonces_ew
+        self.awarded_ns = getattr(donne, "awarded_ns", 0)
+        self.awarded_ew = getattr(donne, "awarded_ew", 0)
 
     def to_donne(self) -> Donne:
         return Donne(
