@@ -3,6 +3,7 @@
 import io
 import itertools
 import re
+import zipfile
 
 import pytest
 from django.urls import reverse
@@ -11,7 +12,7 @@ from pypdf import PdfReader
 
 from tournament import services
 from tournament.exports import documents, workbook
-from tournament.models import DonneRecord, Game
+from tournament.models import DonneRecord, Game, Tournament
 
 from .factories import made, play_to_the_end, tournament
 
@@ -222,3 +223,65 @@ def test_a_score_sheet_row_puts_each_figure_in_its_column(played):
     assert len(line) == width
     assert cells == ["9", "O", "EO", "capot", "TA", "SC", "162", "NS 2 EO 2", "NS 250 EO 200",
                      "EO", "0", "3208", "12345", "67890"]
+
+
+# --- User text in the workbook: always text ------------------------------------------------
+
+FORMULA_LIKE = ["=1+1", '=HYPERLINK("http://example.org","clic")', "+33 6 12", "-2", "@SUM(A1)",
+                "#N/A", "=A1"]
+
+
+def workbook_cells(content: bytes) -> list:
+    book = load_workbook(io.BytesIO(content))
+    return [cell for sheet in book.worksheets for row in sheet.iter_rows() for cell in row
+            if cell.value is not None]
+
+
+def test_names_that_look_like_formulas_are_written_as_text(client):
+    t = tournament(slug="formules", name="=Concours")
+    for index, name in enumerate(FORMULA_LIKE, start=1):
+        services.team_create(tournament=t, name=name, player1=f"=B{index}",
+                             player2=f"@joueur {index}", club="=2*3")
+    services.round_generate(tournament=t, seed=3)
+    content = client.get(reverse("tournament:standings_xlsx", args=["formules"])).content
+
+    cells = workbook_cells(content)
+    typed = {"=2*3", *FORMULA_LIKE}
+    typed |= {f"=B{n}" for n in range(1, 8)} | {f"@joueur {n}" for n in range(1, 8)}
+    found = {cell.value for cell in cells if cell.value in typed}
+    assert found == typed  # every name is there, with its exact text...
+    for cell in cells:
+        if isinstance(cell.value, str) and cell.value in typed:
+            assert cell.data_type == "s", (cell.coordinate, cell.value)  # ...as a string
+    titles = [cell for cell in cells if cell.row == 1]
+    assert len(titles) == 4 and all(
+        cell.value.startswith("=Concours — exporté le") and cell.data_type == "s"
+        for cell in titles)
+    with zipfile.ZipFile(io.BytesIO(content)) as archive:
+        sheets = [archive.read(name).decode() for name in archive.namelist()
+                  if name.startswith("xl/worksheets/")]
+    assert len(sheets) == 4
+    assert not any(re.search(r"<f[ >]", xml) for xml in sheets)  # no formula anywhere
+
+
+def test_a_control_character_stored_before_the_forms_refused_it_does_not_break_the_export(
+        client):
+    t = tournament(slug="controle", teams=2)
+    # Written straight to the database, as older versions of the forms let it through.
+    t.teams.filter(number=1).update(name="Les\x01As", club="Club\x1b")
+    Tournament.objects.filter(pk=t.pk).update(name="Concours\x07")
+    response = client.get(reverse("tournament:standings_xlsx", args=["controle"]))
+    assert response.status_code == 200
+    values = {cell.value for cell in workbook_cells(response.content)}
+    assert {"Les\ufffdAs", "Club\ufffd"} <= values
+    assert any(str(value).startswith("Concours\ufffd — exporté") for value in values)
+
+
+def test_text_cells_keep_plain_names_as_plain_strings_for_speed():
+    from openpyxl import Workbook
+
+    sheet = Workbook(write_only=True).create_sheet("x")
+    assert workbook.text_cell(sheet, "Les As") == "Les As"  # no cell object per plain value
+    cell = workbook.text_cell(sheet, "=1+1")
+    assert (cell.value, cell.data_type) == ("=1+1", "s")
+    assert workbook.text_cell(sheet, "x" * 40_000) == "x" * 32_767

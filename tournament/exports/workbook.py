@@ -1,18 +1,22 @@
 """The standings workbook (openpyxl, write-only): Classement, Parties, Donnes, Équipes.
 
 Each sheet: a title row (tournament and export time), a bold header row frozen below it, an
-autofilter, sensible widths, numbers stored as numbers.
+autofilter, sensible widths, numbers stored as numbers, and every text as a text cell: the
+names are typed by organisers and visitors' teams, and the workbook is public, so a name that
+looks like a formula (`=HYPERLINK(…)`) must never become one (formula injection).
 """
 
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from django.utils import timezone
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
@@ -21,6 +25,32 @@ from . import documents
 
 BOLD = Font(bold=True)
 TITLE = Font(bold=True, size=13)
+EXCEL_MAX_TEXT = 32_767  # characters in one cell
+REPLACEMENT = "\ufffd"
+# What openpyxl would not write as plain text: a leading "=" (a formula) or "#" (maybe an error
+# value such as "#N/A"), or a character it refuses.
+_NEEDS_CARE = re.compile(r"^[=#]|" + ILLEGAL_CHARACTERS_RE.pattern)
+
+
+def text_cell(sheet, value: str, font: Font | None = None) -> str | WriteOnlyCell:
+    """`value` as a text cell, whatever it starts with: the one way text enters the workbook.
+
+    openpyxl types a str by its content: "=…" becomes a formula and "#N/A" an error value, so
+    those are written through a cell forced to a string. The control characters it refuses
+    (names stored before the forms refused them) are replaced, never a failed export; and a
+    text longer than a cell holds is cut, as Excel would. Other texts stay plain str: a cell
+    object per value would slow a big workbook down.
+    """
+    if font is None and len(value) <= EXCEL_MAX_TEXT and not _NEEDS_CARE.search(value):
+        return value  # the common case, in one search
+    value = ILLEGAL_CHARACTERS_RE.sub(REPLACEMENT, value)[:EXCEL_MAX_TEXT]
+    if font is None and not value.startswith("=") and value not in ERROR_CODES:
+        return value
+    cell = WriteOnlyCell(sheet, value)
+    cell.data_type = "s"
+    if font is not None:
+        cell.font = font
+    return cell
 
 
 def _sheet(workbook: Workbook, name: str, title: str, columns: Sequence[tuple[str, int]],
@@ -31,17 +61,12 @@ def _sheet(workbook: Workbook, name: str, title: str, columns: Sequence[tuple[st
     sheet.freeze_panes = "A3"
     last = get_column_letter(len(columns))
     sheet.auto_filter.ref = f"A2:{last}{max(2, count + 2)}"
-    title_cell = WriteOnlyCell(sheet, title)
-    title_cell.font = TITLE
-    sheet.append([title_cell])
-    header = []
-    for label, _ in columns:
-        cell = WriteOnlyCell(sheet, label)
-        cell.font = BOLD
-        header.append(cell)
-    sheet.append(header)
+    sheet.append([text_cell(sheet, title, TITLE)])
+    sheet.append([text_cell(sheet, label, BOLD) for label, _ in columns])
     for row in rows:
-        sheet.append(row)
+        # Every str of every row, not a list of "user" columns that a new column could miss.
+        sheet.append([text_cell(sheet, value) if isinstance(value, str) else value
+                      for value in row])
 
 
 def filename(tournament: Tournament, when: datetime) -> str:
