@@ -1,33 +1,74 @@
-from django.urls import path
+"""The app's addresses. Their names and shapes never change: printed QR codes, score sheets
+and bookmarks point at them.
+
+Numbers in them are read by bounded converters instead of Django's `int`, which takes any
+count of digits: `/rounds/99999999999999999999/` would reach the database with a number no
+column holds (a server error on PostgreSQL), and 5,000 digits would make int() itself fail.
+Here such an address simply matches nothing: a 404.
+"""
+
+from django.urls import path, register_converter
 
 from . import views, views_audit, views_exports
+from .validators import MAX_SMALL
+
+
+class SmallNumber:
+    """A partie, table, team or donne number: 1 to 5 digits, at most MAX_SMALL."""
+
+    regex = "[0-9]{1,5}"
+
+    def to_python(self, value: str) -> int:
+        number = int(value)
+        if number > MAX_SMALL:
+            raise ValueError(value)  # no match: a 404
+        return number
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+class RowId:
+    """A row's id (a journal entry): at most 18 digits, so always below 2**63 (BigAutoField)."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(SmallNumber, "number")
+register_converter(RowId, "row_id")
 
 app_name = "tournament"
-game = "t/<slug:slug>/rounds/<int:number>/tables/<int:table>/"
+game = "t/<slug:slug>/rounds/<number:number>/tables/<number:table>/"
 urlpatterns = [
     path("", views.home, name="home"),
     path("t/new/", views.tournament_create, name="create"),
     path("t/<slug:slug>/", views.tournament_detail, name="detail"),
     path("t/<slug:slug>/rules/", views.tournament_rules, name="rules"),
     path("t/<slug:slug>/teams/", views.team_list, name="teams"),
-    path("t/<slug:slug>/teams/<int:number>/", views.team_detail, name="team"),
+    path("t/<slug:slug>/teams/<number:number>/", views.team_detail, name="team"),
     path("t/<slug:slug>/rounds/new/", views.round_generate, name="round_generate"),
-    path("t/<slug:slug>/rounds/<int:number>/", views.round_detail, name="round"),
+    path("t/<slug:slug>/rounds/<number:number>/", views.round_detail, name="round"),
     path(game, views.game_detail, name="game"),
     path(game + "preview/", views.game_preview, name="game_preview"),
     path(game + "forfeit/", views.game_forfeit, name="game_forfeit"),
-    path(game + "donnes/<int:donne>/delete/", views.game_donne_delete, name="donne_delete"),
+    path(game + "donnes/<number:donne>/delete/", views.game_donne_delete, name="donne_delete"),
     path("t/<slug:slug>/standings/", views.standings, name="standings"),
     path("t/<slug:slug>/standings.pdf", views_exports.standings_pdf, name="standings_pdf"),
     path("t/<slug:slug>/standings.xlsx", views_exports.standings_xlsx, name="standings_xlsx"),
-    path("t/<slug:slug>/rounds/<int:number>/sheets.pdf", views_exports.score_sheets,
+    path("t/<slug:slug>/rounds/<number:number>/sheets.pdf", views_exports.score_sheets,
          name="score_sheets"),
-    path("t/<slug:slug>/rounds/<int:number>/pairings.pdf", views_exports.pairings,
+    path("t/<slug:slug>/rounds/<number:number>/pairings.pdf", views_exports.pairings,
          name="pairings_pdf"),
     path("t/<slug:slug>/screen/", views_exports.screen, name="screen"),
     path("t/<slug:slug>/backup.json", views_exports.backup, name="backup"),
     path("t/<slug:slug>/journal/", views_audit.journal, name="journal"),
-    path("t/<slug:slug>/journal/<int:entry>/restore/", views_audit.restore, name="restore"),
+    path("t/<slug:slug>/journal/<row_id:entry>/restore/", views_audit.restore, name="restore"),
     path(game + "history/", views_audit.table_history, name="history"),
     # A table link: the token is the whole credential (access.py).
     path("table/<str:token>/", views.table_link, name="table_link"),

@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -43,7 +43,7 @@ from .forms import (
 from .models import Game, Team, Tournament
 from .services import UserError
 from .tables import StandingsTable
-from .validators import whole_number
+from .validators import MAX_SEED, whole_number
 
 
 def _by(request: HttpRequest) -> Actor:
@@ -194,9 +194,10 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def round_generate(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = organised(request, slug)
     text = request.POST.get("seed", "").strip()
-    seed = whole_number(text)
+    seed = whole_number(text, MAX_SEED)
     if text and seed is None:
-        messages.error(request, _("La graine du tirage est un nombre entier."))
+        messages.error(request, _("La graine du tirage est un nombre entier de %(n)d chiffres "
+                                  "au plus.") % {"n": len(str(MAX_SEED))})
         return redirect("tournament:detail", slug=slug)
     try:
         round_ = services.round_generate(tournament=tournament, by=_by(request),
@@ -252,14 +253,17 @@ def table_link_base(request: HttpRequest) -> str:
     return settings.PUBLIC_URL or request.build_absolute_uri("/").rstrip("/")
 
 
-def _edited_number(data) -> int | None:
-    """The donne a form corrects (its hidden "number"), or None for a new donne."""
-    return whole_number(data.get("number", ""))
-
-
-def _expected_number(data) -> int | None:
-    """The number the form showed for a new donne (its hidden "position")."""
-    return whole_number(data.get("position", ""))
+def _posted_number(data, name: str) -> int | None:
+    """A donne number the form carries hidden: "number" (the donne it corrects) or "position"
+    (the number it showed for a new one). None when absent; anything else than a donne number
+    is refused, never read as "no number": a correction would become a new donne."""
+    text = data.get(name, "").strip()
+    if not text:
+        return None
+    value = whole_number(text)
+    if not value:
+        raise UserError(_("Numéro de donne invalide : rechargez la page."))
+    return value
 
 
 def _sheet_context(game: Game, form: DonneForm | None, editing: int | None) -> dict:
@@ -305,19 +309,26 @@ def _donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, shee
     fragment = bool(request.headers.get("X-Fragment"))
     editing, form = None, None
     if request.method == "GET":
-        editing = whole_number(request.GET.get("edit", ""))
-        if editing is not None:
+        text = request.GET.get("edit", "").strip()
+        if text:
+            editing = whole_number(text)
+            if editing is None:
+                raise Http404(_("Cette donne n'existe pas."))
             record = get_object_or_404(game.donnes, number=editing)
             form = DonneForm(initial=DonneForm.initial_for(record), rules=rules)
     if request.method == "POST":
-        editing = _edited_number(request.POST)
         form = DonneForm(request.POST, rules=rules)
+        try:
+            editing = _posted_number(request.POST, "number")
+            expect = _posted_number(request.POST, "position")
+        except UserError as error:
+            editing = expect = None
+            _form_error(form, error)  # the form is invalid now: nothing is recorded
         if form.is_valid():
             try:
                 services.donne_record(game=game, number=editing, donne=form.cleaned_data["donne"],
-                                      version=form.cleaned_data["version"],
-                                      expect=_expected_number(request.POST), by=by,
-                                      open_only=open_only)
+                                      version=form.cleaned_data["version"], expect=expect,
+                                      by=by, open_only=open_only)
             except UserError as error:
                 _form_error(form, error)
             else:
@@ -345,7 +356,10 @@ def _preview(request: HttpRequest, game: Game) -> JsonResponse:
         return JsonResponse({"errors": {k: [str(m) for m in v] for k, v in form.errors.items()}},
                             status=422)
     rules = game.round.tournament.rules
-    editing = _edited_number(request.POST)
+    try:
+        editing = _posted_number(request.POST, "number")
+    except UserError as error:
+        return JsonResponse({"errors": {"__all__": [error.message]}}, status=422)
     donnes = [r.to_donne() for r in game.donnes.order_by("number")]
     index = editing - 1 if editing and editing <= len(donnes) else len(donnes)
     donnes[index:index + 1] = [form.cleaned_data["donne"]]

@@ -187,7 +187,7 @@ def _xlsx(rows) -> io.BytesIO:
 
 
 def test_an_xlsx_import_registers_twenty_teams(client, owner):
-    t = tournament(owner=owner, slug="import")
+    t = tournament(owner=owner, slug="inscriptions")
     as_owner(client, owner)
     rows = [["équipe", "joueur 1", "joueur 2", "club"]] + [
         [f"Équipe {n}", f"Joueur {n}a", f"Joueur {n}b", "Club"] for n in range(1, 21)]
@@ -197,7 +197,7 @@ def test_an_xlsx_import_registers_twenty_teams(client, owner):
 
 
 def test_an_import_lists_its_bad_lines_and_imports_nothing(client, owner):
-    t = tournament(owner=owner, slug="import")
+    t = tournament(owner=owner, slug="inscriptions")
     as_owner(client, owner)
     rows = [["équipe", "joueur 1", "joueur 2", "club"], ["A", "a", "b", ""], ["B", "", "c", ""],
             ["A", "d", "e", ""]]
@@ -408,12 +408,14 @@ def test_digits_python_counts_but_int_refuses_are_refused_in_french(client, owne
     response = _post_donne(client, concours, {"taker": "NS", "contract": "8²", "trump": "H",
                                               "taker_points": "100"})
     assert "Un nombre (80, 90, …)" in response.content.decode()
+    # A hidden donne number that is not one is refused, never read as "a new donne".
     response = _post_donne(client, concours, {"taker": "NS", "contract": "80", "trump": "H",
                                               "taker_points": "100", "number": "¹",
                                               "position": "¹"})
-    assert response.status_code == 302 and DonneRecord.objects.count() == 1  # a new donne
-    assert client.get(game_url(concours, suffix="?edit=¹")).status_code == 200
+    assert response.status_code == 200 and "Numéro de donne invalide" in response.content.decode()
+    assert not DonneRecord.objects.exists()
+    assert client.get(game_url(concours, suffix="?edit=¹")).status_code == 404
     response = client.post(reverse("tournament:round_generate", args=[concours.slug]),
                            {"seed": "³"}, follow=True)
-    assert "La graine du tirage est un nombre entier." in response.content.decode()
+    assert "La graine du tirage est un nombre entier de 18 chiffres" in response.content.decode()
     assert concours.rounds.count() == 1

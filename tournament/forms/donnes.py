@@ -8,7 +8,23 @@ from django.utils.translation import gettext_lazy as _
 from scoring import Coinche, Donne, Side, Trump
 
 from ..models import COINCHE_CHOICES
-from ..validators import whole_number
+from ..validators import MAX_SMALL, whole_number
+
+# Bounds of the figures typed in a row (SCORING.md v2), checked here so that a figure no column
+# holds (10**20 annonces) is a French message beside the row, never a database error.
+MAX_POINTS = 162
+MAX_BELOTES = 4  # per side: one outside tout atout, one per suit at tout atout
+MAX_ANNONCES = 550  # per side: four carrés, the most two hands can hold
+
+
+def _bounded(label, maximum: int, why: str, **options) -> forms.IntegerField:
+    """An optional whole-number field from 0 to `maximum`, refused above with `why`."""
+    widget_attrs = {"min": 0, "max": maximum, **options.pop("attrs", {})}
+    return forms.IntegerField(
+        label=label, required=False, min_value=0, max_value=maximum,
+        error_messages={"max_value": why, "min_value": _("Un nombre positif ou nul.")},
+        widget=forms.NumberInput(attrs=widget_attrs), **options)
+
 
 TAKER_CHOICES = [("NS", _("Nord-Sud")), ("EW", _("Est-Ouest")), ("", _("Passe"))]
 TRUMP_INPUT_CHOICES = [
@@ -36,20 +52,21 @@ class DonneForm(forms.Form):
     trump = forms.ChoiceField(label=_("Atout"), choices=TRUMP_INPUT_CHOICES, required=False)
     coinche = forms.ChoiceField(label=_("Coinche"), choices=COINCHE_CHOICES, required=False,
                                 initial=Coinche.NONE.value)
-    taker_points = forms.IntegerField(
-        label=_("Points faits"), required=False,
-        widget=forms.NumberInput(attrs={"min": 0, "max": 162, "size": 4}),
-    )
+    taker_points = _bounded(_("Points faits"), MAX_POINTS, _("162 points au plus."),
+                            attrs={"size": 4})
     capot = forms.ChoiceField(label=_("Capot"), choices=CAPOT_CHOICES, required=False)
-    belote_ns = forms.IntegerField(label=_("Belote NS"), required=False, min_value=0,
-                                   widget=forms.NumberInput(attrs={"min": 0, "max": 4}))
-    belote_ew = forms.IntegerField(label=_("Belote EO"), required=False, min_value=0,
-                                   widget=forms.NumberInput(attrs={"min": 0, "max": 4}))
-    annonces_ns = forms.IntegerField(label=_("Annonces NS"), required=False, min_value=0,
-                                     widget=forms.NumberInput(attrs={"min": 0, "step": 10}))
-    annonces_ew = forms.IntegerField(label=_("Annonces EO"), required=False, min_value=0,
-                                     widget=forms.NumberInput(attrs={"min": 0, "step": 10}))
-    version = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    belote_ns = _bounded(_("Belote NS"), MAX_BELOTES, _("4 belotes au plus (tout atout)."))
+    belote_ew = _bounded(_("Belote EO"), MAX_BELOTES, _("4 belotes au plus (tout atout)."))
+    annonces_ns = _bounded(_("Annonces NS"), MAX_ANNONCES,
+                           _("550 points d'annonces au plus par camp (quatre carrés)."),
+                           attrs={"step": 10})
+    annonces_ew = _bounded(_("Annonces EO"), MAX_ANNONCES,
+                           _("550 points d'annonces au plus par camp (quatre carrés)."),
+                           attrs={"step": 10})
+    # The donne's version when the form was shown (a PositiveIntegerField), for the check that
+    # nobody corrected it meanwhile.
+    version = forms.IntegerField(required=False, min_value=0, max_value=2**31 - 1,
+                                 widget=forms.HiddenInput)
 
     def __init__(self, *args, rules=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -127,5 +144,7 @@ class ForfeitForm(forms.Form):
 
 
 class SwapForm(forms.Form):
-    team_a = forms.IntegerField(label=_("Équipe (n°)"), min_value=1)
-    team_b = forms.IntegerField(label=_("avec l'équipe (n°)"), min_value=1)
+    """Two teams' numbers, bounded like every number typed (a team number is a small integer)."""
+
+    team_a = forms.IntegerField(label=_("Équipe (n°)"), min_value=1, max_value=MAX_SMALL)
+    team_b = forms.IntegerField(label=_("avec l'équipe (n°)"), min_value=1, max_value=MAX_SMALL)
