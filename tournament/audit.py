@@ -2,7 +2,9 @@
 
 Services call `log` inside their own transaction, so an entry exists exactly when its change
 does. Values are plain JSON built by the `*_values` helpers; `services.audit_restore` turns
-one back into a change.
+one back into a change. An entry can also come from a backup file, so `check_value` states
+the shape each kind of entry writes: a value of another shape is refused before it is
+restored or stored, never passed on to a service.
 """
 
 from __future__ import annotations
@@ -12,6 +14,9 @@ import enum
 from typing import Any
 
 from django.core.exceptions import FieldDoesNotExist
+from django.utils.translation import gettext as _
+
+from scoring import Coinche, Donne, Side, Trump
 
 from .models import (
     RULE_FIELDS,
@@ -27,6 +32,8 @@ from .models import (
 # byes and forfeits and the ranking criteria, which change results just as much.
 RULE_OPTIONS = [*RULE_FIELDS, "bye_points", "forfeit_points", "criteria", "parties_planned"]
 TEAM_FIELDS = ["name", "player1", "player2", "club", "active"]
+# A donne's input, as `donne_values` writes it (the fields of scoring.Donne).
+DONNE_FIELDS = [field.name for field in dataclasses.fields(Donne)]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,11 +72,13 @@ def rules_values(tournament: Tournament) -> dict[str, Any]:
 
 def entry(tournament: Tournament, by: Actor, kind: str, action: str, *, before=None,
           after=None, round_number: int | None = None, table: int | None = None,
-          number: int | None = None) -> AuditEntry:
-    """An entry, not yet saved (`log` saves one; a batch goes through bulk_create)."""
+          number: int | None = None, donne_key: str = "") -> AuditEntry:
+    """An entry, not yet saved (`log` saves one; a batch goes through bulk_create). A donne's
+    entry names it by its key (`donne_key`): its number shifts when an earlier one goes."""
     return AuditEntry(
         tournament=tournament, user_id=by.user_id, actor=by.label, kind=kind, action=action,
-        round_number=round_number, table=table, number=number, before=before, after=after,
+        round_number=round_number, table=table, number=number, donne_key=donne_key,
+        before=before, after=after,
     )
 
 
@@ -137,3 +146,130 @@ def describe(entry: AuditEntry) -> tuple[str, str]:
 
 def restorable(entry: AuditEntry) -> bool:
     return entry.kind in {"donne", "team", "rules", "pairing"}
+
+
+# --- The shape of the values each kind of entry writes ------------------------------------
+
+
+class BadValue(ValueError):
+    """An entry's value that its kind never writes, with a French message."""
+
+
+_SMALL = 32_767  # the columns these numbers come from are small integers at most
+_INTEGER = 2_147_483_647
+_NAMES = 200  # the longest text column (a tournament's name)
+_SIDES = {side.value for side in Side}
+_TRUMPS = {trump.value for trump in Trump}
+_COINCHES = {coinche.value for coinche in Coinche}
+# Points attribués arrived with scoring v2: entries written before have no such keys.
+_DONNE_REQUIRED = [name for name in DONNE_FIELDS if not name.startswith("awarded_")]
+
+
+def _whole(value: object, maximum: int = _INTEGER) -> bool:
+    return type(value) is int and 0 <= value <= maximum
+
+
+def _keys(value: object, allowed: list[str], required: list[str]) -> dict:
+    """`value` as a dict whose keys are among `allowed`, with every `required` one."""
+    if not isinstance(value, dict):
+        raise BadValue(_("des valeurs nommées sont attendues."))
+    unknown = sorted(str(key) for key in value if key not in allowed)
+    if unknown:
+        raise BadValue(_("valeur inconnue : %(keys)s.") % {"keys": ", ".join(unknown)[:200]})
+    missing = [key for key in required if key not in value]
+    if missing:
+        raise BadValue(_("valeur manquante : %(keys)s.") % {"keys": ", ".join(missing)})
+    return value
+
+
+def _check_donne(value: object) -> None:
+    donne = _keys(value, DONNE_FIELDS, _DONNE_REQUIRED)
+    for name, item in donne.items():
+        if name in ("taker", "capot"):
+            good = item is None or item in _SIDES
+        elif name == "trump":
+            good = item is None or item in _TRUMPS
+        elif name == "coinche":
+            good = item in _COINCHES
+        elif name == "capot_bid":
+            good = type(item) is bool
+        elif name == "contract":
+            good = item is None or _whole(item, _SMALL)
+        else:
+            good = _whole(item, _SMALL)
+        if not good:
+            raise BadValue(_("la valeur de « %(name)s » n'est pas celle d'une donne.")
+                           % {"name": name})
+
+
+def _check_team(value: object) -> None:
+    team = _keys(value, TEAM_FIELDS, TEAM_FIELDS)
+    for name in ("name", "player1", "player2", "club"):
+        if not isinstance(team[name], str) or len(team[name]) > _NAMES:
+            raise BadValue(_("« %(name)s » : un texte court est attendu.") % {"name": name})
+    if type(team["active"]) is not bool:
+        raise BadValue(_("« active » : oui ou non (true ou false)."))
+
+
+def _check_rules(value: object) -> None:
+    for name, item in _keys(value, RULE_OPTIONS, []).items():
+        if name == "criteria":
+            good = (isinstance(item, list) and len(item) <= 20
+                    and all(isinstance(key, str) and len(key) <= 30 for key in item))
+        else:
+            good = (item is None or type(item) is bool or _whole(item)
+                    or (isinstance(item, str) and len(item) <= 30))
+        if not good:
+            raise BadValue(_("la valeur de « %(name)s » n'est pas celle d'une option.")
+                           % {"name": name})
+
+
+def _seats(value: object) -> bool:
+    """[ns, ew]: two team numbers, ew None for a bye."""
+    return (isinstance(value, list) and len(value) == 2 and _whole(value[0])
+            and (value[1] is None or _whole(value[1])))
+
+
+def _check_pairing(action: str, value: object) -> None:
+    if action == "forfeit":
+        forfeit = _keys(value, ["forfeit"], ["forfeit"])["forfeit"]
+        if forfeit != "" and forfeit not in _SIDES:
+            raise BadValue(_("« forfeit » : « NS », « EW » ou rien."))
+    elif not _seats(value):
+        raise BadValue(_("les numéros des deux équipes d'une table sont attendus."))
+
+
+def _check_round(action: str, value: object) -> None:
+    if action in ("close", "reopen"):
+        if type(_keys(value, ["closed"], ["closed"])["closed"]) is not bool:
+            raise BadValue(_("« closed » : oui ou non (true ou false)."))
+        return
+    if action != "create":
+        raise BadValue(_("action inconnue pour une partie : %(a)s.") % {"a": str(action)[:20]})
+    drawn = _keys(value, ["seed", "tables"], ["seed", "tables"])
+    if drawn["seed"] is not None and not _whole(drawn["seed"], 2**63 - 1):
+        raise BadValue(_("« seed » : un nombre entier positif est attendu."))
+    tables = drawn["tables"]
+    if not isinstance(tables, dict) or len(tables) > _SMALL or not all(
+            isinstance(table, str) and table.isascii() and table.isdigit() and len(table) <= 5
+            and _seats(seats) for table, seats in tables.items()):
+        raise BadValue(_("« tables » : les équipes de chaque table sont attendues."))
+
+
+def check_value(kind: str, action: str, value: object) -> None:
+    """Refuse (`BadValue`) a `before` or `after` value that an entry of this kind and action
+    never holds: a restore passes only these values on, and the journal can show them."""
+    if value is None:
+        return
+    if kind == "donne":
+        _check_donne(value)
+    elif kind == "team":
+        _check_team(value)
+    elif kind == "rules":
+        _check_rules(value)
+    elif kind == "pairing":
+        _check_pairing(action, value)
+    elif kind == "round":
+        _check_round(action, value)
+    else:
+        raise BadValue(_("objet inconnu : %(kind)s.") % {"kind": str(kind)[:20]})

@@ -55,6 +55,18 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def new_donne_key() -> str:
+    """A donne's stable identity (`DonneRecord.key`), in the same format as a token.
+
+    A donne's number shifts when an earlier one is deleted; the journal names a donne by this
+    key instead, so restoring an entry never acts on another donne."""
+    return secrets.token_urlsafe(16)
+
+
+# What `new_token` and `new_donne_key` produce: 16 random bytes in URL-safe base64.
+TOKEN_PATTERN = r"[A-Za-z0-9_-]{22}"
+
+
 def default_criteria() -> list[str]:
     return ["wins", "points", "diff"]
 
@@ -270,11 +282,18 @@ class Game(models.Model):
         return SEATS[(start + donne_number - 1) % 4]
 
 
+# Points attribués, where scoring.Donne has them (scoring v2 is arriving).
+_AWARDED_FIELDS = [field.name for field in dataclasses.fields(Donne)
+                   if field.name in ("awarded_ns", "awarded_ew")]
+
+
 class DonneRecord(models.Model):
     """A donne as entered (the input of scoring.Donne), with its computed score cached."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="donnes")
     number = models.PositiveSmallIntegerField(_("donne"))
+    # The donne's identity for the journal: its number shifts, its key never does.
+    key = models.CharField(max_length=22, unique=True, default=new_donne_key, editable=False)
     taker = models.CharField(_("preneur"), max_length=2, choices=SIDE_CHOICES, blank=True)
     contract = models.PositiveSmallIntegerField(_("contrat"), null=True, blank=True)
     capot_bid = models.BooleanField(_("capot demandé"), default=False)
@@ -327,6 +346,7 @@ class DonneRecord(models.Model):
         self.awarded_ew = getattr(donne, "awarded_ew", 0)
 
     def to_donne(self) -> Donne:
+        awarded = {name: getattr(self, name) for name in _AWARDED_FIELDS}
         return Donne(
             taker=Side(self.taker) if self.taker else None,
             contract=self.contract,
@@ -339,7 +359,9 @@ class DonneRecord(models.Model):
             belote_ew=self.belote_ew,
             annonces_ns=self.annonces_ns,
             annonces_ew=self.annonces_ew,
+            **awarded,
         )
+
 
 
 class AuditEntry(models.Model):
@@ -368,6 +390,9 @@ class AuditEntry(models.Model):
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     table = models.PositiveSmallIntegerField(null=True, blank=True)
     number = models.PositiveIntegerField(null=True, blank=True)
+    # The `DonneRecord.key` of the donne an entry is about ("" for other kinds, and for
+    # entries written before donnes had keys: those are matched by number and value).
+    donne_key = models.CharField(max_length=22, blank=True, default="")
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
 
