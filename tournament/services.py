@@ -7,6 +7,7 @@ the field at fault, when there is one) for the form; anything else is a bug.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import json
 import secrets
 from collections.abc import Iterable, Mapping
@@ -15,15 +16,27 @@ from typing import Any
 
 from django.core import serializers
 from django.core.management.color import no_style
-from django.db import connection, transaction
+from django.db import connection, models, transaction
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Max, Q
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from scoring import Donne, DonneScore, GameScore, Rules, ScoringError, Side, score_game
+from scoring import PRESETS, Donne, DonneScore, GameScore, Rules, ScoringError, Side, score_game
 
-from . import audit, pairing, queries
+from . import audit, pairing, queries, validators
 from .audit import SYSTEM, Actor
-from .models import RULE_FIELDS, AuditEntry, DonneRecord, Game, Round, Team, Tournament
+from .models import (
+    RULE_FIELDS,
+    AuditEntry,
+    DonneRecord,
+    Game,
+    Round,
+    Team,
+    Tournament,
+    new_donne_key,
+)
+from .standings import CRITERIA
 
 
 class UserError(ValueError):
@@ -33,47 +46,159 @@ class UserError(ValueError):
         self.field = field
 
 
-# --- Tournament -------------------------------------------------------------------------
+# --- Checks shared by every way in (forms, files, backups, the journal) -------------------
+
+
+def text_field(model: type[models.Model], field: str, value: object, *,
+               label: str | None = None) -> str:
+    """`value` as the text to store in `model.field`: validators.clean_text with the column's
+    length, required unless the column may be blank. `label` names it in the message."""
+    column = model._meta.get_field(field)
+    try:
+        return validators.clean_text(value, label=label or capfirst(column.verbose_name),
+                                     max_length=column.max_length, required=not column.blank)
+    except validators.InvalidText as error:
+        raise UserError(str(error), field) from None
+
+
+def whole_field(model: type[models.Model], field: str, value: object, *,
+                label: str | None = None, minimum: int = 0) -> int:
+    """`value` as a whole number for `model.field`: an int (not a bool) from `minimum` to the
+    largest the column holds in every database (a smallint column stops at 32,767)."""
+    column = model._meta.get_field(field)
+    low, high = BaseDatabaseOperations.integer_field_ranges[column.get_internal_type()]
+    low = max(low, minimum)
+    if type(value) is not int or not low <= value <= high:
+        raise UserError(_("%(label)s : un nombre entier de %(min)d à %(max)d est attendu.")
+                        % {"label": label or capfirst(column.verbose_name), "min": low,
+                           "max": high}, field)
+    return value
+
+
+def slug_checked(value: object) -> str:
+    try:
+        return validators.check_slug(value)
+    except validators.InvalidText as error:
+        raise UserError(str(error), "slug") from None
+
+
+def criteria_checked(value: object) -> list[str]:
+    """Ranking criteria: keys of standings.CRITERIA, at least one, each once."""
+    if not isinstance(value, list) or not all(isinstance(key, str) for key in value):
+        raise UserError(_("Critères de classement : une liste de critères est attendue."),
+                        "criteria")
+    unknown = [key for key in value if key not in CRITERIA]
+    if unknown:
+        raise UserError(_("Critère inconnu : %(keys)s.") % {"keys": ", ".join(unknown)[:200]},
+                        "criteria")
+    if not value or len(set(value)) != len(value):
+        raise UserError(_("Au moins un critère, chacun une seule fois."), "criteria")
+    return list(value)
+
+
+def date_checked(value: object) -> datetime.date:
+    if not isinstance(value, datetime.date) or isinstance(value, datetime.datetime):
+        raise UserError(_("Date : une date est attendue."), "date")
+    return value
+
+
+def _bool_checked(value: object, field: str, label: str) -> bool:
+    if type(value) is not bool:
+        raise UserError(_("%(label)s : oui ou non.") % {"label": label}, field)
+    return value
+
+
+def _only_rule_options(options: Mapping[str, Any]) -> None:
+    """The rule options a service takes by name are RULE_FIELDS, and nothing else."""
+    unknown = sorted(set(options) - set(RULE_FIELDS))
+    if unknown:
+        raise TypeError(f"not a rule option: {', '.join(unknown)}")
 
 
 def rules_from(options: Mapping[str, Any]) -> Rules:
-    """Build the rule set, turning scoring's refusal into a user error on the field."""
+    """Build the rule set, turning scoring's refusal into a user error on the field; a number
+    beyond its column (a target of 10**12) is refused too."""
     try:
-        return Rules(**{name: options[name] for name in RULE_FIELDS})
+        rules = Rules(**{name: options[name] for name in RULE_FIELDS})
     except ScoringError as error:
         raise UserError(error.message, error.field) from None
+    for name in RULE_FIELDS:
+        column = Tournament._meta.get_field(name)
+        if (column.get_internal_type() in BaseDatabaseOperations.integer_field_ranges
+                and getattr(rules, name) is not None):
+            whole_field(Tournament, name, getattr(rules, name))
+    return rules
+
+
+# --- Tournament -------------------------------------------------------------------------
 
 
 @transaction.atomic
-def tournament_create(*, organiser, name: str, slug: str, date, place: str = "",
-                      preset: str = "ffb-coinche", by: Actor = SYSTEM,
-                      **options: Any) -> Tournament:
-    tournament = Tournament(organiser=organiser, name=name, slug=slug, date=date, place=place)
+def tournament_create(*, organiser, name: str, slug: str, date: datetime.date,
+                      place: str = "", preset: str = "ffb-coinche",
+                      parties_planned: int | None = None, criteria: list[str] | None = None,
+                      bye_points: int | None = None, forfeit_points: int | None = None,
+                      published: bool = False, by: Actor = SYSTEM,
+                      **rule_options: Any) -> Tournament:
+    """A new concours with the preset's rules, adjusted by `rule_options` (named by
+    RULE_FIELDS, anything else is a TypeError); the other options default when None."""
+    _only_rule_options(rule_options)
+    if preset not in PRESETS:
+        raise UserError(_("Règlement inconnu."), "preset")
+    tournament = Tournament(
+        organiser=organiser, name=text_field(Tournament, "name", name),
+        slug=slug_checked(slug), date=date_checked(date),
+        place=text_field(Tournament, "place", place),
+        published=_bool_checked(published, "published", _("Publié")),
+    )
     tournament.apply_preset(preset)
-    for key, value in options.items():
-        setattr(tournament, key, value)
-    rules_from({name: getattr(tournament, name) for name in RULE_FIELDS})
-    if Tournament.objects.filter(slug=slug).exists():
+    rules = rules_from({**dataclasses.asdict(PRESETS[preset]), **rule_options})
+    for option in RULE_FIELDS:
+        setattr(tournament, option, getattr(rules, option))
+    if parties_planned is not None:
+        tournament.parties_planned = whole_field(Tournament, "parties_planned",
+                                                 parties_planned, minimum=1)
+    if criteria is not None:
+        tournament.criteria = criteria_checked(criteria)
+    if bye_points is not None:
+        tournament.bye_points = whole_field(Tournament, "bye_points", bye_points)
+    if forfeit_points is not None:
+        tournament.forfeit_points = whole_field(Tournament, "forfeit_points", forfeit_points)
+    if Tournament.objects.filter(slug=tournament.slug).exists():
         raise UserError(_("Cette adresse est déjà prise par un autre concours."), "slug")
     tournament.save()
     audit.log(tournament, by, "rules", "create", after=audit.rules_values(tournament))
     return tournament
 
 
-def _changed(tournament: Tournament, values: Mapping[str, Any], names: list[str]) -> list[str]:
-    return [name for name in names if name in values and values[name] != getattr(
-        tournament, name)]
-
-
 @transaction.atomic
-def tournament_update(*, tournament: Tournament, confirm: bool = False, by: Actor = SYSTEM,
-                      **values: Any) -> list[str]:
-    """Change the tournament; rule changes need `confirm` once donnes exist, then every game
-    is recomputed. Returns the names of the rule options that changed."""
+def tournament_update(*, tournament: Tournament, name: str | None = None,
+                      date: datetime.date | None = None, place: str | None = None,
+                      parties_planned: int | None = None, criteria: list[str] | None = None,
+                      bye_points: int | None = None, forfeit_points: int | None = None,
+                      confirm: bool = False, by: Actor = SYSTEM,
+                      **rule_options: Any) -> list[str]:
+    """Change the tournament: each named field given (not None), and the rule options given
+    by their RULE_FIELDS names (anything else is a TypeError: the organiser, the slug or
+    `published` never change here). Rule changes need `confirm` once donnes exist, then
+    every game is recomputed. Returns the names of the rule options that changed."""
+    _only_rule_options(rule_options)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    changed = _changed(tournament, values, RULE_FIELDS)
-    merged = {name: values.get(name, getattr(tournament, name)) for name in RULE_FIELDS}
-    rules_from(merged)
+    changed = [option for option in RULE_FIELDS
+               if option in rule_options and rule_options[option] != getattr(tournament, option)]
+    rules = rules_from({option: rule_options.get(option, getattr(tournament, option))
+                        for option in RULE_FIELDS})
+    name = None if name is None else text_field(Tournament, "name", name)
+    date = None if date is None else date_checked(date)
+    place = None if place is None else text_field(Tournament, "place", place)
+    if parties_planned is not None:
+        parties_planned = whole_field(Tournament, "parties_planned", parties_planned,
+                                      minimum=1)
+    criteria = None if criteria is None else criteria_checked(criteria)
+    if bye_points is not None:
+        bye_points = whole_field(Tournament, "bye_points", bye_points)
+    if forfeit_points is not None:
+        forfeit_points = whole_field(Tournament, "forfeit_points", forfeit_points)
     has_donnes = DonneRecord.objects.filter(game__round__tournament=tournament).exists()
     if changed and has_donnes and not confirm:
         raise UserError(
@@ -81,10 +206,26 @@ def tournament_update(*, tournament: Tournament, confirm: bool = False, by: Acto
               "parties. Confirmez pour continuer."),
             "confirm",
         )
-    points_changed = _changed(tournament, values, ["bye_points", "forfeit_points"])
+    points_changed = ((bye_points is not None and bye_points != tournament.bye_points)
+                      or (forfeit_points is not None
+                          and forfeit_points != tournament.forfeit_points))
     before = audit.rules_values(tournament)
-    for key, value in values.items():
-        setattr(tournament, key, value)
+    for option in RULE_FIELDS:
+        setattr(tournament, option, getattr(rules, option))
+    if name is not None:
+        tournament.name = name
+    if date is not None:
+        tournament.date = date
+    if place is not None:
+        tournament.place = place
+    if parties_planned is not None:
+        tournament.parties_planned = parties_planned
+    if criteria is not None:
+        tournament.criteria = criteria
+    if bye_points is not None:
+        tournament.bye_points = bye_points
+    if forfeit_points is not None:
+        tournament.forfeit_points = forfeit_points
     tournament.save()
     if audit.rules_values(tournament) != before:
         audit.log(tournament, by, "rules", "update", before=before,
@@ -120,9 +261,10 @@ def tournament_publish(*, tournament: Tournament, published: bool) -> None:
 
 
 def _name_taken(tournament: Tournament, name: str, exclude: int | None = None) -> bool:
-    # Compared in Python: SQLite's case-insensitive match ignores accents' case (É, é).
+    # Compared in Python with validators.same_name: SQLite's case-insensitive match ignores
+    # accents' case (É, é), and "É" may be typed as one character or as E + accent.
     names = tournament.teams.exclude(pk=exclude).values_list("name", flat=True)
-    return name.casefold() in {other.casefold() for other in names}
+    return validators.same_name(name) in {validators.same_name(other) for other in names}
 
 
 def _next_team_number(tournament: Tournament) -> int:
@@ -132,33 +274,48 @@ def _next_team_number(tournament: Tournament) -> int:
 @transaction.atomic
 def team_create(*, tournament: Tournament, name: str, player1: str, player2: str,
                 club: str = "", number: int | None = None, by: Actor = SYSTEM) -> Team:
-    name, player1, player2 = name.strip(), player1.strip(), player2.strip()
-    if not (name and player1 and player2):
-        raise UserError(_("Une équipe a un nom et deux joueurs."), "name")
+    name = text_field(Team, "name", name)
+    player1, player2 = text_field(Team, "player1", player1), text_field(Team, "player2", player2)
+    club = text_field(Team, "club", club)
     if _name_taken(tournament, name):
         raise UserError(_("L'équipe « %(name)s » est déjà inscrite.") % {"name": name}, "name")
-    number = number or _next_team_number(tournament)
+    if number is None:
+        number = _next_team_number(tournament)
+    else:
+        number = whole_field(Team, "number", number, minimum=1)
     if tournament.teams.filter(number=number).exists():
         raise UserError(_("Le numéro %(n)d est déjà pris.") % {"n": number}, "number")
     team = Team.objects.create(tournament=tournament, number=number, name=name,
-                               player1=player1, player2=player2, club=club.strip())
+                               player1=player1, player2=player2, club=club)
     audit.log(tournament, by, "team", "create", after=audit.team_values(team), number=number)
     return team
 
 
 @transaction.atomic
-def team_update(*, team: Team, by: Actor = SYSTEM, action: str = "update",
-                **values: Any) -> Team:
+def team_update(*, team: Team, name: str | None = None, player1: str | None = None,
+                player2: str | None = None, club: str | None = None,
+                active: bool | None = None, by: Actor = SYSTEM,
+                action: str = "update") -> Team:
+    """Change the fields given (not None); the team's number and tournament never change."""
     team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
-    name = values.get("name", team.name).strip()
-    if not name or not values.get("player1", team.player1).strip() or not values.get(
-            "player2", team.player2).strip():
-        raise UserError(_("Une équipe a un nom et deux joueurs."), "name")
-    if _name_taken(team.tournament, name, exclude=team.pk):
+    name = None if name is None else text_field(Team, "name", name)
+    player1 = None if player1 is None else text_field(Team, "player1", player1)
+    player2 = None if player2 is None else text_field(Team, "player2", player2)
+    club = None if club is None else text_field(Team, "club", club)
+    active = None if active is None else _bool_checked(active, "active", _("Active"))
+    if name is not None and _name_taken(team.tournament, name, exclude=team.pk):
         raise UserError(_("L'équipe « %(name)s » est déjà inscrite.") % {"name": name}, "name")
     before = audit.team_values(team)
-    for key, value in values.items():
-        setattr(team, key, value.strip() if isinstance(value, str) else value)
+    if name is not None:
+        team.name = name
+    if player1 is not None:
+        team.player1 = player1
+    if player2 is not None:
+        team.player2 = player2
+    if club is not None:
+        team.club = club
+    if active is not None:
+        team.active = active
     team.save()
     if audit.team_values(team) != before:
         audit.log(team.tournament, by, "team", action, before=before,
@@ -183,28 +340,42 @@ class ImportLine:
 @transaction.atomic
 def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
                  by: Actor = SYSTEM) -> list[Team]:
-    """Register every line, or none: each bad line is reported with its number."""
+    """Register every line, or none: each bad line is reported with its number. A line goes
+    through the same checks as the team form (text_field), and a name is taken once, among
+    the teams already registered and the file's own lines (validators.same_name)."""
     lines = list(lines)
     errors: list[str] = []
-    seen = {name.casefold() for name in tournament.teams.values_list("name", flat=True)}
+    teams: list[Team] = []
+    seen = {validators.same_name(name)
+            for name in tournament.teams.values_list("name", flat=True)}
     for line in lines:
-        if not line.name or not line.player1 or not line.player2:
-            errors.append(_("Ligne %(n)d : il faut le nom de l'équipe et deux joueurs.")
-                          % {"n": line.line})
-        elif line.name.casefold() in seen:
-            errors.append(_("Ligne %(n)d : l'équipe « %(name)s » est déjà inscrite.")
-                          % {"n": line.line, "name": line.name})
-        seen.add(line.name.casefold())
+        problems = []
+        values = {}
+        for field, value in (("name", line.name), ("player1", line.player1),
+                             ("player2", line.player2), ("club", line.club)):
+            try:
+                values[field] = text_field(Team, field, value)
+            except UserError as error:
+                problems.append(error.message)
+        if "name" in values:
+            key = validators.same_name(values["name"])
+            if key in seen:
+                problems.append(_("l'équipe « %(name)s » est déjà inscrite.")
+                                % {"name": values["name"]})
+            seen.add(key)
+        if problems:
+            errors.append(_("Ligne %(n)d : %(problems)s")
+                          % {"n": line.line, "problems": " ".join(problems)})
+        else:
+            teams.append(Team(tournament=tournament, **values))
     if not lines:
         errors.append(_("Le fichier ne contient aucune équipe."))
     if errors:
         raise UserError("\n".join(errors))
     start = _next_team_number(tournament)
-    teams = Team.objects.bulk_create(
-        Team(tournament=tournament, number=start + index, name=line.name, player1=line.player1,
-             player2=line.player2, club=line.club)
-        for index, line in enumerate(lines)
-    )
+    for index, team in enumerate(teams):
+        team.number = start + index
+    teams = Team.objects.bulk_create(teams)
     AuditEntry.objects.bulk_create(
         audit.entry(tournament, by, "team", "import", number=team.number,
                     after=audit.team_values(team))
@@ -442,7 +613,7 @@ def donne_record(*, game: Game, number: int | None, donne: Donne,
     if after != before:
         audit.log(game.round.tournament, by, "donne", "create" if before is None else "update",
                   round_number=game.round.number, table=game.table, number=record.number,
-                  before=before, after=after)
+                  donne_key=record.key, before=before, after=after)
     return record
 
 
@@ -460,12 +631,13 @@ def donne_delete(*, game: Game, number: int, by: Actor = SYSTEM) -> None:
         later.save(update_fields=["number"])
     game_recompute(game=game)
     audit.log(game.round.tournament, by, "donne", "delete", round_number=game.round.number,
-              table=game.table, number=number, before=before)
+              table=game.table, number=number, donne_key=record.key, before=before)
 
 
-def _donne_insert(*, game: Game, number: int, donne: Donne, by: Actor) -> None:
+def _donne_insert(*, game: Game, number: int, donne: Donne, key: str, by: Actor) -> None:
     """Put a donne back at place `number`, the later ones moving down (restoring a deleted
-    donne). The whole game is validated first: an impossible game changes nothing."""
+    donne, under its own `key` so that the journal's entries about it find it again). The
+    whole game is validated first: an impossible game changes nothing."""
     game = Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
     records = list(game.donnes.order_by("number"))
     if not 1 <= number <= len(records) + 1:
@@ -477,14 +649,15 @@ def _donne_insert(*, game: Game, number: int, donne: Donne, by: Actor) -> None:
     for later in reversed(records[number - 1:]):  # from the last, so numbers never collide
         later.number += 1
         later.save(update_fields=["number"])
-    record = DonneRecord(game=game, number=number)
+    record = DonneRecord(game=game, number=number, key=key)
     record.set_donne(donne)
     _set_score(record, result.donnes[number - 1])
     record.save()
     records.insert(number - 1, record)
     _store_result(game, records, result)
     audit.log(game.round.tournament, by, "donne", "restore", round_number=game.round.number,
-              table=game.table, number=number, after=audit.donne_values(record))
+              table=game.table, number=number, donne_key=key,
+              after=audit.donne_values(record))
 
 
 @transaction.atomic
@@ -509,43 +682,99 @@ def game_forfeit(*, game: Game, side: str, by: Actor = SYSTEM) -> Game:
 # --- Audit --------------------------------------------------------------------------------
 
 
+# What restoring an entry may change, per kind: a team's TEAM_FIELDS, the tournament's
+# RULE_OPTIONS (the rule set, points of byes and forfeits, criteria, parties planned), a
+# donne's input (scoring.Donne's fields), a table's seats or its forfeit. Nothing else: the
+# values are checked by audit.check_value, then passed by name.
+
+
 @transaction.atomic
 def audit_restore(*, entry: AuditEntry, which: str = "before", by: Actor = SYSTEM) -> None:
     """Give back the value an entry recorded (`which`: "before" or "after" the change),
     through the same service as any change: validated, rescored and logged in turn."""
     if which not in ("before", "after"):
         raise UserError(_("Choisissez la valeur à rétablir."))
+    try:
+        audit.check_value(entry.kind, entry.action, entry.before)
+        audit.check_value(entry.kind, entry.action, entry.after)
+    except audit.BadValue as error:
+        raise UserError(_("Cette entrée du journal est abîmée : %(e)s") % {"e": error}) from None
     value = getattr(entry, which)
     tournament = entry.tournament
     if entry.kind == "donne":
-        game = Game.objects.filter(round__tournament=tournament, round__number=entry.round_number,
-                                   table=entry.table).first()
-        if game is None:
-            raise UserError(_("Cette table n'existe plus."))
-        exists = game.donnes.filter(number=entry.number).exists()
-        if value is None:
-            if exists:
-                donne_delete(game=game, number=entry.number, by=by)
-        elif exists and entry.action != "delete":
-            donne_record(game=game, number=entry.number, donne=Donne(**value), by=by)
-        else:  # a deleted donne goes back to its place, the later ones moving down
-            _donne_insert(game=game, number=entry.number, donne=Donne(**value), by=by)
+        _restore_donne(entry, value, by)
     elif entry.kind == "team" and value is not None:
         team = tournament.teams.filter(number=entry.number).first()
         if team is None:
             raise UserError(_("Cette équipe n'existe plus."))
-        team_update(team=team, by=by, action="restore", **value)
+        team_update(team=team, name=value["name"], player1=value["player1"],
+                    player2=value["player2"], club=value["club"], active=value["active"],
+                    by=by, action="restore")
     elif entry.kind == "rules" and value is not None:
-        tournament_update(tournament=tournament, confirm=True, by=by, **value)
-    elif entry.kind == "pairing" and value is not None and entry.action == "forfeit":
-        game = Game.objects.get(round__tournament=tournament, round__number=entry.round_number,
-                                table=entry.table)
-        game_forfeit(game=game, side=value["forfeit"], by=by)
+        tournament_update(
+            tournament=tournament, parties_planned=value.get("parties_planned"),
+            criteria=value.get("criteria"), bye_points=value.get("bye_points"),
+            forfeit_points=value.get("forfeit_points"), confirm=True, by=by,
+            # An entry written before an option existed leaves that option as it is.
+            **{option: value[option] for option in RULE_FIELDS if option in value},
+        )
     elif entry.kind == "pairing" and value is not None:
-        round_ = tournament.rounds.get(number=entry.round_number)
-        round_seat(round_=round_, table=entry.table, teams=value, by=by)
+        game = Game.objects.filter(round__tournament=tournament, round__number=entry.round_number,
+                                   table=entry.table).select_related("round").first()
+        if game is None:
+            raise UserError(_("Cette table n'existe plus."))
+        if entry.action == "forfeit":
+            game_forfeit(game=game, side=value["forfeit"], by=by)
+        else:
+            round_seat(round_=game.round, table=game.table, teams=value, by=by)
     else:
         raise UserError(_("Cette modification ne se rétablit pas."))
+
+
+def _entry_values(value: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A donne's value as `audit.donne_values` writes it today: an entry written before
+    points attribués existed has no such keys, which mean 0."""
+    if value is None:
+        return None
+    defaults = {field.name: field.default for field in dataclasses.fields(Donne)}
+    return {name: value.get(name, defaults[name]) for name in audit.DONNE_FIELDS}
+
+
+def _restore_donne(entry: AuditEntry, value: Mapping[str, Any] | None, by: Actor) -> None:
+    """Give a donne the value `value` (None: no donne). The donne is the one the entry names
+    by its key; an entry written before donnes had keys names it by number. Only a donne in
+    one of the two states the entry knows (before or after its change) is touched: after
+    other changes the entry would act on something it does not describe, so it refuses."""
+    game = Game.objects.filter(round__tournament=entry.tournament,
+                               round__number=entry.round_number, table=entry.table).first()
+    if game is None:
+        raise UserError(_("Cette table n'existe plus."))
+    if entry.donne_key:
+        record = game.donnes.filter(key=entry.donne_key).first()
+    elif entry.action == "delete" and value is not None:
+        record = None  # the deleted donne, to put back at its place
+    else:
+        record = game.donnes.filter(number=entry.number).first()
+    target = _entry_values(value)
+    if record is not None:
+        current = audit.donne_values(record)
+        if current not in (_entry_values(entry.before), _entry_values(entry.after)):
+            raise UserError(
+                _("La donne %(n)d a été modifiée depuis : rétablissez plutôt une entrée plus "
+                  "récente de son historique.") % {"n": record.number})
+        if target is None:
+            donne_delete(game=game, number=record.number, by=by)
+        elif target != current:
+            donne_record(game=game, number=record.number, donne=Donne(**target), by=by)
+    elif target is None:
+        raise UserError(_("Cette donne n'existe plus."))
+    else:
+        key = entry.donne_key or new_donne_key()
+        if DonneRecord.objects.filter(key=key).exists():
+            raise UserError(_("Cette donne est ailleurs : elle ne peut pas être rétablie ici."))
+        if entry.number is None:
+            raise UserError(_("La place de cette donne n'est pas connue."))
+        _donne_insert(game=game, number=entry.number, donne=Donne(**target), key=key, by=by)
 
 
 # --- Demo ---------------------------------------------------------------------------------

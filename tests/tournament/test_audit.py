@@ -1,13 +1,17 @@
 """The audit log: every change of a donne, a pairing, a team or the rules says who, when,
 before and after; the organiser sees a table's history and restores an earlier value."""
 
+import datetime
+
 import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
-from scoring import score_game
-from tournament import services
+from scoring import Side, score_game
+from tournament import audit, services
 from tournament.audit import Actor
-from tournament.models import AuditEntry, Game
+from tournament.models import AuditEntry, DonneRecord, Game, Tournament
 from tournament.services import UserError
 
 from .factories import made, organiser, tournament
@@ -210,3 +214,164 @@ def test_an_entry_is_restored_only_under_its_own_tournament(client, owner, conco
     url = reverse("tournament:restore", args=[concours.slug, entry.pk])
     assert client.post(url, {"which": "before"}).status_code == 404
     assert foreign.donnes.count() == 1
+
+
+# --- Restoring writes only what its kind of entry may change --------------------------------
+
+
+def snapshot(t) -> tuple:
+    """Everything a restore could change, to prove a refused one changed nothing."""
+    t = Tournament.objects.get(pk=t.pk)
+    return (Tournament.objects.filter(pk=t.pk).values().get(), list(t.teams.values()),
+            list(DonneRecord.objects.filter(game__round__tournament=t).values()),
+            list(Game.objects.filter(round__tournament=t).values()), t.audit.count())
+
+
+def test_a_rules_entry_holding_the_organiser_never_changes_the_organiser(concours):
+    thief = organiser("voleur")
+    services.tournament_update(tournament=concours, rounding=False)
+    entry = AuditEntry.objects.get(kind="rules", action="update")
+    entry.before = {**entry.before, "organiser_id": thief.pk}
+    entry.save()
+    before = snapshot(concours)
+    with pytest.raises(UserError, match="organiser_id"):
+        services.audit_restore(entry=entry, which="before")
+    assert snapshot(concours) == before
+    assert Tournament.objects.get(pk=concours.pk).organiser.username == "arbitre"
+
+
+@pytest.mark.parametrize(("kind", "action", "value"), [
+    ("team", "update", {"name": "X", "player1": "a", "player2": "b", "club": "",
+                        "active": True, "number": 4}),
+    ("team", "update", {"name": ["X"], "player1": "a", "player2": "b", "club": "",
+                        "active": True}),
+    ("team", "update", {"name": "X", "player1": "a", "player2": "b", "club": "",
+                        "active": "yes"}),
+    ("team", "update", ["name", "X"]),
+    ("rules", "update", {"slug": "ailleurs"}),
+    ("rules", "update", {"criteria": [{"deep": ["er"]}]}),
+    ("donne", "update", {**dict.fromkeys(audit.DONNE_FIELDS, 0), "game_id": 1}),
+    ("donne", "update", {"taker": "NS"}),
+    ("donne", "update", "passe"),
+    ("pairing", "swap", {"tables": [1, 2]}),
+    ("pairing", "forfeit", {"forfeit": "NS", "score_ns": 9999}),
+])
+def test_a_crafted_entry_is_refused_in_french_and_changes_nothing(concours, kind, action,
+                                                                  value):
+    game = game_of(concours)
+    record = services.donne_record(game=game, number=None, donne=made(points=100))
+    entry = AuditEntry.objects.create(
+        tournament=concours, actor="faussaire", kind=kind, action=action, round_number=1,
+        table=1, number=1, donne_key=record.key if kind == "donne" else "", before=value)
+    before = snapshot(concours)
+    with pytest.raises(UserError, match="abîmée"):
+        services.audit_restore(entry=entry, which="before")
+    assert snapshot(concours) == before
+
+
+def test_a_rules_entry_restores_only_the_options_it_holds(concours):
+    services.tournament_update(tournament=concours, rounding=False, name="Autre nom",
+                               place="Ailleurs")
+    entry = AuditEntry.objects.get(kind="rules", action="update")
+    services.tournament_update(tournament=concours, name="Troisième nom")
+    services.audit_restore(entry=entry, which="before")
+    concours.refresh_from_db()
+    assert concours.rounding is True
+    assert (concours.name, concours.place) == ("Troisième nom", "Ailleurs")
+
+
+def three_donnes(t):
+    game = game_of(t)
+    for points in (100, 90, 120):
+        services.donne_record(game=game, number=None, donne=made(points=points))
+    return game
+
+
+def test_undoing_a_correction_after_an_earlier_deletion_acts_on_the_same_donne(concours):
+    game = three_donnes(concours)
+    services.donne_record(game=game, number=3, donne=made(points=130))  # 120 -> 130
+    correction = AuditEntry.objects.get(kind="donne", action="update")
+    services.donne_delete(game=game, number=1)  # the corrected donne is now number 2
+    services.audit_restore(entry=correction, which="before")
+    assert list(game.donnes.values_list("number", "taker_points")) == [(1, 90), (2, 120)]
+    assert_scores_are_recomputed(game)
+    services.audit_restore(entry=correction, which="after")
+    assert list(game.donnes.values_list("number", "taker_points")) == [(1, 90), (2, 130)]
+
+
+def test_cancelling_an_entry_after_an_earlier_deletion_removes_that_donne(concours):
+    game = three_donnes(concours)
+    second = AuditEntry.objects.get(kind="donne", action="create", number=2)
+    services.donne_delete(game=game, number=1)  # 90 is now number 1, 120 number 2
+    services.audit_restore(entry=second, which="before")  # "annuler la saisie" of the 90
+    assert list(game.donnes.values_list("number", "taker_points")) == [(1, 120)]
+    assert_scores_are_recomputed(game)
+
+
+def test_a_donne_changed_since_the_entry_is_not_restored_over(concours):
+    game = three_donnes(concours)
+    created = AuditEntry.objects.get(kind="donne", action="create", number=3)
+    services.donne_record(game=game, number=3, donne=made(Side.EW, 100, 110))
+    before = snapshot(concours)
+    with pytest.raises(UserError, match="modifiée depuis"):
+        services.audit_restore(entry=created, which="before")  # would delete a new input
+    assert snapshot(concours) == before
+
+
+def test_a_deleted_donne_cannot_be_cancelled_again_and_comes_back_with_its_key(concours):
+    game = three_donnes(concours)
+    key = game.donnes.get(number=2).key
+    created = AuditEntry.objects.get(kind="donne", action="create", number=2)
+    services.donne_delete(game=game, number=2)
+    before = snapshot(concours)
+    with pytest.raises(UserError, match="n'existe plus"):
+        services.audit_restore(entry=created, which="before")
+    assert snapshot(concours) == before
+    deleted = AuditEntry.objects.get(kind="donne", action="delete")
+    services.audit_restore(entry=deleted, which="before")
+    assert game.donnes.get(number=2).key == key
+    services.audit_restore(entry=created, which="before")  # the same donne: found again
+    assert list(game.donnes.values_list("taker_points", flat=True)) == [100, 120]
+
+
+def test_an_entry_from_before_donne_keys_acts_only_on_a_donne_it_describes(concours):
+    game = three_donnes(concours)
+    AuditEntry.objects.filter(kind="donne").update(donne_key="")  # as migration 0004 left them
+    second = AuditEntry.objects.get(kind="donne", action="create", number=2)
+    services.donne_delete(game=game, number=1)  # number 2 is now the 120
+    before = snapshot(concours)
+    with pytest.raises(UserError, match="modifiée depuis"):
+        services.audit_restore(entry=second, which="before")
+    assert snapshot(concours) == before
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migration_0004_gives_existing_donnes_distinct_keys():
+    before, after = [("tournament", "0003_scoring_v2")], [("tournament", "0004_donne_keys")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    user = old.get_model("auth", "User").objects.create(username="ancien")
+    t = old.get_model("tournament", "Tournament").objects.create(
+        name="Ancien", slug="ancien", date=datetime.date(2026, 1, 1), organiser_id=user.pk,
+        preset="ffb-coinche", game="coinche", counting="faits", multiply="score",
+        surcoinche_factor=4, litige=True, tie_to_takers=False, rounding=True, sa_ta=False,
+        annonces=True)
+    teams = [old.get_model("tournament", "Team").objects.create(
+        tournament=t, number=n, name=f"É{n}", player1="a", player2="b") for n in (1, 2)]
+    round_ = old.get_model("tournament", "Round").objects.create(tournament=t, number=1)
+    game = old.get_model("tournament", "Game").objects.create(
+        round=round_, table=1, team_ns=teams[0], team_ew=teams[1], token="t" * 22)
+    for number in (1, 2, 3):
+        old.get_model("tournament", "DonneRecord").objects.create(game=game, number=number)
+    old.get_model("tournament", "AuditEntry").objects.create(
+        tournament=t, actor="x", kind="donne", action="create", number=1)
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps
+    keys = list(new.get_model("tournament", "DonneRecord").objects.values_list("key", flat=True))
+    assert len(set(keys)) == 3 and all(len(key) == 22 for key in keys)
+    assert new.get_model("tournament", "AuditEntry").objects.get().donne_key == ""
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())  # back to the latest schema

@@ -1,13 +1,15 @@
 """The services: every write, its validation, and the recomputations it triggers."""
 
+import datetime
+
 import pytest
 
 from scoring import PRESETS, Coinche, Donne, Side, score_game
 from tournament import services
-from tournament.models import DonneRecord, Game, Team
+from tournament.models import AuditEntry, DonneRecord, Game, Tournament
 from tournament.services import ImportLine, UserError
 
-from .factories import made, play_to_the_end, tournament
+from .factories import made, organiser, play_to_the_end, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -19,10 +21,11 @@ def test_a_tournament_takes_its_preset_and_adjusted_options():
 
 
 def test_contradictory_options_are_refused_and_nothing_is_saved():
+    tournaments, entries = Tournament.objects.count(), AuditEntry.objects.count()
     with pytest.raises(UserError) as error:
         tournament(slug="bad", counting="demandes")  # annonces still on
     assert error.value.field == "annonces"
-    assert not Team.objects.exists()
+    assert (Tournament.objects.count(), AuditEntry.objects.count()) == (tournaments, entries)
 
 
 def test_a_slug_is_taken_once():
@@ -247,3 +250,127 @@ def test_a_record_round_trips_a_donne():
     assert record.to_donne() == Donne(**{**donne.__dict__, "trump": "TA"})
     assert (record.taker, record.trump, record.coinche, record.capot) == (
         "EW", "TA", "surcoinche", "EW")
+
+
+# --- Explicit arguments, and every text checked as the forms check it ----------------------
+
+
+def test_a_tournament_update_takes_no_field_it_does_not_name():
+    t = tournament()
+    thief = organiser("voleur")
+    with pytest.raises(TypeError):
+        services.tournament_update(tournament=t, organiser_id=thief.pk)
+    with pytest.raises(TypeError):
+        services.tournament_update(tournament=t, slug="ailleurs", published=False)
+    t.refresh_from_db()
+    assert t.organiser != thief and t.slug != "ailleurs" and t.published
+
+
+def test_a_team_update_takes_no_field_it_does_not_name():
+    t = tournament(teams=2)
+    team = t.teams.get(number=1)
+    with pytest.raises(TypeError):
+        services.team_update(team=team, number=2)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        services.team_update(team=team, tournament_id=tournament().pk)  # type: ignore[call-arg]
+    assert list(t.teams.values_list("number", "name")) == [(1, "Équipe 1"), (2, "Équipe 2")]
+
+
+@pytest.mark.parametrize("slug", ["a/b", "new", "Majuscules", "", "é", "x" * 61])
+def test_a_slug_the_address_cannot_hold_is_refused(slug):
+    count = Tournament.objects.count()
+    with pytest.raises(UserError) as error:
+        tournament(slug=slug)
+    assert error.value.field == "slug" and "Adresse" in error.value.message
+    assert Tournament.objects.count() == count
+
+
+def test_the_texts_of_a_tournament_are_normalised_and_checked():
+    t = tournament(name="  Fe\u0302te   du  village ", place="Salle\tdes fêtes")
+    assert (t.name, t.place) == ("Fête du village", "Salle des fêtes")
+    for name, field in (("\u200b", "name"), ("x" * 201, "name"), ("Nul\x00", "name")):
+        with pytest.raises(UserError) as error:
+            services.tournament_update(tournament=t, name=name)
+        assert error.value.field == field
+    with pytest.raises(UserError) as error:
+        services.tournament_update(tournament=t, place="\x1b[31m")
+    assert error.value.field == "place"
+    t.refresh_from_db()
+    assert t.name == "Fête du village"
+
+
+@pytest.mark.parametrize(("options", "field"), [
+    ({"criteria": ["wins", "chance"]}, "criteria"),
+    ({"criteria": []}, "criteria"),
+    ({"criteria": ["wins", "wins"]}, "criteria"),
+    ({"criteria": "wins"}, "criteria"),
+    ({"bye_points": 2**63}, "bye_points"),
+    ({"forfeit_points": -1}, "forfeit_points"),
+    ({"parties_planned": 40_000}, "parties_planned"),
+    ({"parties_planned": True}, "parties_planned"),
+    ({"target": 2**31}, "target"),
+    ({"max_donnes": 32_768}, "max_donnes"),
+])
+def test_options_beyond_their_column_or_choices_are_refused(options, field):
+    t = tournament()
+    before = (Tournament.objects.filter(pk=t.pk).values().get(), AuditEntry.objects.count())
+    with pytest.raises(UserError) as error:
+        services.tournament_update(tournament=t, **options)
+    assert error.value.field == field
+    assert (Tournament.objects.filter(pk=t.pk).values().get(),
+            AuditEntry.objects.count()) == before
+
+
+def test_an_unknown_preset_is_refused_in_french():
+    with pytest.raises(UserError) as error:
+        services.tournament_create(organiser=organiser(), name="X", slug="x",
+                                   date=datetime.date(2026, 1, 1), preset="poker")
+    assert error.value.field == "preset" and not Tournament.objects.filter(slug="x").exists()
+
+
+def test_team_texts_are_normalised_and_invisible_names_refused():
+    t = tournament()
+    team = services.team_create(tournament=t, name=" Les  As ", player1="Ana\u00a0Lys",
+                                player2="Bob", club="  ")
+    assert (team.name, team.player1, team.club) == ("Les As", "Ana Lys", "")
+    for name in ("\u200b", "\u200b\u200c", "x" * 121, "Tab\x07"):
+        with pytest.raises(UserError) as error:
+            services.team_create(tournament=t, name=name, player1="a", player2="b")
+        assert error.value.field == "name"
+    with pytest.raises(UserError) as error:
+        services.team_update(team=team, player2="\x00")
+    assert error.value.field == "player2"
+    assert list(t.teams.values_list("name", "player2")) == [("Les As", "Bob")]
+
+
+def test_a_name_typed_with_a_combining_accent_is_the_same_team():
+    t = tournament()
+    services.team_create(tournament=t, name="Élan", player1="a", player2="b")
+    with pytest.raises(UserError, match="déjà inscrite"):
+        services.team_create(tournament=t, name="E\u0301LAN", player1="c", player2="d")
+    other = services.team_create(tournament=t, name="Elan", player1="c", player2="d")
+    with pytest.raises(UserError, match="déjà inscrite"):
+        services.team_update(team=other, name="e\u0301lan")
+    assert t.teams.count() == 2
+
+
+def test_an_import_compares_names_as_the_form_does_and_checks_every_text():
+    t = tournament()
+    services.team_create(tournament=t, name="Élan", player1="a", player2="b")
+    lines = [
+        ImportLine(2, "E\u0301lan", "Ana", "Bob", ""),  # the registered team, decomposed
+        ImportLine(3, "Les As", "Cid", "Dan", ""),
+        ImportLine(4, "LES AS", "Eve", "Fay", ""),  # twice in the file
+        ImportLine(5, "x" * 5000, "Gus", "Hal", ""),
+        ImportLine(6, "Nul", "Ian\x00", "Jo", ""),
+        ImportLine(7, "\u200b", "Kim", "Lou", ""),
+    ]
+    with pytest.raises(UserError) as error:
+        services.teams_import(tournament=t, lines=lines)
+    for line in (2, 4, 5, 6, 7):
+        assert f"Ligne {line} :" in error.value.message
+    assert "Ligne 3" not in error.value.message
+    assert t.teams.count() == 1 and AuditEntry.objects.filter(action="import").count() == 0
+    teams = services.teams_import(tournament=t, lines=[ImportLine(2, " Les  As", "Ana", "Bob",
+                                                                  "Club\u00a0A")])
+    assert [(team.number, team.name, team.club) for team in teams] == [(2, "Les As", "Club A")]
