@@ -3,34 +3,85 @@
 The document names things as people do (team numbers, partie and table numbers), never by
 database keys, so it can be restored into any database. Scores are written for whoever reads
 the file, but on import they are recomputed from the donnes: a file edited by hand cannot
-bring in a score the rules do not give, and a bad file changes nothing (one transaction).
+bring in a score the rules do not give.
+
+A file may have been edited by hand or crafted, so it is read in two passes: `_read` checks
+the WHOLE document with the checks of the forms and services (texts, slug, choices, rules,
+criteria, numbering, tokens, the journal's values, every game scored) and refuses at the
+first fault with a French message naming where it is; only a document that passed is
+written, in one transaction. Nothing is written before the file is known to be good.
+
+Version 2 adds each donne's key (its identity for the journal), points attribués, the time
+called (a round's `time_called`, a game's `stop_after`) and the journal entries' donne keys.
+A version 1 file still imports: its donnes get new keys, and rule options it lacks (written
+before scoring v2) take the values migration 0003 gave existing tournaments.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
+import re
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import ScoringError
+from scoring import PRESETS, ScoringError, Side, score_game
 
-from . import services
-from .models import RULE_FIELDS, AuditEntry, DonneRecord, Game, Round, Team, Tournament
+from . import audit, services, validators
+from .models import (
+    RULE_FIELDS,
+    SEATS,
+    TOKEN_PATTERN,
+    AuditEntry,
+    DonneRecord,
+    Game,
+    Round,
+    Team,
+    Tournament,
+)
 from .services import UserError
 
 FORMAT = "concours-belote"
-VERSION = 1
+VERSION = 2
+READABLE = (1, 2)
 TOURNAMENT_FIELDS = ["name", "slug", "place", "preset", *RULE_FIELDS, "parties_planned",
                      "criteria", "bye_points", "forfeit_points", "published"]
 TEAM_FIELDS = ["number", "name", "player1", "player2", "club", "active"]
-DONNE_FIELDS = ["number", "taker", "contract", "capot_bid", "trump", "coinche", "taker_points",
-                "capot", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew", "version"]
+DONNE_FIELDS = ["number", "key", "taker", "contract", "capot_bid", "trump", "coinche",
+                "taker_points", "capot", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
+                "awarded_ns", "awarded_ew", "version"]
+ROUND_FIELDS = ["number", "seed", "closed", "time_called", "games"]
+GAME_FIELDS = ["table", "ns", "ew", "first_dealer", "forfeit", "token", "stop_after", "donnes",
+               "result"]
 RESULT_FIELDS = ["score_ns", "score_ew", "finished", "winner", "played"]
-AUDIT_FIELDS = ["actor", "kind", "action", "round_number", "table", "number", "before", "after"]
+AUDIT_FIELDS = ["actor", "kind", "action", "round_number", "table", "number", "donne_key",
+                "before", "after"]
+
+# What version 1 files may lack: added with version 2 (defaults given here), or rule options
+# added by scoring v2, which take the values keeping version-1 scores (migration 0003).
+V1_ABSENT = {
+    "donne": {"key": None, "awarded_ns": 0, "awarded_ew": 0},
+    "round": {"time_called": None},
+    "game": {"stop_after": None},
+    "audit": {"donne_key": ""},
+    "tournament": {"belote_multiplied": False, "belote_in_contract": True,
+                   "demandes_belote": False, "belote_exception": True, "beat_defence": True,
+                   "capot_points": 252, "max_contract": 500},
+}
+_TOKEN = re.compile(TOKEN_PATTERN)
+_TRUMPS = {trump for trump, _label in DonneRecord._meta.get_field("trump").choices}
+_COINCHES = {value for value, _label in DonneRecord._meta.get_field("coinche").choices}
+_SIDES = {side.value for side in Side}
+_CHUNK = 500  # keys per query when looking tokens up (SQLite bounds a query's parameters)
+
+
+# --- Export -------------------------------------------------------------------------------
 
 
 def export_data(tournament: Tournament) -> dict[str, Any]:
@@ -43,14 +94,16 @@ def export_data(tournament: Tournament) -> dict[str, Any]:
             {name: getattr(record, name) for name in DONNE_FIELDS})
     rounds: dict[int, dict] = {}
     for round_ in tournament.rounds.order_by("number"):
-        rounds[round_.pk] = {"number": round_.number, "seed": round_.seed,
-                             "closed": round_.closed, "games": []}
+        rounds[round_.pk] = {
+            "number": round_.number, "seed": round_.seed, "closed": round_.closed,
+            "time_called": round_.time_called.isoformat() if round_.time_called else None,
+            "games": []}
     for game in games:
         rounds[game.round_id]["games"].append({
             "table": game.table, "ns": game.team_ns.number,
             "ew": game.team_ew.number if game.team_ew else None,
             "first_dealer": game.first_dealer, "forfeit": game.forfeit, "token": game.token,
-            "donnes": donnes.get(game.pk, []),
+            "stop_after": game.stop_after, "donnes": donnes.get(game.pk, []),
             "result": {name: getattr(game, name) for name in RESULT_FIELDS},
         })
     return {
@@ -72,65 +125,425 @@ def export_json(tournament: Tournament) -> str:
     return json.dumps(export_data(tournament), ensure_ascii=False, indent=1)
 
 
-def _check(condition: bool, message: str) -> None:
-    if not condition:
-        raise UserError(message)
+# --- Import: the checks -------------------------------------------------------------------
+
+
+def _fail(where: str, message: str) -> None:
+    raise UserError(_("%(where)s : %(message)s") % {"where": where, "message": message})
+
+
+def _fields(value: object, where: str, names: list[str], absent: dict[str, Any]) -> dict:
+    """`value` as a dict with exactly the keys `names`; those of `absent` may be missing
+    (a version 1 file) and take its values."""
+    if not isinstance(value, dict):
+        _fail(where, _("des valeurs nommées sont attendues."))
+    unknown = sorted(str(key) for key in value if key not in names)
+    if unknown:
+        _fail(where, _("champ inconnu : %(keys)s.") % {"keys": ", ".join(unknown)[:200]})
+    missing = [name for name in names if name not in value and name not in absent]
+    if missing:
+        _fail(where, _("champ manquant : %(keys)s.") % {"keys": ", ".join(missing)})
+    return {**absent, **value}
+
+
+def _list(value: object, where: str) -> list:
+    if not isinstance(value, list):
+        _fail(where, _("une liste est attendue."))
+    return value
+
+
+def _bool(value: object, where: str, label: str) -> bool:
+    if type(value) is not bool:
+        _fail(where, _("%(label)s : true ou false est attendu.") % {"label": label})
+    return value
+
+
+def _whole(model, field: str, value: object, where: str, label: str, *,
+           minimum: int = 0, optional: bool = False) -> int | None:
+    if optional and value is None:
+        return None
+    return services.whole_field(model, field, value, label=f"{where}, {label}",
+                                minimum=minimum)
+
+
+def _shown(value: object) -> str:
+    """A value from the file, shown in a message: a scalar as written, else its kind."""
+    if value is None or isinstance(value, str | int | float | bool):
+        return json.dumps(value)[:40]
+    return _("une liste") if isinstance(value, list) else _("un objet")
+
+
+def _choice(value: object, choices: Iterable[str], where: str, label: str) -> str:
+    if not isinstance(value, str) or value not in choices:
+        _fail(where, _("%(label)s inconnu : %(value)s.") % {"label": label,
+                                                             "value": _shown(value)})
+    return value
+
+
+def _token(value: object, where: str, label: str) -> str:
+    if not isinstance(value, str) or not _TOKEN.fullmatch(value):
+        _fail(where, _("%(label)s : 22 lettres, chiffres, « - » ou « _ » sont attendus.")
+              % {"label": label})
+    return value
+
+
+def _moment(value: object, where: str, *, optional: bool = False) -> datetime.datetime | None:
+    if optional and value is None:
+        return None
+    try:
+        moment = datetime.datetime.fromisoformat(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        _fail(where, _("une date et une heure ISO sont attendues."))
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment)
+    return moment
+
+
+@dataclasses.dataclass
+class _Game:
+    fields: dict[str, Any]
+    ns: int
+    ew: int | None
+    donnes: list[dict[str, Any]]
+
+
+@dataclasses.dataclass
+class _Round:
+    fields: dict[str, Any]
+    games: list[_Game]
+
+
+@dataclasses.dataclass
+class _Backup:
+    """A document that passed every check, as the values to write."""
+
+    tournament: dict[str, Any]
+    teams: list[dict[str, Any]]
+    rounds: list[_Round]
+    audit: list[dict[str, Any]]
+    replaces: Tournament | None
+
+
+def _criteria(value: object) -> list[str]:
+    try:
+        return services.criteria_checked(value)
+    except UserError as error:
+        _fail(_("Concours"), error.message)
+
+
+def _read_tournament(value: object, version: int) -> dict[str, Any]:
+    where = _("Concours")
+    absent = V1_ABSENT["tournament"] if version == 1 else {}
+    fields = _fields(value, where, ["date", *TOURNAMENT_FIELDS], absent)
+    if version == 1 and "demandes_belote" not in value:  # type: ignore[operator]
+        fields["demandes_belote"] = fields["counting"] == "demandes"  # as migration 0003
+    checked = {
+        "name": services.text_field(Tournament, "name", fields["name"],
+                                    label=_("Concours, nom")),
+        "slug": services.slug_checked(fields["slug"]),
+        "place": services.text_field(Tournament, "place", fields["place"],
+                                     label=_("Concours, lieu")),
+        "preset": _choice(fields["preset"], PRESETS, where, _("Règlement")),
+        "parties_planned": _whole(Tournament, "parties_planned", fields["parties_planned"],
+                                  where, _("parties prévues"), minimum=1),
+        "criteria": _criteria(fields["criteria"]),
+        "bye_points": _whole(Tournament, "bye_points", fields["bye_points"], where,
+                             _("points d'une exemption")),
+        "forfeit_points": _whole(Tournament, "forfeit_points", fields["forfeit_points"],
+                                 where, _("points d'un forfait")),
+        "published": _bool(fields["published"], where, _("publié")),
+    }
+    try:
+        checked["date"] = datetime.date.fromisoformat(fields["date"])
+    except (TypeError, ValueError):
+        _fail(where, _("une date ISO (2026-11-21) est attendue."))
+    try:
+        rules = services.rules_from(fields)
+    except UserError as error:
+        _fail(_("Concours, règlement"), error.message)
+    checked.update({name: getattr(rules, name) for name in RULE_FIELDS})
+    return checked
+
+
+def _read_teams(value: object) -> list[dict[str, Any]]:
+    teams: list[dict[str, Any]] = []
+    numbers: set[int] = set()
+    names: set[str] = set()
+    for index, row in enumerate(_list(value, _("Équipes")), start=1):
+        where = _("Équipe (la %(i)de du fichier)") % {"i": index}
+        fields = _fields(row, where, TEAM_FIELDS, {})
+        number = _whole(Team, "number", fields["number"], where, _("numéro"), minimum=1)
+        where = _("Équipe %(n)d") % {"n": number}
+        if number in numbers:
+            _fail(where, _("ce numéro est donné à deux équipes."))
+        numbers.add(number)
+        team = {"number": number, "active": _bool(fields["active"], where, _("active"))}
+        for field, label in (("name", _("nom")), ("player1", _("joueur 1")),
+                             ("player2", _("joueur 2")), ("club", _("club"))):
+            team[field] = services.text_field(Team, field, fields[field],
+                                              label=f"{where}, {label}")
+        key = validators.same_name(team["name"])
+        if key in names:
+            _fail(where, _("l'équipe « %(name)s » figure deux fois.") % {"name": team["name"]})
+        names.add(key)
+        teams.append(team)
+    return teams
+
+
+def _read_donne(row: object, where: str, version: int) -> dict[str, Any]:
+    absent = V1_ABSENT["donne"] if version == 1 else {}
+    fields = _fields(row, where, DONNE_FIELDS, absent)
+    donne: dict[str, Any] = {
+        "taker": _choice(fields["taker"], {"", *_SIDES}, where, _("preneur")),
+        "capot": _choice(fields["capot"], {"", *_SIDES}, where, _("capot")),
+        "trump": _choice(fields["trump"], {"", *_TRUMPS}, where, _("atout")),
+        "coinche": _choice(fields["coinche"], _COINCHES, where, _("coinche")),
+        "capot_bid": _bool(fields["capot_bid"], where, _("capot demandé")),
+        "contract": _whole(DonneRecord, "contract", fields["contract"], where, _("contrat"),
+                           optional=True),
+        "version": _whole(DonneRecord, "version", fields["version"], where, _("version"),
+                          minimum=1),
+        "key": None if fields["key"] is None else _token(fields["key"], where, _("clé")),
+    }
+    for name in ("taker_points", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
+                 "awarded_ns", "awarded_ew"):
+        label = str(DonneRecord._meta.get_field(name).verbose_name)
+        donne[name] = _whole(DonneRecord, name, fields[name], where, label)
+    if version > 1 and donne["key"] is None:
+        _fail(where, _("clé manquante."))
+    return donne
+
+
+def _read_game(row: object, where: str, version: int, teams: set[int],
+               seated: set[int]) -> _Game:
+    absent = {**V1_ABSENT["game"], "result": None} if version == 1 else {"result": None}
+    fields = _fields(row, where, GAME_FIELDS, absent)
+    table = _whole(Game, "table", fields["table"], where, _("table"))
+    where = _("%(where)s, table %(t)d") % {"where": where, "t": table}
+    ns = _whole(Team, "number", fields["ns"], where, _("équipe NS"), minimum=1)
+    ew = _whole(Team, "number", fields["ew"], where, _("équipe EO"), minimum=1, optional=True)
+    for number in (ns, ew):
+        if number is not None and number not in teams:
+            _fail(where, _("l'équipe %(n)d n'existe pas.") % {"n": number})
+    if ns == ew:
+        _fail(where, _("une équipe ne peut pas jouer contre elle-même."))
+    for number in (ns, ew):
+        if number in seated:
+            _fail(where, _("l'équipe %(n)d joue deux fois dans cette partie.") % {"n": number})
+        if number is not None:
+            seated.add(number)
+    if (ew is None) != (table == 0):
+        _fail(where, _("une équipe exempte est à la table 0, et elle seule."))
+    forfeit = _choice(fields["forfeit"], {"", *_SIDES}, where, _("forfait"))
+    if ew is None and forfeit:
+        _fail(where, _("une équipe exempte ne déclare pas forfait."))
+    game = {
+        "table": table, "forfeit": forfeit,
+        "first_dealer": _choice(fields["first_dealer"], SEATS, where, _("premier donneur")),
+        "token": _token(fields["token"], where, _("lien de table")),
+        "stop_after": _whole(Game, "stop_after", fields["stop_after"], where,
+                             _("fin du temps"), minimum=1, optional=True),
+    }
+    donnes = []
+    for index, donne_row in enumerate(_list(fields["donnes"], where), start=1):
+        number = donne_row.get("number") if isinstance(donne_row, dict) else None
+        if type(number) is not int or number != index:
+            _fail(where, _("les donnes sont numérotées 1, 2, 3… dans l'ordre (la %(i)de porte "
+                           "le numéro %(n)s).") % {"i": index, "n": _shown(number)})
+        donnes.append({"number": index, **_read_donne(
+            donne_row, _("%(where)s, donne %(n)d") % {"where": where, "n": index}, version)})
+    if ew is None and donnes:
+        _fail(where, _("une équipe exempte ne joue pas de donne."))
+    return _Game(game, ns, ew, donnes)
+
+
+def _score(game: _Game, rules, where: str) -> None:
+    """Score the game as the import will (services.game_recompute): refused now, before
+    anything is written. A bye or a forfeit is not scored from its donnes."""
+    if game.ew is None or game.fields["forfeit"]:
+        return
+    donnes = [DonneRecord(**{name: value for name, value in donne.items() if name != "key"})
+              .to_donne() for donne in game.donnes]
+    try:
+        score_game(donnes, rules)
+    except ScoringError as error:
+        # Name the donne: the first one whose game up to it is refused (only on failure).
+        number = next(n for n in range(1, len(donnes) + 1) if _refuses(donnes[:n], rules))
+        _fail(_("%(where)s, donne %(n)d") % {"where": where, "n": number}, error.message)
+
+
+def _refuses(donnes: list, rules) -> bool:
+    try:
+        score_game(donnes, rules)
+    except ScoringError:
+        return True
+    return False
+
+
+def _read_rounds(value: object, version: int, teams: set[int], rules) -> list[_Round]:
+    rounds = []
+    for index, row in enumerate(_list(value, _("Parties")), start=1):
+        where = _("Partie %(n)d") % {"n": index}
+        absent = V1_ABSENT["round"] if version == 1 else {}
+        fields = _fields(row, where, ROUND_FIELDS, absent)
+        if type(fields["number"]) is not int or fields["number"] != index:
+            _fail(where, _("les parties sont numérotées 1, 2, 3… dans l'ordre."))
+        round_fields = {
+            "number": index,
+            "seed": _whole(Round, "seed", fields["seed"], where, _("graine"), optional=True),
+            "closed": _bool(fields["closed"], where, _("close")),
+            "time_called": _moment(fields["time_called"], f"{where}, fin du temps",
+                                   optional=True),
+        }
+        games: list[_Game] = []
+        tables: set[int] = set()
+        seated: set[int] = set()
+        for game_row in _list(fields["games"], where):
+            game = _read_game(game_row, where, version, teams, seated)
+            table_where = _("%(where)s, table %(t)d") % {"where": where,
+                                                         "t": game.fields["table"]}
+            if game.fields["table"] in tables:
+                _fail(table_where, _("cette table figure deux fois."))
+            tables.add(game.fields["table"])
+            _score(game, rules, table_where)
+            games.append(game)
+        rounds.append(_Round(round_fields, games))
+    return rounds
+
+
+def _read_audit(value: object, version: int) -> list[dict[str, Any]]:
+    entries = []
+    kinds = {kind for kind, _label in AuditEntry.KINDS}
+    for index, row in enumerate(_list(value, _("Journal")), start=1):
+        where = _("Journal, entrée %(i)d") % {"i": index}
+        absent = V1_ABSENT["audit"] if version == 1 else {}
+        fields = _fields(row, where, ["at", "user", *AUDIT_FIELDS], absent)
+        entry = {
+            "at": _moment(fields["at"], where),
+            "actor": services.text_field(AuditEntry, "actor", fields["actor"],
+                                         label=f"{where}, qui"),
+            "kind": _choice(fields["kind"], kinds, where, _("objet")),
+            "action": _choice(fields["action"], AuditEntry.ACTIONS, where, _("action")),
+            "round_number": _whole(AuditEntry, "round_number", fields["round_number"], where,
+                                   _("partie"), optional=True),
+            "table": _whole(AuditEntry, "table", fields["table"], where, _("table"),
+                            optional=True),
+            "number": _whole(AuditEntry, "number", fields["number"], where, _("numéro"),
+                             optional=True),
+            "donne_key": "" if fields["donne_key"] == "" else _token(
+                fields["donne_key"], where, _("clé de la donne")),
+        }
+        user = fields["user"]
+        if user is not None and (not isinstance(user, str) or not 0 < len(user) <= 150):
+            _fail(where, _("compte : un identifiant est attendu."))
+        entry["user"] = user
+        for which, label in (("before", _("avant")), ("after", _("après"))):
+            try:
+                audit.check_value(entry["kind"], entry["action"], fields[which])
+            except audit.BadValue as error:
+                _fail(f"{where}, {label}", str(error))
+            entry[which] = fields[which]
+        entries.append(entry)
+    return entries
+
+
+def _taken(model, field: str, values: list[str], replaces: Tournament | None) -> str | None:
+    """One of `values` that another tournament in the database already uses, if any."""
+    path = "round__tournament" if model is Game else "game__round__tournament"
+    for start in range(0, len(values), _CHUNK):
+        found = model.objects.filter(**{f"{field}__in": values[start:start + _CHUNK]})
+        if replaces is not None:
+            found = found.exclude(**{path: replaces})
+        taken = found.values_list(field, flat=True).first()
+        if taken is not None:
+            return taken
+    return None
+
+
+def _check_unique(rounds: list[_Round], replaces: Tournament | None) -> None:
+    """Table-link tokens and donne keys: each once in the file, and used by no other
+    tournament of this database (the one being replaced gives its own up)."""
+    tokens = [game.fields["token"] for round_ in rounds for game in round_.games]
+    keys = [donne["key"] for round_ in rounds for game in round_.games for donne in game.donnes
+            if donne["key"] is not None]
+    for values, label in ((tokens, _("lien de table")), (keys, _("clé de donne"))):
+        seen: set[str] = set()
+        for value in values:
+            if value in seen:
+                _fail(_("Sauvegarde"), _("le même %(label)s figure deux fois (%(v)s).")
+                      % {"label": label, "v": value})
+            seen.add(value)
+    taken = _taken(Game, "token", tokens, replaces)
+    if taken is not None:
+        _fail(_("Sauvegarde"), _("le lien de table %(v)s est celui d'un autre concours.")
+              % {"v": taken})
+    taken = _taken(DonneRecord, "key", keys, replaces)
+    if taken is not None:
+        _fail(_("Sauvegarde"), _("la clé de donne %(v)s est celle d'un autre concours.")
+              % {"v": taken})
+
+
+def _read(data: Any, organiser, replace: bool) -> _Backup:
+    """Check the whole document; refuse (UserError) at the first fault, writing nothing."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise UserError(_("Ce fichier n'est pas une sauvegarde de concours."))
+    version = data.get("version")
+    if type(version) is not int or version not in READABLE:
+        raise UserError(_("Version de sauvegarde inconnue : %(v)s.")
+                        % {"v": _shown(version)})
+    fields = _fields(data, _("Sauvegarde"), ["format", "version", "tournament", "teams",
+                                             "rounds", "audit"], {})
+    tournament = _read_tournament(fields["tournament"], version)
+    teams = _read_teams(fields["teams"])
+    rules = services.rules_from(tournament)
+    rounds = _read_rounds(fields["rounds"], version, {team["number"] for team in teams}, rules)
+    entries = _read_audit(fields["audit"], version)
+    replaces = Tournament.objects.filter(slug=tournament["slug"]).first()
+    if replaces is not None:
+        if not replace:
+            raise UserError(_("Le concours « %(slug)s » existe déjà : demandez à le "
+                              "remplacer.") % {"slug": tournament["slug"]})
+        if replaces.organiser_id != organiser.pk:
+            raise UserError(_("Le concours « %(slug)s » appartient à un autre organisateur : "
+                              "il n'est pas remplacé.") % {"slug": tournament["slug"]})
+    _check_unique(rounds, replaces)
+    return _Backup(tournament, teams, rounds, entries, replaces)
+
+
+# --- Import: writing what passed ----------------------------------------------------------
 
 
 @transaction.atomic
 def import_data(data: Any, *, organiser, replace: bool = False) -> Tournament:
     """Restore a tournament exported by `export_data`, owned by `organiser`. An existing
-    tournament with the same slug is replaced only when asked."""
-    _check(isinstance(data, dict) and data.get("format") == FORMAT,
-           _("Ce fichier n'est pas une sauvegarde de concours."))
-    _check(data.get("version") == VERSION,
-           _("Version de sauvegarde inconnue : %(v)s.") % {"v": data.get("version")})
-    try:
-        return _import(data, organiser, replace)
-    except UserError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError, IntegrityError) as error:
-        raise UserError(_("Sauvegarde incomplète ou abîmée (%(e)s).") % {"e": error}) from None
-
-
-def _import(data: dict, organiser, replace: bool) -> Tournament:
-    fields = data["tournament"]
-    existing = Tournament.objects.filter(slug=fields["slug"]).first()
-    if existing is not None:
-        _check(replace, _("Le concours « %(slug)s » existe déjà : demandez à le remplacer.")
-               % {"slug": fields["slug"]})
-        services.tournament_delete(tournament=existing)
-    tournament = Tournament(organiser=organiser, date=datetime.date.fromisoformat(fields["date"]),
-                            **{name: fields[name] for name in TOURNAMENT_FIELDS})
-    services.rules_from({name: getattr(tournament, name) for name in RULE_FIELDS})
-    tournament.save()
+    tournament with the same slug is replaced only when asked, and only if `organiser`
+    organises it. The whole document is checked before anything is written."""
+    backup = _read(data, organiser, replace)
+    if backup.replaces is not None:
+        services.tournament_delete(tournament=backup.replaces)
+    tournament = Tournament.objects.create(organiser=organiser, **backup.tournament)
     teams = {team.number: team for team in Team.objects.bulk_create(
-        Team(tournament=tournament, **{name: row[name] for name in TEAM_FIELDS})
-        for row in data["teams"])}
-    for round_row in data["rounds"]:
-        round_ = Round.objects.create(tournament=tournament, number=round_row["number"],
-                                      seed=round_row["seed"], closed=round_row["closed"])
-        for row in round_row["games"]:
-            _check(row["ns"] in teams and (row["ew"] is None or row["ew"] in teams),
-                   _("Partie %(n)d, table %(t)d : équipe inconnue.")
-                   % {"n": round_.number, "t": row["table"]})
+        Team(tournament=tournament, **row) for row in backup.teams)}
+    for round_row in backup.rounds:
+        round_ = Round.objects.create(tournament=tournament, **round_row.fields)
+        for game_row in round_row.games:
             game = Game.objects.create(
-                round=round_, table=row["table"], team_ns=teams[row["ns"]],
-                team_ew=teams[row["ew"]] if row["ew"] is not None else None,
-                first_dealer=row["first_dealer"], forfeit=row["forfeit"], token=row["token"])
-            DonneRecord.objects.bulk_create(
-                DonneRecord(game=game, **{name: donne[name] for name in DONNE_FIELDS})
-                for donne in row["donnes"])
-            try:
-                services.game_recompute(game=game, rules=tournament.rules)
-            except ScoringError as error:
-                raise UserError(_("Partie %(n)d, table %(t)d : %(e)s")
-                                % {"n": round_.number, "t": game.table, "e": error.message}
-                                ) from None
+                round=round_, team_ns=teams[game_row.ns],
+                team_ew=teams[game_row.ew] if game_row.ew is not None else None,
+                **game_row.fields)
+            records = []
+            for donne in game_row.donnes:
+                record = DonneRecord(game=game, **{name: value for name, value in donne.items()
+                                                   if name != "key"})
+                if donne["key"] is not None:  # else the default: a new key
+                    record.key = donne["key"]
+                records.append(record)
+            DonneRecord.objects.bulk_create(records)
+            services.game_recompute(game=game, rules=tournament.rules)
     users = {user.get_username(): user for user in get_user_model().objects.filter(
-        username__in={row["user"] for row in data["audit"] if row["user"]})}
+        username__in={row["user"] for row in backup.audit if row["user"]})}
     AuditEntry.objects.bulk_create(
-        AuditEntry(tournament=tournament, at=datetime.datetime.fromisoformat(row["at"]),
-                   user=users.get(row["user"]), **{name: row[name] for name in AUDIT_FIELDS})
-        for row in data["audit"])
+        AuditEntry(tournament=tournament, user=users.get(row["user"]),
+                   **{name: value for name, value in row.items() if name != "user"})
+        for row in backup.audit)
     return tournament

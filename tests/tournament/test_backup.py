@@ -112,3 +112,49 @@ def test_the_dashboard_offers_the_backup_to_the_organiser_only(client, owner, co
     response = client.get(url)
     assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
     assert json.loads(response.content) == backup.export_data(concours)
+
+
+def as_version_1(data: dict) -> dict:
+    """`data` as version 1 wrote it, before scoring v2: no donne keys, no points attribués,
+    no time called, no journal keys, none of scoring v2's rule options."""
+    data = json.loads(json.dumps(data))
+    data["version"] = 1
+    for option in ("belote_multiplied", "belote_in_contract", "demandes_belote",
+                   "belote_exception", "beat_defence", "capot_points", "max_contract"):
+        del data["tournament"][option]
+    for round_ in data["rounds"]:
+        del round_["time_called"]
+        for game in round_["games"]:
+            del game["stop_after"]
+            for donne in game["donnes"]:
+                for name in ("key", "awarded_ns", "awarded_ew"):
+                    del donne[name]
+    for entry in data["audit"]:
+        del entry["donne_key"]
+    return data
+
+
+def test_a_version_1_file_still_imports_its_donnes_getting_new_keys(owner, concours):
+    data = backup.export_data(concours)
+    services.tournament_delete(tournament=concours)
+    restored = backup.import_data(as_version_1(data), organiser=owner)
+    keys = list(DonneRecord.objects.filter(game__round__tournament=restored)
+                .values_list("key", flat=True))
+    assert keys and len(set(keys)) == len(keys) and all(len(key) == 22 for key in keys)
+    # Scoring v2's options take the values that keep version-1 scores (migration 0003).
+    assert (restored.belote_multiplied, restored.beat_defence, restored.capot_points) == (
+        False, True, 252)
+    again = backup.export_data(restored)
+    assert again["teams"] == data["teams"] and len(again["audit"]) == len(data["audit"])
+    assert [[g["token"] for g in r["games"]] for r in again["rounds"]] == [
+        [g["token"] for g in r["games"]] for r in data["rounds"]]
+
+
+def test_a_donne_restored_from_a_backup_keeps_its_journal(owner, concours):
+    data = backup.export_data(concours)
+    services.tournament_delete(tournament=concours)
+    restored = backup.import_data(data, organiser=owner)
+    game = Game.objects.get(round__tournament=restored, round__number=2, table=1)
+    correction = AuditEntry.objects.get(tournament=restored, kind="donne", action="update")
+    services.audit_restore(entry=correction, which="before")
+    assert game.donnes.get(number=1).taker_points == 95

@@ -1,5 +1,9 @@
 """python manage.py import_tournament FILE [--organiser NAME] [--replace]: restore a tournament
-written by `export_tournament` (or downloaded from its dashboard), all or nothing."""
+written by `export_tournament` (or downloaded from its dashboard), all or nothing.
+
+The file is read with a size cap and every refusal (too big, not JSON, nested too deep, a
+fault that `backup.import_data` names) is a `CommandError` in French, never a traceback.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,30 @@ from django.core.management.base import BaseCommand, CommandError
 from tournament import backup
 from tournament.services import UserError
 
+# A concours's backup is a few megabytes at most (hundreds of teams, thousands of donnes,
+# their journal); the cap keeps a wrong file from filling the memory.
+MAX_BYTES = 50 * 1024 * 1024
+
+
+def read_document(file: str) -> object:
+    """The JSON document in `file`, or a CommandError saying why it cannot be read."""
+    try:
+        with Path(file).open("rb") as stream:
+            raw = stream.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise CommandError(f"Lecture impossible de {file} : {error.strerror}.") from None
+    if len(raw) > MAX_BYTES:
+        raise CommandError(f"{file} : fichier trop gros pour une sauvegarde de concours "
+                           f"({MAX_BYTES // (1024 * 1024)} Mo au plus).")
+    try:
+        return json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise CommandError(f"{file} : ce fichier n'est pas du texte UTF-8.") from None
+    except RecursionError:
+        raise CommandError(f"{file} : données imbriquées trop profondément.") from None
+    except ValueError as error:  # json.JSONDecodeError, or an integer of 4,300+ digits
+        raise CommandError(f"{file} : ce n'est pas du JSON valide ({error}).") from None
+
 
 class Command(BaseCommand):
     help = "Restaure un concours depuis sa sauvegarde JSON."
@@ -20,20 +48,20 @@ class Command(BaseCommand):
         parser.add_argument("file")
         parser.add_argument("--organiser",
                             help="Compte qui organisera le concours (par défaut le premier "
-                                 "administrateur).")
+                                 "compte d'équipe, sinon le premier administrateur).")
         parser.add_argument("--replace", action="store_true",
-                            help="Remplace un concours de même adresse.")
+                            help="Remplace un concours de même adresse du même organisateur.")
 
     def handle(self, *args, file: str, organiser: str | None, replace: bool, **options):
         users = get_user_model().objects
-        owner = (users.filter(username=organiser).first() if organiser
-                 else users.filter(is_superuser=True).order_by("pk").first())
+        if organiser:
+            owner = users.filter(username=organiser).first()
+        else:  # the organiser's account that first_run creates is staff, not superuser
+            owner = (users.filter(is_staff=True, is_active=True).order_by("pk").first()
+                     or users.filter(is_superuser=True, is_active=True).order_by("pk").first())
         if owner is None:
             raise CommandError("Compte organisateur introuvable : indiquez --organiser.")
-        try:
-            data = json.loads(Path(file).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            raise CommandError(f"Lecture impossible de {file} : {error}") from None
+        data = read_document(file)
         try:
             tournament = backup.import_data(data, organiser=owner, replace=replace)
         except UserError as error:
