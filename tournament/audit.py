@@ -134,8 +134,21 @@ def _option_value(value: Any) -> str:
     return str(value)
 
 
+def well_formed(entry: AuditEntry) -> bool:
+    """Whether both values have the shape the entry's kind writes (see `check_value`)."""
+    try:
+        check_value(entry.kind, entry.action, entry.before)
+        check_value(entry.kind, entry.action, entry.after)
+    except BadValue:
+        return False
+    return True
+
+
 def describe(entry: AuditEntry) -> tuple[str, str]:
-    """The entry's before and after in a few words; for options, only those that changed."""
+    """The entry's before and after in a few words; for options, only those that changed.
+    An entry of another shape (a crafted one) is shown as such, never read."""
+    if not well_formed(entry):
+        return _("(valeur illisible)"), _("(valeur illisible)")
     before, after = entry.before, entry.after
     if isinstance(before, dict) and isinstance(after, dict) and entry.kind == "rules":
         keys = [key for key in after if before.get(key) != after[key]]
@@ -145,7 +158,7 @@ def describe(entry: AuditEntry) -> tuple[str, str]:
 
 
 def restorable(entry: AuditEntry) -> bool:
-    return entry.kind in {"donne", "team", "rules", "pairing"}
+    return entry.kind in {"donne", "team", "rules", "pairing"} and well_formed(entry)
 
 
 # --- The shape of the values each kind of entry writes ------------------------------------

@@ -375,3 +375,14 @@ def test_migration_0004_gives_existing_donnes_distinct_keys():
     assert new.get_model("tournament", "AuditEntry").objects.get().donne_key == ""
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())  # back to the latest schema
+
+
+def test_the_journal_shows_a_crafted_entry_without_reading_it(client, owner, concours):
+    AuditEntry.objects.create(tournament=concours, actor="faussaire", kind="donne",
+                              action="update", round_number=1, table=1, number=1,
+                              before={"taker": "??"}, after=["x"])
+    client.force_login(owner)
+    response = client.get(reverse("tournament:journal", args=[concours.slug]))
+    assert response.status_code == 200
+    row = next(row for row in response.context["rows"] if row["entry"].actor == "faussaire")
+    assert (row["before"], row["restorable"]) == ("(valeur illisible)", False)

@@ -158,3 +158,9 @@ def test_a_donne_restored_from_a_backup_keeps_its_journal(owner, concours):
     correction = AuditEntry.objects.get(tournament=restored, kind="donne", action="update")
     services.audit_restore(entry=correction, which="before")
     assert game.donnes.get(number=1).taker_points == 95
+
+
+def test_an_unwritable_output_is_a_clear_error(concours, tmp_path):
+    with pytest.raises(CommandError, match="Écriture impossible"):
+        call_command("export_tournament", concours.slug,
+                     output=str(tmp_path / "absent" / "x.json"))

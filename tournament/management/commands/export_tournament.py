@@ -30,5 +30,8 @@ class Command(BaseCommand):
             self.stdout.write(text)
             return
         path = Path(output or f"{slug}-{timezone.localdate():%Y-%m-%d}.json")
-        path.write_text(text, encoding="utf-8")
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise CommandError(f"Écriture impossible de {path} : {error.strerror}.") from None
         self.stderr.write(f"Sauvegarde écrite : {path}")
