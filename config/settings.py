@@ -7,17 +7,35 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from pathlib import Path
 
 import dj_database_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("DJANGO_VAR_DIR", BASE_DIR / "var"))
+# var/ holds the secret key and the log (which names table links, credentials): the owner's
+# only. The mode is given at creation; an existing folder is left as its owner set it.
+VAR_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)
 
 
 def _env_bool(name: str, default: bool = False) -> bool:
     value = os.environ.get(name, "1" if default else "0")
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _create_private(path: Path, content: str = "") -> bool:
+    """Create `path` readable by its owner only, with `content`; False if it already exists.
+
+    The mode is the file's from its creation (os.open with 0o600, less the umask): a file
+    created first and made private after would be readable by others in between."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return False
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        file.write(content)
+    return True
 
 
 def _secret_key() -> str:
@@ -26,11 +44,14 @@ def _secret_key() -> str:
     if key:
         return key
     path = VAR_DIR / "secret_key"
-    if not path.exists():
-        VAR_DIR.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
-    return path.read_text().strip()
+    _create_private(path, secrets.token_urlsafe(50))
+    # Another process (a second server worker) may have just created it: wait for its write.
+    for _ in range(50):
+        key = path.read_text(encoding="utf-8").strip()
+        if key:
+            return key
+        time.sleep(0.02)
+    raise RuntimeError(f"{path} est vide : supprimez-le pour qu'une clé soit générée.")
 
 
 SECRET_KEY = _secret_key()
@@ -115,6 +136,13 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+_sqlite_name = str(DATABASES["default"].get("NAME") or "")
+if (DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" and _sqlite_name
+        and _sqlite_name != ":memory:" and not _sqlite_name.startswith("file:")
+        and Path(_sqlite_name).parent.is_dir()):
+    # SQLite would create the database 0644 on first use: create it empty (a valid new
+    # database) and private first; its -wal and -shm files take the same mode.
+    _create_private(Path(_sqlite_name))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -161,6 +189,39 @@ else:
     ]
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+
+# Errors go to the console and to var/log/concours.log (1 MB × 5, rotated): with DEBUG off, a
+# server error is otherwise logged nowhere (Django only mails admins, and there are none).
+LOG_DIR = VAR_DIR / "log"
+LOG_DIR.mkdir(mode=0o700, exist_ok=True)
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "file": {
+            "class": "logging.handlers.RotatingFileHandler",
+            "filename": str(LOG_DIR / "concours.log"),
+            "maxBytes": 1_000_000,
+            "backupCount": 5,
+            "encoding": "utf-8",
+            "delay": True,  # no empty file for commands that log nothing
+            "formatter": "plain",
+        },
+    },
+    "loggers": {
+        # ERROR: server errors (5xx) with their traceback; a 404 is a warning, not logged here.
+        "django.request": {"handlers": ["console", "file"], "level": "ERROR",
+                           "propagate": False},
+        "django.security": {"handlers": ["console", "file"], "level": "ERROR",
+                            "propagate": False},
+        "tournament": {"handlers": ["console", "file"], "level": "INFO", "propagate": False},
+        "scoring": {"handlers": ["console", "file"], "level": "WARNING", "propagate": False},
+    },
+}
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournament:home"

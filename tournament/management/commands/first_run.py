@@ -1,5 +1,9 @@
 """`make run`'s first-start step: an organiser account when none exists, and the demo
-tournament in an empty database."""
+tournament in an empty database.
+
+The organiser is staff (the admin lets them change their own password) but not a superuser:
+a superuser could change every other organiser's password and tournaments in the admin. Whoever
+needs the admin for that creates a separate superuser (`manage.py createsuperuser`)."""
 
 from __future__ import annotations
 
@@ -22,13 +26,14 @@ class Command(BaseCommand):
         users = get_user_model()
         if not users.objects.exists():
             password = secrets.token_urlsafe(12)
-            users.objects.create_superuser(ORGANISER, password=password)
+            users.objects.create_user(ORGANISER, password=password, is_staff=True)
             rule = "=" * 64
             self.stdout.write(self.style.SUCCESS(
                 f"{rule}\nCompte organisateur créé (notez-le, il ne sera plus affiché) :\n"
                 f"  identifiant : {ORGANISER}\n  mot de passe : {password}\n{rule}"))
         if not Tournament.objects.exists():
-            owner = users.objects.filter(is_superuser=True).order_by("pk").first()
+            # The first organiser (staff) account; any account in a database without one.
+            owner = users.objects.filter(is_staff=True).order_by("pk").first()
             owner = owner or users.objects.order_by("pk").first()
             demo = services.demo_load(organiser=owner,
                                       path=settings.BASE_DIR / "fixtures" / "demo.json")
