@@ -3,9 +3,15 @@ anonymous visitor (and another organiser) — allowed, or refused, and never ano
 tournament's data. Before publication a tournament does not exist for anyone but its
 organiser; table links work whatever the publication, until the round is closed."""
 
+import html
+import io
+import json
+
 import pytest
 from django.test import Client
 from django.urls import reverse
+from openpyxl import load_workbook
+from pypdf import PdfReader
 
 from tournament import services
 from tournament.models import AuditEntry, DonneRecord, Game
@@ -73,9 +79,50 @@ ORGANISER_ONLY = [
 ]
 
 
+def text_of(response) -> str:
+    """What a reader of the response sees: a PDF's or a workbook's TEXT, not its bytes (both
+    are compressed: a name searched in their bytes is never found, leaked or not)."""
+    content_type = response["Content-Type"]
+    if content_type == "application/pdf":
+        reader = PdfReader(io.BytesIO(response.content))
+        return "\n".join(page.extract_text() for page in reader.pages)
+    if content_type.startswith("application/vnd.openxmlformats-officedocument.spreadsheetml"):
+        book = load_workbook(io.BytesIO(response.content), read_only=True)
+        return "\n".join(str(value) for sheet in book.worksheets
+                         for row in sheet.iter_rows(values_only=True)
+                         for value in row if value is not None)
+    if content_type.startswith("application/json"):
+        # "à côté" is escaped as "\u00e0 c\u00f4t\u00e9" in the file: read it back first.
+        return json.dumps(json.loads(response.content), ensure_ascii=False)
+    return html.unescape(response.content.decode())
+
+
 def no_secrets(response) -> bool:
-    text = response.content.decode(errors="ignore")
+    text = text_of(response)
     return not any(secret in text for secret in SECRETS)
+
+
+DOCUMENTS = {"standings_pdf", "standings_xlsx", "pairings_pdf", "score_sheets", "backup"}
+
+
+@pytest.mark.parametrize("url", PUBLIC + ORGANISER_ONLY)
+def test_the_leak_check_finds_the_other_tournaments_names_in_its_own_pages(client, other, url):
+    # The control that makes the leak checks below mean something: read the other
+    # tournament's own pages and documents, the same check must find its names there.
+    client.force_login(other.organiser)
+    response = client.get(url(other))
+    assert response.status_code == 200
+    assert not no_secrets(response), text_of(response)[:300]
+
+
+def test_the_leak_check_reads_the_text_of_pdfs_and_workbooks(client, other):
+    client.force_login(other.organiser)
+    for name in sorted(DOCUMENTS):
+        args = [other.slug, 1] if name in {"pairings_pdf", "score_sheets"} else [other.slug]
+        response = client.get(reverse(f"tournament:{name}", args=args))
+        assert "Les Voisins" in text_of(response), name
+        if name != "backup":  # compressed: the raw bytes never show a name
+            assert b"Les Voisins" not in response.content, name
 
 
 @pytest.mark.parametrize("url", PUBLIC + ORGANISER_ONLY)

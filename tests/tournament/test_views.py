@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import Workbook
 
-from scoring import score_game
+from scoring import Side, score_game
 from tournament import services
 from tournament.models import DonneRecord, Game, Tournament
 
@@ -371,14 +371,37 @@ def test_the_team_page_lists_its_games(client, owner, concours):
 
 
 def test_the_standings_page_orders_by_the_criteria(client, owner, concours):
-    for game in concours.rounds.get().games.all():
-        play_to_the_end(game)
+    # Table 1: NS wins with surcoinched 160s (EW scores nothing); table 2: EW wins donne by
+    # donne with 80s made, NS scoring its defence's points. Four different records.
+    one, two = concours.rounds.get().games.order_by("table")
+    play_to_the_end(one)
+    while not two.finished:
+        services.donne_record(game=two, number=None, donne=made(Side.EW, 80, 100))
+        two.refresh_from_db()
+    # The expected order, computed from the games alone: wins, then points, then difference.
+    record = {}
+    for game in (one, two):
+        game.refresh_from_db()
+        for team, own, other, side in ((game.team_ns, game.score_ns, game.score_ew, "NS"),
+                                       (game.team_ew, game.score_ew, game.score_ns, "EW")):
+            record[team.name] = (int(game.winner == side), own, own - other)
+    assert len(set(record.values())) == 4  # no tie: the order below is the only right one
+    expected = sorted(record, key=lambda name: record[name], reverse=True)
+
     response = client.get(reverse("tournament:standings", args=[concours.slug]))
     rows = response.context["table"].rows
-    ranks = [row.record.row.rank for row in rows]
-    assert ranks == sorted(ranks) and ranks[0] == 1
-    winners = {g.team_ns_id for g in concours.rounds.get().games.all()}
-    assert {rows[0].record.team.id, rows[1].record.team.id} == winners
+    assert [row.record.team.name for row in rows] == expected
+    assert [row.record.row.rank for row in rows] == [1, 2, 3, 4]
+    assert [(row.record.row.wins, row.record.row.points, row.record.row.diff)
+            for row in rows] == [record[name] for name in expected]
+    assert expected[0] in {one.team_ns.name, two.team_ew.name}  # a winner leads
+
+
+def test_teams_still_tied_after_every_criterion_share_their_rank(client, owner, concours):
+    for game in concours.rounds.get().games.all():
+        play_to_the_end(game)  # the same donnes at both tables: two winners alike, two losers
+    response = client.get(reverse("tournament:standings", args=[concours.slug]))
+    assert [row.record.row.rank for row in response.context["table"].rows] == [1, 1, 3, 3]
 
 
 def _queries(client, url) -> int:
