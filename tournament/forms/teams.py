@@ -1,64 +1,65 @@
-"""Teams: the registration form and the file import."""
+"""Teams: the registration form and the file import.
+
+Both check a team's texts with `imports.clean_team_field`: a name the form refuses is refused
+in a file too, with the same French message.
+"""
 
 from __future__ import annotations
-
-import csv
-import io
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from ..imports import TEAM_FIELDS, TEAM_LABELS, clean_team_field, read_team_file, team_max_length
 from ..models import Team
 from ..services import ImportLine
+from ..validators import InvalidText
+
+
+def _text_field(field: str) -> forms.CharField:
+    # No max_length here: clean_team_field measures the name once normalised to NFC (an "É"
+    # typed as E + accent is one character), with the model's length.
+    return forms.CharField(
+        label=TEAM_LABELS[field], required=field != "club",
+        widget=forms.TextInput(attrs={"autocomplete": "off",
+                                      "maxlength": team_max_length(field)}),
+    )
 
 
 class TeamForm(forms.ModelForm):
+    name = _text_field("name")
+    player1 = _text_field("player1")
+    player2 = _text_field("player2")
+    club = _text_field("club")
+
     class Meta:
         model = Team
-        fields = ["name", "player1", "player2", "club"]
-        widgets = {name: forms.TextInput(attrs={"autocomplete": "off"})
-                   for name in ["name", "player1", "player2", "club"]}
+        fields = list(TEAM_FIELDS)
 
-
-IMPORT_COLUMNS = ["équipe", "joueur 1", "joueur 2", "club"]
-
-
-def _read_rows(upload) -> list[list[str]]:
-    name = upload.name.lower()
-    if name.endswith(".xlsx"):
-        from openpyxl import load_workbook
-
+    def _clean_text(self, field: str) -> str:
         try:
-            sheet = load_workbook(upload, read_only=True, data_only=True).active
-        except Exception as error:  # openpyxl raises many kinds for a damaged file
-            raise forms.ValidationError(_("Ce fichier .xlsx ne peut pas être lu.")) from error
-        return [["" if cell is None else str(cell).strip() for cell in row]
-                for row in sheet.iter_rows(values_only=True)]
-    if name.endswith(".csv"):
-        raw = upload.read()
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = raw.decode("cp1252")  # Excel's CSV on a French Windows
-        dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t") if text.strip() else "excel"
-        return [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text), dialect)]
-    raise forms.ValidationError(_("Choisissez un fichier .xlsx ou .csv."))
+            return clean_team_field(field, self.cleaned_data[field])
+        except InvalidText as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def clean_name(self) -> str:
+        return self._clean_text("name")
+
+    def clean_player1(self) -> str:
+        return self._clean_text("player1")
+
+    def clean_player2(self) -> str:
+        return self._clean_text("player2")
+
+    def clean_club(self) -> str:
+        return self._clean_text("club")
 
 
 class TeamImportForm(forms.Form):
     file = forms.FileField(label=_("Fichier .xlsx ou .csv"),
-                           help_text=_("Colonnes : équipe, joueur 1, joueur 2, club."))
+                           widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv"}),
+                           help_text=_("Colonnes : équipe, joueur 1, joueur 2, club. "
+                                       "Un fichier de 2 Mo et 2 000 lignes au plus."))
 
     def clean_file(self) -> list[ImportLine]:
-        rows = _read_rows(self.cleaned_data["file"])
-        if rows and [cell.lower() for cell in rows[0][:3]] == IMPORT_COLUMNS[:3]:
-            start, rows = 2, rows[1:]
-        else:
-            start = 1
-        lines = []
-        for number, row in enumerate(rows, start=start):
-            cells = [*row, "", "", "", ""][:4]
-            if not any(cells):
-                continue  # blank lines are not teams
-            lines.append(ImportLine(number, *cells))
-        return lines
+        """Every line checked, or the file refused whole (`imports.read_team_file`)."""
+        return read_team_file(self.cleaned_data["file"])
