@@ -1,24 +1,116 @@
-"""The tournament's forms: creating a concours, and its rules and options."""
+"""The tournament's forms: creating a concours, and its rules and options.
+
+Names and places go through `validators.clean_text` (NFC, no control or invisible character),
+the address through `validators.check_slug`; every number has bounds a real concours never
+reaches, so a typing slip is refused in French instead of stored.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..models import PRESET_CHOICES, RULE_FIELDS, Tournament
 from ..standings import CRITERIA
+from ..validators import SLUG_MAX_LENGTH, InvalidText, check_slug, clean_text, slug_suggestion
+
+# Bounds of the numbers of the rules form, (lowest, highest). A partie has a few dozen donnes
+# at most (a 3,000-row score sheet takes 14 s to print); scores of a few thousand points.
+NUMBER_BOUNDS = {
+    "target": (100, 10_000),
+    "max_donnes": (1, 64),
+    "parties_planned": (1, 30),
+    "bye_points": (0, 10_000),
+    "forfeit_points": (0, 10_000),
+}
+
+
+def _bounded(name: str) -> forms.Field:
+    """The model's field for `name` (label, help, required), with the form's bounds: Django's
+    own validators then refuse in French, and the browser's number input knows them too."""
+    low, high = NUMBER_BOUNDS[name]
+    return Tournament._meta.get_field(name).formfield(min_value=low, max_value=high)
+
+
+def _text_field(name: str, label: str, *, required: bool) -> forms.CharField:
+    # No max_length on the field: `_clean_text` measures the text once normalised to NFC.
+    max_length = Tournament._meta.get_field(name).max_length
+    return forms.CharField(label=label, required=required,
+                           widget=forms.TextInput(attrs={"maxlength": max_length}))
+
+
+def _clean_text(form: forms.BaseForm, name: str, *, required: bool) -> str:
+    try:
+        return clean_text(form.cleaned_data[name], label=str(form.fields[name].label),
+                          max_length=Tournament._meta.get_field(name).max_length,
+                          required=required)
+    except InvalidText as error:
+        raise forms.ValidationError(str(error)) from None
 
 
 class TournamentCreateForm(forms.Form):
-    name = forms.CharField(label=_("Nom du concours"), max_length=200)
-    slug = forms.SlugField(label=_("Adresse (lettres, chiffres, tirets)"), max_length=60)
+    name = _text_field("name", _("Nom du concours"), required=True)
+    slug = forms.CharField(
+        label=_("Adresse"), required=False,
+        help_text=_("Celle du concours : /t/adresse/. Des lettres minuscules sans accent, des "
+                    "chiffres et des tirets ; laissée vide, elle est faite à partir du nom."),
+        widget=forms.TextInput(attrs={"maxlength": SLUG_MAX_LENGTH}),
+    )
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
-    place = forms.CharField(label=_("Lieu"), max_length=200, required=False)
+    place = _text_field("place", _("Lieu"), required=False)
     preset = forms.ChoiceField(label=_("Règlement"), choices=PRESET_CHOICES,
                                initial="ffb-coinche")
 
+    def clean_name(self) -> str:
+        return _clean_text(self, "name", required=True)
+
+    def clean_place(self) -> str:
+        return _clean_text(self, "place", required=False)
+
+    def clean_slug(self) -> str:
+        slug = self.cleaned_data["slug"]
+        if not slug:
+            return ""  # suggested from the name in clean()
+        try:
+            return check_slug(slug)
+        except InvalidText as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if cleaned.get("name") and "slug" in cleaned and not cleaned["slug"]:
+            try:
+                cleaned["slug"] = _free_slug(slug_suggestion(cleaned["name"]))
+            except InvalidText:
+                self.add_error("slug", _("Le nom ne donne pas d'adresse : choisissez-en une."))
+        return cleaned
+
+
+def _free_slug(suggestion: str) -> str:
+    """`suggestion`, or `suggestion-2`, `-3`… when a concours already has it.
+
+    Only for an address the organiser left empty; one typed and taken is reported by the
+    service under "Adresse" (a concours created meanwhile is too)."""
+    taken = set(Tournament.objects.filter(slug__startswith=suggestion)
+                .values_list("slug", flat=True))
+    candidate, number = suggestion, 1
+    while candidate in taken and number < 1000:
+        number += 1
+        suffix = f"-{number}"
+        candidate = suggestion[:SLUG_MAX_LENGTH - len(suffix)].rstrip("-") + suffix
+    return check_slug(candidate)
+
 
 class TournamentRulesForm(forms.ModelForm):
+    name = _text_field("name", _("Nom"), required=True)
+    place = _text_field("place", _("Lieu"), required=False)
+    target = _bounded("target")
+    max_donnes = _bounded("max_donnes")
+    parties_planned = _bounded("parties_planned")
+    bye_points = _bounded("bye_points")
+    forfeit_points = _bounded("forfeit_points")
     criteria = forms.CharField(
         label=_("Critères de classement, dans l'ordre"),
         help_text=_("Séparés par des virgules, parmi : ")
@@ -38,6 +130,12 @@ class TournamentRulesForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk and not self.is_bound:
             self.initial["criteria"] = ", ".join(self.instance.criteria)
+
+    def clean_name(self) -> str:
+        return _clean_text(self, "name", required=True)
+
+    def clean_place(self) -> str:
+        return _clean_text(self, "place", required=False)
 
     def clean_criteria(self) -> list[str]:
         keys = [key.strip() for key in self.cleaned_data["criteria"].split(",") if key.strip()]
