@@ -392,6 +392,8 @@ def round_generate(*, tournament: Tournament, seed: int | None = None,
                    by: Actor = SYSTEM) -> Round:
     """Draw the next round: random for round 1 (seeded), by standings afterwards. The
     previous round, finished at every table, is closed: its table links stop working."""
+    if seed is not None:  # kept in a BigIntegerField: beyond it, a refusal, not a crash
+        whole_field(Round, "seed", seed, label=_("Graine du tirage"))
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     last = tournament.rounds.order_by("-number").first()
     if last is not None and Game.objects.filter(round=last, finished=False).exists():

@@ -374,3 +374,11 @@ def test_an_import_compares_names_as_the_form_does_and_checks_every_text():
     teams = services.teams_import(tournament=t, lines=[ImportLine(2, " Les  As", "Ana", "Bob",
                                                                   "Club\u00a0A")])
     assert [(team.number, team.name, team.club) for team in teams] == [(2, "Les As", "Club A")]
+
+
+@pytest.mark.parametrize("seed", [2**63, -1, True])
+def test_a_seed_beyond_its_column_is_refused_before_the_draw(seed):
+    t = tournament(teams=4)
+    with pytest.raises(UserError, match="Graine du tirage"):
+        services.round_generate(tournament=t, seed=seed)
+    assert not t.rounds.exists()
