@@ -103,6 +103,8 @@ def read_team_file(upload: IO[bytes] | Any) -> list[ImportLine]:
     size = getattr(upload, "size", None)
     if size is not None and size > MAX_BYTES:
         raise _too_big()
+    if hasattr(upload, "seek"):
+        upload.seek(0)
     data = upload.read(MAX_BYTES + 1)  # a size that lied is caught here, still bounded
     if len(data) > MAX_BYTES:
         raise _too_big()
