@@ -73,7 +73,6 @@ XLSX_COLUMNS = 16
 
 # Preferred first on a tie: Excel on a French Windows writes ";".
 SEPARATORS = (";", "\t", ",")
-SEPARATOR_NAMES = {";": "points-virgules", "\t": "tabulations", ",": "virgules"}
 SAMPLE_LINES = 20
 
 COLUMNS = gettext_lazy("équipe, joueur 1, joueur 2, club")
