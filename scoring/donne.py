@@ -1,24 +1,30 @@
 """One donne: what a scorer reads off the table, its validation, and its score.
 
 `score_donne` follows SCORING.md ("One donne") line by line; the comments name the rule.
+Every donne of a game goes through here, so the common case (enum members and plain ints,
+as a form or the database gives them) is checked first, in one expression; the slower
+checks that name the faulty field run only when that expression fails.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
-from .enums import Coinche, Outcome, Side, Trump
+from .checks import is_whole, member
+from .enums import Coinche, Counting, Game, Multiply, Outcome, Side, Trump
 from .errors import ScoringError
-from .rules import Rules
+from .rules import MIN_CONTRACT, Rules
 
 CARD_POINTS = 162  # card points of a donne, dix de der included
-CAPOT_POINTS = 252  # the capot side's card points: dix de der worth 100
-CAPOT_VALUE = 250  # what a capot bid is worth as a contract
+CAPOT_POINTS = 252  # the default card points of a capot (Rules.capot_points)
+CAPOT_VALUE = 250  # a capot bid as a contract, and the base of a coinched capot made
 BELOTE_POINTS = 20
-MIN_CONTRACT = 80
-MAX_CONTRACT = 500
 MAX_BELOTES_AT_TA = 4
+MAX_ANNONCES = 550  # four carrés (200 + 150 + 100 + 100), the most two hands can hold
+MAX_AWARDED = 1000
+
+MADE, DOWN, LITIGE, PASSED = Outcome.MADE, Outcome.DOWN, Outcome.LITIGE, Outcome.PASSED
+NS, EW = Side.NS, Side.EW
 
 
 @dataclass(frozen=True)
@@ -34,6 +40,8 @@ class Donne:
     belote_ew: int = 0
     annonces_ns: int = 0
     annonces_ew: int = 0
+    awarded_ns: int = 0
+    awarded_ew: int = 0
 
 
 @dataclass(frozen=True)
@@ -44,250 +52,335 @@ class DonneScore:
     pot: int
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _enum[E: StrEnum](value: object, enum: type[E], field: str, message: str) -> E | None:
-    """`value` as a member of `enum` (its string value is accepted too), or None."""
-    if value is None or type(value) is enum:
-        return value  # type: ignore[return-value]
-    try:
-        return enum(value)
-    except ValueError:
-        raise ScoringError(message, field) from None
-
-
 def _is_annonce_sum(points: int) -> bool:
     # Sums of 20, 50, 100, 150 and 200: 0, 20, and every multiple of ten from 40 on
     # (even tens from 20s, odd tens from one 50 plus 20s). 10 and 30 cannot be made.
     return points in (0, 20) or (points >= 40 and points % 10 == 0)
 
 
-def _check_count(value: object, field: str, label: str) -> None:
-    if not _is_int(value) or value < 0:  # type: ignore[operator]
-        raise ScoringError(f"{label} : un nombre entier positif ou nul est attendu.", field)
+_COUNTS = (
+    ("taker_points", "Points faits"),
+    ("belote_ns", "Belotes NS"),
+    ("belote_ew", "Belotes EW"),
+    ("annonces_ns", "Annonces NS"),
+    ("annonces_ew", "Annonces EW"),
+)
+_AWARDED = (("awarded_ns", "Points attribués NS"), ("awarded_ew", "Points attribués EW"))
+
+_TAKER = "Preneur : « NS », « EW » ou personne (passe)."
+_TRUMP = "Atout inconnu : ♠ S, ♥ H, ♦ D, ♣ C, SA ou TA."
+_COINCHE = "Coinche : « none », « coinche » ou « surcoinche »."
+_CAPOT = "Capot : « NS », « EW » ou personne."
 
 
-@dataclass(frozen=True, slots=True)
-class _Valid:
-    """A donne that passed validation, its enum fields normalised."""
+def _check_figures(donne: Donne) -> None:
+    """Name the first count that is not a whole number in its range."""
+    for field, label in _COUNTS:
+        value = getattr(donne, field)
+        if not is_whole(value) or value < 0:
+            raise ScoringError(f"{label} : un nombre entier positif ou nul est attendu.", field)
+    for field, label in _AWARDED:
+        value = getattr(donne, field)
+        if not is_whole(value) or not 0 <= value <= MAX_AWARDED:
+            raise ScoringError(
+                f"{label} : un nombre entier de 0 à {MAX_AWARDED} est attendu.", field
+            )
 
-    taker: Side | None
-    trump: Trump | None
-    coinche: Coinche
-    capot: Side | None
 
+def validate_donne(
+    donne: Donne, rules: Rules
+) -> tuple[Side | None, Trump | None, Coinche, Side | None]:
+    """Refuse every impossible donne (SCORING.md, "Bad input").
 
-def validate_donne(donne: Donne, rules: Rules) -> _Valid:
-    """Refuse every impossible donne (SCORING.md, "Bad input"); return it normalised."""
-    taker = _enum(donne.taker, Side, "taker", "Preneur : « NS », « EW » ou personne (passe).")
-    trump = _enum(donne.trump, Trump, "trump", "Atout inconnu : ♠ S, ♥ H, ♦ D, ♣ C, SA ou TA.")
-    coinche = _enum(
-        donne.coinche, Coinche, "coinche", "Coinche : « none », « coinche » ou « surcoinche »."
-    )
-    if coinche is None:
-        raise ScoringError("Coinche : indiquez « none » quand personne n'a coinché.", "coinche")
-    capot = _enum(donne.capot, Side, "capot", "Capot : « NS », « EW » ou personne.")
-    contract = donne.contract
+    Returns its enum fields as members: taker, trump, coinche, capot.
+    """
+    taker = donne.taker
+    if taker is not None and type(taker) is not Side:
+        taker = member(taker, Side, "taker", _TAKER)
+    trump = donne.trump
+    if trump is not None and type(trump) is not Trump:
+        trump = member(trump, Trump, "trump", _TRUMP)
+    coinche = donne.coinche
+    if type(coinche) is not Coinche:
+        if coinche is None:
+            raise ScoringError(
+                "Coinche : indiquez « none » quand personne n'a coinché.", "coinche"
+            )
+        coinche = member(coinche, Coinche, "coinche", _COINCHE)
+    capot = donne.capot
+    if capot is not None and type(capot) is not Side:
+        capot = member(capot, Side, "capot", _CAPOT)
     points = donne.taker_points
-    for field, label in (
-        ("taker_points", "Points faits"),
-        ("belote_ns", "Belotes NS"),
-        ("belote_ew", "Belotes EW"),
-        ("annonces_ns", "Annonces NS"),
-        ("annonces_ew", "Annonces EW"),
+    belote_ns, belote_ew = donne.belote_ns, donne.belote_ew
+    annonces_ns, annonces_ew = donne.annonces_ns, donne.annonces_ew
+    awarded_ns, awarded_ew = donne.awarded_ns, donne.awarded_ew
+    if not (
+        type(points) is int
+        and type(belote_ns) is int
+        and type(belote_ew) is int
+        and type(annonces_ns) is int
+        and type(annonces_ew) is int
+        and type(awarded_ns) is int
+        and type(awarded_ew) is int
+        and points >= 0
+        and belote_ns >= 0
+        and belote_ew >= 0
+        and annonces_ns >= 0
+        and annonces_ew >= 0
+        and 0 <= awarded_ns <= MAX_AWARDED
+        and 0 <= awarded_ew <= MAX_AWARDED
     ):
-        _check_count(getattr(donne, field), field, label)
-    if not isinstance(donne.capot_bid, bool):
+        _check_figures(donne)  # raises, unless they are ints of a subclass
+    capot_bid = donne.capot_bid
+    if type(capot_bid) is not bool:
         raise ScoringError("Capot demandé : oui ou non.", "capot_bid")
-    if contract is not None and not _is_int(contract):
+    contract = donne.contract
+    if contract is not None and type(contract) is not int and not is_whole(contract):
         raise ScoringError("Contrat : un nombre entier est attendu.", "contract")
 
     if taker is None:
-        # All four passed: nothing was bid nor played, so no figure may be given.
+        # All four passed: nothing was bid nor played, so no figure may be given; the
+        # arbiter may still award points (SCORING.md, "Points attribués").
         figures = (
             ("contract", contract is not None),
-            ("capot_bid", donne.capot_bid),
+            ("capot_bid", capot_bid),
             ("trump", trump is not None),
             ("coinche", coinche is not Coinche.NONE),
             ("taker_points", points != 0),
             ("capot", capot is not None),
-            ("belote_ns", donne.belote_ns != 0),
-            ("belote_ew", donne.belote_ew != 0),
-            ("annonces_ns", donne.annonces_ns != 0),
-            ("annonces_ew", donne.annonces_ew != 0),
+            ("belote_ns", belote_ns != 0),
+            ("belote_ew", belote_ew != 0),
+            ("annonces_ns", annonces_ns != 0),
+            ("annonces_ew", annonces_ew != 0),
         )
         for field, given in figures:
             if given:
                 raise ScoringError(
                     "Donne passée (personne n'a pris) : aucun chiffre ne peut être saisi.", field
                 )
-        return _Valid(None, None, Coinche.NONE, None)
+        return None, None, Coinche.NONE, None
 
-    if rules.game == "classique":
+    if rules.game is Game.CLASSIQUE:
         if contract is not None:
             raise ScoringError("Belote classique : le contrat n'a pas de valeur.", "contract")
-        if donne.capot_bid:
+        if capot_bid:
             raise ScoringError("Belote classique : on ne demande pas de capot.", "capot_bid")
         if coinche is not Coinche.NONE:
             raise ScoringError("Belote classique : on ne coinche pas.", "coinche")
-    elif donne.capot_bid:
+    elif capot_bid:
         if contract is not None:
             raise ScoringError(
                 "Capot demandé : le contrat n'a pas d'autre valeur (il vaut 250).", "contract"
             )
     elif contract is None:
         raise ScoringError("Contrat : indiquez une valeur (80, 90, …) ou un capot.", "contract")
-    elif contract < MIN_CONTRACT or contract > MAX_CONTRACT or contract % 10:
+    elif contract < MIN_CONTRACT or contract > rules.max_contract or contract % 10:
         raise ScoringError(
-            f"Contrat : un multiple de 10 entre {MIN_CONTRACT} et {MAX_CONTRACT} est attendu.",
+            f"Contrat : un multiple de 10 entre {MIN_CONTRACT} et {rules.max_contract} "
+            "est attendu.",
             "contract",
         )
 
     if trump is None:
         raise ScoringError("Atout : indiquez la couleur du contrat.", "trump")
-    if trump in (Trump.NO_TRUMP, Trump.ALL_TRUMP) and not rules.sa_ta:
+    if (trump is Trump.NO_TRUMP or trump is Trump.ALL_TRUMP) and not rules.sa_ta:
         raise ScoringError(
             "Atout : le sans atout et le tout atout ne sont pas joués dans ce tournoi.", "trump"
         )
 
     if points > CARD_POINTS:
         raise ScoringError(f"Points faits : entre 0 et {CARD_POINTS}.", "taker_points")
-    if capot is taker and points != CARD_POINTS:
-        raise ScoringError(
-            f"Capot des preneurs : ils ont fait les {CARD_POINTS} points.", "taker_points"
-        )
-    if capot is not None and capot is not taker and points != 0:
-        raise ScoringError("Capot de la défense : les preneurs ont fait 0 point.", "taker_points")
+    if capot is not None:
+        if capot is taker:
+            if points != CARD_POINTS:
+                raise ScoringError(
+                    f"Capot des preneurs : ils ont fait les {CARD_POINTS} points.", "taker_points"
+                )
+        elif points:
+            raise ScoringError(
+                "Capot de la défense : les preneurs ont fait 0 point.", "taker_points"
+            )
 
-    belotes = donne.belote_ns + donne.belote_ew
-    if belotes:
-        belote_field = "belote_ns" if donne.belote_ns else "belote_ew"
+    if belote_ns or belote_ew:
+        belote_field = "belote_ns" if belote_ns else "belote_ew"
         if trump is Trump.NO_TRUMP:
             raise ScoringError("Belote : il n'y a pas de belote à sans atout.", belote_field)
         if trump is Trump.ALL_TRUMP:
-            if belotes > MAX_BELOTES_AT_TA:
+            if belote_ns + belote_ew > MAX_BELOTES_AT_TA:
                 raise ScoringError(
                     f"Belote : au plus {MAX_BELOTES_AT_TA} belotes à tout atout.", belote_field
                 )
-        elif belotes > 1:
+        elif belote_ns + belote_ew > 1:
             raise ScoringError("Belote : une seule belote par donne à la couleur.", belote_field)
 
-    if donne.annonces_ns or donne.annonces_ew:
-        annonce_field = "annonces_ns" if donne.annonces_ns else "annonces_ew"
+    if annonces_ns or annonces_ew:
+        annonce_field = "annonces_ns" if annonces_ns else "annonces_ew"
         if not rules.annonces:
             raise ScoringError("Annonces : elles ne comptent pas dans ce tournoi.", annonce_field)
-        if donne.annonces_ns and donne.annonces_ew:
+        if annonces_ns and annonces_ew:
             raise ScoringError(
                 "Annonces : une seule équipe marque ses annonces (la meilleure l'emporte).",
                 "annonces_ew",
             )
-        if not _is_annonce_sum(donne.annonces_ns + donne.annonces_ew):
+        annonces = annonces_ns + annonces_ew
+        if not _is_annonce_sum(annonces):
             raise ScoringError(
                 "Annonces : une somme de tierces (20), cinquantes (50), cents (100) "
                 "et carrés (100, 150, 200) est attendue.",
                 annonce_field,
             )
-    return _Valid(taker, trump, coinche, capot)
+        if annonces > MAX_ANNONCES:
+            raise ScoringError(
+                f"Annonces : au plus {MAX_ANNONCES} points pour une équipe (quatre carrés).",
+                annonce_field,
+            )
+    return taker, trump, coinche, capot
 
 
-def _round(points: int) -> int:
-    """Nearest ten, half up (FFB 10.2: 85 → 90, 84 → 80); scores are never negative."""
-    return (points + 5) // 10 * 10
+def score(
+    donne: Donne, rules: Rules, pot: int
+) -> tuple[int, int, Outcome, int, Side | None, Side | None]:
+    """The score of a donne, and what `score_game` needs of it besides.
 
-
-def score_donne(donne: Donne, rules: Rules, pot: int = 0) -> DonneScore:
-    """Score one donne; `pot` is the litige pot waiting from earlier donnes."""
-    if not _is_int(pot) or pot < 0:
-        raise ScoringError("Pot du litige : un nombre entier positif ou nul est attendu.", "pot")
-    valid = validate_donne(donne, rules)
-    taker = valid.taker
+    Returns NS's score, EW's score, the outcome, the pot waiting after the donne, then the
+    taker and the capot side as members. `pot` is assumed valid (a whole number ≥ 0).
+    """
+    taker, _, coinche, capot = validate_donne(donne, rules)
     if taker is None:
-        return DonneScore(0, 0, Outcome.PASSED, pot)  # a passed donne leaves the pot waiting
-    defence = taker.other
-    capot = valid.capot
+        # A passed donne scores only points attribués and leaves the pot waiting.
+        return donne.awarded_ns, donne.awarded_ew, PASSED, pot, None, None
 
-    if capot is taker:
-        card_taker, card_defence = CAPOT_POINTS, 0
-    elif capot is defence:
-        card_taker, card_defence = 0, CAPOT_POINTS
-    else:
-        card_taker, card_defence = donne.taker_points, CARD_POINTS - donne.taker_points
-    if taker is Side.NS:
+    # Totals. On a takers' capot the defence's annonces change hands first (000 §10.1.1).
+    points = donne.taker_points
+    if taker is NS:
         belote_t, belote_d = BELOTE_POINTS * donne.belote_ns, BELOTE_POINTS * donne.belote_ew
         annonces_t, annonces_d = donne.annonces_ns, donne.annonces_ew
     else:
         belote_t, belote_d = BELOTE_POINTS * donne.belote_ew, BELOTE_POINTS * donne.belote_ns
         annonces_t, annonces_d = donne.annonces_ew, donne.annonces_ns
-    total_t = card_taker + belote_t + annonces_t
-    total_d = card_defence + belote_d + annonces_d
+    if capot is None:
+        card_t, card_d = points, CARD_POINTS - points
+    elif capot is taker:
+        card_t, card_d = rules.capot_points, 0
+        annonces_t, annonces_d = annonces_t + annonces_d, 0
+    else:
+        card_t, card_d = 0, rules.capot_points
+    total_t = card_t + belote_t + annonces_t
+    total_d = card_d + belote_d + annonces_d
+    if rules.belote_in_contract:
+        deciding_t, deciding_d = total_t, total_d
+    else:  # 002: the belote is only scored, it does not decide
+        deciding_t, deciding_d = card_t + annonces_t, card_d + annonces_d
 
-    if rules.game == "classique":
+    capot_bid = donne.capot_bid
+    if rules.game is Game.CLASSIQUE:
         value = 0
-    elif donne.capot_bid:
+    elif capot_bid:
         value = CAPOT_VALUE
     else:
         value = donne.contract  # type: ignore[assignment]  # validated: an int
-    if valid.coinche is Coinche.NONE:
+    if coinche is Coinche.NONE:
         factor = 1
-    elif valid.coinche is Coinche.COINCHE:
+    elif coinche is Coinche.COINCHE:
         factor = 2
     else:
         factor = rules.surcoinche_factor
-    base = 160 if rules.rounding else CARD_POINTS
+    rounding = rules.rounding
 
     new_pot = 0
-    if rules.counting == "demandes":
-        made = capot is taker if donne.capot_bid else total_t >= value
-        outcome = Outcome.MADE if made else Outcome.DOWN
+    if rules.counting is Counting.DEMANDES:
+        made = capot is taker if capot_bid else deciding_t >= value
+        outcome = MADE if made else DOWN
         if made:
-            score_t, score_d = value * factor + belote_t, belote_d
+            score_t, score_d = value * factor, 0
         else:
-            score_t, score_d = belote_t, value * factor + belote_d
+            score_t, score_d = 0, value * factor
+        if rules.demandes_belote:
+            score_t += belote_t
+            score_d += belote_d
     else:
-        # Outcome rules 1 to 4, decided on exact totals: rounding never helps a contract.
-        if donne.capot_bid:
-            outcome = Outcome.MADE if capot is taker else Outcome.DOWN
-        elif total_t < value or total_t < total_d:
-            outcome = Outcome.DOWN
-        elif total_t > total_d:
-            outcome = Outcome.MADE
-        elif valid.coinche is not Coinche.NONE:
-            outcome = Outcome.DOWN  # a coinched tie: the takers had to beat the defence
+        # Outcome rules 1 to 5, decided on exact deciding totals: rounding never helps.
+        if capot_bid:
+            outcome = MADE if capot is taker else DOWN
+        elif deciding_t < value:
+            outcome = DOWN
+        elif not rules.beat_defence or deciding_t > deciding_d:
+            outcome = MADE
+        elif deciding_t < deciding_d or factor != 1:
+            outcome = DOWN  # a coinched tie too: "supérieur ou égal aux preneurs" (000 §10.1.2)
         elif rules.litige:
-            outcome = Outcome.LITIGE
+            outcome = LITIGE
         else:
-            outcome = Outcome.MADE if rules.tie_to_takers else Outcome.DOWN
+            outcome = MADE if rules.tie_to_takers else DOWN
 
-        if outcome is Outcome.LITIGE:
-            score_t, score_d = 0, total_d
-            new_pot = _round(total_t) if rules.rounding else total_t
-        elif outcome is Outcome.MADE:
-            if factor == 1 or rules.multiply == "contract":
+        base = 160 if rounding else CARD_POINTS
+        by_score = rules.multiply is Multiply.SCORE
+        if outcome is MADE:
+            if factor == 1 or not by_score:
                 score_t, score_d = total_t + value * factor, total_d
-                if capot is taker:  # the defence's annonces change hands, its belote stays
-                    score_t += annonces_d
-                    score_d -= annonces_d
             else:
-                card_base = CAPOT_VALUE if capot is taker else base
-                score_t = (card_base + annonces_t + annonces_d + value) * factor + belote_t
+                bracket = (CAPOT_VALUE if capot is taker else base) + annonces_t + annonces_d
+                if rules.belote_multiplied:
+                    score_t = (bracket + value + belote_t) * factor
+                else:
+                    score_t = (bracket + value) * factor + belote_t
                 score_d = belote_d
-        else:
-            # A chute is worth `base` even when the defence made capot; belotes are kept.
+        elif outcome is DOWN:
+            # Worth `base` even when the defence made capot; the takers keep their belote.
             score_t = belote_t
-            if rules.multiply == "contract":
-                score_d = base + annonces_d + annonces_t + value * factor + belote_d
+            if not by_score:
+                score_d = base + annonces_t + annonces_d + value * factor + belote_d
+            elif rules.belote_multiplied:
+                score_d = (base + annonces_t + annonces_d + value + belote_d) * factor
             else:
-                score_d = (base + annonces_d + annonces_t + value) * factor + belote_d
+                score_d = (base + annonces_t + annonces_d + value) * factor + belote_d
+        else:  # a litige: the takers' total, their belote included, waits in the pot
+            score_t, score_d = 0, total_d
+            new_pot = (total_t + 5) // 10 * 10 if rounding else total_t
 
-    if rules.rounding:
-        score_t, score_d = _round(score_t), _round(score_d)
+    if rounding:  # nearest ten, half up (000 §10.2: 85 → 90, 84 → 80); never negative
+        score_t = (score_t + 5) // 10 * 10
+        score_d = (score_d + 5) // 10 * 10
     # The waiting pot is added after rounding and never multiplied.
-    if outcome is Outcome.MADE:
+    if outcome is MADE:
         score_t += pot
     else:  # down, or a new litige: its defence takes the waiting pot
         score_d += pot
-    if taker is Side.NS:
-        return DonneScore(score_t, score_d, outcome, new_pot)
-    return DonneScore(score_d, score_t, outcome, new_pot)
+    # Points attribués too: after rounding, never multiplied, in no total.
+    if taker is NS:
+        return score_t + donne.awarded_ns, score_d + donne.awarded_ew, outcome, new_pot, NS, capot
+    return score_d + donne.awarded_ns, score_t + donne.awarded_ew, outcome, new_pot, EW, capot
+
+
+def belote_points(side: Side, donne: Donne, rules: Rules, taker: Side, outcome: Outcome) -> int:
+    """The points `side` scored in this taken donne for its belotes (FFB 10.3's exception).
+
+    Whole tens (20 × belotes, times the coinche factor where the belote is multiplied), so
+    rounding a score that holds them moves them whole.
+    """
+    belote = BELOTE_POINTS * (donne.belote_ns if side is NS else donne.belote_ew)
+    if rules.counting is Counting.DEMANDES:
+        return belote if rules.demandes_belote else 0
+    winner = taker if outcome is MADE else taker.other
+    if (
+        side is winner
+        and outcome is not LITIGE
+        and rules.belote_multiplied
+        and rules.multiply is Multiply.SCORE
+    ):
+        coinche = Coinche(donne.coinche)
+        if coinche is Coinche.COINCHE:
+            return belote * 2
+        if coinche is Coinche.SURCOINCHE:
+            return belote * rules.surcoinche_factor
+    if outcome is LITIGE and side is taker:
+        return 0  # the takers' belote went into the pot
+    return belote
+
+
+def score_donne(donne: Donne, rules: Rules, pot: int = 0) -> DonneScore:
+    """Score one donne; `pot` is the litige pot waiting from earlier donnes."""
+    if not is_whole(pot) or pot < 0:
+        raise ScoringError("Pot du litige : un nombre entier positif ou nul est attendu.", "pot")
+    ns, ew, outcome, new_pot, _, _ = score(donne, rules, pot)
+    return DonneScore(ns, ew, outcome, new_pot)

@@ -1,4 +1,4 @@
-"""The game's vocabulary: sides, trumps, coinche levels and outcomes."""
+"""The game's vocabulary: sides, trumps, coinche levels, outcomes and the rule-set choices."""
 
 from __future__ import annotations
 
@@ -34,3 +34,24 @@ class Outcome(StrEnum):
     DOWN = "down"
     LITIGE = "litige"
     PASSED = "passed"
+
+
+class Game(StrEnum):
+    """Coinche (a contract value, coinche, capot bids) or classique (none of these)."""
+
+    COINCHE = "coinche"
+    CLASSIQUE = "classique"
+
+
+class Counting(StrEnum):
+    """What a made coinche contract scores: points faits + demandés, or demandés only."""
+
+    FAITS = "faits"
+    DEMANDES = "demandes"
+
+
+class Multiply(StrEnum):
+    """What coinche and surcoinche multiply: the whole score, or the contract only."""
+
+    SCORE = "score"
+    CONTRACT = "contract"

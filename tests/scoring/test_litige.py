@@ -1,8 +1,8 @@
 """The litige pot: kept, carried over passed donnes, handed on, taken, returned at the end."""
 
-from scoring import DonneScore, Outcome, Rules, score_donne, score_game
+from scoring import DonneScore, Outcome, Rules, score_donne
 
-from .builders import EW, EXACT, FFB, NS, PASSED, take
+from .builders import EW, EXACT, FFB, NS, PASSED, scored_game, take
 
 
 def test_the_takers_total_goes_into_the_pot_rounded_and_the_defence_scores_its_own():
@@ -30,7 +30,7 @@ def test_the_pot_is_added_after_rounding_and_never_multiplied():
 
 
 def test_a_passed_donne_leaves_the_pot_waiting_for_the_next_one_played():
-    game = score_game([take(NS, 80, 81), PASSED, PASSED, take(EW, 90, 100)], FFB)
+    game = scored_game([take(NS, 80, 81), PASSED, PASSED, take(EW, 90, 100)], FFB)
     assert [s.pot for s in game.donnes] == [80, 80, 80, 0]
     assert [(s.ns, s.ew) for s in game.donnes] == [(0, 80), (0, 0), (0, 0), (60, 270)]
 
@@ -44,7 +44,7 @@ def test_a_new_litige_gives_its_defence_the_waiting_pot_and_makes_a_new_pot():
 
 def test_a_pot_waiting_at_the_end_goes_back_to_the_takers_who_put_it_in():
     rules = Rules(target=None, max_donnes=2)
-    game = score_game([take(NS, 100, 130), take(EW, 80, 81)], rules)
+    game = scored_game([take(NS, 100, 130), take(EW, 80, 81)], rules)
     # NS: 230 + 80 as the litige's defence; EW: 30, and their pot of 80 comes back.
     assert (game.ns, game.ew, game.finished, game.winner) == (310, 110, True, NS)
     assert game.donnes[1] == DonneScore(80, 0, Outcome.LITIGE, 80)  # not in the donne's score
@@ -57,7 +57,7 @@ def test_the_returned_pot_can_make_its_owner_cross_and_win():
         take(EW, 150, 162, belote_ew=1),  # EW 162 + 20 + 150 = 332 -> 330
         take(EW, 90, 71, belote_ew=1),  # 91 against 91: a litige
     ]
-    game = score_game(donnes, rules)
+    game = scored_game(donnes, rules)
     # NS 320 + 90 as the litige's defence: 410. EW 330, and its pot of 90 comes back: 420.
     assert (game.ns, game.ew, game.finished, game.winner) == (410, 420, True, EW)
 
@@ -65,9 +65,9 @@ def test_the_returned_pot_can_make_its_owner_cross_and_win():
 def test_a_returned_pot_making_a_tie_leaves_the_pot_for_the_deciding_donne():
     rules = Rules(target=400)
     donnes = [take(NS, 160, 161), take(EW, 160, 161), take(NS, 80, 71, belote_ns=1)]
-    game = score_game(donnes, rules)
+    game = scored_game(donnes, rules)
     # EW 320 + 90 = 410 crosses; NS 320 + its pot of 90 = 410 too: a tie, the game goes on.
     assert (game.ns, game.ew, game.finished) == (320, 410, False)
-    decided = score_game([*donnes, take(EW, 80, 100)], rules)
+    decided = scored_game([*donnes, take(EW, 80, 100)], rules)
     # EW make it and take the waiting pot: 410 + 180 + 90; NS 320 + 60.
     assert (decided.ns, decided.ew, decided.finished, decided.winner) == (380, 680, True, EW)

@@ -1,48 +1,105 @@
-"""The four presets, as the table of SCORING.md sets them."""
+"""The six presets, exactly as the table of SCORING.md sets them."""
 
-from scoring import PRESETS, Coinche, Outcome, score_donne
+import dataclasses
 
-from .builders import NS, take
+import pytest
+
+from scoring import PRESETS, Coinche, Counting, Game, Multiply, Outcome, Rules, score_donne
+
+from .builders import NS, play, take
+
+# Every option of every preset, written out: a default changing must not move a preset.
+EXPECTED = {
+    "ffb-coinche": dict(
+        game=Game.COINCHE, counting=Counting.FAITS, multiply=Multiply.SCORE,
+        surcoinche_factor=4, litige=True, tie_to_takers=False, rounding=True, sa_ta=False,
+        annonces=True, target=2000, max_donnes=None, belote_multiplied=True,
+        belote_in_contract=True, demandes_belote=False, belote_exception=True,
+        beat_defence=True, capot_points=252, max_contract=500,
+    ),
+    "ffb-classique": dict(
+        game=Game.CLASSIQUE, counting=Counting.FAITS, multiply=Multiply.SCORE,
+        surcoinche_factor=4, litige=True, tie_to_takers=False, rounding=False, sa_ta=False,
+        annonces=True, target=1000, max_donnes=None, belote_multiplied=True,
+        belote_in_contract=True, demandes_belote=False, belote_exception=True,
+        beat_defence=True, capot_points=252, max_contract=500,
+    ),
+    "contrat-seul": dict(
+        game=Game.COINCHE, counting=Counting.DEMANDES, multiply=Multiply.CONTRACT,
+        surcoinche_factor=3, litige=False, tie_to_takers=False, rounding=False, sa_ta=False,
+        annonces=False, target=1000, max_donnes=None, belote_multiplied=True,
+        belote_in_contract=True, demandes_belote=False, belote_exception=False,
+        beat_defence=True, capot_points=252, max_contract=500,
+    ),
+    "contrat-multiplie": dict(
+        game=Game.COINCHE, counting=Counting.FAITS, multiply=Multiply.CONTRACT,
+        surcoinche_factor=4, litige=True, tie_to_takers=False, rounding=False, sa_ta=True,
+        annonces=True, target=2000, max_donnes=None, belote_multiplied=True,
+        belote_in_contract=True, demandes_belote=False, belote_exception=True,
+        beat_defence=False, capot_points=252, max_contract=500,
+    ),
+    "classique-sans-annonces": dict(
+        game=Game.CLASSIQUE, counting=Counting.FAITS, multiply=Multiply.SCORE,
+        surcoinche_factor=4, litige=False, tie_to_takers=False, rounding=False, sa_ta=False,
+        annonces=False, target=1000, max_donnes=None, belote_multiplied=True,
+        belote_in_contract=False, demandes_belote=False, belote_exception=False,
+        beat_defence=True, capot_points=252, max_contract=500,
+    ),
+    "classique-capot-250": dict(
+        game=Game.CLASSIQUE, counting=Counting.FAITS, multiply=Multiply.SCORE,
+        surcoinche_factor=4, litige=True, tie_to_takers=False, rounding=False, sa_ta=False,
+        annonces=True, target=1000, max_donnes=None, belote_multiplied=True,
+        belote_in_contract=True, demandes_belote=False, belote_exception=True,
+        beat_defence=True, capot_points=250, max_contract=500,
+    ),
+}
+
+
+def test_the_presets_are_the_six_of_the_table():
+    assert set(PRESETS) == set(EXPECTED)
+
+
+@pytest.mark.parametrize("key", list(EXPECTED))
+def test_each_preset_has_exactly_the_values_of_the_table(key):
+    assert dataclasses.asdict(PRESETS[key]) == EXPECTED[key]
+    assert list(dataclasses.asdict(PRESETS[key])) == [f.name for f in dataclasses.fields(Rules)]
+
+
+@pytest.mark.parametrize("key", list(EXPECTED))
+def test_each_preset_holds_enum_members(key):
+    rules = PRESETS[key]
+    assert (type(rules.game), type(rules.counting), type(rules.multiply)) == (
+        Game, Counting, Multiply,
+    )
 
 
 def test_ffb_coinche_is_the_default_rule_set():
-    rules = PRESETS["ffb-coinche"]
-    assert (rules.game, rules.counting, rules.multiply, rules.surcoinche_factor) == (
-        "coinche", "faits", "score", 4,
-    )
-    assert rules.litige and rules.rounding and rules.annonces and rules.target == 2000
+    assert PRESETS["ffb-coinche"] == Rules()
 
 
-def test_ffb_classique():
-    rules = PRESETS["ffb-classique"]
-    assert rules.game == "classique" and rules.litige and rules.annonces
-    assert not rules.rounding and rules.target == 1000
+@pytest.mark.parametrize("key", list(EXPECTED))
+def test_each_preset_rebuilds_from_its_options(key):
+    assert Rules(**dataclasses.asdict(PRESETS[key])) == PRESETS[key]
 
 
-def test_contrat_seul():
-    rules = PRESETS["contrat-seul"]
-    assert (rules.game, rules.counting, rules.multiply, rules.surcoinche_factor) == (
-        "coinche", "demandes", "contract", 3,
-    )
-    assert not rules.litige and not rules.tie_to_takers
-    assert not rules.rounding and not rules.annonces and rules.target == 1000
-
-
-def test_contrat_multiplie():
-    rules = PRESETS["contrat-multiplie"]
-    assert (rules.game, rules.counting, rules.multiply, rules.surcoinche_factor) == (
-        "coinche", "faits", "contract", 4,
-    )
-    assert rules.litige and rules.rounding and rules.annonces and rules.target == 2000
-
-
-def test_one_coinched_donne_under_each_preset():
-    donne = take(NS, 100, 120, coinche=Coinche.COINCHE)
+def test_one_coinched_donne_under_each_coinche_preset():
+    donne = take(NS, 100, 120, coinche=Coinche.COINCHE, belote_ns=1)
     coinche_presets = {key: rules for key, rules in PRESETS.items() if rules.game == "coinche"}
     scores = {key: score_donne(donne, rules) for key, rules in coinche_presets.items()}
     assert {key: (s.ns, s.ew) for key, s in scores.items()} == {
-        "ffb-coinche": ((160 + 100) * 2, 0),
-        "contrat-seul": (200, 0),
-        "contrat-multiplie": (120 + 200, 40),  # 42 -> 40
+        "ffb-coinche": ((160 + 100 + 20) * 2, 0),  # the winner's belote is multiplied
+        "contrat-seul": (200, 0),  # no belote marked
+        "contrat-multiplie": (120 + 20 + 200, 42),  # exact, the belote outside
     }
     assert all(s.outcome is Outcome.MADE for s in scores.values())
+
+
+def test_one_classique_donne_under_each_classique_preset():
+    donne = play(NS, 75, capot=None, belote_ns=1)  # 95 against 87 with the belote
+    classique = {key: rules for key, rules in PRESETS.items() if rules.game == "classique"}
+    scores = {key: score_donne(donne, rules) for key, rules in classique.items()}
+    assert {key: (s.ns, s.ew, s.outcome) for key, s in scores.items()} == {
+        "ffb-classique": (95, 87, Outcome.MADE),
+        "classique-sans-annonces": (20, 162, Outcome.DOWN),  # 75 against 87: dedans
+        "classique-capot-250": (95, 87, Outcome.MADE),
+    }
