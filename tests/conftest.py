@@ -4,7 +4,7 @@ import pytest
 from hypothesis import settings
 
 # CI machines are small and shared: judge properties by their examples, not by timing.
-settings.register_profile("ci", deadline=None, max_examples=300)
+settings.register_profile("ci", deadline=None, max_examples=300, derandomize=True)
 settings.register_profile("dev", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
