@@ -73,6 +73,15 @@ def zip_bomb() -> bytes:
         b"<sheetData>", b"<sheetData>" + b" " * 100_000_000, 1))
 
 
+def unknown_zip_version() -> bytes:
+    """A workbook whose zip directory asks for version 17.6 of zip (zipfile raises
+    NotImplementedError), found by the random bytes below."""
+    data = bytearray(xlsx(ten_teams()))
+    directory = data.index(b"PK\x01\x02")
+    data[directory + 6:directory + 8] = (176).to_bytes(2, "little")
+    return bytes(data)
+
+
 def read(name: str, data: bytes):
     """What the team import form makes of a file: its lines, or its French refusal."""
     form = TeamImportForm(data={}, files={"file": SimpleUploadedFile(name, data)})
@@ -160,6 +169,8 @@ CASES = [
          lambda: xlsx(ten_teams(), dimension="A1:D3"),
          teams=[f"Équipe {n}" for n in range(1, 11)]),
     Case("a zip bomb", "equipes.xlsx", zip_bomb, refusal=["dépasse 8 Mo"]),
+    Case("a zip of an unknown version", "equipes.xlsx", unknown_zip_version,
+         refusal=["ne peut pas être lu"]),
     Case("not a workbook", "equipes.xlsx", b"PK\x03\x04 truncated",
          refusal=["ne peut pas être lu"]),
 ]
