@@ -94,7 +94,10 @@ def summary(kind: str, value: Any) -> str:
         return "—"
     if kind == "donne":
         if not value["taker"]:
-            return "passe"
+            awarded = [f"pénalité : {value[f'awarded_{side}']} à {label}"
+                       for side, label in (("ns", "NS"), ("ew", "EO"))
+                       if value.get(f"awarded_{side}")]
+            return " ".join(["passe", *awarded])
         contract = "capot" if value["capot_bid"] else str(value["contract"] or "")
         words = [SIDE_SHORT[value["taker"]], contract, TRUMP_SHORT.get(value["trump"], "")]
         if value["coinche"] != "none":
@@ -107,10 +110,16 @@ def summary(kind: str, value: Any) -> str:
                 words.append(f"belote {label}")
             if value[f"annonces_{side}"]:
                 words.append(f"annonces {label} {value[f'annonces_{side}']}")
+        for side, label in (("ns", "NS"), ("ew", "EO")):
+            if value.get(f"awarded_{side}"):
+                words.append(f"pénalité : {value[f'awarded_{side}']} à {label}")
         return " ".join(word for word in words if word)
     if kind == "team":
         state = "" if value.get("active", True) else " (retirée)"
         return f"{value['name']} : {value['player1']} et {value['player2']}{state}"
+    if kind == "round" and isinstance(value.get("stop_after"), dict):
+        return ", ".join(f"table {table} : après la donne {after}"
+                         for table, after in value["stop_after"].items())
     if kind == "pairing" and isinstance(value, list):
         return f"NS {value[0]} – EO {value[1] if value[1] is not None else 'exempte'}"
     return ", ".join(f"{_option_label(key)} : {_option_value(item)}"
@@ -256,6 +265,13 @@ def _check_round(action: str, value: object) -> None:
     if action in ("close", "reopen"):
         if type(_keys(value, ["closed"], ["closed"])["closed"]) is not bool:
             raise BadValue(_("« closed » : oui ou non (true ou false)."))
+        return
+    if action in ("time", "untime"):
+        stops = _keys(value, ["stop_after"], ["stop_after"])["stop_after"]
+        if not isinstance(stops, dict) or len(stops) > _SMALL or not all(
+                isinstance(table, str) and table.isascii() and table.isdigit()
+                and len(table) <= 5 and _whole(after, _SMALL) for table, after in stops.items()):
+            raise BadValue(_("« stop_after » : la dernière donne de chaque table est attendue."))
         return
     if action != "create":
         raise BadValue(_("action inconnue pour une partie : %(a)s.") % {"a": str(action)[:20]})

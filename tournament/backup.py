@@ -364,17 +364,19 @@ def _score(game: _Game, rules, where: str) -> None:
         return
     donnes = [DonneRecord(**{name: value for name, value in donne.items() if name != "key"})
               .to_donne() for donne in game.donnes]
+    stop_after = game.fields["stop_after"]
     try:
-        score_game(donnes, rules)
+        score_game(donnes, rules, stop_after=stop_after)
     except ScoringError as error:
         # Name the donne: the first one whose game up to it is refused (only on failure).
-        number = next(n for n in range(1, len(donnes) + 1) if _refuses(donnes[:n], rules))
+        number = next(n for n in range(1, len(donnes) + 1)
+                      if _refuses(donnes[:n], rules, stop_after))
         _fail(_("%(where)s, donne %(n)d") % {"where": where, "n": number}, error.message)
 
 
-def _refuses(donnes: list, rules) -> bool:
+def _refuses(donnes: list, rules, stop_after: int | None) -> bool:
     try:
-        score_game(donnes, rules)
+        score_game(donnes, rules, stop_after=stop_after)
     except ScoringError:
         return True
     return False

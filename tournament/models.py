@@ -282,11 +282,6 @@ class Game(models.Model):
         return SEATS[(start + donne_number - 1) % 4]
 
 
-# Points attribués, where scoring.Donne has them (scoring v2 is arriving).
-_AWARDED_FIELDS = [field.name for field in dataclasses.fields(Donne)
-                   if field.name in ("awarded_ns", "awarded_ew")]
-
-
 class DonneRecord(models.Model):
     """A donne as entered (the input of scoring.Donne), with its computed score cached."""
 
@@ -330,6 +325,13 @@ class DonneRecord(models.Model):
     def capot_label(self) -> str:
         return SIDE_SHORT.get(self.capot, "")
 
+    @property
+    def awarded_label(self) -> str:
+        """Points attribués in a few signs: "+50 NS", "+20 NS +50 EO" ("" when none)."""
+        return " ".join(f"+{points} {SIDE_SHORT[side]}" for side, points in
+                        ((Side.NS.value, self.awarded_ns), (Side.EW.value, self.awarded_ew))
+                        if points)
+
     def set_donne(self, donne: Donne) -> None:
         """Copy a donne's input into this record (the inverse of `to_donne`). Enum fields may
         hold members or their string values, as `scoring` accepts: str() gives the value."""
@@ -342,11 +344,9 @@ class DonneRecord(models.Model):
         self.capot = str(donne.capot) if donne.capot is not None else ""
         self.belote_ns, self.belote_ew = donne.belote_ns, donne.belote_ew
         self.annonces_ns, self.annonces_ew = donne.annonces_ns, donne.annonces_ew
-        self.awarded_ns = getattr(donne, "awarded_ns", 0)
-        self.awarded_ew = getattr(donne, "awarded_ew", 0)
+        self.awarded_ns, self.awarded_ew = donne.awarded_ns, donne.awarded_ew
 
     def to_donne(self) -> Donne:
-        awarded = {name: getattr(self, name) for name in _AWARDED_FIELDS}
         return Donne(
             taker=Side(self.taker) if self.taker else None,
             contract=self.contract,
@@ -359,7 +359,8 @@ class DonneRecord(models.Model):
             belote_ew=self.belote_ew,
             annonces_ns=self.annonces_ns,
             annonces_ew=self.annonces_ew,
-            **awarded,
+            awarded_ns=self.awarded_ns,
+            awarded_ew=self.awarded_ew,
         )
 
 
@@ -400,7 +401,8 @@ class AuditEntry(models.Model):
         "create": _("saisie"), "update": _("correction"), "delete": _("suppression"),
         "restore": _("rétablissement"), "swap": _("échange"), "forfeit": _("forfait"),
         "withdraw": _("retrait"), "return": _("retour"), "import": _("import"),
-        "close": _("clôture"), "reopen": _("réouverture"),
+        "close": _("clôture"), "reopen": _("réouverture"), "time": _("fin du temps"),
+        "untime": _("fin du temps annulée"),
     }
 
     class Meta:

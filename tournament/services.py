@@ -19,6 +19,7 @@ from django.core.management.color import no_style
 from django.db import connection, models, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Max, Q
+from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
@@ -453,6 +454,65 @@ def round_close(*, round_: Round, closed: bool = True, by: Actor = SYSTEM) -> Ro
     return round_
 
 
+@transaction.atomic
+def round_time_call(*, round_: Round, in_play: Iterable[int], by: Actor = SYSTEM) -> list[Game]:
+    """"Fin du temps": every unfinished game of the round ends after its donnes entered, plus
+    one at the tables `in_play` (a donne is being played there). A table that has entered no
+    donne always plays one: a game cannot end before its first donne. Returns the games
+    stopped; a game whose totals are then equal plays on, one donne at a time (SCORING.md)."""
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    if round_.time_called is not None:
+        raise UserError(_("La fin du temps est déjà annoncée pour cette partie."))
+    games = list(round_.games.select_for_update().select_related("round__tournament")
+                 .filter(finished=False, team_ew__isnull=False, forfeit="").order_by("table"))
+    if not games:
+        raise UserError(_("Toutes les tables ont fini leur partie : il n'y a pas de temps à "
+                          "arrêter."))
+    in_play = set(in_play)
+    unknown = in_play - {game.table for game in games}
+    if unknown:
+        raise UserError(_("Table %(t)s : elle n'a pas de partie en cours.")
+                        % {"t": ", ".join(str(table) for table in sorted(unknown))})
+    stops: dict[str, int] = {}
+    for game in games:
+        entered = game.donnes.count()
+        game.stop_after = entered + 1 if game.table in in_play or entered == 0 else entered
+        game_recompute(game=game)
+        stops[str(game.table)] = game.stop_after
+    round_.time_called = timezone.now()
+    round_.save(update_fields=["time_called"])
+    audit.log(round_.tournament, by, "round", "time", round_number=round_.number,
+              after={"stop_after": stops})
+    return games
+
+
+@transaction.atomic
+def round_time_cancel(*, round_: Round, by: Actor = SYSTEM) -> None:
+    """Undo "fin du temps" while no later partie is drawn: the stopped games play on."""
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    if round_.time_called is None:
+        raise UserError(_("La fin du temps n'est pas annoncée pour cette partie."))
+    if round_.tournament.rounds.filter(number__gt=round_.number).exists():
+        raise UserError(_("Une partie suivante est déjà tirée : la fin du temps ne peut plus "
+                          "être annulée."))
+    stops: dict[str, int] = {}
+    for game in (round_.games.select_for_update().select_related("round__tournament")
+                 .filter(stop_after__isnull=False).order_by("table")):
+        stops[str(game.table)] = game.stop_after
+        game.stop_after = None
+        game_recompute(game=game)
+    round_.time_called = None
+    round_.save(update_fields=["time_called"])
+    audit.log(round_.tournament, by, "round", "untime", round_number=round_.number,
+              before={"stop_after": stops})
+
+
+def round_time_undoable(round_: Round) -> bool:
+    """Time called can be undone while no later partie exists."""
+    return round_.time_called is not None and not round_.tournament.rounds.filter(
+        number__gt=round_.number).exists()
+
+
 def round_started(round_: Round) -> bool:
     return DonneRecord.objects.filter(game__round=round_).exists() or round_.games.filter(
         ~Q(forfeit="")).exists()
@@ -533,13 +593,14 @@ def game_recompute(*, game: Game, rules: Rules | None = None) -> None:
         game.save()
         return
     records = list(game.donnes.order_by("number"))
-    _store_result(game, records, score_game([record.to_donne() for record in records], rules))
+    _store_result(game, records, score_game([record.to_donne() for record in records], rules,
+                                            stop_after=game.stop_after))
 
 
-def _validated(donnes: list[Donne], rules: Rules) -> GameScore:
+def _validated(donnes: list[Donne], rules: Rules, stop_after: int | None) -> GameScore:
     """score_game, its refusal turned into a user error on the field."""
     try:
-        return score_game(donnes, rules)
+        return score_game(donnes, rules, stop_after=stop_after)
     except ScoringError as error:
         raise UserError(error.message, error.field) from None
 
@@ -606,7 +667,7 @@ def donne_record(*, game: Game, number: int | None, donne: Donne,
         record.version += 1
         before = audit.donne_values(record)
         donnes = [donne if r.number == number else r.to_donne() for r in records]
-    result = _validated(donnes, rules)
+    result = _validated(donnes, rules, game.stop_after)
     record.set_donne(donne)
     _set_score(record, result.donnes[records.index(record)])  # saved with its score at once
     record.save()
@@ -647,7 +708,7 @@ def _donne_insert(*, game: Game, number: int, donne: Donne, key: str, by: Actor)
                         % {"n": number})
     donnes = [r.to_donne() for r in records]
     donnes.insert(number - 1, donne)
-    result = _validated(donnes, game.round.tournament.rules)
+    result = _validated(donnes, game.round.tournament.rules, game.stop_after)
     for later in reversed(records[number - 1:]):  # from the last, so numbers never collide
         later.number += 1
         later.save(update_fields=["number"])

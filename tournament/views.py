@@ -234,14 +234,56 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             else:
                 messages.success(request, _("Équipes échangées."))
                 return redirect("tournament:round", slug=slug, number=number)
-    games = round_.games.select_related("team_ns", "team_ew").order_by("table")
+    games = list(round_.games.select_related("team_ns", "team_ew").order_by("table"))
     link_base = table_link_base(request) if organiser else ""
     return render(request, "tournament/round_detail.html", {
         "tournament": tournament, "round": round_, "games": games,
         "is_organiser": organiser, "swap_form": swap_form,
         "started": services.round_started(round_),
+        "unfinished": any(not game.finished for game in games),
+        "can_undo_time": organiser and services.round_time_undoable(round_),
         "link_base": link_base, "link_is_local": organiser and _loopback(link_base),
     })
+
+
+@login_required
+def round_time(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """"Fin du temps": a confirmation listing the unfinished tables, where the organiser ticks
+    those playing a donne right now; then every unfinished game stops after it."""
+    round_ = readable_round(request, slug, number)
+    require_organiser(request, round_.tournament)
+    if request.method == "POST":
+        posted = request.POST.getlist("in_play")
+        tables = [table for table in map(whole_number, posted) if table is not None]
+        try:
+            if len(tables) != len(posted):
+                raise UserError(_("Numéro de table invalide : rechargez la page."))
+            services.round_time_call(round_=round_, in_play=tables, by=_by(request))
+        except UserError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Fin du temps : chaque table inachevée s'arrête après "
+                                        "sa donne en cours."))
+        return redirect("tournament:round", slug=slug, number=number)
+    games = (round_.games.select_related("team_ns", "team_ew")
+             .filter(finished=False, team_ew__isnull=False, forfeit="").order_by("table"))
+    return render(request, "tournament/round_time.html", {
+        "tournament": round_.tournament, "round": round_, "games": games,
+    })
+
+
+@login_required
+@require_POST
+def round_time_cancel(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round_ = readable_round(request, slug, number)
+    require_organiser(request, round_.tournament)
+    try:
+        services.round_time_cancel(round_=round_, by=_by(request))
+    except UserError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Fin du temps annulée : les tables reprennent leur partie."))
+    return redirect("tournament:round", slug=slug, number=number)
 
 
 def _loopback(url: str) -> bool:
@@ -364,7 +406,7 @@ def _preview(request: HttpRequest, game: Game) -> JsonResponse:
     index = editing - 1 if editing and editing <= len(donnes) else len(donnes)
     donnes[index:index + 1] = [form.cleaned_data["donne"]]
     try:
-        result = score_game(donnes, rules)
+        result = score_game(donnes, rules, stop_after=game.stop_after)
     except ScoringError as error:
         return JsonResponse({"errors": {error.field or "__all__": [error.message]}}, status=422)
     score = result.donnes[index]
@@ -414,6 +456,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     RequestConfig(request, paginate=False).configure(table)
     return render(request, "tournament/standings.html", {
         "tournament": tournament, "table": table, "criteria": standing.criteria,
+        "on_time": standing.on_time,
     })
 
 

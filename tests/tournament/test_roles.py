@@ -76,6 +76,7 @@ ORGANISER_ONLY = [
     lambda t: reverse("tournament:journal", args=[t.slug]),
     lambda t: reverse("tournament:history", args=[t.slug, 1, 1]),
     lambda t: reverse("tournament:backup", args=[t.slug]),
+    lambda t: reverse("tournament:round_time", args=[t.slug, 1]),
 ]
 
 
@@ -350,6 +351,8 @@ WRITES = [
     ("tournament:round_generate", lambda t: [t.slug], {}),
     ("tournament:round", lambda t: [t.slug, 1], {"closed": "1"}),
     ("tournament:round", lambda t: [t.slug, 1], {"team_a": 1, "team_b": 2}),
+    ("tournament:round_time", lambda t: [t.slug, 1], {"in_play": "1"}),
+    ("tournament:round_time_cancel", lambda t: [t.slug, 1], {}),
     ("tournament:game", lambda t: [t.slug, 1, 1], DONNE),
     ("tournament:game_preview", lambda t: [t.slug, 1, 1], DONNE),
     ("tournament:game_forfeit", lambda t: [t.slug, 1, 1], {"side": "NS"}),
@@ -361,10 +364,11 @@ WRITES = [
 
 def state(t):
     t.refresh_from_db()
-    return (t.published, t.name, t.rounds.count(), list(t.rounds.values_list("closed")),
+    return (t.published, t.name, t.rounds.count(),
+            list(t.rounds.values_list("closed", "time_called")),
             list(t.teams.values_list("name", "active")),
             list(Game.objects.filter(round__tournament=t).values_list(
-                "team_ns", "team_ew", "forfeit", "score_ns", "score_ew")),
+                "team_ns", "team_ew", "forfeit", "score_ns", "score_ew", "stop_after")),
             list(DonneRecord.objects.values_list("game", "number", "taker_points")),
             AuditEntry.objects.count())
 
