@@ -21,7 +21,8 @@ def _first_run() -> str:
 def test_first_run_creates_the_organiser_once_and_loads_the_demo():
     output = _first_run()
     organiser = get_user_model().objects.get()
-    assert organiser.username == "organisateur" and organiser.is_superuser
+    assert organiser.username == "organisateur"
+    assert organiser.is_staff and not organiser.is_superuser
     password = output.split("mot de passe : ")[1].split()[0]
     assert organiser.check_password(password)
     demo = Tournament.objects.get(slug="demo")

@@ -115,7 +115,8 @@ def test_the_workbook_reloads_and_its_figures_are_the_pages(client, played):
     records = DonneRecord.objects.filter(game__round__tournament=played).order_by(
         "game__round__number", "game__table", "number")
     assert len(donnes) == records.count()
-    assert [(r[14], r[15]) for r in donnes] == list(records.values_list("score_ns", "score_ew"))
+    assert [(r[14], r[15], r[16], r[17]) for r in donnes] == list(
+        records.values_list("awarded_ns", "awarded_ew", "score_ns", "score_ew"))
     assert len(list(book["Équipes"].iter_rows(min_row=3))) == 6
 
 
@@ -206,23 +207,30 @@ def test_a_score_sheet_row_puts_each_figure_in_its_column(played):
 
     sheet = documents.score_sheets(played.rounds.get(number=2))[0]
     width = sum(w for _label, w, _right in documents.SHEET_COLUMNS)
-    assert width == 105 and all(len(line) == width for line in sheet.lines)
+    assert width == documents.SHEET_WIDTH and all(len(line) == width for line in sheet.lines)
     bounds = [0, *documents.sheet_rules(), width]
     first = sheet.lines[0]
     cells = [first[a:b].strip() for a, b in itertools.pairwise(bounds)]
     # Donne 1 of the filled game: NS 80 ♥ made with 95 and a belote, 200 – 70.
-    assert cells == ["1", sheet.rows[0].dealer, "NS", "80", "♥", "", "95", "NS", "", "",
+    assert cells == ["1", sheet.rows[0].dealer, "NS", "80", "♥", "", "95", "NS", "", "", "",
                      "200", "70", "200", "70"]
-    # The widest figures the rules allow stay whole and in their own column.
+    # The widest figures the rules allow (SCORING.md v2: annonces on one side, at most 550;
+    # points attribués on both, at most 1000 each) stay whole and in their own column.
     record = DonneRecord(number=9, taker="EW", contract=None, capot_bid=True, trump="TA",
                          coinche="surcoinche", taker_points=162, capot="EW", belote_ns=2,
-                         belote_ew=2, annonces_ns=250, annonces_ew=200, score_ns=0,
-                         score_ew=3208)
+                         belote_ew=2, annonces_ns=550, annonces_ew=0, awarded_ns=1000,
+                         awarded_ew=1000, score_ns=1000, score_ew=5208)
     line = documents.sheet_row(DonneLine(9, "O", record, 12345, 67890))
     cells = [line[a:b].strip() for a, b in itertools.pairwise(bounds)]
     assert len(line) == width
-    assert cells == ["9", "O", "EO", "capot", "TA", "SC", "162", "NS 2 EO 2", "NS 250 EO 200",
-                     "EO", "0", "3208", "12345", "67890"]
+    assert cells == ["9", "O", "EO", "capot", "TA", "SC", "162", "NS 2 EO 2", "NS 550", "EO",
+                     "NS 1000 EO 1000", "1000", "5208", "12345", "67890"]
+
+
+def test_the_score_sheet_grid_keeps_the_width_of_the_page():
+    # The font shrinks as columns are added, so the grid always spans what 105 characters
+    # at 8.4 pt did: the A4 width less its margins.
+    assert abs(documents.SHEET_WIDTH * documents.SHEET_FONT_PT - 105 * 8.4) < 0.5
 
 
 # --- User text in the workbook: always text ------------------------------------------------

@@ -8,7 +8,7 @@ import segno
 from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from ..models import TRUMP_SHORT, DonneRecord, Game, Round, Tournament
 from ..queries import DonneLine, StandingsLine, criteria_labels, donne_lines, standings_lines
@@ -39,19 +39,25 @@ def rules_line(tournament: Tournament) -> str:
 
 
 # The score sheet's grid, drawn as one monospaced line per donne under a header of these
-# columns: (label, width in characters, figures aligned right). A table of 14 cells × 24 rows
+# columns: (label, width in characters, figures aligned right). A table of 15 cells × 24 rows
 # per page made WeasyPrint lay out ~350 boxes a sheet (a 128-table round took 12 s); a line of
-# text per row and 13 ruled lines are a third of the work. The widths add up to the 105
-# characters of DejaVu Sans Mono at 8.4 pt across the page (A4 less its margins).
+# text per row and 14 ruled lines are a third of the work. The widths hold the widest figure
+# the rules allow in each column (annonces: one side only, at most 550; points attribués: both
+# sides, up to 1000 each); `SHEET_WIDTH` characters of DejaVu Sans Mono span the page at the
+# font size the template derives from it.
 SHEET_COLUMNS = [
     (gettext_lazy("N°"), 4, True), (gettext_lazy("Donneur"), 7, False),
     (gettext_lazy("Preneur"), 7, False), (gettext_lazy("Contrat"), 7, True),
     (gettext_lazy("Atout"), 5, False), (gettext_lazy("Coinche"), 8, False),
     (gettext_lazy("Points faits"), 7, True), (gettext_lazy("Belote"), 11, False),
-    (gettext_lazy("Annonces"), 15, False), (gettext_lazy("Capot"), 6, False),
+    (gettext_lazy("Annonces"), 8, False), (gettext_lazy("Capot"), 6, False),
+    (gettext_lazy("Pénalité"), 17, False),
     (gettext_lazy("Score NS"), 7, True), (gettext_lazy("Score EO"), 7, True),
     (gettext_lazy("Cumul NS"), 7, True), (gettext_lazy("Cumul EO"), 7, True),
 ]
+SHEET_WIDTH = sum(width for _label, width, _right in SHEET_COLUMNS)
+# 105 characters at 8.4 pt filled the A4 width less its margins: keep that width.
+SHEET_FONT_PT = round(8.4 * 105 / SHEET_WIDTH, 2)
 COINCHE_SHORT = {"coinche": "C", "surcoinche": "SC"}  # as typed on the game page
 
 
@@ -77,8 +83,8 @@ def sheet_cells(line: DonneLine) -> list[str]:
         str(record.taker_points) if taken else "",
         _both(record.belote_ns, record.belote_ew, one="1"),
         _both(record.annonces_ns, record.annonces_ew),
-        record.capot_label, str(record.score_ns), str(record.score_ew), str(line.total_ns),
-        str(line.total_ew),
+        record.capot_label, _both(record.awarded_ns, record.awarded_ew),
+        str(record.score_ns), str(record.score_ew), str(line.total_ns), str(line.total_ew),
     ]
 
 
@@ -169,8 +175,24 @@ def pairings(round_: Round) -> tuple[list[Game], list[Seat]]:
 class Standings:
     lines: list[StandingsLine]
     criteria: list[str]
+    # The games that time called ended ("partie 2 : tables 3, 5"), one line per partie.
+    on_time: list[str] = field(default_factory=list)
+
+
+def ended_on_time(tournament: Tournament) -> list[str]:
+    """The tables of each partie whose game was stopped by "fin du temps"."""
+    tables: dict[int, list[int]] = {}
+    for number, table in (Game.objects.filter(round__tournament=tournament,
+                                              stop_after__isnull=False)
+                          .order_by("round__number", "table")
+                          .values_list("round__number", "table")):
+        tables.setdefault(number, []).append(table)
+    return [ngettext("partie %(n)d : table %(t)s", "partie %(n)d : tables %(t)s", len(numbers))
+            % {"n": number, "t": ", ".join(map(str, numbers))}
+            for number, numbers in tables.items()]
 
 
 def standings(tournament: Tournament) -> Standings:
     """The one builder behind the standings page, its PDF and the workbook."""
-    return Standings(standings_lines(tournament), criteria_labels(tournament))
+    return Standings(standings_lines(tournament), criteria_labels(tournament),
+                     ended_on_time(tournament))

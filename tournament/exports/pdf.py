@@ -19,7 +19,8 @@ def score_sheets_pdf(round_: Round, link_base: str = "") -> bytes:
     sheets = documents.score_sheets(round_, link_base)
     context = {"tournament": tournament, "round": round_,
                "rules_line": documents.rules_line(tournament),
-               "columns": documents.SHEET_COLUMNS, "rules": documents.sheet_rules()}
+               "columns": documents.SHEET_COLUMNS, "rules": documents.sheet_rules(),
+               "grid_width": documents.SHEET_WIDTH, "font_pt": documents.SHEET_FONT_PT}
     # A long round is rendered in chunks on every core (weasy.htmls_to_pdf).
     chunks = weasy.workers_for(len(sheets))
     size = -(-len(sheets) // chunks)

@@ -69,6 +69,15 @@ def _sheet(workbook: Workbook, name: str, title: str, columns: Sequence[tuple[st
                       for value in row])
 
 
+def _state(game: Game) -> str:
+    """A game's state in words, as the Parties sheet shows it."""
+    if game.forfeit:
+        return "forfait " + SIDE_SHORT[game.forfeit]
+    if game.stop_after is not None:
+        return "terminée (fin du temps)" if game.finished else "fin du temps"
+    return "terminée" if game.finished else "en cours"
+
+
 def filename(tournament: Tournament, when: datetime) -> str:
     return f"classement-{tournament.slug}-{when:%Y-%m-%d}.xlsx"
 
@@ -96,14 +105,12 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
         winner = {"NS": ns.name, "EW": ew.name if ew else ""}.get(game.winner, "")
         return [game.round.number, game.table or None, ns.number, ns.name,
                 ew.number if ew else None, ew.name if ew else "exempte", game.score_ns,
-                game.score_ew, winner, game.played, "forfait " + SIDE_SHORT[game.forfeit]
-                if game.forfeit
-                else ("terminée" if game.finished else "en cours")]
+                game.score_ew, winner, game.played, _state(game)]
 
     _sheet(workbook, "Parties", title, [
         ("Partie", 8), ("Table", 7), ("N° NS", 7), ("Équipe NS", 26), ("N° EO", 7),
         ("Équipe EO", 26), ("Score NS", 10), ("Score EO", 10), ("Gagnant", 26),
-        ("Donnes jouées", 14), ("État", 12),
+        ("Donnes jouées", 14), ("État", 24),
     ], (game_row(game) for game in games), len(games))
 
     by_id = {game.id: game for game in games}
@@ -111,25 +118,28 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
         "game__round__number", "game__table", "number")
     fields = ["game_id", "number", "taker", "contract", "capot_bid", "trump", "coinche",
               "taker_points", "capot", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
-              "score_ns", "score_ew", "outcome"]
+              "awarded_ns", "awarded_ew", "score_ns", "score_ew", "outcome"]
     outcomes = {"made": "réussi", "down": "chuté", "litige": "litige", "passed": "passe"}
 
     def donne_row(values: tuple) -> list:
         (game_id, number, taker, contract, capot_bid, trump, coinche, points, capot,
-         belote_ns, belote_ew, annonces_ns, annonces_ew, score_ns, score_ew, outcome) = values
+         belote_ns, belote_ew, annonces_ns, annonces_ew, awarded_ns, awarded_ew, score_ns,
+         score_ew, outcome) = values
         game = by_id[game_id]
         return [game.round.number, game.table, number, game.dealer(number),
                 SIDE_SHORT.get(taker, "passe"),
                 "capot" if capot_bid else contract, trump or None,
                 None if coinche == "none" else coinche, points if taker else None,
                 SIDE_SHORT.get(capot), belote_ns, belote_ew, annonces_ns,
-                annonces_ew, score_ns, score_ew, outcomes.get(outcome, outcome)]
+                annonces_ew, awarded_ns, awarded_ew, score_ns, score_ew,
+                outcomes.get(outcome, outcome)]
 
     _sheet(workbook, "Donnes", title, [
         ("Partie", 8), ("Table", 7), ("Donne", 7), ("Donneur", 9), ("Preneur", 9),
         ("Contrat", 9), ("Atout", 7), ("Coinche", 11), ("Points faits", 12), ("Capot", 7),
         ("Belote NS", 10), ("Belote EO", 10), ("Annonces NS", 12), ("Annonces EO", 12),
-        ("Score NS", 10), ("Score EO", 10), ("Issue", 9),
+        ("Pénalité NS", 12), ("Pénalité EO", 12), ("Score NS", 10), ("Score EO", 10),
+        ("Issue", 9),
     ], (donne_row(values) for values in donnes.values_list(*fields).iterator(chunk_size=5000)),
         donnes.count())
 

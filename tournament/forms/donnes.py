@@ -15,6 +15,7 @@ from ..validators import MAX_SMALL, whole_number
 MAX_POINTS = 162
 MAX_BELOTES = 4  # per side: one outside tout atout, one per suit at tout atout
 MAX_ANNONCES = 550  # per side: four carrés, the most two hands can hold
+MAX_AWARDED = 1000  # points attribués by the arbiter, per side (SCORING.md v2)
 
 
 def _bounded(label, maximum: int, why: str, **options) -> forms.IntegerField:
@@ -63,6 +64,11 @@ class DonneForm(forms.Form):
     annonces_ew = _bounded(_("Annonces EO"), MAX_ANNONCES,
                            _("550 points d'annonces au plus par camp (quatre carrés)."),
                            attrs={"step": 10})
+    # Points attribués (an arbiter's penalty), last: the row folds them away until asked for.
+    awarded_ns = _bounded(_("Pénalité : points à NS"), MAX_AWARDED,
+                          _("1000 points attribués au plus."), attrs={"step": 10})
+    awarded_ew = _bounded(_("Pénalité : points à EO"), MAX_AWARDED,
+                          _("1000 points attribués au plus."), attrs={"step": 10})
     # The donne's version when the form was shown (a PositiveIntegerField), for the check that
     # nobody corrected it meanwhile.
     version = forms.IntegerField(required=False, min_value=0, max_value=2**31 - 1,
@@ -119,6 +125,8 @@ class DonneForm(forms.Form):
             belote_ew=data["belote_ew"] or 0,
             annonces_ns=data.get("annonces_ns") or 0,
             annonces_ew=data.get("annonces_ew") or 0,
+            awarded_ns=data["awarded_ns"] or 0,
+            awarded_ew=data["awarded_ew"] or 0,
         )
         return data
 
@@ -130,7 +138,8 @@ class DonneForm(forms.Form):
             "coinche": record.coinche, "taker_points": record.taker_points,
             "capot": record.capot, "belote_ns": record.belote_ns or None,
             "belote_ew": record.belote_ew or None, "annonces_ns": record.annonces_ns or None,
-            "annonces_ew": record.annonces_ew or None, "version": record.version,
+            "annonces_ew": record.annonces_ew or None, "awarded_ns": record.awarded_ns or None,
+            "awarded_ew": record.awarded_ew or None, "version": record.version,
         }
 
 
