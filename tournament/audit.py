@@ -30,7 +30,8 @@ from .models import (
 
 # Options of the tournament whose changes are logged as "rules": the rule set, the points of
 # byes and forfeits and the ranking criteria, which change results just as much.
-RULE_OPTIONS = [*RULE_FIELDS, "bye_points", "forfeit_points", "criteria", "parties_planned"]
+RULE_OPTIONS = [*RULE_FIELDS, "bye_points", "forfeit_points", "criteria", "parties_planned",
+                "preset"]
 TEAM_FIELDS = ["name", "player1", "player2", "club", "active"]
 # A donne's input, as `donne_values` writes it (the fields of scoring.Donne).
 DONNE_FIELDS = [field.name for field in dataclasses.fields(Donne)]
@@ -122,7 +123,7 @@ def summary(kind: str, value: Any) -> str:
                          for table, after in value["stop_after"].items())
     if kind == "pairing" and isinstance(value, list):
         return f"NS {value[0]} – EO {value[1] if value[1] is not None else 'exempte'}"
-    return ", ".join(f"{_option_label(key)} : {_option_value(item)}"
+    return ", ".join(f"{_option_label(key)} : {_option_value(key, item)}"
                      for key, item in value.items())
 
 
@@ -133,7 +134,14 @@ def _option_label(name: str) -> str:
         return name
 
 
-def _option_value(value: Any) -> str:
+def _option_value(name: str, value: Any) -> str:
+    """An option's value in words: a choice by its French label, a yes/no in French."""
+    try:
+        choices = dict(Tournament._meta.get_field(name).choices or ())
+    except FieldDoesNotExist:
+        choices = {}
+    if isinstance(value, str | int) and not isinstance(value, bool) and value in choices:
+        return str(choices[value])
     if isinstance(value, bool):
         return "oui" if value else "non"
     if value is None:

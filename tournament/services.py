@@ -177,13 +177,15 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
                       date: datetime.date | None = None, place: str | None = None,
                       parties_planned: int | None = None, criteria: list[str] | None = None,
                       bye_points: int | None = None, forfeit_points: int | None = None,
-                      confirm: bool = False, by: Actor = SYSTEM,
+                      preset: str | None = None, confirm: bool = False, by: Actor = SYSTEM,
                       **rule_options: Any) -> list[str]:
     """Change the tournament: each named field given (not None), and the rule options given
     by their RULE_FIELDS names (anything else is a TypeError: the organiser, the slug or
     `published` never change here). Rule changes need `confirm` once donnes exist, then
     every game is recomputed. Returns the names of the rule options that changed."""
     _only_rule_options(rule_options)
+    if preset is not None and preset not in PRESETS:
+        raise UserError(_("Règlement inconnu."), "preset")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     changed = [option for option in RULE_FIELDS
                if option in rule_options and rule_options[option] != getattr(tournament, option)]
@@ -213,6 +215,8 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
     before = audit.rules_values(tournament)
     for option in RULE_FIELDS:
         setattr(tournament, option, getattr(rules, option))
+    if preset is not None:
+        tournament.preset = preset
     if name is not None:
         tournament.name = name
     if date is not None:
@@ -777,7 +781,8 @@ def audit_restore(*, entry: AuditEntry, which: str = "before", by: Actor = SYSTE
         tournament_update(
             tournament=tournament, parties_planned=value.get("parties_planned"),
             criteria=value.get("criteria"), bye_points=value.get("bye_points"),
-            forfeit_points=value.get("forfeit_points"), confirm=True, by=by,
+            forfeit_points=value.get("forfeit_points"), preset=value.get("preset"),
+            confirm=True, by=by,
             # An entry written before an option existed leaves that option as it is.
             **{option: value[option] for option in RULE_FIELDS if option in value},
         )

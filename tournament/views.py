@@ -40,6 +40,7 @@ from .forms import (
     TournamentCreateForm,
     TournamentRulesForm,
 )
+from .forms.tournament import preset_options
 from .models import Game, Team, Tournament
 from .services import UserError
 from .tables import StandingsTable
@@ -118,7 +119,7 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(request, _("Concours enregistré."))
             return redirect("tournament:detail", slug=slug)
     return render(request, "tournament/tournament_rules.html",
-                  {"tournament": tournament, "form": form})
+                  {"tournament": tournament, "form": form, "presets": preset_options()})
 
 
 def team_list(request: HttpRequest, slug: str) -> HttpResponse:

@@ -12,6 +12,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring import PRESETS
+
 from ..models import PRESET_CHOICES, RULE_FIELDS, Tournament
 from ..standings import CRITERIA
 from ..validators import SLUG_MAX_LENGTH, InvalidText, check_slug, clean_text, slug_suggestion
@@ -24,6 +26,7 @@ NUMBER_BOUNDS = {
     "parties_planned": (1, 30),
     "bye_points": (0, 10_000),
     "forfeit_points": (0, 10_000),
+    "max_contract": (80, 500),
 }
 
 
@@ -103,7 +106,48 @@ def _free_slug(suggestion: str) -> str:
     return check_slug(candidate)
 
 
+# When a rule option applies: every condition (another option's value) must hold. The rules
+# page hides the others (classique hides the coinche options) — on load, and as the organiser
+# changes the options the conditions name (static/tournament/rules.js).
+OPTION_CONDITIONS: dict[str, dict[str, str]] = {
+    "counting": {"game": "coinche"},
+    "multiply": {"game": "coinche", "counting": "faits"},
+    "surcoinche_factor": {"game": "coinche"},
+    "belote_multiplied": {"game": "coinche", "counting": "faits", "multiply": "score"},
+    "demandes_belote": {"game": "coinche", "counting": "demandes"},
+    "beat_defence": {"game": "coinche", "counting": "faits"},
+    "max_contract": {"game": "coinche"},
+    "litige": {"counting": "faits", "beat_defence": "1"},
+    "tie_to_takers": {"counting": "faits", "beat_defence": "1", "litige": "0"},
+    "annonces": {"counting": "faits"},
+}
+# French help for the options whose model field has none (the others come from the model).
+OPTION_HELP = {
+    "game": _("Coinche : enchères chiffrées, coinche et surcoinche. Classique : on prend à la "
+              "couleur retournée, sans contrat chiffré."),
+    "multiply": _("Ce que la coinche et la surcoinche multiplient : tout le score de la donne "
+                  "(FFB) ou la valeur du contrat seule."),
+    "surcoinche_factor": _("Multiplicateur d'une surcoinche (× 4 à la FFB, × 3 dans certains "
+                           "règlements)."),
+}
+
+
+def preset_options() -> dict[str, dict[str, Any]]:
+    """Every preset's options as the form's widgets hold them (for the rules page's script)."""
+    return {key: {name: _widget_value(getattr(rules, name)) for name in RULE_FIELDS}
+            for key, rules in PRESETS.items()}
+
+
+def _widget_value(value: Any) -> Any:
+    return "" if value is None else value if isinstance(value, bool | int) else str(value)
+
+
 class TournamentRulesForm(forms.ModelForm):
+    preset = forms.ChoiceField(
+        label=_("Règlement de départ"), choices=PRESET_CHOICES,
+        help_text=_("Choisir un règlement remplit toutes les options ci-dessous avec les "
+                    "siennes ; chacune peut ensuite être ajustée."),
+    )
     name = _text_field("name", _("Nom"), required=True)
     place = _text_field("place", _("Lieu"), required=False)
     target = _bounded("target")
@@ -111,6 +155,7 @@ class TournamentRulesForm(forms.ModelForm):
     parties_planned = _bounded("parties_planned")
     bye_points = _bounded("bye_points")
     forfeit_points = _bounded("forfeit_points")
+    max_contract = _bounded("max_contract")
     criteria = forms.CharField(
         label=_("Critères de classement, dans l'ordre"),
         help_text=_("Séparés par des virgules, parmi : ")
@@ -122,7 +167,7 @@ class TournamentRulesForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "date", "place", *RULE_FIELDS, "parties_planned",
+        fields = ["name", "date", "place", "preset", *RULE_FIELDS, "parties_planned",
                   "criteria", "bye_points", "forfeit_points"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
@@ -130,6 +175,37 @@ class TournamentRulesForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk and not self.is_bound:
             self.initial["criteria"] = ", ".join(self.instance.criteria)
+        for name, text in OPTION_HELP.items():
+            self.fields[name].help_text = text
+        self.fields["max_contract"].widget.attrs["step"] = 10
+
+    def _current(self, name: str) -> str:
+        """An option's value as shown: the posted one, else the tournament's ("1"/"0" for
+        yes and no, as the script reads the checkboxes)."""
+        field = self.fields[name]
+        value = (field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+                 if self.is_bound else self.initial.get(name, field.initial))
+        if isinstance(field, forms.BooleanField):
+            return "1" if field.to_python(value) else "0"
+        return "" if value is None else str(value)
+
+    def option_rows(self) -> list[tuple[forms.BoundField, str, bool]]:
+        """Each field with its condition (as the script reads it: "game=coinche counting=faits")
+        and whether it applies now."""
+        rows = []
+        for bound in self:
+            if bound.name in ("preset", "confirm"):
+                continue
+            condition = OPTION_CONDITIONS.get(bound.name, {})
+            applies = all(self._current(other) == value for other, value in condition.items())
+            rows.append((bound, " ".join(f"{k}={v}" for k, v in condition.items()), applies))
+        return rows
+
+    def clean_max_contract(self) -> int:
+        value = self.cleaned_data["max_contract"]
+        if value % 10:
+            raise forms.ValidationError(_("Un multiple de 10 (80, 90, … 500)."))
+        return value
 
     def clean_name(self) -> str:
         return _clean_text(self, "name", required=True)
