@@ -95,10 +95,7 @@ def summary(kind: str, value: Any) -> str:
         return "—"
     if kind == "donne":
         if not value["taker"]:
-            awarded = [f"pénalité : {value[f'awarded_{side}']} à {label}"
-                       for side, label in (("ns", "NS"), ("ew", "EO"))
-                       if value.get(f"awarded_{side}")]
-            return " ".join(["passe", *awarded])
+            return " ".join(["passe", *_awarded(value)])
         contract = "capot" if value["capot_bid"] else str(value["contract"] or "")
         words = [SIDE_SHORT[value["taker"]], contract, TRUMP_SHORT.get(value["trump"], "")]
         if value["coinche"] != "none":
@@ -111,9 +108,7 @@ def summary(kind: str, value: Any) -> str:
                 words.append(f"belote {label}")
             if value[f"annonces_{side}"]:
                 words.append(f"annonces {label} {value[f'annonces_{side}']}")
-        for side, label in (("ns", "NS"), ("ew", "EO")):
-            if value.get(f"awarded_{side}"):
-                words.append(f"pénalité : {value[f'awarded_{side}']} à {label}")
+        words += _awarded(value)
         return " ".join(word for word in words if word)
     if kind == "team":
         state = "" if value.get("active", True) else " (retirée)"
@@ -125,6 +120,13 @@ def summary(kind: str, value: Any) -> str:
         return f"NS {value[0]} – EO {value[1] if value[1] is not None else 'exempte'}"
     return ", ".join(f"{_option_label(key)} : {_option_value(key, item)}"
                      for key, item in value.items())
+
+
+def _awarded(value: dict[str, Any]) -> list[str]:
+    """Points attribués as the pages write them: "pénalité +50 EO"."""
+    given = [f"+{value[f'awarded_{side}']} {label}"
+             for side, label in (("ns", "NS"), ("ew", "EO")) if value.get(f"awarded_{side}")]
+    return ["pénalité", *given] if given else []
 
 
 def _option_label(name: str) -> str:

@@ -36,6 +36,11 @@ def standings_lines(tournament: Tournament) -> list[StandingsLine]:
     return [StandingsLine(row, teams[row.team]) for row in standings(tournament)]
 
 
+def has_donnes(tournament: Tournament) -> bool:
+    """Whether any donne is entered: a change of the rules then recomputes games."""
+    return DonneRecord.objects.filter(game__round__tournament=tournament).exists()
+
+
 def criteria_labels(tournament: Tournament) -> list[str]:
     return [str(CRITERIA[key]) for key in tournament.criteria]
 

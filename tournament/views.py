@@ -119,7 +119,8 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(request, _("Concours enregistré."))
             return redirect("tournament:detail", slug=slug)
     return render(request, "tournament/tournament_rules.html",
-                  {"tournament": tournament, "form": form, "presets": preset_options()})
+                  {"tournament": tournament, "form": form, "presets": preset_options(),
+                   "has_donnes": queries.has_donnes(tournament)})
 
 
 def team_list(request: HttpRequest, slug: str) -> HttpResponse:
@@ -263,8 +264,7 @@ def round_time(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         except UserError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, _("Fin du temps : chaque table inachevée s'arrête après "
-                                        "sa donne en cours."))
+            messages.success(request, _("Fin du temps enregistrée."))
         return redirect("tournament:round", slug=slug, number=number)
     games = (round_.games.select_related("team_ns", "team_ew")
              .filter(finished=False, team_ew__isnull=False, forfeit="").order_by("table"))

@@ -94,6 +94,8 @@ def test_a_phone_awards_penalty_points_through_its_table_link(browser, live_serv
         expect(row.locator("td.num")).to_have_text(["180", "110", "180 – 110"])
         expect(phone.locator("#total-ns")).to_have_text("180")
         expect(phone.locator("#total-ew")).to_have_text("110")
+        # The donnes list, with the penalty in it, fits the screen too.
+        assert phone.evaluate("document.documentElement.scrollWidth") <= size[0]
     finally:
         context.close()
     game.refresh_from_db()
@@ -147,4 +149,4 @@ def test_time_called_stops_the_ticked_table_after_its_donne_in_play(page, live_s
     page.goto(url)
     expect(table1).to_contain_text("terminée (fin du temps)")
     page.goto(f"{live_server.url}/t/chrono/standings/")
-    expect(page.get_by_text("Parties arrêtées par la fin du temps")).to_be_visible()
+    expect(page.get_by_text("Arrêtées par la fin du temps")).to_be_visible()

@@ -224,13 +224,20 @@ def test_a_score_sheet_row_puts_each_figure_in_its_column(played):
     cells = [line[a:b].strip() for a, b in itertools.pairwise(bounds)]
     assert len(line) == width
     assert cells == ["9", "O", "EO", "capot", "TA", "SC", "162", "NS 2 EO 2", "NS 550", "EO",
-                     "NS 1000 EO 1000", "1000", "5208", "12345", "67890"]
+                     "+1000 NS +1000 EO", "1000", "5208", "12345", "67890"]
 
 
-def test_the_score_sheet_grid_keeps_the_width_of_the_page():
+def test_the_score_sheet_grid_keeps_the_width_of_the_page(played):
     # The font shrinks as columns are added, so the grid always spans what 105 characters
     # at 8.4 pt did: the A4 width less its margins.
     assert abs(documents.SHEET_WIDTH * documents.SHEET_FONT_PT - 105 * 8.4) < 0.5
+    # Written as CSS wants it, whatever the language ("7,54pt" is no size: the grid would
+    # fall back to 9 pt and run off the page).
+    from tournament.exports import pdf
+
+    html = pdf.score_sheets_html(played.rounds.get(number=1))
+    assert f"font-size: {documents.SHEET_FONT_PT}pt;" in html
+    assert f"width: {documents.SHEET_WIDTH}ch;" in html
 
 
 # --- User text in the workbook: always text ------------------------------------------------

@@ -143,7 +143,7 @@ def test_the_organiser_enters_points_attribues_beside_the_donne(client, owner, t
     page = client.get(url).content.decode()
     assert "+50 EO" in page
     journal = client.get(reverse("tournament:journal", args=["penalite"])).content.decode()
-    assert "pénalité : 50 à EO" in journal
+    assert "pénalité +50 EO" in journal
 
 
 def test_a_table_link_enters_points_attribues_too(client, table_game):

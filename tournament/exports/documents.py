@@ -51,7 +51,7 @@ SHEET_COLUMNS = [
     (gettext_lazy("Atout"), 5, False), (gettext_lazy("Coinche"), 8, False),
     (gettext_lazy("Points faits"), 7, True), (gettext_lazy("Belote"), 11, False),
     (gettext_lazy("Annonces"), 8, False), (gettext_lazy("Capot"), 6, False),
-    (gettext_lazy("Pénalité"), 17, False),
+    (gettext_lazy("Pénalité"), 19, False),
     (gettext_lazy("Score NS"), 7, True), (gettext_lazy("Score EO"), 7, True),
     (gettext_lazy("Cumul NS"), 7, True), (gettext_lazy("Cumul EO"), 7, True),
 ]
@@ -83,7 +83,7 @@ def sheet_cells(line: DonneLine) -> list[str]:
         str(record.taker_points) if taken else "",
         _both(record.belote_ns, record.belote_ew, one="1"),
         _both(record.annonces_ns, record.annonces_ew),
-        record.capot_label, _both(record.awarded_ns, record.awarded_ew),
+        record.capot_label, record.awarded_label,
         str(record.score_ns), str(record.score_ew), str(line.total_ns), str(line.total_ew),
     ]
 
@@ -180,16 +180,21 @@ class Standings:
 
 
 def ended_on_time(tournament: Tournament) -> list[str]:
-    """The tables of each partie whose game was stopped by "fin du temps"."""
-    tables: dict[int, list[int]] = {}
+    """The tables of each partie whose game "fin du temps" ended ("partie 2 : tables 3 et 5");
+    a game still playing its last donne is not listed yet."""
+    tables: dict[int, list[str]] = {}
     for number, table in (Game.objects.filter(round__tournament=tournament,
-                                              stop_after__isnull=False)
+                                              stop_after__isnull=False, finished=True)
                           .order_by("round__number", "table")
                           .values_list("round__number", "table")):
-        tables.setdefault(number, []).append(table)
+        tables.setdefault(number, []).append(str(table))
     return [ngettext("partie %(n)d : table %(t)s", "partie %(n)d : tables %(t)s", len(numbers))
-            % {"n": number, "t": ", ".join(map(str, numbers))}
-            for number, numbers in tables.items()]
+            % {"n": number, "t": _and(numbers)} for number, numbers in tables.items()]
+
+
+def _and(words: list[str]) -> str:
+    """"1", "1 et 2", "1, 2 et 3"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + _(" et ") + words[-1]
 
 
 def standings(tournament: Tournament) -> Standings:

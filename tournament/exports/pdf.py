@@ -13,21 +13,30 @@ def _render(template: str, context: dict) -> bytes:
     return weasy.html_to_pdf(render_to_string(template, context))
 
 
-def score_sheets_pdf(round_: Round, link_base: str = "") -> bytes:
-    """The round's score sheets; with `link_base`, each carries its table link's QR code."""
+def _sheet_htmls(round_: Round, link_base: str) -> list[str]:
+    """The round's score sheets as HTML, in as many chunks as `weasy` renders at once."""
     tournament = round_.tournament
     sheets = documents.score_sheets(round_, link_base)
     context = {"tournament": tournament, "round": round_,
                "rules_line": documents.rules_line(tournament),
                "columns": documents.SHEET_COLUMNS, "rules": documents.sheet_rules(),
                "grid_width": documents.SHEET_WIDTH, "font_pt": documents.SHEET_FONT_PT}
-    # A long round is rendered in chunks on every core (weasy.htmls_to_pdf).
     chunks = weasy.workers_for(len(sheets))
     size = -(-len(sheets) // chunks)
-    htmls = [render_to_string("printing/score_sheets.html",
-                              {**context, "sheets": sheets[start:start + size]})
-             for start in range(0, max(len(sheets), 1), size or 1)]
-    return weasy.htmls_to_pdf(htmls)
+    return [render_to_string("printing/score_sheets.html",
+                             {**context, "sheets": sheets[start:start + size]})
+            for start in range(0, max(len(sheets), 1), size or 1)]
+
+
+def score_sheets_html(round_: Round, link_base: str = "") -> str:
+    """The first chunk of the round's score sheets, as WeasyPrint reads it (for tests)."""
+    return _sheet_htmls(round_, link_base)[0]
+
+
+def score_sheets_pdf(round_: Round, link_base: str = "") -> bytes:
+    """The round's score sheets; with `link_base`, each carries its table link's QR code.
+    A long round is rendered in chunks on every core (weasy.htmls_to_pdf)."""
+    return weasy.htmls_to_pdf(_sheet_htmls(round_, link_base))
 
 
 def pairings_pdf(round_: Round) -> bytes:

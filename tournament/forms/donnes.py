@@ -65,10 +65,10 @@ class DonneForm(forms.Form):
                            _("550 points d'annonces au plus par camp (quatre carrés)."),
                            attrs={"step": 10})
     # Points attribués (an arbiter's penalty), last: the row folds them away until asked for.
-    awarded_ns = _bounded(_("Pénalité : points à NS"), MAX_AWARDED,
-                          _("1000 points attribués au plus."), attrs={"step": 10})
-    awarded_ew = _bounded(_("Pénalité : points à EO"), MAX_AWARDED,
-                          _("1000 points attribués au plus."), attrs={"step": 10})
+    awarded_ns = _bounded(_("Points à NS"), MAX_AWARDED,
+                          _("Pénalité : 1000 points au plus."), attrs={"step": 10})
+    awarded_ew = _bounded(_("Points à EO"), MAX_AWARDED,
+                          _("Pénalité : 1000 points au plus."), attrs={"step": 10})
     # The donne's version when the form was shown (a PositiveIntegerField), for the check that
     # nobody corrected it meanwhile.
     version = forms.IntegerField(required=False, min_value=0, max_value=2**31 - 1,
