@@ -18,27 +18,66 @@ class InvalidText(ValueError):
     """A refused text, with a French message that names what is wrong."""
 
 
-# Unicode categories refused in names: control characters (Cc: NUL, tabs, escapes), format
-# characters (Cf: zero-width spaces, direction overrides, which make two names look alike),
-# lone surrogates (Cs: cannot be stored as UTF-8) and unassigned code points (Cn).
-_REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Cn"}
+# Unicode categories refused in names: control characters (Cc: NUL, tabs, line feeds, escapes),
+# format characters (Cf: zero-width spaces, direction overrides, which make two names look
+# alike), lone surrogates (Cs: cannot be stored as UTF-8), unassigned code points (Cn), and the
+# line and paragraph separators (Zl U+2028, Zp U+2029): a name is one line.
+_REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Cn", "Zl", "Zp"}
+
+# Blank look-alikes: characters of a "visible" category (letters, symbols) that are drawn as
+# nothing, so that "\u3164" would be a team with an invisible name and "Les\u3164As" another
+# team than "Les As" that looks the same. Refused anywhere, like the format characters.
+# - U+115F, U+1160, U+3164, U+FFA0: the Hangul fillers, the only letters (Lo) among Unicode's
+#   Default_Ignorable_Code_Point (the rest of that property is Cf or Cn, refused above, or
+#   combining marks Mn, which never make a name visible on their own: see `_visible`);
+#   Korean names are written in syllables (U+AC00-U+D7A3), never with fillers.
+# - U+2800 BRAILLE PATTERN BLANK (So): a braille cell without dots, an empty glyph.
+# - U+1D159 MUSICAL SYMBOL NULL NOTEHEAD (So): a notehead that is drawn as nothing.
+BLANK_LOOKALIKES = frozenset("\u115f\u1160\u3164\uffa0\u2800\U0001d159")
+
+
+# Runs of Unicode spaces (Zs, as of Unicode 15: the space, the no-break spaces, the Ogham space
+# mark, the en/em/thin… spaces and the ideographic space). The controls that str.split() also
+# takes for spaces (\t, \n, \r, \x0b, \x0c, \x1c-\x1f, \x85) are Cc and refused before
+# folding; U+2028 and U+2029 are Zl and Zp, refused too.
+_SPACES = re.compile("[\u0020\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+")
+
+
+def _refused(char: str) -> bool:
+    return unicodedata.category(char) in _REFUSED_CATEGORIES or char in BLANK_LOOKALIKES
+
+
+def _visible(char: str) -> bool:
+    """A character that is drawn: a letter, digit, punctuation or symbol (L*, N*, P*, S*) that
+    is not a blank look-alike. Spaces (Z*) and combining marks alone (M*) are not."""
+    return unicodedata.category(char)[0] in "LNPS" and char not in BLANK_LOOKALIKES
 
 
 def clean_text(value: object, *, label: str, max_length: int, required: bool = True) -> str:
-    """`value` as a name to store: NFC-normalised, its white space folded to single spaces.
+    """`value` as a name to store: NFC-normalised, its runs of spaces folded to single spaces.
 
-    Refused: anything but a string, control or invisible characters, a name that is empty
-    when `required`, or longer than `max_length` characters once normalised.
+    Refused: anything but a string; control characters (tabs and line feeds included: they are
+    refused before spaces are folded, never turned into spaces), format and other invisible
+    characters; a text with no visible character (spaces, blank look-alikes and combining
+    marks alone); a name that is empty when `required`, or longer than `max_length`
+    characters once normalised.
     """
     if not isinstance(value, str):
         raise InvalidText(_("%(label)s : du texte est attendu.") % {"label": label})
-    text = " ".join(unicodedata.normalize("NFC", value).split())
+    text = unicodedata.normalize("NFC", value)
     for char in text:
-        if unicodedata.category(char) in _REFUSED_CATEGORIES:
+        if _refused(char):
             raise InvalidText(
                 _("%(label)s : caractère invisible ou de contrôle refusé (U+%(code)04X).")
                 % {"label": label, "code": ord(char)}
             )
+    # Only spaces (Zs: the space, no-break spaces, the ideographic space…) are left to fold.
+    text = _SPACES.sub(" ", text).strip(" ")
+    if text and not any(_visible(char) for char in text):
+        raise InvalidText(
+            _("%(label)s : aucun caractère visible (une lettre, un chiffre ou un signe est "
+              "attendu).") % {"label": label}
+        )
     if required and not text:
         raise InvalidText(_("%(label)s : ce champ est obligatoire.") % {"label": label})
     if len(text) > max_length:

@@ -112,6 +112,14 @@ def test_a_tournament_name_and_place_are_stored_in_nfc():
     ("Coinche\x1b[31m", "(U+001B)"),
     ("Coinche\u202e", "(U+202E)"),
     ("x" * 201, "200 caractères au plus (il y en a 201)"),
+    # A tab or a line feed inside is refused, not folded into a space (Django strips the ends).
+    ("Coinche\tde Noël", "(U+0009)"),
+    ("Coinche\nde Noël", "(U+000A)"),
+    ("Coinche\u2028de Noël", "(U+2028)"),
+    # Blank look-alikes and a lone combining mark are no name.
+    ("\u3164", "(U+3164)"),
+    ("\u2800 \u2800", "(U+2800)"),
+    ("\u0301", "aucun caractère visible"),
 ])
 def test_a_tournament_name_with_invisible_or_control_characters_is_refused(value, words):
     form = create_form(name=value)
@@ -221,6 +229,16 @@ def test_a_team_is_stored_in_nfc():
     ("\u200b", "(U+200B)"),
     ("Les\u200bAs", "(U+200B)"),
     ("Les\x07As", "(U+0007)"),
+    ("Les\tAs", "(U+0009)"),
+    ("Les\x1fAs", "(U+001F)"),
+    ("Les\x85As", "(U+0085)"),
+    ("\u3164", "(U+3164)"),
+    ("\uffa0", "(U+FFA0)"),
+    ("\u115f\u1160", "(U+115F)"),
+    ("\u2800", "(U+2800)"),
+    ("Les\u3164As", "(U+3164)"),
+    ("\u0301", "aucun caractère visible"),
+    (" \u0301 \u0308 ", "aucun caractère visible"),
     ("x" * 121, "120 caractères au plus (il y en a 121)"),
     ("x" * 5000, "120 caractères au plus (il y en a 5000)"),
 ])
@@ -229,6 +247,30 @@ def test_a_team_text_with_invisible_or_control_characters_or_too_long_is_refused
     form = team_form(**{field: value})
     assert not form.is_valid()
     assert words in " ".join(form.errors[field]), form.errors
+
+
+@pytest.mark.parametrize("name", [
+    "Cœur d'Atout", "Les Ânes", "L'Équipe 🂡", "Æ", "李小龍", "김민준", "Zoë & Chloé",
+    "❤\ufe0f Les Cœurs", "٣ أصدقاء", "!",
+])
+def test_a_real_team_name_with_accents_emoji_or_another_script_is_kept(name):
+    form = team_form(name=name, club=name)
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["name"] == form.cleaned_data["club"] == name
+
+
+def test_invisible_team_names_are_not_registered_on_the_team_page(client, owner, concours):
+    client.force_login(owner)
+    url = reverse("tournament:teams", args=[concours.slug])
+    before = concours.teams.count()
+    for name in ("\u3164", "\u2800", "\uffa0", "\u115f", "\u1160", "\u0301",
+                 "\u3164 \u3164", " \u2800 \u0301 "):
+        response = client.post(url, {"name": name, "player1": "Ana", "player2": "Bob"})
+        assert response.status_code == 200, repr(name)
+        text = page_text(response)
+        assert ("Équipe : caractère invisible" in text
+                or "Équipe : aucun caractère visible" in text), repr(name)
+    assert concours.teams.count() == before
 
 
 def test_a_team_name_of_120_characters_decomposed_is_accepted():
