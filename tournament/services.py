@@ -6,11 +6,12 @@ the field at fault, when there is one) for the form; anything else is a bug.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime
 import json
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from scoring import PRESETS, Donne, DonneScore, GameScore, Rules, ScoringError, 
 
 from . import audit, pairing, queries, validators
 from .audit import SYSTEM, Actor
+from .bounds import OPTION_BOUNDS
 from .models import (
     RULE_FIELDS,
     AuditEntry,
@@ -68,6 +70,8 @@ def whole_field(model: type[models.Model], field: str, value: object, *,
     largest the column holds in every database (a smallint column stops at 32,767)."""
     column = model._meta.get_field(field)
     low, high = BaseDatabaseOperations.integer_field_ranges[column.get_internal_type()]
+    if model is Tournament and field in OPTION_BOUNDS:  # a concours' own bounds (bounds.py)
+        low, high = OPTION_BOUNDS[field]
     low = max(low, minimum)
     if type(value) is not int or not low <= value <= high:
         raise UserError(_("%(label)s : un nombre entier de %(min)d à %(max)d est attendu.")
@@ -116,13 +120,22 @@ def _only_rule_options(options: Mapping[str, Any]) -> None:
         raise TypeError(f"not a rule option: {', '.join(unknown)}")
 
 
+@contextlib.contextmanager
+def scoring_refusals(where: str = "") -> Iterator[None]:
+    """The one place where scoring's refusal (an impossible donne or rule set) becomes a
+    user error, on the field it names; `where` says which game."""
+    try:
+        yield
+    except ScoringError as error:
+        message = f"{where} : {error.message}" if where else error.message
+        raise UserError(message, error.field) from None
+
+
 def rules_from(options: Mapping[str, Any]) -> Rules:
     """Build the rule set, turning scoring's refusal into a user error on the field; a number
     beyond its column (a target of 10**12) is refused too."""
-    try:
+    with scoring_refusals():
         rules = Rules(**{name: options[name] for name in RULE_FIELDS})
-    except ScoringError as error:
-        raise UserError(error.message, error.field) from None
     for name in RULE_FIELDS:
         column = Tournament._meta.get_field(name)
         if (column.get_internal_type() in BaseDatabaseOperations.integer_field_ranges
@@ -239,12 +252,9 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
         for game in Game.objects.filter(round__tournament=tournament):
             try:
                 game_recompute(game=game, rules=tournament.rules)
-            except ScoringError as error:
-                raise UserError(
-                    _("%(game)s : %(error)s Le règlement n'a pas été changé.")
-                    % {"game": game, "error": error.message},
-                    error.field,
-                ) from None
+            except UserError as error:  # the game names itself; the transaction undoes all
+                raise UserError(f"{error.message} {_("Le règlement n'a pas été changé.")}",
+                                error.field) from None
     return changed
 
 
@@ -464,6 +474,8 @@ def round_time_call(*, round_: Round, in_play: Iterable[int], by: Actor = SYSTEM
     one at the tables `in_play` (a donne is being played there). A table that has entered no
     donne always plays one: a game cannot end before its first donne. Returns the games
     stopped; a game whose totals are then equal plays on, one donne at a time (SCORING.md)."""
+    # The tournament is locked as round_generate locks it: no partie is drawn meanwhile.
+    Tournament.objects.select_for_update().get(pk=round_.tournament_id)
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     if round_.time_called is not None:
         raise UserError(_("La fin du temps est déjà annoncée pour cette partie."))
@@ -493,6 +505,8 @@ def round_time_call(*, round_: Round, in_play: Iterable[int], by: Actor = SYSTEM
 @transaction.atomic
 def round_time_cancel(*, round_: Round, by: Actor = SYSTEM) -> None:
     """Undo "fin du temps" while no later partie is drawn: the stopped games play on."""
+    # Locked as round_generate locks it: "no later partie" stays true until this commits.
+    Tournament.objects.select_for_update().get(pk=round_.tournament_id)
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     if round_.time_called is None:
         raise UserError(_("La fin du temps n'est pas annoncée pour cette partie."))
@@ -580,7 +594,8 @@ def round_seat(*, round_: Round, table: int, teams: list[int | None],
 
 
 def game_recompute(*, game: Game, rules: Rules | None = None) -> None:
-    """Rewrite the game's cached scores from its donnes (scoring.score_game)."""
+    """Rewrite the game's cached scores from its donnes (scoring.score_game). A game the rules
+    refuse (stored under other rules) is a UserError naming it; nothing is written."""
     tournament = game.round.tournament
     rules = rules or tournament.rules
     if game.is_bye:
@@ -597,16 +612,16 @@ def game_recompute(*, game: Game, rules: Rules | None = None) -> None:
         game.save()
         return
     records = list(game.donnes.order_by("number"))
-    _store_result(game, records, score_game([record.to_donne() for record in records], rules,
-                                            stop_after=game.stop_after))
+    with scoring_refusals(where=str(game)):
+        result = score_game([record.to_donne() for record in records], rules,
+                            stop_after=game.stop_after)
+    _store_result(game, records, result)
 
 
 def _validated(donnes: list[Donne], rules: Rules, stop_after: int | None) -> GameScore:
     """score_game, its refusal turned into a user error on the field."""
-    try:
+    with scoring_refusals():
         return score_game(donnes, rules, stop_after=stop_after)
-    except ScoringError as error:
-        raise UserError(error.message, error.field) from None
 
 
 def _set_score(record: DonneRecord, score: DonneScore) -> bool:
@@ -813,8 +828,11 @@ def _restore_donne(entry: AuditEntry, value: Mapping[str, Any] | None, by: Actor
     by its key; an entry written before donnes had keys names it by number. Only a donne in
     one of the two states the entry knows (before or after its change) is touched: after
     other changes the entry would act on something it does not describe, so it refuses."""
-    game = Game.objects.filter(round__tournament=entry.tournament,
-                               round__number=entry.round_number, table=entry.table).first()
+    # The game is locked first, as every donne service does: the donne compared with the
+    # entry below cannot change (nor move) before it is written.
+    game = (Game.objects.select_for_update()
+            .filter(round__tournament=entry.tournament, round__number=entry.round_number,
+                    table=entry.table).first())
     if game is None:
         raise UserError(_("Cette table n'existe plus."))
     if entry.donne_key:
@@ -833,7 +851,8 @@ def _restore_donne(entry: AuditEntry, value: Mapping[str, Any] | None, by: Actor
         if target is None:
             donne_delete(game=game, number=record.number, by=by)
         elif target != current:
-            donne_record(game=game, number=record.number, donne=Donne(**target), by=by)
+            donne_record(game=game, number=record.number, donne=Donne(**target),
+                         version=record.version, by=by)
     elif target is None:
         raise UserError(_("Cette donne n'existe plus."))
     else:

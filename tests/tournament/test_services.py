@@ -286,9 +286,10 @@ def test_a_slug_the_address_cannot_hold_is_refused(slug):
 
 
 def test_the_texts_of_a_tournament_are_normalised_and_checked():
-    t = tournament(name="  Fe\u0302te   du  village ", place="Salle\tdes fêtes")
+    t = tournament(name="  Fe\u0302te   du  village ", place="Salle\u00a0des fêtes")
     assert (t.name, t.place) == ("Fête du village", "Salle des fêtes")
-    for name, field in (("\u200b", "name"), ("x" * 201, "name"), ("Nul\x00", "name")):
+    for name, field in (("\u200b", "name"), ("x" * 201, "name"), ("Nul\x00", "name"),
+                        ("Deux\tmots", "name"), ("\u3164", "name")):
         with pytest.raises(UserError) as error:
             services.tournament_update(tournament=t, name=name)
         assert error.value.field == field
@@ -382,3 +383,16 @@ def test_a_seed_beyond_its_column_is_refused_before_the_draw(seed):
     with pytest.raises(UserError, match="Graine du tirage"):
         services.round_generate(tournament=t, seed=seed)
     assert not t.rounds.exists()
+
+
+@pytest.mark.parametrize(("option", "value"), [("max_donnes", 3000), ("target", 20_000),
+                                               ("parties_planned", 31), ("forfeit_points", -1)])
+def test_the_services_hold_the_rules_forms_bounds(option, value):
+    # One table of bounds (bounds.py): a journal restore or a script cannot store a 3,000-donne
+    # partie the rules form refuses.
+    t = tournament()
+    with pytest.raises(UserError) as error:
+        services.tournament_update(tournament=t, **{option: value})
+    assert error.value.field == option and "un nombre entier de" in error.value.message
+    t.refresh_from_db()
+    assert getattr(t, option) != value

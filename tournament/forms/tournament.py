@@ -14,26 +14,16 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import PRESETS
 
+from ..bounds import OPTION_BOUNDS
 from ..models import PRESET_CHOICES, RULE_FIELDS, Tournament
 from ..standings import CRITERIA
 from ..validators import SLUG_MAX_LENGTH, InvalidText, check_slug, clean_text, slug_suggestion
-
-# Bounds of the numbers of the rules form, (lowest, highest). A partie has a few dozen donnes
-# at most (a 3,000-row score sheet takes 14 s to print); scores of a few thousand points.
-NUMBER_BOUNDS = {
-    "target": (100, 10_000),
-    "max_donnes": (1, 64),
-    "parties_planned": (1, 30),
-    "bye_points": (0, 10_000),
-    "forfeit_points": (0, 10_000),
-    "max_contract": (80, 500),
-}
 
 
 def _bounded(name: str) -> forms.Field:
     """The model's field for `name` (label, help, required), with the form's bounds: Django's
     own validators then refuse in French, and the browser's number input knows them too."""
-    low, high = NUMBER_BOUNDS[name]
+    low, high = OPTION_BOUNDS[name]
     return Tournament._meta.get_field(name).formfield(min_value=low, max_value=high)
 
 
