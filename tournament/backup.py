@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 from scoring import PRESETS, ScoringError, Side, score_game
 
 from . import audit, services, validators
+from .bounds import FIRST_YEAR, LAST_YEAR, MAX_DONNES_PER_GAME
 from .models import (
     RULE_FIELDS,
     SEATS,
@@ -194,6 +195,11 @@ def _moment(value: object, where: str, *, optional: bool = False) -> datetime.da
         moment = datetime.datetime.fromisoformat(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         _fail(where, _("une date et une heure ISO sont attendues."))
+    # Year 1 or 9999 with an offset overflows when converted (saving, or showing it in local
+    # time): a concours happens within a sane range of years.
+    if not FIRST_YEAR <= moment.year <= LAST_YEAR:
+        _fail(where, _("une date entre %(a)d et %(b)d est attendue.")
+              % {"a": FIRST_YEAR, "b": LAST_YEAR})
     if timezone.is_naive(moment):
         moment = timezone.make_aware(moment)
     return moment
@@ -345,7 +351,11 @@ def _read_game(row: object, where: str, version: int, teams: set[int],
                              _("fin du temps"), minimum=1, optional=True),
     }
     donnes = []
-    for index, donne_row in enumerate(_list(fields["donnes"], where), start=1):
+    rows = _list(fields["donnes"], where)
+    if len(rows) > MAX_DONNES_PER_GAME:
+        _fail(where, _("%(n)d donnes : une partie en compte %(max)d au plus.")
+              % {"n": len(rows), "max": MAX_DONNES_PER_GAME})
+    for index, donne_row in enumerate(rows, start=1):
         number = donne_row.get("number") if isinstance(donne_row, dict) else None
         if type(number) is not int or number != index:
             _fail(where, _("les donnes sont numérotées 1, 2, 3… dans l'ordre (la %(i)de porte "
@@ -368,18 +378,24 @@ def _score(game: _Game, rules, where: str) -> None:
     try:
         score_game(donnes, rules, stop_after=stop_after)
     except ScoringError as error:
-        # Name the donne: the first one whose game up to it is refused (only on failure).
-        number = next(n for n in range(1, len(donnes) + 1)
-                      if _refuses(donnes[:n], rules, stop_after))
-        _fail(_("%(where)s, donne %(n)d") % {"where": where, "n": number}, error.message)
+        _fail(_("%(where)s, donne %(n)d") % {"where": where,
+                                            "n": _first_refused(donnes, rules, stop_after)},
+              error.message)
 
 
-def _refuses(donnes: list, rules, stop_after: int | None) -> bool:
-    try:
-        score_game(donnes, rules, stop_after=stop_after)
-    except ScoringError:
-        return True
-    return False
+def _first_refused(donnes: list, rules, stop_after: int | None) -> int:
+    """The number of the first donne whose game up to it is refused: the games up to n are
+    refused from some n on, so a binary search finds it in log(n) scorings, not n."""
+    low, high = 1, len(donnes)  # the game of all the donnes is refused
+    while low < high:
+        middle = (low + high) // 2
+        try:
+            score_game(donnes[:middle], rules, stop_after=stop_after)
+        except ScoringError:
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 def _read_rounds(value: object, version: int, teams: set[int], rules) -> list[_Round]:
@@ -402,6 +418,9 @@ def _read_rounds(value: object, version: int, teams: set[int], rules) -> list[_R
         seated: set[int] = set()
         for game_row in _list(fields["games"], where):
             game = _read_game(game_row, where, version, teams, seated)
+            if game.fields["stop_after"] is not None and round_fields["time_called"] is None:
+                _fail(_("%(where)s, table %(t)d") % {"where": where, "t": game.fields["table"]},
+                      _("une fin du temps sans fin du temps annoncée pour la partie."))
             table_where = _("%(where)s, table %(t)d") % {"where": where,
                                                          "t": game.fields["table"]}
             if game.fields["table"] in tables:
@@ -485,8 +504,9 @@ def _check_unique(rounds: list[_Round], replaces: Tournament | None) -> None:
               % {"v": taken})
 
 
-def _read(data: Any, organiser, replace: bool) -> _Backup:
-    """Check the whole document; refuse (UserError) at the first fault, writing nothing."""
+def _read(data: Any) -> _Backup:
+    """Check the whole document; refuse (UserError) at the first fault. Reads no table:
+    what the database decides is `_check_database`'s."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise UserError(_("Ce fichier n'est pas une sauvegarde de concours."))
     version = data.get("version")
@@ -500,27 +520,45 @@ def _read(data: Any, organiser, replace: bool) -> _Backup:
     rules = services.rules_from(tournament)
     rounds = _read_rounds(fields["rounds"], version, {team["number"] for team in teams}, rules)
     entries = _read_audit(fields["audit"], version)
-    replaces = Tournament.objects.filter(slug=tournament["slug"]).first()
+    return _Backup(tournament, teams, rounds, entries, None)
+
+
+def _check_database(backup: _Backup, organiser, replace: bool) -> None:
+    """What the database decides: the concours the file would replace (only when asked,
+    only the same organiser's), and tokens and keys no other concours uses."""
+    slug = backup.tournament["slug"]
+    replaces = Tournament.objects.filter(slug=slug).first()
     if replaces is not None:
         if not replace:
             raise UserError(_("Le concours « %(slug)s » existe déjà : demandez à le "
-                              "remplacer.") % {"slug": tournament["slug"]})
+                              "remplacer.") % {"slug": slug})
         if replaces.organiser_id != organiser.pk:
             raise UserError(_("Le concours « %(slug)s » appartient à un autre organisateur : "
-                              "il n'est pas remplacé.") % {"slug": tournament["slug"]})
-    _check_unique(rounds, replaces)
-    return _Backup(tournament, teams, rounds, entries, replaces)
+                              "il n'est pas remplacé.") % {"slug": slug})
+    _check_unique(backup.rounds, replaces)
+    backup.replaces = replaces
 
 
 # --- Import: writing what passed ----------------------------------------------------------
 
 
-@transaction.atomic
 def import_data(data: Any, *, organiser, replace: bool = False) -> Tournament:
     """Restore a tournament exported by `export_data`, owned by `organiser`. An existing
     tournament with the same slug is replaced only when asked, and only if `organiser`
-    organises it. The whole document is checked before anything is written."""
-    backup = _read(data, organiser, replace)
+    organises it. The whole document is checked before anything is written.
+
+    The check runs outside any transaction: on SQLite a transaction takes the write lock at
+    BEGIN (IMMEDIATE), and the tables' phones must not wait while a large file is read. What
+    the database decides (the slug, the tokens and keys already taken) is checked again
+    inside the transaction that writes."""
+    backup = _read(data)
+    _check_database(backup, organiser, replace)  # refuses early, before the lock
+    return _write(backup, organiser, replace)
+
+
+@transaction.atomic
+def _write(backup: _Backup, organiser, replace: bool) -> Tournament:
+    _check_database(backup, organiser, replace)  # again, under the write lock
     if backup.replaces is not None:
         services.tournament_delete(tournament=backup.replaces)
     tournament = Tournament.objects.create(organiser=organiser, **backup.tournament)

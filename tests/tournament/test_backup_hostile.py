@@ -299,3 +299,65 @@ def test_without_organiser_the_first_staff_account_organises_the_import(saved, t
     path.write_text(json.dumps(saved), encoding="utf-8")
     call_command("import_tournament", str(path))
     assert Tournament.objects.get(slug="hostile").organiser == staff
+
+
+# --- Found by a second read: dates, bounds, time called, long games -------------------------
+
+
+@pytest.mark.parametrize("moment", ["9999-12-31T23:59:59+00:00", "0001-01-01T00:00:00+05:00",
+                                    "1999-12-31T23:00:00+00:00"])
+@pytest.mark.parametrize("where", ["audit", "time_called"])
+def test_a_date_out_of_any_concours_is_refused(saved, owner, moment, where):
+    # 9999 imported, then the journal and the partie's page overflowed converting it to local
+    # time (a server error); year 1 with an offset overflowed while saving (a traceback).
+    if where == "audit":
+        saved["audit"][0]["at"] = moment
+    else:
+        saved["rounds"][0]["time_called"] = moment
+    refused(saved, owner, "une date entre 2000 et 2100")
+
+
+@pytest.mark.parametrize(("option", "value"), [("max_donnes", 30_000), ("target", 30_000),
+                                               ("parties_planned", 30_000), ("target", 50),
+                                               ("bye_points", 20_000), ("max_contract", 40)])
+def test_the_options_bounds_of_the_rules_form_hold_for_backups(saved, owner, option, value):
+    saved["tournament"][option] = value
+    refused(saved, owner, "un nombre entier de")
+
+
+def test_a_game_stopped_by_time_never_called_is_refused(saved, owner):
+    # It would end finished for ever: undoing time called needs time called.
+    table_one(saved)["stop_after"] = 3
+    refused(saved, owner, "sans fin du temps annoncée")
+
+
+def test_a_game_with_more_donnes_than_any_partie_is_refused_before_it_is_scored(saved, owner):
+    donnes = table_one(saved)["donnes"]
+    passed = {**donnes[0], "taker": "", "contract": None, "trump": "", "taker_points": 0,
+              "capot_bid": False, "coinche": "none", "capot": "", "belote_ns": 0,
+              "belote_ew": 0, "annonces_ns": 0, "annonces_ew": 0, "awarded_ns": 0,
+              "awarded_ew": 0}
+    table_one(saved)["donnes"] = [{**passed, "number": n, "key": f"{n:022d}"}
+                                  for n in range(1, 302)]
+    refused(saved, owner, "300 au plus")
+
+
+def test_the_first_refused_donne_of_a_long_game_is_named(saved, owner):
+    donnes = table_one(saved)["donnes"]
+    template = {**donnes[0], "taker": "", "contract": None, "trump": "", "taker_points": 0,
+                "capot_bid": False, "coinche": "none", "capot": "", "belote_ns": 0,
+                "belote_ew": 0, "annonces_ns": 0, "annonces_ew": 0, "awarded_ns": 0,
+                "awarded_ew": 0}
+    rows = [{**template, "number": n, "key": f"{n:022d}"} for n in range(1, 201)]
+    rows[136]["taker_points"] = 5  # a passed donne with a figure: donne 137 is refused
+    table_one(saved)["donnes"] = rows
+    refused(saved, owner, "donne 137")
+
+
+def test_checking_a_backup_writes_nothing_and_holds_no_transaction(saved, owner,
+                                                                   django_assert_num_queries):
+    # The whole document is read before the transaction that writes: a refused file costs
+    # the tables' phones no wait for the write lock. Reading it runs no query at all.
+    saved["teams"][0]["name"] = "\u200b"
+    with django_assert_num_queries(0), pytest.raises(UserError):
+        backup._read(saved)
