@@ -222,3 +222,47 @@ def test_migration_0003_keeps_the_version_1_reading_of_existing_tournaments():
 def test_a_new_tournament_takes_the_version_2_preset(owner):
     t = tournament(owner=owner, slug="neuf", preset="ffb-coinche")
     assert Tournament.objects.get(pk=t.pk).rules == PRESETS["ffb-coinche"] == Rules()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migration_0005_rescores_every_game_and_names_those_version_2_refuses(capsys):
+    before = [("tournament", "0004_donne_keys")]
+    after = [("tournament", "0005_recompute_v2")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    user = old.get_model("auth", "User").objects.create(username="ancien")
+    tournament_row = old.get_model("tournament", "Tournament").objects.create(
+        name="Ancien", slug="ancien", date=datetime.date(2026, 1, 1), organiser_id=user.pk,
+        preset="ffb-coinche", **{name: getattr(Rules(), name) for name in (
+            "game", "counting", "multiply", "surcoinche_factor", "litige", "tie_to_takers",
+            "rounding", "sa_ta", "annonces", "target", "max_donnes", "belote_multiplied",
+            "belote_in_contract", "demandes_belote", "belote_exception", "beat_defence",
+            "capot_points", "max_contract")})
+    Team = old.get_model("tournament", "Team")
+    teams = [Team.objects.create(tournament=tournament_row, number=n, name=f"T{n}",
+                                 player1="a", player2="b") for n in range(1, 5)]
+    round_ = old.get_model("tournament", "Round").objects.create(tournament=tournament_row,
+                                                                 number=1)
+    Game = old.get_model("tournament", "Game")
+    stale = Game.objects.create(round=round_, table=1, team_ns=teams[0], team_ew=teams[1],
+                                token="a" * 22, score_ns=1, score_ew=2, played=9)
+    refused = Game.objects.create(round=round_, table=2, team_ns=teams[2], team_ew=teams[3],
+                                  token="b" * 22, score_ns=7, score_ew=8)
+    Record = old.get_model("tournament", "DonneRecord")
+    # NS 120 ♥ coinché made with 130 and the belote: version 2 gives (160 + 120 + 20) × 2.
+    Record.objects.create(game=stale, number=1, key="c" * 22, taker="NS", contract=120,
+                          trump="H", coinche="coinche", taker_points=130, belote_ns=1)
+    Record.objects.create(game=refused, number=1, key="d" * 22, taker="NS", contract=80,
+                          trump="H", taker_points=100,
+                          annonces_ns=1000)  # stored before version 2 bounded them at 550
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps.get_model("tournament", "Game")
+    rescored, kept = new.objects.get(table=1), new.objects.get(table=2)
+    assert (rescored.score_ns, rescored.score_ew, rescored.played) == (600, 0, 1)
+    assert (kept.score_ns, kept.score_ew) == (7, 8)
+    assert "partie 1, table 2" in capsys.readouterr().out
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
