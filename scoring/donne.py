@@ -16,7 +16,6 @@ from .errors import ScoringError
 from .rules import MIN_CONTRACT, Rules
 
 CARD_POINTS = 162  # card points of a donne, dix de der included
-CAPOT_POINTS = 252  # the default card points of a capot (Rules.capot_points)
 CAPOT_VALUE = 250  # a capot bid as a contract, and the base of a coinched capot made
 BELOTE_POINTS = 20
 MAX_BELOTES_AT_TA = 4

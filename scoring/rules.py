@@ -18,7 +18,7 @@ CAPOT_POINTS_CHOICES = (252, 250)  # 000 §9.2 (dix de der worth 100), or 004
 MIN_CONTRACT = 80
 MAX_CONTRACT = 500
 
-# The boolean options, in field order, with the French words a form shows beside them.
+# The boolean options, in field order, with the French words that name them in a refusal.
 BOOL_OPTIONS = {
     "litige": "Litige",
     "tie_to_takers": "Égalité aux preneurs",

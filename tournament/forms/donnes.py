@@ -6,16 +6,16 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring import Coinche, Donne, Side, Trump
+from scoring.donne import CARD_POINTS, MAX_ANNONCES, MAX_AWARDED, MAX_BELOTES_AT_TA
 
 from ..models import COINCHE_CHOICES
 from ..validators import MAX_SMALL, whole_number
 
-# Bounds of the figures typed in a row (SCORING.md v2), checked here so that a figure no column
-# holds (10**20 annonces) is a French message beside the row, never a database error.
-MAX_POINTS = 162
-MAX_BELOTES = 4  # per side: one outside tout atout, one per suit at tout atout
-MAX_ANNONCES = 550  # per side: four carrés, the most two hands can hold
-MAX_AWARDED = 1000  # points attribués by the arbiter, per side (SCORING.md v2)
+# Bounds of the figures typed in a row, scoring's own (SCORING.md v2), checked here too so
+# that a figure no column holds (10**20 annonces) is a French message beside the row, never a
+# database error.
+MAX_POINTS = CARD_POINTS
+MAX_BELOTES = MAX_BELOTES_AT_TA  # per side: one outside tout atout, one per suit at TA
 
 
 def _bounded(label, maximum: int, why: str, **options) -> forms.IntegerField:

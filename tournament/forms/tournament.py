@@ -16,6 +16,7 @@ from scoring import PRESETS
 
 from ..bounds import OPTION_BOUNDS
 from ..models import PRESET_CHOICES, RULE_FIELDS, Tournament
+from ..services import UserError, criteria_checked
 from ..standings import CRITERIA
 from ..validators import SLUG_MAX_LENGTH, InvalidText, check_slug, clean_text, slug_suggestion
 
@@ -205,10 +206,7 @@ class TournamentRulesForm(forms.ModelForm):
 
     def clean_criteria(self) -> list[str]:
         keys = [key.strip() for key in self.cleaned_data["criteria"].split(",") if key.strip()]
-        unknown = [key for key in keys if key not in CRITERIA]
-        if unknown:
-            raise forms.ValidationError(_("Critère inconnu : %(keys)s."),
-                                        params={"keys": ", ".join(unknown)})
-        if not keys or len(set(keys)) != len(keys):
-            raise forms.ValidationError(_("Au moins un critère, chacun une seule fois."))
-        return keys
+        try:
+            return criteria_checked(keys)  # the services' one check of criteria
+        except UserError as error:
+            raise forms.ValidationError(error.message) from None
