@@ -579,7 +579,7 @@ def _write(backup: _Backup, organiser, replace: bool) -> Tournament:
                     record.key = donne["key"]
                 records.append(record)
             DonneRecord.objects.bulk_create(records)
-            services.game_recompute(game=game, rules=tournament.rules)
+            services.game_recompute(game=game)
     users = {user.get_username(): user for user in get_user_model().objects.filter(
         username__in={row["user"] for row in backup.audit if row["user"]})}
     AuditEntry.objects.bulk_create(

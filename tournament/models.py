@@ -235,6 +235,11 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"Partie {self.number}"
 
+    @property
+    def rules(self) -> Rules:
+        """The rules this partie is played with: every game of it scores by these."""
+        return self.tournament.rules
+
 
 class Game(models.Model):
     """One table of a round, or a bye (`team_ew` empty, `table` 0)."""

@@ -249,9 +249,10 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
         audit.log(tournament, by, "rules", "update", before=before,
                   after=audit.rules_values(tournament))
     if changed or points_changed:
-        for game in Game.objects.filter(round__tournament=tournament):
+        for game in Game.objects.filter(round__tournament=tournament).select_related(
+                "round__tournament"):
             try:
-                game_recompute(game=game, rules=tournament.rules)
+                game_recompute(game=game)
             except UserError as error:  # the game names itself; the transaction undoes all
                 raise UserError(f"{error.message} {_("Le règlement n'a pas été changé.")}",
                                 error.field) from None
@@ -593,11 +594,12 @@ def round_seat(*, round_: Round, table: int, teams: list[int | None],
 # --- Games and donnes -------------------------------------------------------------------
 
 
-def game_recompute(*, game: Game, rules: Rules | None = None) -> None:
-    """Rewrite the game's cached scores from its donnes (scoring.score_game). A game the rules
-    refuse (stored under other rules) is a UserError naming it; nothing is written."""
+def game_recompute(*, game: Game) -> None:
+    """Rewrite the game's cached scores from its donnes (scoring.score_game) under its
+    partie's rules. A game the rules refuse (stored under other rules) is a UserError naming
+    it; nothing is written."""
     tournament = game.round.tournament
-    rules = rules or tournament.rules
+    rules = game.round.rules
     if game.is_bye:
         game.score_ns, game.score_ew = tournament.bye_points, 0
         game.finished, game.winner = True, Side.NS.value
@@ -661,7 +663,7 @@ def donne_record(*, game: Game, number: int | None, donne: Donne,
         raise UserError(_("Une équipe exempte ne joue pas de donne."))
     if game.forfeit:
         raise UserError(_("Cette table est déclarée forfait."))
-    rules = game.round.tournament.rules
+    rules = game.round.rules
     records = list(game.donnes.order_by("number"))
     before = None
     if number is None:
@@ -727,7 +729,7 @@ def _donne_insert(*, game: Game, number: int, donne: Donne, key: str, by: Actor)
                         % {"n": number})
     donnes = [r.to_donne() for r in records]
     donnes.insert(number - 1, donne)
-    result = _validated(donnes, game.round.tournament.rules, game.stop_after)
+    result = _validated(donnes, game.round.rules, game.stop_after)
     for later in reversed(records[number - 1:]):  # from the last, so numbers never collide
         later.number += 1
         later.save(update_fields=["number"])

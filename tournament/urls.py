@@ -9,7 +9,7 @@ Here such an address simply matches nothing: a 404.
 
 from django.urls import path, register_converter
 
-from . import views, views_audit, views_exports
+from . import views, views_audit
 from .validators import MAX_SMALL
 
 
@@ -44,7 +44,10 @@ register_converter(SmallNumber, "number")
 register_converter(RowId, "row_id")
 
 app_name = "tournament"
-game = "t/<slug:slug>/rounds/<number:number>/tables/<number:table>/"
+# The converters are registered above, before the area modules build their patterns.
+from . import urls_entry, urls_exports  # noqa: E402
+
+GAME = "t/<slug:slug>/rounds/<number:number>/tables/<number:table>/"
 urlpatterns = [
     path("", views.home, name="home"),
     path("t/new/", views.tournament_create, name="create"),
@@ -57,23 +60,10 @@ urlpatterns = [
     path("t/<slug:slug>/rounds/<number:number>/time/", views.round_time, name="round_time"),
     path("t/<slug:slug>/rounds/<number:number>/time/cancel/", views.round_time_cancel,
          name="round_time_cancel"),
-    path(game, views.game_detail, name="game"),
-    path(game + "preview/", views.game_preview, name="game_preview"),
-    path(game + "forfeit/", views.game_forfeit, name="game_forfeit"),
-    path(game + "donnes/<number:donne>/delete/", views.game_donne_delete, name="donne_delete"),
     path("t/<slug:slug>/standings/", views.standings, name="standings"),
-    path("t/<slug:slug>/standings.pdf", views_exports.standings_pdf, name="standings_pdf"),
-    path("t/<slug:slug>/standings.xlsx", views_exports.standings_xlsx, name="standings_xlsx"),
-    path("t/<slug:slug>/rounds/<number:number>/sheets.pdf", views_exports.score_sheets,
-         name="score_sheets"),
-    path("t/<slug:slug>/rounds/<number:number>/pairings.pdf", views_exports.pairings,
-         name="pairings_pdf"),
-    path("t/<slug:slug>/screen/", views_exports.screen, name="screen"),
-    path("t/<slug:slug>/backup.json", views_exports.backup, name="backup"),
     path("t/<slug:slug>/journal/", views_audit.journal, name="journal"),
     path("t/<slug:slug>/journal/<row_id:entry>/restore/", views_audit.restore, name="restore"),
-    path(game + "history/", views_audit.table_history, name="history"),
-    # A table link: the token is the whole credential (access.py).
-    path("table/<str:token>/", views.table_link, name="table_link"),
-    path("table/<str:token>/preview/", views.table_link_preview, name="table_link_preview"),
+    path(GAME + "history/", views_audit.table_history, name="history"),
+    *urls_entry.urlpatterns,
+    *urls_exports.urlpatterns,
 ]

@@ -12,7 +12,7 @@ from django.utils import timezone
 from . import backup as backup_module
 from .access import readable, readable_round, require_organiser
 from .exports import documents, pdf, workbook
-from .views import table_link_base
+from .views_common import table_link_base
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

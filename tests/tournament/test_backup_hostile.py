@@ -317,12 +317,18 @@ def test_a_date_out_of_any_concours_is_refused(saved, owner, moment, where):
     refused(saved, owner, "une date entre 2000 et 2100")
 
 
-@pytest.mark.parametrize(("option", "value"), [("max_donnes", 30_000), ("target", 30_000),
-                                               ("parties_planned", 30_000), ("target", 50),
-                                               ("bye_points", 20_000), ("max_contract", 40)])
-def test_the_options_bounds_of_the_rules_form_hold_for_backups(saved, owner, option, value):
+@pytest.mark.parametrize(("option", "value", "match"), [
+    ("max_donnes", 30_000, "un nombre entier de 1 à 64"),
+    ("target", 30_000, "un nombre entier de 100 à 10000"),
+    ("parties_planned", 30_000, "un nombre entier de 1 à 30"),
+    ("target", 50, "un nombre entier de 100 à 10000"),
+    ("bye_points", 20_000, "un nombre entier de 0 à 10000"),
+    ("max_contract", 40, "80"),  # scoring's own refusal: 80 to 500
+])
+def test_the_options_bounds_of_the_rules_form_hold_for_backups(saved, owner, option, value,
+                                                                  match):
     saved["tournament"][option] = value
-    refused(saved, owner, "un nombre entier de")
+    refused(saved, owner, match)
 
 
 def test_a_game_stopped_by_time_never_called_is_refused(saved, owner):
