@@ -27,6 +27,7 @@ from .models import (
     Team,
     Tournament,
 )
+from .standings import CRITERIA
 
 # Options of the tournament whose changes are logged as "rules": the rule set, the points of
 # byes and forfeits and the ranking criteria, which change results just as much.
@@ -99,7 +100,7 @@ def summary(kind: str, value: Any) -> str:
         contract = "capot" if value["capot_bid"] else str(value["contract"] or "")
         words = [SIDE_SHORT[value["taker"]], contract, TRUMP_SHORT.get(value["trump"], "")]
         if value["coinche"] != "none":
-            words.append(value["coinche"])
+            words.append(COINCHE_WORDS.get(value["coinche"], ""))
         words.append(f"{value['taker_points']} pts")
         if value["capot"]:
             words.append(f"capot {SIDE_SHORT[value['capot']]}")
@@ -116,10 +117,29 @@ def summary(kind: str, value: Any) -> str:
     if kind == "round" and isinstance(value.get("stop_after"), dict):
         return ", ".join(f"table {table} : après la donne {after}"
                          for table, after in value["stop_after"].items())
+    if kind == "round" and isinstance(value.get("tables"), dict):
+        seed = value.get("seed")
+        tables = [_seats_words(table, seats) for table, seats in value["tables"].items()]
+        return "; ".join(([f"graine {seed}"] if seed is not None else []) + tables)
+    if kind == "round" and "closed" in value:
+        return "close" if value["closed"] else "ouverte"
     if kind == "pairing" and isinstance(value, list):
         return f"NS {value[0]} – EO {value[1] if value[1] is not None else 'exempte'}"
+    if kind == "pairing" and "forfeit" in value:
+        side = value["forfeit"]
+        return f"forfait {SIDE_SHORT[side]}" if side in SIDE_SHORT else "aucun forfait"
     return ", ".join(f"{_option_label(key)} : {_option_value(key, item)}"
                      for key, item in value.items())
+
+
+COINCHE_WORDS = {"coinche": "coinché", "surcoinche": "surcoinché"}
+
+
+def _seats_words(table: str, seats: list) -> str:
+    """A drawn table by team numbers: "table 1 : 4 contre 1", a bye "équipe 9 exempte"."""
+    if seats[1] is None:
+        return f"équipe {seats[0]} exempte"
+    return f"table {table} : {seats[0]} contre {seats[1]}"
 
 
 def _awarded(value: dict[str, Any]) -> list[str]:
@@ -148,8 +168,9 @@ def _option_value(name: str, value: Any) -> str:
         return "oui" if value else "non"
     if value is None:
         return "—"
-    if isinstance(value, list):
-        return ", ".join(str(item) for item in value)
+    if isinstance(value, list):  # the ranking criteria: their French labels
+        return ", ".join(str(CRITERIA.get(item, item)) if isinstance(item, str) else str(item)
+                         for item in value)
     return str(value)
 
 
