@@ -115,8 +115,13 @@ def test_the_workbook_reloads_and_its_figures_are_the_pages(client, played):
     records = DonneRecord.objects.filter(game__round__tournament=played).order_by(
         "game__round__number", "game__table", "number")
     assert len(donnes) == records.count()
-    assert [(r[14], r[15], r[16], r[17]) for r in donnes] == list(
+    assert [(r[15], r[16], r[17], r[18]) for r in donnes] == list(
         records.values_list("awarded_ns", "awarded_ew", "score_ns", "score_ew"))
+    # The contract is a number (a capot bid says so in its own column), the trump its sign.
+    assert all(r[5] is None or isinstance(r[5], int) for r in donnes)
+    assert {r[6] for r in donnes} <= {"oui", None}
+    assert {r[7] for r in donnes} <= {"♠", "♥", "♦", "♣", "SA", "TA", None}
+    assert {r[8] for r in donnes} <= {"coinché", "surcoinché", None}
     assert len(list(book["Équipes"].iter_rows(min_row=3))) == 6
 
 

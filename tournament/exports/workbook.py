@@ -20,7 +20,8 @@ from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
-from ..models import SIDE_SHORT, DonneRecord, Game, Tournament
+from ..audit import COINCHE_WORDS
+from ..models import SIDE_SHORT, TRUMP_SHORT, DonneRecord, Game, Tournament
 from . import documents
 
 BOLD = Font(bold=True)
@@ -92,10 +93,11 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
     _sheet(workbook, "Classement", title, [
         ("Rang", 7), ("N°", 6), ("Équipe", 28), ("Joueur 1", 24), ("Joueur 2", 24),
         ("Club", 22), ("Jouées", 8), ("Gagnées", 9), ("Points marqués", 15),
-        ("Points concédés", 16), ("Différence", 12),
+        ("Points concédés", 16), ("Différence", 12), ("État", 10),
     ], ([line.row.rank, line.team.number, line.team.name, line.team.player1,
          line.team.player2, line.team.club, line.row.played, line.row.wins, line.row.points,
-         line.row.conceded, line.row.diff] for line in standing.lines), len(standing.lines))
+         line.row.conceded, line.row.diff, None if line.team.active else "retirée"]
+        for line in standing.lines), len(standing.lines))
 
     games = list(Game.objects.filter(round__tournament=tournament)
                  .select_related("round").order_by("round__number", "table"))
@@ -127,16 +129,16 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
          score_ew, outcome) = values
         game = by_id[game_id]
         return [game.round.number, game.table, number, game.dealer(number),
-                SIDE_SHORT.get(taker, "passe"),
-                "capot" if capot_bid else contract, trump or None,
-                None if coinche == "none" else coinche, points if taker else None,
+                SIDE_SHORT.get(taker, "passe"), contract, "oui" if capot_bid else None,
+                TRUMP_SHORT.get(trump), COINCHE_WORDS.get(coinche), points if taker else None,
                 SIDE_SHORT.get(capot), belote_ns, belote_ew, annonces_ns,
                 annonces_ew, awarded_ns, awarded_ew, score_ns, score_ew,
                 outcomes.get(outcome, outcome)]
 
     _sheet(workbook, "Donnes", title, [
         ("Partie", 8), ("Table", 7), ("Donne", 7), ("Donneur", 9), ("Preneur", 9),
-        ("Contrat", 9), ("Atout", 7), ("Coinche", 11), ("Points faits", 12), ("Capot", 7),
+        ("Contrat", 9), ("Capot demandé", 15), ("Atout", 7), ("Coinche", 11),
+        ("Points faits", 12), ("Capot", 7),
         ("Belote NS", 10), ("Belote EO", 10), ("Annonces NS", 12), ("Annonces EO", 12),
         ("Pénalité NS", 12), ("Pénalité EO", 12), ("Score NS", 10), ("Score EO", 10),
         ("Issue", 9),
