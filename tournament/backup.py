@@ -13,8 +13,11 @@ written, in one transaction. Nothing is written before the file is known to be g
 
 Version 2 adds each donne's key (its identity for the journal), points attribués, the time
 called (a round's `time_called`, a game's `stop_after`) and the journal entries' donne keys.
+Version 3 adds each partie's own end of a game (`target`, `max_donnes`: the rules it was
+played with, which may differ from the tournament's since they change from a partie on).
 A version 1 file still imports: its donnes get new keys, and rule options it lacks (written
-before scoring v2) take the values migration 0003 gave existing tournaments.
+before scoring v2) take the values migration 0003 gave existing tournaments. Parties of a
+version 1 or 2 file take their tournament's target and number of donnes (both None).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import PRESETS, ScoringError, Side, score_game
+from scoring import PRESETS, Rules, ScoringError, Side, score_game
 
 from . import audit, services, validators
 from .bounds import FIRST_YEAR, LAST_YEAR, MAX_DONNES_PER_GAME
@@ -49,15 +52,15 @@ from .models import (
 from .services import UserError
 
 FORMAT = "concours-belote"
-VERSION = 2
-READABLE = (1, 2)
+VERSION = 3
+READABLE = (1, 2, 3)
 TOURNAMENT_FIELDS = ["name", "slug", "place", "preset", *RULE_FIELDS, "parties_planned",
                      "criteria", "bye_points", "forfeit_points", "published"]
 TEAM_FIELDS = ["number", "name", "player1", "player2", "club", "active"]
 DONNE_FIELDS = ["number", "key", "taker", "contract", "capot_bid", "trump", "coinche",
                 "taker_points", "capot", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
                 "awarded_ns", "awarded_ew", "version"]
-ROUND_FIELDS = ["number", "seed", "closed", "time_called", "games"]
+ROUND_FIELDS = ["number", "seed", "closed", "time_called", "target", "max_donnes", "games"]
 GAME_FIELDS = ["table", "ns", "ew", "first_dealer", "forfeit", "token", "stop_after", "donnes",
                "result"]
 RESULT_FIELDS = ["score_ns", "score_ew", "finished", "winner", "played"]
@@ -75,6 +78,9 @@ V1_ABSENT = {
                    "demandes_belote": False, "belote_exception": True, "beat_defence": True,
                    "capot_points": 252, "max_contract": 500},
 }
+# What version 2 files lack: each partie's end of a game, added with version 3 (None: the
+# tournament's).
+V2_ABSENT = {"round": {"target": None, "max_donnes": None}}
 _TOKEN = re.compile(TOKEN_PATTERN)
 _TRUMPS = {trump for trump, _label in DonneRecord._meta.get_field("trump").choices}
 _COINCHES = {value for value, _label in DonneRecord._meta.get_field("coinche").choices}
@@ -98,7 +104,7 @@ def export_data(tournament: Tournament) -> dict[str, Any]:
         rounds[round_.pk] = {
             "number": round_.number, "seed": round_.seed, "closed": round_.closed,
             "time_called": round_.time_called.isoformat() if round_.time_called else None,
-            "games": []}
+            "target": round_.target, "max_donnes": round_.max_donnes, "games": []}
     for game in games:
         rounds[game.round_id]["games"].append({
             "table": game.table, "ns": game.team_ns.number,
@@ -402,7 +408,8 @@ def _read_rounds(value: object, version: int, teams: set[int], rules) -> list[_R
     rounds = []
     for index, row in enumerate(_list(value, _("Parties")), start=1):
         where = _("Partie %(n)d") % {"n": index}
-        absent = V1_ABSENT["round"] if version == 1 else {}
+        absent = {**V1_ABSENT["round"], **V2_ABSENT["round"]} if version == 1 else (
+            V2_ABSENT["round"] if version == 2 else {})
         fields = _fields(row, where, ROUND_FIELDS, absent)
         if type(fields["number"]) is not int or fields["number"] != index:
             _fail(where, _("les parties sont numérotées 1, 2, 3… dans l'ordre."))
@@ -412,7 +419,13 @@ def _read_rounds(value: object, version: int, teams: set[int], rules) -> list[_R
             "closed": _bool(fields["closed"], where, _("close")),
             "time_called": _moment(fields["time_called"], f"{where}, fin du temps",
                                    optional=True),
+            # Bounded as the tournament's own (bounds.py), then checked by scoring's rules.
+            "target": _whole(Tournament, "target", fields["target"], where,
+                             _("score à atteindre"), optional=True),
+            "max_donnes": _whole(Tournament, "max_donnes", fields["max_donnes"], where,
+                                 _("nombre de donnes"), optional=True),
         }
+        round_rules = _round_rules(rules, round_fields)
         games: list[_Game] = []
         tables: set[int] = set()
         seated: set[int] = set()
@@ -426,10 +439,19 @@ def _read_rounds(value: object, version: int, teams: set[int], rules) -> list[_R
             if game.fields["table"] in tables:
                 _fail(table_where, _("cette table figure deux fois."))
             tables.add(game.fields["table"])
-            _score(game, rules, table_where)
+            _score(game, round_rules, table_where)
             games.append(game)
         rounds.append(_Round(round_fields, games))
     return rounds
+
+
+def _round_rules(rules: Rules, fields: dict[str, Any]) -> Rules:
+    """The rules a partie's games are scored by, as Round.rules gives them: the tournament's,
+    with the partie's own end of a game when it records one (not both None)."""
+    if fields["target"] is None and fields["max_donnes"] is None:
+        return rules
+    # Each is None or within its bounds (checked above): scoring accepts the pair.
+    return dataclasses.replace(rules, target=fields["target"], max_donnes=fields["max_donnes"])
 
 
 def _read_audit(value: object, version: int) -> list[dict[str, Any]]:

@@ -225,6 +225,13 @@ class Round(models.Model):
     # "Fin du temps": when the organiser called time; each unfinished game then ends after
     # its `Game.stop_after` donnes (scoring's stop_after).
     time_called = models.DateTimeField(_("fin du temps"), null=True, blank=True)
+    # The end of this partie's games, recorded when it is drawn and kept when the organiser
+    # changes them from a later partie on ("8 donnes from partie 3"): a backup or a
+    # recomputation scores it as it was played. Either may be None (no target, no limit),
+    # as on the tournament; both None (which scoring refuses: a game must end) means nothing
+    # is recorded, and the partie follows the tournament's values.
+    target = models.PositiveIntegerField(_("partie en"), null=True, blank=True)
+    max_donnes = models.PositiveSmallIntegerField(_("nombre de donnes"), null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -235,10 +242,25 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"Partie {self.number}"
 
+    def save(self, *args, **kwargs) -> None:
+        # A partie drawn records the tournament's end of a game as it is at the draw.
+        if self._state.adding and not self.has_own_limits:
+            self.target, self.max_donnes = self.tournament.target, self.tournament.max_donnes
+        super().save(*args, **kwargs)
+
+    @property
+    def has_own_limits(self) -> bool:
+        """Whether this partie records its target and number of donnes (see above)."""
+        return self.target is not None or self.max_donnes is not None
+
     @property
     def rules(self) -> Rules:
-        """The rules this partie is played with: every game of it scores by these."""
-        return self.tournament.rules
+        """The rules this partie is played with: every game of it scores by these. The
+        tournament's, but for the end of a game, which each partie records."""
+        rules = self.tournament.rules
+        if not self.has_own_limits:
+            return rules
+        return dataclasses.replace(rules, target=self.target, max_donnes=self.max_donnes)
 
 
 class Game(models.Model):

@@ -2,20 +2,74 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
-from .models import DonneRecord, Game, Team, Tournament
+from django.db.models import Count, Q
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from .models import DonneRecord, Game, Round, Team, Tournament
 from .standings import CRITERIA, Result, Row, compute, rank
 
 
-def results(tournament: Tournament) -> list[Result]:
-    """Finished games (byes and forfeits included), as the standings see them."""
+def name_key(name: str) -> tuple[str, str]:
+    """French order for names: accents, case and ligatures ignored first ("Les Ânes" before
+    "Les Trèfles", "Cœur" as "coeur"), then the name itself, so two names differing only by
+    an accent keep one fixed order."""
+    bare = "".join(char for char in unicodedata.normalize("NFKD", name)
+                   if not unicodedata.combining(char))
+    return bare.casefold().replace("œ", "oe").replace("æ", "ae"), name
+
+
+# --- Standings ------------------------------------------------------------------------------
+#
+# A game played counts as soon as it is finished. A bye or a forfeit is "finished" from the
+# moment it exists, but its team has not played yet: it counts once its partie is played —
+# every other table of the partie finished, or the partie closed, or a later one drawn. Else a
+# team given the bye would jump up the standings as soon as the partie is drawn.
+
+
+@dataclass(frozen=True)
+class PartieState:
+    number: int
+    closed: bool
+    tables: int  # tables with two teams (a forfeit included; the bye not)
+    finished: int  # of those, the tables whose game is over
+
+    @property
+    def in_play(self) -> bool:
+        return self.finished < self.tables
+
+
+def partie_states(tournament: Tournament) -> list[PartieState]:
+    """Every partie drawn, in order, with its count of finished tables: one query."""
+    two_teams = Q(games__team_ew__isnull=False)
+    rows = (Round.objects.filter(tournament=tournament).order_by("number")
+            .annotate(tables=Count("games", filter=two_teams),
+                      finished=Count("games", filter=two_teams & Q(games__finished=True)))
+            .values_list("number", "closed", "tables", "finished"))
+    return [PartieState(*row) for row in rows]
+
+
+def _played(states: list[PartieState]) -> set[int]:
+    """The parties whose byes and forfeits count (see above)."""
+    last = states[-1].number if states else 0
+    return {state.number for state in states
+            if not state.in_play or state.closed or state.number < last}
+
+
+def results(tournament: Tournament, states: list[PartieState] | None = None) -> list[Result]:
+    """Finished games as the standings see them; byes and forfeits once their partie is
+    played."""
+    played = _played(partie_states(tournament) if states is None else states)
     games = Game.objects.filter(round__tournament=tournament, finished=True).values_list(
-        "team_ns_id", "team_ew_id", "score_ns", "score_ew", "winner"
+        "team_ns_id", "team_ew_id", "score_ns", "score_ew", "winner", "forfeit", "round__number"
     )
     return [
         Result(ns, ew, score_ns, score_ew, ns if winner == "NS" else ew if winner == "EW" else None)
-        for ns, ew, score_ns, score_ew, winner in games
+        for ns, ew, score_ns, score_ew, winner, forfeit, number in games
+        if number in played or (ew is not None and not forfeit)
     ]
 
 
@@ -25,15 +79,107 @@ def standings(tournament: Tournament) -> list[Row]:
 
 
 @dataclass(frozen=True)
+class StandingsScope:
+    """Which parties the standings include, in words for the page and the documents."""
+
+    states: list[PartieState]
+
+    @property
+    def current(self) -> PartieState | None:
+        """The last partie, while tables of it are still playing."""
+        if self.states and self.states[-1].in_play:
+            return self.states[-1]
+        return None
+
+    @property
+    def complete(self) -> int:
+        """The parties counted whole: 1 to this number."""
+        if not self.states:
+            return 0
+        return self.states[-1].number - (1 if self.current else 0)
+
+    @property
+    def text(self) -> str:
+        """ "Classement après la partie 3 ; partie 4 en cours : 5 tables sur 8 terminées." """
+        current, complete = self.current, self.complete
+        if current is None and not complete:
+            return _("Aucune partie tirée : le classement est vide.")
+        after = _("Classement après la partie %(n)d") % {"n": complete} if complete else ""
+        if current is None:
+            return f"{after}."
+        values = {"n": current.number, "done": current.finished, "all": current.tables}
+        if current.finished:  # 0 is singular in French, not in gettext's default rule
+            playing = ngettext("partie %(n)d en cours : %(done)d table sur %(all)d terminée",
+                               "partie %(n)d en cours : %(done)d tables sur %(all)d terminées",
+                               current.finished) % values
+        else:
+            playing = _("partie %(n)d en cours : aucune table sur %(all)d terminée") % values
+        return f"{after} ; {playing}." if after else f"{playing[0].upper()}{playing[1:]}."
+
+
+def standings_scope(tournament: Tournament) -> StandingsScope:
+    return StandingsScope(partie_states(tournament))
+
+
+@dataclass(frozen=True)
 class StandingsLine:
     row: Row
     team: Team
+
+    @property
+    def name_key(self) -> tuple[str, str]:
+        """The team's name in French order: the standings table sorts its names by it."""
+        return name_key(self.team.name)
 
 
 def standings_lines(tournament: Tournament) -> list[StandingsLine]:
     """The one source of the standings page (and, later, its PDF and workbook)."""
     teams = {team.id: team for team in tournament.teams.all()}
     return [StandingsLine(row, teams[row.team]) for row in standings(tournament)]
+
+
+def rules_change_default_partie(tournament: Tournament) -> int:
+    """The partie the rules page offers to change the end of a game from: the last one drawn
+    while none of its donnes is entered, else the next one to draw."""
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        return 1
+    if DonneRecord.objects.filter(game__round=last).exists():
+        return last.number + 1
+    return last.number
+
+
+def limits_text(target: int | None, max_donnes: int | None) -> str:
+    """The end of a game in words: "2000 points ou 12 donnes"."""
+    words = []
+    if target:
+        words.append(_("%(n)d points") % {"n": target})
+    if max_donnes:
+        words.append(ngettext("%(n)d donne", "%(n)d donnes", max_donnes) % {"n": max_donnes})
+    return _(" ou ").join(words)
+
+
+def parties_limits(tournament: Tournament) -> list[tuple[str, str]]:
+    """The end of a game of each drawn partie, parties alike grouped: [("parties 1 et 2",
+    "2000 points ou 12 donnes"), ("partie 3", "8 donnes")]."""
+    groups: list[tuple[list[int], str]] = []
+    for round_ in tournament.rounds.order_by("number"):
+        round_.tournament = tournament
+        rules = round_.rules
+        text = limits_text(rules.target, rules.max_donnes)
+        if groups and groups[-1][1] == text:
+            groups[-1][0].append(round_.number)
+        else:
+            groups.append(([round_.number], text))
+    return [(_numbers(numbers), text) for numbers, text in groups]
+
+
+def _numbers(numbers: list[int]) -> str:
+    if len(numbers) == 1:
+        return _("partie %(n)d") % {"n": numbers[0]}
+    if len(numbers) == 2:
+        return _("parties %(a)d et %(b)d") % {"a": numbers[0], "b": numbers[1]}
+    return _("parties %(a)d à %(b)d") % {"a": numbers[0], "b": numbers[-1]}
 
 
 def has_donnes(tournament: Tournament) -> bool:

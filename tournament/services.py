@@ -190,12 +190,17 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
                       date: datetime.date | None = None, place: str | None = None,
                       parties_planned: int | None = None, criteria: list[str] | None = None,
                       bye_points: int | None = None, forfeit_points: int | None = None,
-                      preset: str | None = None, confirm: bool = False, by: Actor = SYSTEM,
+                      preset: str | None = None, from_partie: int | None = None,
+                      confirm: bool = False, by: Actor = SYSTEM,
                       **rule_options: Any) -> list[str]:
     """Change the tournament: each named field given (not None), and the rule options given
     by their RULE_FIELDS names (anything else is a TypeError: the organiser, the slug or
-    `published` never change here). Rule changes need `confirm` once donnes exist, then
-    every game is recomputed. Returns the names of the rule options that changed."""
+    `published` never change here). Returns the names of the rule options that changed.
+
+    The end of a game (`target`, `max_donnes`) changes from partie `from_partie` on (None:
+    from the first): the parties before keep theirs, the later ones drawn and to draw take
+    the new values. Every other option applies to every partie. Rule changes need `confirm`
+    once a partie they touch has donnes; only the games they touch are recomputed."""
     _only_rule_options(rule_options)
     if preset is not None and preset not in PRESETS:
         raise UserError(_("Règlement inconnu."), "preset")
@@ -215,13 +220,30 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
         bye_points = whole_field(Tournament, "bye_points", bye_points)
     if forfeit_points is not None:
         forfeit_points = whole_field(Tournament, "forfeit_points", forfeit_points)
-    has_donnes = DonneRecord.objects.filter(game__round__tournament=tournament).exists()
-    if changed and has_donnes and not confirm:
-        raise UserError(
-            _("Des donnes sont déjà saisies : changer le règlement recalculera toutes les "
-              "parties. Confirmez pour continuer."),
-            "confirm",
-        )
+    rounds = list(Round.objects.select_for_update().filter(tournament=tournament)
+                  .order_by("number"))
+    for round_ in rounds:
+        round_.tournament = tournament  # its rules read these options: before, then after
+    from_partie = _from_partie_checked(from_partie, rounds)
+    # Each drawn partie's end of a game, before and after the change.
+    limits = {round_.number: _limits(round_.rules) for round_ in rounds}
+    new_limits = {number: _limits(rules) if number >= from_partie else old
+                  for number, old in limits.items()}
+    touched = {number for number in limits if new_limits[number] != limits[number]}
+    everywhere = [option for option in changed if option not in _LIMIT_FIELDS]
+    if everywhere:
+        touched = set(limits)
+    with_donnes = set(DonneRecord.objects.filter(game__round__in=rounds)
+                      .values_list("game__round__number", flat=True).distinct())
+    if touched & with_donnes and not confirm:
+        if touched == set(limits):
+            message = _("Des donnes sont déjà saisies : changer le règlement recalculera "
+                        "toutes les parties. Confirmez pour continuer.")
+        else:
+            message = _("Des donnes sont déjà saisies : changer le règlement recalculera les "
+                        "parties %(n)s. Confirmez pour continuer.") % {
+                "n": ", ".join(str(number) for number in sorted(touched))}
+        raise UserError(message, "confirm")
     points_changed = ((bye_points is not None and bye_points != tournament.bye_points)
                       or (forfeit_points is not None
                           and forfeit_points != tournament.forfeit_points))
@@ -245,18 +267,51 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
     if forfeit_points is not None:
         tournament.forfeit_points = forfeit_points
     tournament.save()
-    if audit.rules_values(tournament) != before:
-        audit.log(tournament, by, "rules", "update", before=before,
-                  after=audit.rules_values(tournament))
-    if changed or points_changed:
-        for game in Game.objects.filter(round__tournament=tournament).select_related(
-                "round__tournament"):
-            try:
-                game_recompute(game=game)
-            except UserError as error:  # the game names itself; the transaction undoes all
-                raise UserError(f"{error.message} {_("Le règlement n'a pas été changé.")}",
-                                error.field) from None
+    recorded = []
+    for round_ in rounds:  # every partie records its own end, whatever the tournament's
+        if (round_.target, round_.max_donnes) != new_limits[round_.number]:
+            round_.target, round_.max_donnes = new_limits[round_.number]
+            recorded.append(round_)
+    Round.objects.bulk_update(recorded, ["target", "max_donnes"])
+    after = audit.rules_values(tournament)
+    if after != before:
+        # A change of the end of a game from a later partie names that partie where the
+        # journal names a donne's: "Règlement : correction — partie 3".
+        since = (from_partie if from_partie > 1
+                 and any(option in _LIMIT_FIELDS for option in changed) else None)
+        audit.log(tournament, by, "rules", "update", before=before, after=after,
+                  round_number=since)
+    if everywhere or points_changed:
+        games = Game.objects.filter(round__tournament=tournament)
+    else:
+        games = Game.objects.filter(round__tournament=tournament, round__number__in=touched)
+    for game in games.select_related("round__tournament").order_by("round__number", "table"):
+        try:
+            game_recompute(game=game)
+        except UserError as error:  # the game names itself; the transaction undoes all
+            raise UserError(f"{error.message} {_("Le règlement n'a pas été changé.")}",
+                            error.field) from None
     return changed
+
+
+# The options that end a game: they change from a given partie on (Round.target, max_donnes).
+_LIMIT_FIELDS = ("target", "max_donnes")
+
+
+def _limits(rules: Rules) -> tuple[int | None, int | None]:
+    return rules.target, rules.max_donnes
+
+
+def _from_partie_checked(value: object, rounds: list[Round]) -> int:
+    """The partie a change of the end of a game starts from: 1 to the next one to draw (a
+    later one would leave the parties drawn in between with the tournament's new values)."""
+    if value is None:
+        return 1
+    last = max((round_.number for round_ in rounds), default=0) + 1  # the next to draw
+    if type(value) is not int or not 1 <= value <= last:
+        raise UserError(_("À partir de la partie : un numéro de 1 à %(n)d est attendu.")
+                        % {"n": last}, "from_partie")
+    return value
 
 
 @transaction.atomic

@@ -84,18 +84,27 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = organised(request, slug)
-    form = TournamentRulesForm(request.POST or None, instance=tournament)
+    next_partie = tournament.rounds.count() + 1
+    form = TournamentRulesForm(request.POST or None, instance=tournament,
+                               from_partie=queries.rules_change_default_partie(tournament),
+                               next_partie=next_partie)
     if request.method == "POST" and form.is_valid():
         values = {name: form.cleaned_data[name] for name in form.Meta.fields}
+        from_partie = form.cleaned_data["from_partie"]
         try:
             # The service reads the tournament afresh (the form has written into this one).
             changed = services.tournament_update(
-                tournament=tournament, confirm=form.cleaned_data["confirm"], by=_by(request),
-                **values)
+                tournament=tournament, from_partie=from_partie,
+                confirm=form.cleaned_data["confirm"], by=_by(request), **values)
         except UserError as error:
             _form_error(form, error)
         else:
-            if changed:
+            if changed and from_partie and from_partie > 1 and set(changed) <= {
+                    "target", "max_donnes"}:
+                messages.success(request, _(
+                    "Score à atteindre et nombre de donnes changés à partir de la partie "
+                    "%(n)d ; les parties précédentes gardent les leurs.") % {"n": from_partie})
+            elif changed:
                 messages.success(request, _("Règlement changé : toutes les parties sont "
                                             "recalculées."))
             else:
@@ -103,7 +112,8 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
             return redirect("tournament:detail", slug=slug)
     return render(request, "tournament/tournament_rules.html",
                   {"tournament": tournament, "form": form, "presets": preset_options(),
-                   "has_donnes": queries.has_donnes(tournament)})
+                   "has_donnes": queries.has_donnes(tournament),
+                   "parties_limits": queries.parties_limits(tournament)})
 
 
 def team_list(request: HttpRequest, slug: str) -> HttpResponse:

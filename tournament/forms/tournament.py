@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from scoring import PRESETS
@@ -152,8 +153,17 @@ class TournamentRulesForm(forms.ModelForm):
         help_text=_("Séparés par des virgules, parmi : ")
         + ", ".join(f"{key} ({label})" for key, label in CRITERIA.items()),
     )
+    # Beside the target and the number of donnes, which change from this partie on; shown
+    # once a partie is drawn (before, every partie is to come).
+    from_partie = forms.IntegerField(
+        label=_("À partir de la partie"), required=False, min_value=1,
+        help_text=_("Le score à atteindre et le nombre de donnes changent à partir de cette "
+                    "partie ; les parties d'avant gardent les leurs. Les autres options valent "
+                    "pour toutes les parties."),
+    )
     confirm = forms.BooleanField(
-        label=_("Je confirme : recalculer toutes les parties déjà saisies"), required=False
+        label=_("Je confirme : recalculer les parties déjà saisies que ce changement touche"),
+        required=False,
     )
 
     class Meta:
@@ -162,10 +172,22 @@ class TournamentRulesForm(forms.ModelForm):
                   "criteria", "bye_points", "forfeit_points"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, from_partie: int = 1, next_partie: int = 1, **kwargs):
+        """`from_partie`: the partie offered by default; `next_partie`: the next one to draw,
+        the last a change can start from (`from_partie` is hidden while it is 1)."""
         super().__init__(*args, **kwargs)
         if self.instance.pk and not self.is_bound:
             self.initial["criteria"] = ", ".join(self.instance.criteria)
+        self.initial.setdefault("from_partie", from_partie)
+        self.default_from_partie = from_partie
+        self.fields["from_partie"].max_value = next_partie
+        self.fields["from_partie"].validators.append(MaxValueValidator(next_partie))
+        self.fields["from_partie"].widget.attrs["max"] = next_partie
+        self.show_from_partie = next_partie > 1
+        # The form's order: "à partir de la partie" right after the number of donnes.
+        order = [name for name in self.fields if name != "from_partie"]
+        order.insert(order.index("max_donnes") + 1, "from_partie")
+        self.order_fields(order)
         for name, text in OPTION_HELP.items():
             self.fields[name].help_text = text
         self.fields["max_contract"].widget.attrs["step"] = 10
@@ -185,7 +207,8 @@ class TournamentRulesForm(forms.ModelForm):
         and whether it applies now."""
         rows = []
         for bound in self:
-            if bound.name in ("preset", "confirm"):
+            if bound.name in ("preset", "confirm") or (
+                    bound.name == "from_partie" and not self.show_from_partie):
                 continue
             condition = OPTION_CONDITIONS.get(bound.name, {})
             applies = all(self._current(other) == value for other, value in condition.items())
@@ -203,6 +226,11 @@ class TournamentRulesForm(forms.ModelForm):
 
     def clean_place(self) -> str:
         return _clean_text(self, "place", required=False)
+
+    def clean_from_partie(self) -> int:
+        """Left empty (or not shown): the partie offered, never silently the first."""
+        value = self.cleaned_data["from_partie"]
+        return self.default_from_partie if value is None else value
 
     def clean_criteria(self) -> list[str]:
         keys = [key.strip() for key in self.cleaned_data["criteria"].split(",") if key.strip()]
