@@ -12,7 +12,8 @@ NUMERIC = {"td": {"class": "num"}, "th": {"class": "num"}}
 
 class StandingsTable(tables.Table):
     rank = tables.Column(_("Rang"), accessor="row__rank")
-    team = tables.Column(_("Équipe"), accessor="team__name", order_by=("team__name",))
+    # Sorted in French order (queries.name_key): "Les Ânes" before "Les Trèfles".
+    team = tables.Column(_("Équipe"), accessor="team__name", order_by=("name_key",))
     players = tables.Column(_("Joueurs"), accessor="team__players", orderable=False)
     played = tables.Column(_("Jouées"), accessor="row__played", attrs=NUMERIC)
     wins = tables.Column(_("Gagnées"), accessor="row__wins", attrs=NUMERIC)
@@ -27,8 +28,8 @@ class StandingsTable(tables.Table):
 
     def render_team(self, record, value):
         url = reverse("tournament:team", args=[record.team.tournament.slug, record.team.number])
-        withdrawn = "" if record.team.active else format_html(" <small>{}</small>",
-                                                               _("(retirée)"))
+        withdrawn = "" if record.team.active else format_html(
+            ' <small class="withdrawn-mark">{}</small>', _("(retirée)"))
         return format_html('<a href="{}">{}. {}</a>{}', url, record.team.number, value, withdrawn)
 
     def render_diff(self, value):
