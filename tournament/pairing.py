@@ -35,21 +35,28 @@ def draw_random(team_ids: Sequence[int], seed: int) -> Draw:
     return Draw([(ids[i], ids[i + 1]) for i in range(0, len(ids), 2)], bye)
 
 
-def choose_bye(ranked: Sequence[int], had_bye: Iterable[int]) -> int | None:
-    """The lowest-ranked team that has not had a bye (the lowest of all when every one has)."""
+def choose_bye(ranked: Sequence[int], had_bye: Iterable[int],
+               not_played: Iterable[int] = ()) -> int | None:
+    """The lowest-ranked team that has not had a bye and has already played (a late team,
+    which has played nothing yet, would otherwise be ranked last and win its first partie
+    without playing); failing that, the lowest-ranked without a bye; the lowest of all when
+    every one has had one."""
     if len(ranked) % 2 == 0:
         return None
-    had = set(had_bye)
-    return next((team for team in reversed(ranked) if team not in had), ranked[-1])
+    had, late = set(had_bye), set(not_played)
+    return next((team for team in reversed(ranked) if team not in had and team not in late),
+                next((team for team in reversed(ranked) if team not in had), ranked[-1]))
 
 
 def pair_by_standings(
-    ranked: Sequence[int], met: Iterable[tuple[int, int]], had_bye: Iterable[int] = ()
+    ranked: Sequence[int], met: Iterable[tuple[int, int]], had_bye: Iterable[int] = (),
+    not_played: Iterable[int] = (),
 ) -> Draw:
-    """Pair `ranked` (best first) without rematches when possible, closest ranks together."""
+    """Pair `ranked` (best first) without rematches when possible, closest ranks together;
+    `not_played`: the teams that have played no partie yet (see `choose_bye`)."""
     if len(ranked) < 2:
         raise PairingError(_("Il faut au moins deux équipes actives pour tirer les tables."))
-    bye = choose_bye(ranked, had_bye)
+    bye = choose_bye(ranked, had_bye, not_played)
     teams = [team for team in ranked if team != bye]
     rank = {team: index for index, team in enumerate(teams)}
     met_pairs = {frozenset(pair) for pair in met}

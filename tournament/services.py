@@ -23,6 +23,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring import PRESETS, Donne, DonneScore, GameScore, Rules, ScoringError, Side, score_game
 
@@ -399,6 +400,46 @@ def team_withdraw(*, team: Team, active: bool = False, by: Actor = SYSTEM) -> Te
                        action="withdraw" if not active else "return")
 
 
+def team_current_game(team: Team) -> Game | None:
+    """The team's unfinished game in the last partie drawn (not a bye, no forfeit yet)."""
+    last = team.tournament.rounds.order_by("-number").first()
+    if last is None:
+        return None
+    return (Game.objects.filter(Q(team_ns=team) | Q(team_ew=team), round=last,
+                                finished=False, team_ew__isnull=False, forfeit="")
+            .select_related("round__tournament", "team_ns", "team_ew").first())
+
+
+def team_pending_forfeit(team: Team) -> Game | None:
+    """A withdrawn team's game still waiting for its forfeit ("forfait à déclarer")."""
+    return None if team.active else team_current_game(team)
+
+
+@transaction.atomic
+def team_forfeit(*, team: Team, by: Actor = SYSTEM) -> Game:
+    """Declare the forfeit of a team that left, at its unfinished game of the last partie."""
+    game = team_current_game(team)
+    if game is None:
+        raise UserError(_("L'équipe « %(name)s » n'a pas de partie en cours à déclarer "
+                          "forfait.") % {"name": team.name})
+    side = Side.NS.value if game.team_ns_id == team.pk else Side.EW.value
+    return game_forfeit(game=game, side=side, by=by)
+
+
+@transaction.atomic
+def team_delete(*, team: Team, by: Actor = SYSTEM) -> None:
+    """Delete a team registered by mistake (twice, say), while it has no seat in any partie."""
+    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+    if Game.objects.filter(Q(team_ns=team) | Q(team_ew=team)).exists():
+        raise UserError(_("L'équipe « %(name)s » a déjà une place dans une partie : elle ne "
+                          "peut plus être supprimée, retirez-la plutôt du concours.")
+                        % {"name": team.name})
+    before = audit.team_values(team)
+    number = team.number
+    team.delete()
+    audit.log(team.tournament, by, "team", "delete", before=before, number=number)
+
+
 @dataclasses.dataclass(frozen=True)
 class ImportLine:
     line: int
@@ -458,19 +499,48 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
 # --- Rounds -----------------------------------------------------------------------------
 
 
+def tables_phrase(tables: Iterable[int]) -> str:
+    """Table numbers in French words: "table 3", "tables 3 et 7", "tables 2, 3 et 7"."""
+    numbers = [str(table) for table in sorted(tables)]
+    if len(numbers) == 1:
+        return _("table %(t)s") % {"t": numbers[0]}
+    return _("tables %(list)s et %(last)s") % {"list": ", ".join(numbers[:-1]),
+                                               "last": numbers[-1]}
+
+
+def round_unfinished_tables(round_: Round) -> list[int]:
+    return list(Game.objects.filter(round=round_, finished=False)
+                .order_by("table").values_list("table", flat=True))
+
+
+def round_beyond_planned(tournament: Tournament) -> bool:
+    """Whether the next draw would be a partie past those planned."""
+    return tournament.rounds.count() >= tournament.parties_planned
+
+
 @transaction.atomic
 def round_generate(*, tournament: Tournament, seed: int | None = None,
-                   by: Actor = SYSTEM) -> Round:
+                   beyond_planned: bool = False, by: Actor = SYSTEM) -> Round:
     """Draw the next round: random for round 1 (seeded), by standings afterwards. The
-    previous round, finished at every table, is closed: its table links stop working."""
+    previous round, finished at every table, is closed: its table links stop working. A
+    partie past the planned number needs `beyond_planned` (the organiser confirmed it)."""
     if seed is not None:  # kept in a BigIntegerField: beyond it, a refusal, not a crash
         whole_field(Round, "seed", seed, label=_("Graine du tirage"))
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     last = tournament.rounds.order_by("-number").first()
-    if last is not None and Game.objects.filter(round=last, finished=False).exists():
-        raise UserError(_("La partie %(n)d n'est pas terminée à toutes les tables.")
-                        % {"n": last.number})
+    if last is not None:
+        unfinished = round_unfinished_tables(last)
+        if unfinished:
+            raise UserError(_("La partie %(n)d n'est pas terminée à toutes les tables : "
+                              "%(tables)s.") % {"n": last.number,
+                                                "tables": tables_phrase(unfinished)})
     number = 1 if last is None else last.number + 1
+    if number > tournament.parties_planned and not beyond_planned:
+        raise UserError(
+            ngettext("Tirer une partie %(n)d alors que %(planned)d est prévue ?",
+                     "Tirer une partie %(n)d alors que %(planned)d sont prévues ?",
+                     tournament.parties_planned)
+            % {"n": number, "planned": tournament.parties_planned}, "beyond_planned")
     active = list(tournament.teams.filter(active=True).values_list("id", flat=True))
     try:
         if number == 1:
@@ -482,13 +552,20 @@ def round_generate(*, tournament: Tournament, seed: int | None = None,
             met = Game.objects.filter(round__tournament=tournament, team_ew__isnull=False)
             pairs = met.values_list("team_ns_id", "team_ew_id")
             byes = Game.objects.filter(round__tournament=tournament, team_ew__isnull=True)
+            # A team with no seat yet (registered late) is not given the bye while others
+            # can be: it would win a partie without ever playing.
+            seated = set(Game.objects.filter(round__tournament=tournament, team_ew__isnull=False)
+                         .values_list("team_ns_id", "team_ew_id").distinct())
+            played = {team for pair in seated for team in pair}
             draw = pairing.pair_by_standings(
-                ranked, pairs, byes.values_list("team_ns_id", flat=True)
+                ranked, pairs, byes.values_list("team_ns_id", flat=True),
+                not_played=[team for team in ranked if team not in played],
             )
     except pairing.PairingError as error:
         raise UserError(str(error)) from None
     if last is not None and not last.closed:
-        round_close(round_=last, by=by)
+        # `number` in the entry says that this draw closed it: undoing the draw reopens it.
+        _round_close_logged(round_=last, by=by, closed_by_draw=number)
     round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
     games = [
         Game(round=round_, table=table, team_ns_id=ns, team_ew_id=ew)
@@ -514,14 +591,138 @@ def _tables(round_: Round) -> dict[str, list[int | None]]:
 @transaction.atomic
 def round_close(*, round_: Round, closed: bool = True, by: Actor = SYSTEM) -> Round:
     """Close a round (its table links stop accepting donnes) or reopen it."""
+    return _round_close_logged(round_=round_, closed=closed, by=by)
+
+
+def _round_close_logged(*, round_: Round, closed: bool = True, by: Actor,
+                        closed_by_draw: int | None = None) -> Round:
+    """round_close; `closed_by_draw`: the number of the partie whose draw closes this one,
+    kept in the entry's `number` (round_undo reopens what the draw closed, nothing else)."""
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     if round_.closed != closed:
         round_.closed = closed
         round_.save(update_fields=["closed"])
         audit.log(round_.tournament, by, "round", "close" if closed else "reopen",
-                  round_number=round_.number, before={"closed": not closed},
-                  after={"closed": closed})
+                  round_number=round_.number, number=closed_by_draw,
+                  before={"closed": not closed}, after={"closed": closed})
     return round_
+
+
+def round_undoable(round_: Round) -> bool:
+    """A draw can be undone while it is the last partie and nothing is played in it."""
+    return (not round_.tournament.rounds.filter(number__gt=round_.number).exists()
+            and not round_started(round_))
+
+
+@transaction.atomic
+def round_undo(*, round_: Round, by: Actor = SYSTEM) -> Round | None:
+    """"Annuler le tirage": delete the last partie while none of its donnes is entered and no
+    forfeit recorded. Each table is journaled as deleted (its teams before); the previous
+    partie, if this draw closed it, is reopened. Returns the previous partie (None for 1)."""
+    tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
+    round_ = Round.objects.select_for_update().filter(pk=round_.pk).first()
+    if round_ is None:
+        raise UserError(_("Ce tirage est déjà annulé."))
+    if tournament.rounds.filter(number__gt=round_.number).exists():
+        raise UserError(_("Seul le tirage de la dernière partie peut être annulé."))
+    if DonneRecord.objects.filter(game__round=round_).exists():
+        raise UserError(_("Des donnes de la partie %(n)d sont saisies : son tirage ne peut "
+                          "plus être annulé.") % {"n": round_.number})
+    if round_.games.filter(~Q(forfeit="")).exists():
+        raise UserError(_("Un forfait est déclaré à la partie %(n)d : son tirage ne peut plus "
+                          "être annulé.") % {"n": round_.number})
+    tables = _tables(round_)
+    number = round_.number
+    round_.games.all().delete()
+    round_.delete()
+    AuditEntry.objects.bulk_create(
+        audit.entry(tournament, by, "pairing", "delete", round_number=number,
+                    table=int(table), before=teams)
+        for table, teams in tables.items()
+    )
+    previous = tournament.rounds.filter(number=number - 1).first()
+    if previous is not None and previous.closed:
+        last_state = (AuditEntry.objects.filter(tournament=tournament, kind="round",
+                                                round_number=previous.number,
+                                                action__in=("close", "reopen"))
+                      .order_by("-at", "-id").first())
+        if last_state is not None and last_state.action == "close" and last_state.number == number:
+            round_close(round_=previous, closed=False, by=by)
+            previous.refresh_from_db()
+    return previous
+
+
+def round_waiting_teams(round_: Round) -> list[Team]:
+    """Active teams with no seat in this partie (registered after its draw, or returned)."""
+    seated = Game.objects.filter(round=round_)
+    return list(round_.tournament.teams.filter(active=True)
+                .exclude(id__in=seated.values("team_ns_id"))
+                .exclude(id__in=seated.filter(team_ew__isnull=False).values("team_ew_id"))
+                .order_by("number"))
+
+
+def _late_checked(round_: Round, teams: list[Team]) -> Round:
+    """The partie locked, if `teams` may still be seated in it: the last partie, open, each
+    team active and not seated in it yet. The tournament is locked as the draw locks it."""
+    Tournament.objects.select_for_update().get(pk=round_.tournament_id)
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    if round_.tournament.rounds.filter(number__gt=round_.number).exists():
+        raise UserError(_("Une partie suivante est tirée : l'équipe jouera à partir de "
+                          "celle-ci."))
+    if round_.closed:
+        raise UserError(_("La partie est close : rouvrez-la pour y placer une équipe."))
+    for team in teams:
+        if team.tournament_id != round_.tournament_id:
+            raise UserError(_("Cette équipe n'est pas inscrite à ce concours."))
+        if not team.active:
+            raise UserError(_("L'équipe « %(name)s » est retirée du concours.")
+                            % {"name": team.name})
+        game = round_.games.filter(Q(team_ns=team) | Q(team_ew=team)).first()
+        if game is not None:
+            raise UserError(
+                _("L'équipe « %(name)s » est déjà exempte de cette partie.") % {"name": team.name}
+                if game.is_bye else
+                _("L'équipe « %(name)s » joue déjà cette partie, table %(t)d.")
+                % {"name": team.name, "t": game.table})
+    return round_
+
+
+def _next_table(round_: Round) -> int:
+    return (round_.games.aggregate(n=Max("table"))["n"] or 0) + 1
+
+
+@transaction.atomic
+def round_seat_against_bye(*, round_: Round, team: Team, by: Actor = SYSTEM) -> Game:
+    """Seat a late team in the current partie against its exempt team: the bye becomes a real
+    table (the next number), and its bye result disappears until the game is played."""
+    round_ = _late_checked(round_, [team])
+    bye = round_.games.select_for_update().filter(team_ew__isnull=True).first()
+    if bye is None:
+        raise UserError(_("Cette partie n'a pas d'équipe exempte : placez l'équipe à une "
+                          "nouvelle table avec une autre équipe en attente."))
+    before = [bye.team_ns.number, None]
+    bye.table = _next_table(round_)
+    bye.team_ew = team
+    bye.save(update_fields=["table", "team_ew"])
+    bye = Game.objects.select_related("round__tournament", "team_ns", "team_ew").get(pk=bye.pk)
+    game_recompute(game=bye)
+    audit.log(round_.tournament, by, "pairing", "create", round_number=round_.number,
+              table=bye.table, before=before, after=[bye.team_ns.number, team.number])
+    return bye
+
+
+@transaction.atomic
+def round_seat_new_table(*, round_: Round, team_ns: Team, team_ew: Team,
+                         by: Actor = SYSTEM) -> Game:
+    """Seat two late teams in the current partie at a new table (the next number)."""
+    if team_ns.pk == team_ew.pk:
+        raise UserError(_("Choisissez deux équipes différentes."))
+    round_ = _late_checked(round_, [team_ns, team_ew])
+    game = Game.objects.create(round=round_, table=_next_table(round_), team_ns=team_ns,
+                               team_ew=team_ew)
+    audit.log(round_.tournament, by, "pairing", "create", round_number=round_.number,
+              table=game.table, after=[team_ns.number, team_ew.number])
+    return game
 
 
 @transaction.atomic
