@@ -1,0 +1,120 @@
+// The team form saves without leaving the page. On "Inscrire" (or Enter) the fields empty and
+// the cursor is back in the name field at once: what is typed right after lands in the next
+// team, never in a page being replaced ("Cœur d'Atout" was saved as "œur d'Atout"). Saves go
+// one after the other, in the order typed; a refused or unsent team is shown in full with
+// its reason, and can be taken back into the form: nothing typed is ever lost.
+(function () {
+  "use strict";
+  const form = document.getElementById("team-form");
+  if (!form || !window.fetch || !window.DOMParser) return;
+  const FIELDS = ["name", "player1", "player2", "club"];
+  const status = document.getElementById("team-status");
+  const refusals = document.getElementById("team-refused");
+  let queue = Promise.resolve();
+
+  function clearErrors(root) {
+    root.querySelectorAll(".errorlist").forEach((list) => list.remove());
+    root.querySelectorAll("[aria-invalid]").forEach((input) => input.removeAttribute("aria-invalid"));
+  }
+
+  function empty() {
+    return FIELDS.every((field) => form.elements[field].value === "");
+  }
+
+  function fill(values) {
+    FIELDS.forEach((field) => { form.elements[field].value = values[field]; });
+  }
+
+  // A refused team: back into the form if nothing new is typed there, else shown apart with
+  // a button that takes it back.
+  function refused(values, messages, fieldErrors) {
+    if (empty()) {
+      fill(values);
+      clearErrors(form);
+      let first = null;
+      for (const [field, text] of fieldErrors) {
+        const input = form.elements[field];
+        const list = document.createElement("ul");
+        list.className = "errorlist";
+        list.innerHTML = "<li></li>";
+        list.firstChild.textContent = text;
+        if (input) {
+          input.setAttribute("aria-invalid", "true");
+          input.after(list);
+          first = first || input;
+        } else {
+          form.prepend(list);
+        }
+      }
+      status.textContent = "";
+      (first || form.elements.name).focus();
+      return;
+    }
+    const box = document.createElement("p");
+    box.className = "warning";
+    const what = FIELDS.map((field) => values[field]).filter(Boolean).join(", ");
+    box.textContent = `« ${values.name} » ${form.dataset.refused} (${what}) : ${messages.join(" ")} `;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = form.dataset.takeBack;
+    button.addEventListener("click", () => {
+      fill(values);
+      box.remove();
+      form.elements.name.focus();
+    });
+    box.append(button);
+    refusals.append(box);
+  }
+
+  async function send(data, values) {
+    let response;
+    let html;
+    try {
+      response = await fetch(form.action || window.location.pathname, {
+        method: "POST", body: data, credentials: "same-origin",
+      });
+      html = await response.text();
+    } catch (error) {
+      refused(values, [form.dataset.network], [[null, form.dataset.network]]);
+      return;
+    }
+    if (!response.ok) {
+      refused(values, [form.dataset.server], [[null, form.dataset.server]]);
+      return;
+    }
+    const page = new DOMParser().parseFromString(html, "text/html");
+    const sent = page.getElementById("team-form");
+    if (response.redirected || !sent) {
+      // Saved: the list, the count and the message come from the page the server sent back.
+      for (const id of ["teams", "team-count"]) {
+        const fresh = page.getElementById(id);
+        const current = document.getElementById(id);
+        if (fresh && current) current.replaceWith(fresh);
+      }
+      const message = page.querySelector(".messages li");
+      status.textContent = message ? message.textContent : "";
+      return;
+    }
+    // The form came back with its errors: each beside its field.
+    const fieldErrors = [];
+    sent.querySelectorAll(".errorlist").forEach((list) => {
+      const input = list.classList.contains("nonfield") ? null
+        : list.parentElement.querySelector("input, select, textarea");
+      list.querySelectorAll("li").forEach((item) => {
+        fieldErrors.push([input ? input.name : null, item.textContent]);
+      });
+    });
+    refused(values, fieldErrors.map(([, text]) => text), fieldErrors);
+  }
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const values = {};
+    FIELDS.forEach((field) => { values[field] = form.elements[field].value; });
+    fill({ name: "", player1: "", player2: "", club: "" });
+    clearErrors(form);
+    form.elements.name.focus();
+    queue = queue.then(() => send(data, values));
+  });
+}());
