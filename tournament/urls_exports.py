@@ -8,6 +8,8 @@ from . import views_exports
 urlpatterns = [
     path("t/<slug:slug>/standings.pdf", views_exports.standings_pdf, name="standings_pdf"),
     path("t/<slug:slug>/standings.xlsx", views_exports.standings_xlsx, name="standings_xlsx"),
+    path("t/<slug:slug>/sheets-blank.pdf", views_exports.blank_score_sheets,
+         name="blank_score_sheets"),
     path("t/<slug:slug>/rounds/<number:number>/sheets.pdf", views_exports.score_sheets,
          name="score_sheets"),
     path("t/<slug:slug>/rounds/<number:number>/pairings.pdf", views_exports.pairings,

@@ -5,13 +5,16 @@ readable wherever the tournament is (`access.readable`)."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from . import backup as backup_module
-from .access import readable, readable_round, require_organiser
+from .access import organised, readable, readable_round, require_organiser
 from .exports import documents, pdf, workbook
+from .validators import whole_number
 from .views_common import table_link_base
 
 PDF = "application/pdf"
@@ -30,6 +33,24 @@ def score_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     require_organiser(request, round_.tournament)
     return _download(pdf.score_sheets_pdf(round_, link_base=table_link_base(request)), PDF,
                      f"feuilles-{slug}-partie-{number}.pdf")
+
+
+def blank_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
+    """Score sheets for `?tables=N` tables before the draw (by default, one per two active
+    teams): the organiser lays them on the tables while the teams register."""
+    tournament = organised(request, slug)
+    text = request.GET.get("tables", "").strip()
+    if text:
+        tables = whole_number(text, maximum=documents.BLANK_SHEETS_MAX)
+    else:
+        tables = min(max(1, -(-tournament.teams.filter(active=True).count() // 2)),
+                     documents.BLANK_SHEETS_MAX)
+    if not tables:
+        messages.error(request, _("Feuilles vierges : le nombre de tables est un nombre entier "
+                                  "de 1 à %(max)d.") % {"max": documents.BLANK_SHEETS_MAX})
+        return redirect("tournament:detail", slug=slug)
+    return _download(pdf.blank_score_sheets_pdf(tournament, tables), PDF,
+                     f"feuilles-vierges-{slug}-{tables}-tables.pdf")
 
 
 def pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -51,13 +72,12 @@ def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def screen(request: HttpRequest, slug: str) -> HttpResponse:
-    """Full screen for a projector: the current pairings and the standings, in turn."""
+    """Full screen for a projector: pages that cycle by themselves (screen.js) through the
+    current partie's tables, where each team plays, and the standings; before the first
+    draw, the teams registered."""
     tournament = readable(request, slug)
-    current = tournament.rounds.order_by("-number").first()
-    games, seats = documents.pairings(current) if current else ([], [])
     return render(request, "tournament/screen.html", {
-        "tournament": tournament, "round": current, "games": games, "seats": seats,
-        "standings": documents.standings(tournament),
+        "tournament": tournament, "screen": documents.screen(tournament),
     })
 
 

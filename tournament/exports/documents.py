@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 
 import segno
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch, Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from ..models import TRUMP_SHORT, DonneRecord, Game, Round, Tournament
+from ..models import TRUMP_SHORT, DonneRecord, Game, Round, Team, Tournament
 from ..queries import DonneLine, StandingsLine, criteria_labels, donne_lines, standings_lines
 
 SHEET_ROWS_TO_A_TARGET = 24  # grid rows printed for a game played to a target
+BLANK_SHEETS_MAX = 200  # blank score sheets printed at once: a 400-team concours
+
+
+def name_key(name: str) -> tuple[str, str]:
+    """French order for names, the order every document sorts them in: accents, case and
+    ligatures ignored first ("Les Ânes" before "Les Trèfles", "Cœur" as "coeur"), then the
+    name itself, so two names differing only by an accent keep one fixed order."""
+    bare = "".join(char for char in unicodedata.normalize("NFKD", name)
+                   if not unicodedata.combining(char))
+    return bare.casefold().replace("œ", "oe").replace("æ", "ae"), name
 
 
 def rules_line(tournament: Tournament) -> str:
@@ -108,10 +119,15 @@ def sheet_rules() -> list[int]:
 
 @dataclass
 class ScoreSheet:
-    game: Game
+    game: Game | None  # None: a blank sheet, printed before the draw
     rows: list[DonneLine] = field(default_factory=list)
     link: str = ""  # the table link, printed as a QR code
     qr: str = ""  # that QR code, a PNG data URI
+    table: int = 0  # a blank sheet's table number
+
+    def __post_init__(self) -> None:
+        if self.game is not None:
+            self.table = self.game.table
 
     @property
     def lines(self) -> list[str]:
@@ -149,13 +165,28 @@ def score_sheets(round_: Round, link_base: str = "") -> list[ScoreSheet]:
     return sheets
 
 
+def blank_score_sheets(tournament: Tournament, tables: int) -> list[ScoreSheet]:
+    """Sheets for tables 1 to `tables`, printed before the draw: the concours' header and
+    rules, empty team lines, and the grid with each donne's number and dealer (every game
+    starts with Nord dealing, as a drawn game does)."""
+    size = tournament.max_donnes or SHEET_ROWS_TO_A_TARGET
+    unsaved = Game()  # its default first dealer: the one every drawn game gets
+    rows = [DonneLine(number, unsaved.dealer(number)) for number in range(1, size + 1)]
+    return [ScoreSheet(None, rows, table=table) for table in range(1, tables + 1)]
+
+
 @dataclass(frozen=True)
 class Seat:
     team_number: int
     team_name: str
     players: str
-    table: int | None  # None: a bye
-    side: str
+    table: int | None  # None: a bye, or not seated in this partie
+    side: str  # "NS" or "EO"; empty: not seated (registered after the draw)
+    withdrawn: bool = False
+
+    @property
+    def is_bye(self) -> bool:
+        return self.table is None and bool(self.side)
 
 
 def pairings(round_: Round) -> tuple[list[Game], list[Seat]]:
@@ -166,8 +197,9 @@ def pairings(round_: Round) -> tuple[list[Game], list[Seat]]:
         for team, side in ((game.team_ns, "NS"), (game.team_ew, "EO")):
             if team is not None:
                 seats.append(Seat(team.number, team.name, team.players,
-                                  None if game.is_bye else game.table, side))
-    seats.sort(key=lambda seat: seat.team_name.casefold())
+                                  None if game.is_bye else game.table, side,
+                                  withdrawn=not team.active))
+    seats.sort(key=lambda seat: name_key(seat.team_name))
     return [g for g in games if not g.is_bye], seats
 
 
@@ -201,3 +233,74 @@ def standings(tournament: Tournament) -> Standings:
     """The one builder behind the standings page, its PDF and the workbook."""
     return Standings(standings_lines(tournament), criteria_labels(tournament),
                      ended_on_time(tournament))
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Which parties the standings include, in words for a page or a printed sheet."""
+
+    complete: int  # parties 1 to `complete` are finished at every table
+    text: str
+
+
+def standings_scope(tournament: Tournament) -> Scope:
+    """"Après la partie 3 (parties 1 à 3 terminées)", and the partie in progress with the
+    count of its tables already counted ("partie 4 en cours : 5 tables terminées sur 12")."""
+    table = Q(games__team_ew__isnull=False)  # a bye is no table
+    rounds = list(tournament.rounds.order_by("number").annotate(
+        tables=Count("games", filter=table),
+        done=Count("games", filter=table & Q(games__finished=True))))
+    complete = 0
+    for round_ in rounds:
+        if round_.done < round_.tables or round_.number != complete + 1:
+            break
+        complete = round_.number
+    if not rounds:
+        return Scope(0, _("aucune partie tirée"))
+    parts = []
+    if complete == 1:
+        parts.append(_("après la partie 1"))
+    elif complete > 1:
+        parts.append(_("après la partie %(n)d (parties 1 à %(n)d terminées)") % {"n": complete})
+    for round_ in rounds[complete:]:
+        if round_.done:
+            parts.append(ngettext(
+                "partie %(n)d en cours : %(done)d table terminée sur %(tables)d",
+                "partie %(n)d en cours : %(done)d tables terminées sur %(tables)d", round_.done,
+            ) % {"n": round_.number, "done": round_.done, "tables": round_.tables})
+        else:
+            parts.append(_("partie %(n)d en cours : aucune table terminée")
+                         % {"n": round_.number})
+    return Scope(complete, " ; ".join(parts))
+
+
+@dataclass(frozen=True)
+class Screen:
+    """What the projector cycles through: before the first draw the teams registered; then
+    the current partie's tables and every team's seat by name; and the standings."""
+
+    round: Round | None
+    games: list[Game]  # the current partie's tables, byes left out
+    seats: list[Seat]  # every active team by name (French order), seated or not
+    teams: list[Team]  # the teams registered, by name
+    standings: Standings
+    scope: Scope
+
+    @property
+    def shows_standings(self) -> bool:
+        """Standings are worth projecting once a game has counted."""
+        return bool(self.scope.complete) or any(line.row.played for line in
+                                                self.standings.lines)
+
+
+def screen(tournament: Tournament) -> Screen:
+    current = tournament.rounds.order_by("-number").first()
+    teams = sorted(tournament.teams.all(), key=lambda team: name_key(team.name))
+    games, seats = pairings(current) if current else ([], [])
+    if current is not None:
+        seated = {seat.team_number for seat in seats}
+        seats += [Seat(team.number, team.name, team.players, None, "")
+                  for team in teams if team.active and team.number not in seated]
+        seats.sort(key=lambda seat: name_key(seat.team_name))
+    return Screen(current, games, seats, teams, standings(tournament),
+                  standings_scope(tournament))

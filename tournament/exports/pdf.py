@@ -13,10 +13,9 @@ def _render(template: str, context: dict) -> bytes:
     return weasy.html_to_pdf(render_to_string(template, context))
 
 
-def _sheet_htmls(round_: Round, link_base: str) -> list[str]:
-    """The round's score sheets as HTML, in as many chunks as `weasy` renders at once."""
-    tournament = round_.tournament
-    sheets = documents.score_sheets(round_, link_base)
+def _sheet_htmls(tournament: Tournament, round_: Round | None,
+                 sheets: list[documents.ScoreSheet]) -> list[str]:
+    """Score sheets as HTML, in as many chunks as `weasy` renders at once."""
     context = {"tournament": tournament, "round": round_,
                "rules_line": documents.rules_line(tournament),
                "columns": documents.SHEET_COLUMNS, "rules": documents.sheet_rules(),
@@ -28,15 +27,25 @@ def _sheet_htmls(round_: Round, link_base: str) -> list[str]:
             for start in range(0, max(len(sheets), 1), size or 1)]
 
 
+def _round_sheet_htmls(round_: Round, link_base: str) -> list[str]:
+    return _sheet_htmls(round_.tournament, round_, documents.score_sheets(round_, link_base))
+
+
 def score_sheets_html(round_: Round, link_base: str = "") -> str:
     """The first chunk of the round's score sheets, as WeasyPrint reads it (for tests)."""
-    return _sheet_htmls(round_, link_base)[0]
+    return _round_sheet_htmls(round_, link_base)[0]
 
 
 def score_sheets_pdf(round_: Round, link_base: str = "") -> bytes:
     """The round's score sheets; with `link_base`, each carries its table link's QR code.
     A long round is rendered in chunks on every core (weasy.htmls_to_pdf)."""
-    return weasy.htmls_to_pdf(_sheet_htmls(round_, link_base))
+    return weasy.htmls_to_pdf(_round_sheet_htmls(round_, link_base))
+
+
+def blank_score_sheets_pdf(tournament: Tournament, tables: int) -> bytes:
+    """Sheets for tables 1 to `tables`, before the draw: the teams are written by hand."""
+    sheets = documents.blank_score_sheets(tournament, tables)
+    return weasy.htmls_to_pdf(_sheet_htmls(tournament, None, sheets))
 
 
 def pairings_pdf(round_: Round) -> bytes:
@@ -49,5 +58,5 @@ def pairings_pdf(round_: Round) -> bytes:
 def standings_pdf(tournament: Tournament) -> bytes:
     return _render("printing/standings.html", {
         "tournament": tournament, "standings": documents.standings(tournament),
-        "printed": timezone.localtime(),
+        "scope": documents.standings_scope(tournament), "printed": timezone.localtime(),
     })

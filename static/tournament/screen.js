@@ -1,0 +1,182 @@
+// The projector screen. The server sends every view's rows in #data; this script lays them
+// out as pages that fit the viewport exactly (it fills a column row by row, measuring, then
+// the next column, then a new page) and shows the pages in turn, each for `?secondes=`
+// seconds (12 by default). After a whole cycle, at most once a minute, it fetches the page
+// again and swaps in the new rows; if the network is down it keeps showing the last ones.
+// Keys: → or space for the next page, ← for the previous one, F for full screen.
+(() => {
+  "use strict";
+
+  const params = new URLSearchParams(location.search);
+  const seconds = bounded(params.get("secondes"), 1, 600, 12);
+  const chosen = (params.get("vues") || "").split(",").filter(Boolean);
+  const REFRESH_MS = 60000;
+
+  const stage = document.getElementById("stage");
+  const title = document.getElementById("view-title");
+  const subtitle = document.getElementById("view-subtitle");
+  const indicator = document.getElementById("page-indicator");
+  const progress = document.getElementById("progress");
+  const offline = document.getElementById("offline");
+  const time = document.getElementById("time");
+
+  let pages = []; // {section, element, index, count}, in showing order
+  let current = 0;
+  let timer = null;
+  let refreshedAt = Date.now();
+
+  function bounded(text, low, high, fallback) {
+    const value = Number(text);
+    return text && Number.isInteger(value) && value >= low && value <= high ? value : fallback;
+  }
+
+  function views() {
+    const all = [...document.querySelectorAll("#data > section")];
+    const some = all.filter((section) => chosen.includes(section.dataset.view));
+    return some.length ? some : all;
+  }
+
+  // An empty page of `section`'s view: as many columns as fit its narrowest readable width.
+  function newPage(section, template) {
+    const page = document.createElement("div");
+    page.className = "page";
+    page.dataset.view = section.dataset.view;
+    stage.append(page);
+    const em = parseFloat(getComputedStyle(page).fontSize);
+    const gap = 1.2 * em;
+    const count = Math.max(1, Math.floor((page.clientWidth + gap) /
+                                         (Number(section.dataset.columnEm) * em + gap)));
+    page.style.gridTemplateColumns = `repeat(${count}, minmax(0, 1fr))`;
+    for (let i = 0; i < count; i += 1) {
+      const column = document.createElement("div");
+      column.className = "column";
+      const table = template.cloneNode(false);
+      const colgroup = template.querySelector("colgroup");
+      if (colgroup) table.append(colgroup.cloneNode(true));
+      table.append(template.tHead.cloneNode(true), document.createElement("tbody"));
+      column.append(table);
+      page.append(column);
+    }
+    return page;
+  }
+
+  function paginate(section) {
+    const template = section.querySelector("table");
+    if (!template) { // a message instead of rows
+      const page = document.createElement("div");
+      page.className = "page message";
+      page.append(...[...section.children].map((child) => child.cloneNode(true)));
+      stage.append(page);
+      page.hidden = true;
+      return [page];
+    }
+    const made = [newPage(section, template)];
+    let page = made[0];
+    let columnIndex = 0;
+    for (const row of template.tBodies[0].rows) {
+      for (;;) {
+        const column = page.children[columnIndex];
+        const body = column.querySelector("tbody");
+        const clone = row.cloneNode(true);
+        body.append(clone);
+        // A row taller than a whole column stays alone in its column rather than loop.
+        if (column.scrollHeight <= column.clientHeight || body.rows.length === 1) break;
+        clone.remove();
+        columnIndex += 1;
+        if (columnIndex === page.children.length) {
+          page.hidden = true;
+          page = newPage(section, template);
+          made.push(page);
+          columnIndex = 0;
+        }
+      }
+    }
+    page.hidden = true;
+    return made;
+  }
+
+  function build() {
+    stage.replaceChildren();
+    pages = [];
+    for (const section of views()) {
+      const made = paginate(section);
+      made.forEach((element, index) => pages.push({section, element, index, count: made.length}));
+    }
+  }
+
+  function show(position) {
+    if (!pages.length) return;
+    if (pages[current]) pages[current].element.hidden = true;
+    current = (position + pages.length) % pages.length;
+    const {section, element, index, count} = pages[current];
+    element.hidden = false;
+    title.textContent = section.dataset.title;
+    subtitle.textContent = section.dataset.subtitle || "";
+    indicator.textContent = `page ${index + 1}/${count}`;
+    document.body.dataset.view = section.dataset.view;
+    document.body.dataset.page = `${section.dataset.view} ${index + 1}/${count}`;
+    progress.style.animation = "none";
+    void progress.offsetWidth; // restart the animation
+    progress.style.animation = `dwell ${seconds}s linear forwards`;
+    clearTimeout(timer);
+    timer = setTimeout(next, seconds * 1000);
+  }
+
+  async function next() {
+    if (current === pages.length - 1 && Date.now() - refreshedAt >= REFRESH_MS) {
+      await refresh();
+      build();
+      current = 0;
+      show(0);
+      return;
+    }
+    show(current + 1);
+  }
+
+  async function refresh() {
+    refreshedAt = Date.now();
+    try {
+      const response = await fetch(location.href, {cache: "no-store"});
+      if (!response.ok) throw new Error(String(response.status));
+      const html = new DOMParser().parseFromString(await response.text(), "text/html");
+      const fresh = html.getElementById("data");
+      if (!fresh) throw new Error("no data");
+      document.getElementById("data").replaceWith(document.adoptNode(fresh));
+      offline.hidden = true;
+    } catch {
+      offline.hidden = false; // the last rows stay on screen
+    }
+  }
+
+  function tick() {
+    time.textContent = new Date().toLocaleTimeString("fr-FR", {hour: "2-digit", minute: "2-digit"});
+  }
+
+  // A new window size (or full screen) lays the pages out again, from the first.
+  let resizing = null;
+  let laidOut = null;
+  new ResizeObserver(() => {
+    const size = `${stage.clientWidth}×${stage.clientHeight}`;
+    if (laidOut === null || size === laidOut) { laidOut = size; return; }
+    laidOut = size;
+    clearTimeout(resizing);
+    resizing = setTimeout(() => { build(); current = 0; show(0); }, 300);
+  }).observe(stage);
+  addEventListener("keydown", (event) => {
+    if (event.key === "ArrowRight" || event.key === " " || event.key === "PageDown") {
+      event.preventDefault();
+      show(current + 1);
+    } else if (event.key === "ArrowLeft" || event.key === "PageUp") {
+      event.preventDefault();
+      show(current - 1);
+    } else if (event.key === "f" || event.key === "F") {
+      if (document.fullscreenElement) document.exitFullscreen();
+      else document.documentElement.requestFullscreen().catch(() => {});
+    }
+  });
+
+  tick();
+  setInterval(tick, 10000);
+  build();
+  show(0);
+})();
