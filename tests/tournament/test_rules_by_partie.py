@@ -127,6 +127,15 @@ def test_a_change_from_the_next_partie_to_draw_needs_no_confirmation_and_rescore
     assert (entry.before["max_donnes"], entry.after["max_donnes"]) == (12, 8)
 
 
+def test_the_journal_shows_the_change_and_the_partie_it_starts_from(client, owner, twelve):
+    services.tournament_update(tournament=twelve, max_donnes=8, from_partie=3)
+    client.force_login(owner)
+    page = client.get(reverse("tournament:journal", args=[twelve.slug])).content.decode()
+    row = next(line for line in page.split("<tr") if "correction — partie 3" in line)
+    assert "nombre de donnes : 12" in row and "nombre de donnes : 8" in row
+    assert "illisible" not in page
+
+
 def test_a_partie_later_than_the_next_to_draw_is_refused_in_french(twelve):
     for wrong in (0, 4, "3", True):
         with pytest.raises(UserError) as error:
