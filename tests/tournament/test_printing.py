@@ -135,6 +135,19 @@ def test_a_blank_sheet_has_the_grid_of_a_game_to_a_target(client):
     assert "Table 2" in text and "partie en 1000 points" in text
 
 
+def test_a_partie_prints_its_own_number_of_donnes_and_blank_sheets_the_next_ones(client):
+    t = tournament(teams=4, slug="regles", max_donnes=12)
+    first = services.round_generate(tournament=t, seed=1)
+    t.max_donnes = 8  # "we are late: 8 donnes from partie 2 on"; partie 1 keeps its 12
+    t.save()
+    assert [len(sheet.rows) for sheet in documents.score_sheets(first)] == [12, 12]
+    assert len(documents.blank_score_sheets(t, 1)[0].rows) == 8
+    client.force_login(t.organiser)
+    drawn = pdf_pages(client, reverse("tournament:score_sheets", args=["regles", 1]))[0]
+    blank = pdf_pages(client, reverse("tournament:blank_score_sheets", args=["regles"]))[0]
+    assert "12 donnes" in drawn and "8 donnes" in blank
+
+
 # --- The standings PDF ----------------------------------------------------------------------
 
 
@@ -147,8 +160,8 @@ def test_the_standings_pdf_prints_the_date_the_time_and_the_parties_included(cli
     text = "".join(pdf_pages(client, reverse("tournament:standings_pdf", args=["dates"])))
     assert "samedi 21 novembre 2026" in text and "Salle Jean Moulin" in text
     assert re.search(r"Imprimé le \d+ \w+ \d{4} à \d\d:\d\d", text)
-    assert "Après la partie 1" in text
-    assert "partie 2 en cours : 1 table terminée sur 3" in text
+    text = " ".join(text.split())
+    assert "Classement après la partie 1 ; partie 2 en cours : 1 table sur 3 terminée." in text
 
 
 def test_the_standings_pdf_marks_withdrawn_teams(client):
@@ -159,25 +172,18 @@ def test_the_standings_pdf_marks_withdrawn_teams(client):
     assert text.count("retirée") == 1
 
 
-def test_the_parties_included_in_the_standings_are_said_in_words():
-    t = tournament(teams=4)
-    assert documents.standings_scope(t) == documents.Scope(0, "aucune partie tirée")
+def test_the_standings_pdf_says_which_parties_it_includes_as_the_page_does(client):
+    t = tournament(teams=4, slug="portee")
     first = services.round_generate(tournament=t, seed=1)
-    assert documents.standings_scope(t).text == "partie 1 en cours : aucune table terminée"
-    play_to_the_end(first.games.get(table=1))
-    assert documents.standings_scope(t).text == "partie 1 en cours : 1 table terminée sur 2"
-    play_to_the_end(first.games.get(table=2))
-    assert documents.standings_scope(t) == documents.Scope(1, "après la partie 1")
-    for _ in range(2):
-        for game in services.round_generate(tournament=t).games.all():
-            play_to_the_end(game)
-    assert documents.standings_scope(t) == documents.Scope(
-        3, "après la partie 3 (parties 1 à 3 terminées)")
-    fourth = services.round_generate(tournament=t)
-    play_to_the_end(fourth.games.get(table=2))
-    assert documents.standings_scope(t).text == (
-        "après la partie 3 (parties 1 à 3 terminées) ; "
-        "partie 4 en cours : 1 table terminée sur 2")
+    url = reverse("tournament:standings_pdf", args=["portee"])
+    for step in ("drawn", "one table", "whole"):
+        if step == "one table":
+            play_to_the_end(first.games.get(table=1))
+        elif step == "whole":
+            play_to_the_end(first.games.get(table=2))
+        words = documents.standings_scope(t).text
+        assert words in " ".join(" ".join(pdf_pages(client, url)).split()), step
+    assert words == "Classement après la partie 1."
 
 
 def standings_rows_by_page(teams: int) -> list[int]:

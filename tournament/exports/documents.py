@@ -2,34 +2,37 @@
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 
 import segno
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from ..models import TRUMP_SHORT, DonneRecord, Game, Round, Team, Tournament
-from ..queries import DonneLine, StandingsLine, criteria_labels, donne_lines, standings_lines
+from ..queries import (
+    DonneLine,
+    StandingsLine,
+    StandingsScope,
+    criteria_labels,
+    donne_lines,
+    name_key,
+    standings_lines,
+    standings_scope,
+)
 
 SHEET_ROWS_TO_A_TARGET = 24  # grid rows printed for a game played to a target
 BLANK_SHEETS_MAX = 200  # blank score sheets printed at once: a 400-team concours
+# Every document sorts names by `name_key` (French order: "Les Ânes" before "Les Trèfles")
+# and says which parties its standings include by `standings_scope`: the pages' own, from
+# queries, so a page and its printout never disagree.
 
 
-def name_key(name: str) -> tuple[str, str]:
-    """French order for names, the order every document sorts them in: accents, case and
-    ligatures ignored first ("Les Ânes" before "Les Trèfles", "Cœur" as "coeur"), then the
-    name itself, so two names differing only by an accent keep one fixed order."""
-    bare = "".join(char for char in unicodedata.normalize("NFKD", name)
-                   if not unicodedata.combining(char))
-    return bare.casefold().replace("œ", "oe").replace("æ", "ae"), name
-
-
-def rules_line(tournament: Tournament) -> str:
-    """The active rules on one line, as printed on a score sheet."""
-    rules = tournament.rules
+def rules_line(tournament: Tournament, round_: Round | None = None) -> str:
+    """The rules on one line, as printed on a score sheet: the partie's (its end of a game
+    is the one it was drawn with), or before the draw the tournament's."""
+    rules = round_.rules if round_ is not None else tournament.rules
     end = []
     if rules.target:
         end.append(_("partie en %(n)d points") % {"n": rules.target})
@@ -147,15 +150,15 @@ def score_sheets(round_: Round, link_base: str = "") -> list[ScoreSheet]:
     """One sheet per table: a grid of `max_donnes` rows (24 for a game to a target), filled
     with the donnes already entered and their computed scores, and the table's link (given
     the address phones reach, `link_base`) as a QR code."""
-    tournament = round_.tournament
     sheets = []
+    rows = round_.rules.max_donnes or SHEET_ROWS_TO_A_TARGET
     games = (round_.games.filter(team_ew__isnull=False).select_related("team_ns", "team_ew")
              .prefetch_related(Prefetch("donnes",
                                         queryset=DonneRecord.objects.order_by("number")))
              .order_by("table"))
     for game in games:
         records = list(game.donnes.all())
-        size = max(tournament.max_donnes or SHEET_ROWS_TO_A_TARGET, len(records))
+        size = max(rows, len(records))
         blank = [DonneLine(n, game.dealer(n)) for n in range(len(records) + 1, size + 1)]
         sheet = ScoreSheet(game, donne_lines(game, records) + blank)
         if link_base:
@@ -236,45 +239,6 @@ def standings(tournament: Tournament) -> Standings:
 
 
 @dataclass(frozen=True)
-class Scope:
-    """Which parties the standings include, in words for a page or a printed sheet."""
-
-    complete: int  # parties 1 to `complete` are finished at every table
-    text: str
-
-
-def standings_scope(tournament: Tournament) -> Scope:
-    """"Après la partie 3 (parties 1 à 3 terminées)", and the partie in progress with the
-    count of its tables already counted ("partie 4 en cours : 5 tables terminées sur 12")."""
-    table = Q(games__team_ew__isnull=False)  # a bye is no table
-    rounds = list(tournament.rounds.order_by("number").annotate(
-        tables=Count("games", filter=table),
-        done=Count("games", filter=table & Q(games__finished=True))))
-    complete = 0
-    for round_ in rounds:
-        if round_.done < round_.tables or round_.number != complete + 1:
-            break
-        complete = round_.number
-    if not rounds:
-        return Scope(0, _("aucune partie tirée"))
-    parts = []
-    if complete == 1:
-        parts.append(_("après la partie 1"))
-    elif complete > 1:
-        parts.append(_("après la partie %(n)d (parties 1 à %(n)d terminées)") % {"n": complete})
-    for round_ in rounds[complete:]:
-        if round_.done:
-            parts.append(ngettext(
-                "partie %(n)d en cours : %(done)d table terminée sur %(tables)d",
-                "partie %(n)d en cours : %(done)d tables terminées sur %(tables)d", round_.done,
-            ) % {"n": round_.number, "done": round_.done, "tables": round_.tables})
-        else:
-            parts.append(_("partie %(n)d en cours : aucune table terminée")
-                         % {"n": round_.number})
-    return Scope(complete, " ; ".join(parts))
-
-
-@dataclass(frozen=True)
 class Screen:
     """What the projector cycles through: before the first draw the teams registered; then
     the current partie's tables and every team's seat by name; and the standings."""
@@ -284,13 +248,12 @@ class Screen:
     seats: list[Seat]  # every active team by name (French order), seated or not
     teams: list[Team]  # the teams registered, by name
     standings: Standings
-    scope: Scope
+    scope: StandingsScope
 
     @property
     def shows_standings(self) -> bool:
         """Standings are worth projecting once a game has counted."""
-        return bool(self.scope.complete) or any(line.row.played for line in
-                                                self.standings.lines)
+        return any(line.row.played for line in self.standings.lines)
 
 
 def screen(tournament: Tournament) -> Screen:

@@ -17,7 +17,7 @@ def _sheet_htmls(tournament: Tournament, round_: Round | None,
                  sheets: list[documents.ScoreSheet]) -> list[str]:
     """Score sheets as HTML, in as many chunks as `weasy` renders at once."""
     context = {"tournament": tournament, "round": round_,
-               "rules_line": documents.rules_line(tournament),
+               "rules_line": documents.rules_line(tournament, round_),
                "columns": documents.SHEET_COLUMNS, "rules": documents.sheet_rules(),
                "grid_width": documents.SHEET_WIDTH, "font_pt": documents.SHEET_FONT_PT}
     chunks = weasy.workers_for(len(sheets))
