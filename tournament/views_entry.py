@@ -1,5 +1,6 @@
 """Entering donnes: a game's page for the organiser and a table link's page on a phone share
-one flow (`_donne_entry`): a row typed, its score previewed, saved or refused in French."""
+one flow (`_donne_entry`): a row typed, its score previewed by the server (a partial that
+htmx places), saved or refused in French with every error beside its field."""
 
 from __future__ import annotations
 
@@ -10,14 +11,16 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 from django.views.decorators.http import require_POST
 
-from scoring import ScoringError, score_game
+from scoring import Outcome, ScoringError, Side, score_game
 
 from . import queries, services
 from .access import is_organiser, linked_game, readable_game, require_organiser
 from .audit import Actor
 from .forms import DonneForm, ForfeitForm
+from .forms.donnes import PASSE
 from .models import Game
 from .services import UserError
 from .validators import whole_number
@@ -37,25 +40,57 @@ def _posted_number(data, name: str) -> int | None:
     return value
 
 
-def _sheet_context(game: Game, form: DonneForm | None, editing: int | None) -> dict:
-    """What a game's sheet shows, on the organiser's page and on a table link's alike."""
+# The outcome of a donne in words, never by colour alone.
+OUTCOME_WORDS = {Outcome.MADE: _l("réussi"), Outcome.DOWN: _l("chuté"),
+                 Outcome.LITIGE: _l("litige"), Outcome.PASSED: _l("passe")}
+SIDE_NAMES = {Side.NS: _l("Nord-Sud"), Side.EW: _l("Est-Ouest")}
+
+
+def _partial(request: HttpRequest) -> bool:
+    """The page's script asks for the sheet alone: htmx (HX-Request), or X-Fragment."""
+    return bool(request.htmx) or bool(request.headers.get("X-Fragment"))
+
+
+def _sheet_context(game: Game, form: DonneForm | None, editing: int | None, *, phone: bool,
+                   status: str = "", status_error: bool = False) -> dict:
+    """What a game's sheet shows, on the organiser's page and on a table link's alike.
+    `status` is said on the entry row: the donne just saved, or why the row was emptied."""
     tournament = game.round.tournament
     lines = queries.donne_lines(game, list(game.donnes.order_by("number")))
     next_number = editing or len(lines) + 1
+    form = form or DonneForm(rules=game.round.rules, phone=phone)
     return {
-        "tournament": tournament, "game": game, "lines": lines,
-        "form": form or DonneForm(rules=game.round.rules), "editing": editing,
-        "next_number": next_number, "next_dealer": game.dealer(next_number),
+        "tournament": tournament, "game": game, "lines": lines, "form": form,
+        "editing": editing, "next_number": next_number, "next_dealer": game.dealer(next_number),
+        "status": status, "status_error": status_error,
+        # The row's first wrong field, or its first one: where the cursor goes.
+        "focus": next((n for n in form.errors if n in form.fields), "taker"),
     }
+
+
+def _next_table(game: Game) -> Game | None:
+    """The partie's next table still to enter after this one (wrapping round), for the
+    organiser who enters the score sheets one after the other."""
+    waiting = list(game.round.games.filter(finished=False, forfeit="", team_ew__isnull=False)
+                   .exclude(pk=game.pk).order_by("table"))
+    return next((g for g in waiting if g.table > game.table), waiting[0] if waiting else None)
 
 
 def _game_context(request: HttpRequest, game: Game, form: DonneForm | None = None,
-                  editing: int | None = None) -> dict:
-    return {
-        **_sheet_context(game, form, editing),
-        "is_organiser": is_organiser(request, game.round.tournament),
+                  editing: int | None = None, **status) -> dict:
+    tournament = game.round.tournament
+    context = {
+        **_sheet_context(game, form, editing, phone=False, **status),
+        "is_organiser": is_organiser(request, tournament),
         "forfeit_form": ForfeitForm(initial={"side": game.forfeit}),
+        "preview_url": reverse("tournament:game_preview",
+                               args=[tournament.slug, game.round.number, game.table]),
+        "save_url": reverse("tournament:game",
+                            args=[tournament.slug, game.round.number, game.table]),
     }
+    if context["is_organiser"] and (game.finished or game.forfeit):
+        context["next_table"] = _next_table(game)
+    return context
 
 
 def game_detail(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
@@ -65,20 +100,27 @@ def game_detail(request: HttpRequest, slug: str, number: int, table: int) -> Htt
     return _donne_entry(
         request, game, by=_by(request), page="tournament/game_detail.html",
         sheet="tournament/_game_sheet.html",
-        context=lambda *args: _game_context(request, *args),
+        context=lambda *args, **status: _game_context(request, *args, **status),
         done=reverse("tournament:game", args=[slug, number, table]),
     )
 
 
+def _sheet(request: HttpRequest, sheet: str, context: dict, status: int = 200) -> HttpResponse:
+    response = render(request, sheet, context, status=status)
+    response["X-Entry"] = "sheet"  # the page's script swaps nothing else (never an error page)
+    return response
+
+
 def _donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, sheet: str,
-                 context, done: str, open_only: bool = False) -> HttpResponse:
+                 context, done: str, open_only: bool = False, phone: bool = False
+                 ) -> HttpResponse:
     """Entering donnes, as the game page and a table link both do: ?edit=n puts donne n in
     the form; a POST records the row, then answers the sheet alone to the page's script
-    (X-Fragment) or redirects to `done`; a refused row comes back with its errors.
-    `context(game, form, editing)` builds the template's context; the caller checks roles."""
+    (htmx) or redirects to `done`; a refused row comes back with every error beside its
+    field, 422. `context(game, form, editing, **status)` builds the template's context; the
+    caller checks roles."""
     rules = game.round.rules
-    fragment = bool(request.headers.get("X-Fragment"))
-    editing, form = None, None
+    editing, form, status = None, None, {}
     if request.method == "GET":
         text = request.GET.get("edit", "").strip()
         if text:
@@ -86,9 +128,9 @@ def _donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, shee
             if editing is None:
                 raise Http404(_("Cette donne n'existe pas."))
             record = get_object_or_404(game.donnes, number=editing)
-            form = DonneForm(initial=DonneForm.initial_for(record), rules=rules)
+            form = DonneForm(initial=DonneForm.initial_for(record), rules=rules, phone=phone)
     if request.method == "POST":
-        form = DonneForm(request.POST, rules=rules)
+        form = DonneForm(request.POST, rules=rules, phone=phone)
         try:
             editing = _posted_number(request.POST, "number")
             expect = _posted_number(request.POST, "position")
@@ -97,55 +139,118 @@ def _donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, shee
             _form_error(form, error)  # the form is invalid now: nothing is recorded
         if form.is_valid():
             try:
-                services.donne_record(game=game, number=editing, donne=form.cleaned_data["donne"],
-                                      version=form.cleaned_data["version"], expect=expect,
-                                      by=by, open_only=open_only)
+                record = services.donne_record(
+                    game=game, number=editing, donne=form.cleaned_data["donne"],
+                    version=form.cleaned_data["version"], expect=expect, by=by,
+                    open_only=open_only)
             except UserError as error:
-                _form_error(form, error)
+                if editing is None and expect is not None \
+                        and expect != game.donnes.count() + 1:
+                    # Entered meanwhile (another phone, or a second click that went through):
+                    # the sheet shows it, and the row is emptied so that one more Enter cannot
+                    # enter it twice.
+                    form, status = None, {"status": error.message, "status_error": True}
+                else:
+                    _form_error(form, error)
             else:
-                if fragment:
-                    game.refresh_from_db()
-                    return render(request, sheet, context(game, None, None))
-                return redirect(done)
-        if fragment:
-            return render(request, sheet, context(game, form, editing), status=422)
-    return render(request, page, context(game, form, editing))
+                game.refresh_from_db()
+                if not _partial(request):
+                    return redirect(done)
+                said = (_("Donne %(n)d corrigée.") if editing else
+                        _("Donne %(n)d enregistrée.")) % {"n": record.number}
+                response = _sheet(request, sheet, context(game, None, None, status=said))
+                response["HX-Replace-Url"] = done  # out of ?edit=n
+                return response
+        if form is not None:
+            form.mark_errors()
+        game.refresh_from_db()  # the header's totals as stored now, never as first read
+        if _partial(request):
+            return _sheet(request, sheet, context(game, form, editing, **status), status=422)
+    return render(request, page, context(game, form, editing, **status))
 
 
 @login_required
 @require_POST
-def game_preview(request: HttpRequest, slug: str, number: int, table: int) -> JsonResponse:
+def game_preview(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """The score a row would give, before it is saved: shown as soon as the row is complete."""
     game = readable_game(request, slug, number, table)
     require_organiser(request, game.round.tournament)
-    return _preview(request, game)
+    return _preview(request, game, phone=False)
 
 
-def _preview(request: HttpRequest, game: Game) -> JsonResponse:
-    form = DonneForm(request.POST, rules=game.round.rules)
+def _incomplete(data) -> bool:
+    """A row still being typed: nothing to say about it yet (no error for a missing field)."""
+    taker = data.get("taker", "")
+    if taker == PASSE:
+        return False
+    points = data.get("taker_points", "").strip() or data.get("capot", "")
+    return not taker or not data.get("trump") or not points or (
+        "contract" in data and not data["contract"].strip())
+
+
+def _preview(request: HttpRequest, game: Game, *, phone: bool) -> HttpResponse:
+    """The row's score, its outcome in words, the running totals and the end of the game:
+    a partial for the page's script (htmx), JSON for any other client."""
+    rules = game.round.rules
+    form = DonneForm(request.POST, rules=rules, phone=phone)
+    if not request.htmx:
+        return _preview_json(request, game, form)
+    fields = [name for name in form.fields if name != "version"]
+    context = {"phone": phone, "field_errors": [(name, []) for name in fields]}
+    if _incomplete(request.POST):  # nothing said while the row is typed: no error, no score
+        response = render(request, "tournament/partials/entry_preview.html", context)
+        response["X-Entry"] = "preview"
+        return response
+    try:
+        editing = _posted_number(request.POST, "number")
+    except UserError as error:
+        editing = None
+        _form_error(form, error)
+    if form.is_valid():
+        try:
+            context["score"] = _scored(game, form.cleaned_data["donne"], editing)
+        except ScoringError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+    context["field_errors"] = [(name, form.errors.get(name, [])) for name in fields]
+    context["row_errors"] = [*form.non_field_errors(), *form.errors.get("version", [])]
+    response = render(request, "tournament/partials/entry_preview.html", context,
+                      status=422 if form.errors else 200)
+    response["X-Entry"] = "preview"
+    return response
+
+
+def _scored(game: Game, donne, editing: int | None) -> dict:
+    donnes = [r.to_donne() for r in game.donnes.order_by("number")]
+    index = editing - 1 if editing and editing <= len(donnes) else len(donnes)
+    donnes[index:index + 1] = [donne]
+    result = score_game(donnes, game.round.rules, stop_after=game.stop_after)
+    score = result.donnes[index]
+    return {
+        "ns": score.ns, "ew": score.ew, "outcome": score.outcome.value,
+        "outcome_words": OUTCOME_WORDS[score.outcome],
+        "total_ns": sum(s.ns for s in result.donnes[: index + 1]),
+        "total_ew": sum(s.ew for s in result.donnes[: index + 1]),
+        "finished": result.finished, "winner": result.winner.value if result.winner else None,
+        "winner_name": SIDE_NAMES[result.winner] if result.winner else "",
+        "final_ns": result.ns, "final_ew": result.ew,
+    }
+
+
+def _preview_json(request: HttpRequest, game: Game, form: DonneForm) -> JsonResponse:
+    """The preview as it was before htmx: JSON for scripts and tests that ask without it."""
     if not form.is_valid():
         return JsonResponse({"errors": {k: [str(m) for m in v] for k, v in form.errors.items()}},
                             status=422)
-    rules = game.round.rules
     try:
         editing = _posted_number(request.POST, "number")
     except UserError as error:
         return JsonResponse({"errors": {"__all__": [error.message]}}, status=422)
-    donnes = [r.to_donne() for r in game.donnes.order_by("number")]
-    index = editing - 1 if editing and editing <= len(donnes) else len(donnes)
-    donnes[index:index + 1] = [form.cleaned_data["donne"]]
     try:
-        result = score_game(donnes, rules, stop_after=game.stop_after)
+        score = _scored(game, form.cleaned_data["donne"], editing)
     except ScoringError as error:
         return JsonResponse({"errors": {error.field or "__all__": [error.message]}}, status=422)
-    score = result.donnes[index]
-    return JsonResponse({
-        "ns": score.ns, "ew": score.ew, "outcome": score.outcome.value,
-        "total_ns": sum(s.ns for s in result.donnes[: index + 1]),
-        "total_ew": sum(s.ew for s in result.donnes[: index + 1]),
-        "finished": result.finished, "winner": result.winner.value if result.winner else None,
-        "final_ns": result.ns, "final_ew": result.ew,
-    })
+    return JsonResponse({k: v for k, v in score.items()
+                         if k not in ("outcome_words", "winner_name")})
 
 
 @login_required
@@ -187,19 +292,25 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST" and game.round.closed:
         raise PermissionDenied(_("Cette partie est close."))
     return _donne_entry(
-        request, game, by=Actor.of_table(game), open_only=True,
+        request, game, by=Actor.of_table(game), open_only=True, phone=True,
         page="tournament/table_link.html", sheet="tournament/_table_sheet.html",
         context=_link_context, done=reverse("tournament:table_link", args=[token]),
     )
 
 
-def _link_context(game: Game, form: DonneForm | None = None, editing: int | None = None) -> dict:
-    return {**_sheet_context(game, form, editing), "open": not game.round.closed}
+def _link_context(game: Game, form: DonneForm | None = None, editing: int | None = None,
+                  **status) -> dict:
+    return {
+        **_sheet_context(game, form, editing, phone=True, **status),
+        "open": not game.round.closed,
+        "preview_url": reverse("tournament:table_link_preview", args=[game.token]),
+        "save_url": reverse("tournament:table_link", args=[game.token]),
+    }
 
 
 @require_POST
-def table_link_preview(request: HttpRequest, token: str) -> JsonResponse:
+def table_link_preview(request: HttpRequest, token: str) -> HttpResponse:
     game = linked_game(token)
     if game.round.closed:
         raise PermissionDenied(_("Cette partie est close."))
-    return _preview(request, game)
+    return _preview(request, game, phone=True)

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring import Coinche, Donne, Side, Trump
-from scoring.donne import CARD_POINTS, MAX_ANNONCES, MAX_AWARDED, MAX_BELOTES_AT_TA
+from scoring import Coinche, Donne, ScoringError, Side, Trump
+from scoring.donne import (
+    CARD_POINTS,
+    MAX_ANNONCES,
+    MAX_AWARDED,
+    MAX_BELOTES_AT_TA,
+    validate_donne,
+)
 
 from ..models import COINCHE_CHOICES
 from ..validators import MAX_SMALL, whole_number
@@ -19,15 +27,19 @@ MAX_BELOTES = MAX_BELOTES_AT_TA  # per side: one outside tout atout, one per sui
 
 
 def _bounded(label, maximum: int, why: str, **options) -> forms.IntegerField:
-    """An optional whole-number field from 0 to `maximum`, refused above with `why`."""
-    widget_attrs = {"min": 0, "max": maximum, **options.pop("attrs", {})}
+    """An optional whole-number field from 0 to `maximum`, refused above with `why`. A text
+    input with a numeric keypad: no spinner to widen the row, no browser bubble that could
+    contradict the app's own message (the forms are `novalidate`; the server speaks)."""
+    widget_attrs = {"inputmode": "numeric", "autocomplete": "off", **options.pop("attrs", {})}
     return forms.IntegerField(
         label=label, required=False, min_value=0, max_value=maximum,
-        error_messages={"max_value": why, "min_value": _("Un nombre positif ou nul.")},
-        widget=forms.NumberInput(attrs=widget_attrs), **options)
+        error_messages={"max_value": why, "min_value": _("Un nombre positif ou nul."),
+                        "invalid": _("Un nombre entier.")},
+        widget=forms.TextInput(attrs=widget_attrs), **options)
 
 
-TAKER_CHOICES = [("NS", _("Nord-Sud")), ("EW", _("Est-Ouest")), ("", _("Passe"))]
+PASSE = "P"  # typed at the keyboard, or the phone's « Passe » button: all four passed
+TAKER_CHOICES = [("", "—"), ("NS", _("Nord-Sud")), ("EW", _("Est-Ouest")), (PASSE, _("Passe"))]
 TRUMP_INPUT_CHOICES = [
     ("", "—"),
     # Labels start with a letter so that typing P, C, CA or T picks the suit from the keyboard.
@@ -40,46 +52,69 @@ TRUMP_INPUT_CHOICES = [
 ]
 CAPOT_CHOICES = [("", "—"), ("NS", "NS"), ("EW", "EO")]
 
+# What a field is set to when it holds an error, so that scoring's own check can go on and name
+# the next wrong field: every error of a row shows at once (contract 85, points 170 and a belote
+# at sans atout together), not one per round trip.
+_NEUTRAL_FIGURES = {"coinche": Coinche.NONE, "capot": None, "belote_ns": 0, "belote_ew": 0,
+                    "annonces_ns": 0, "annonces_ew": 0, "awarded_ns": 0, "awarded_ew": 0}
+MAX_CHECKS = 16  # more than the fields of a row: each check names a new field or stops
+
 
 class DonneForm(forms.Form):
-    """One row of the game page; `clean` returns a `scoring.Donne` in `cleaned_data["donne"]`."""
+    """One row of the game page; `clean` returns a `scoring.Donne` in `cleaned_data["donne"]`.
+
+    Fields come in the order of the keyboard's Tab: the plain donne (preneur, contrat, atout,
+    points) first, so that Enter saves right after the points; the coinche, the capot, the
+    belotes and the annonces after them. `phone=True` shows the choices as buttons (one touch
+    each) instead of drop-downs."""
 
     taker = forms.ChoiceField(label=_("Preneur"), choices=TAKER_CHOICES, required=False)
     contract = forms.CharField(
         label=_("Contrat"), required=False, max_length=6,
         help_text=_("80, 90, … ou « c » pour un capot"),
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 5, "autocomplete": "off"}),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 4, "autocomplete": "off"}),
     )
     trump = forms.ChoiceField(label=_("Atout"), choices=TRUMP_INPUT_CHOICES, required=False)
-    coinche = forms.ChoiceField(label=_("Coinche"), choices=COINCHE_CHOICES, required=False,
-                                initial=Coinche.NONE.value)
     taker_points = _bounded(_("Points faits"), MAX_POINTS, _("162 points au plus."),
                             attrs={"size": 4})
+    coinche = forms.ChoiceField(label=_("Coinche"), choices=COINCHE_CHOICES, required=False,
+                                initial=Coinche.NONE.value)
     capot = forms.ChoiceField(label=_("Capot"), choices=CAPOT_CHOICES, required=False)
-    belote_ns = _bounded(_("Belote NS"), MAX_BELOTES, _("4 belotes au plus (tout atout)."))
-    belote_ew = _bounded(_("Belote EO"), MAX_BELOTES, _("4 belotes au plus (tout atout)."))
+    belote_ns = _bounded(_("Belote NS"), MAX_BELOTES, _("4 belotes au plus (tout atout)."),
+                         attrs={"size": 2})
+    belote_ew = _bounded(_("Belote EO"), MAX_BELOTES, _("4 belotes au plus (tout atout)."),
+                         attrs={"size": 2})
     annonces_ns = _bounded(_("Annonces NS"), MAX_ANNONCES,
                            _("550 points d'annonces au plus par camp (quatre carrés)."),
-                           attrs={"step": 10})
+                           attrs={"size": 4})
     annonces_ew = _bounded(_("Annonces EO"), MAX_ANNONCES,
                            _("550 points d'annonces au plus par camp (quatre carrés)."),
-                           attrs={"step": 10})
+                           attrs={"size": 4})
     # Points attribués (an arbiter's penalty), last: the row folds them away until asked for.
     awarded_ns = _bounded(_("Points à NS"), MAX_AWARDED,
-                          _("Pénalité : 1000 points au plus."), attrs={"step": 10})
+                          _("Pénalité : 1000 points au plus."), attrs={"size": 4})
     awarded_ew = _bounded(_("Points à EO"), MAX_AWARDED,
-                          _("Pénalité : 1000 points au plus."), attrs={"step": 10})
+                          _("Pénalité : 1000 points au plus."), attrs={"size": 4})
     # The donne's version when the form was shown (a PositiveIntegerField), for the check that
     # nobody corrected it meanwhile.
     version = forms.IntegerField(required=False, min_value=0, max_value=2**31 - 1,
                                  widget=forms.HiddenInput)
 
-    def __init__(self, *args, rules=None, **kwargs):
+    def __init__(self, *args, rules=None, phone: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        self.rules = rules
         for field in self.fields.values():
             field.widget.attrs["form"] = "donne-form"  # the inputs sit in table cells
         if rules is not None and not rules.sa_ta:
             self.fields["trump"].choices = TRUMP_INPUT_CHOICES[:5]
+        if phone:
+            # One touch per choice: buttons instead of drop-downs, no "—" to pick.
+            for name in ("taker", "trump", "coinche"):
+                field = self.fields[name]
+                field.widget = forms.RadioSelect(attrs={"form": "donne-form"})
+                field.choices = [c for c in field.choices if c[0]]
+                if name == "coinche":
+                    field.choices = [(Coinche.NONE.value, _("Non")), *field.choices]
         # What the rule set does not play is left out of the row, so it cannot be typed.
         self.hidden_columns = set()
         if rules is not None and rules.game == "classique":
@@ -102,39 +137,105 @@ class DonneForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        if self.errors:
+        if not data.get("taker") and "taker" not in self.errors:
+            # An empty row is never a donne: a passe is said with P (or the phone's button).
+            self.add_error("taker", _("Indiquez le preneur ou P pour une donne passée."))
+        if "taker" in self.errors:
             return data
-        contract, capot_bid = data.get("contract", (None, False))
-        taker = data["taker"] or None
-        points = data["taker_points"]
-        if points is None and taker is not None:
+        taker = None if data["taker"] == PASSE else Side(data["taker"])
+        values = {name: self._value(name, data, taker) for name in [*_NEUTRAL_FIGURES, "trump"]}
+        values["contract"], values["capot_bid"] = self._value("contract", data, taker)
+        points = data.get("taker_points")
+        if "taker_points" not in self.errors and points is None and taker is not None \
+                and values["capot"] is None:
             # A capot says the figure (162 or 0); otherwise it must be typed, never guessed.
-            if not data["capot"]:
-                self.add_error("taker_points", _("Indiquez les points faits par le preneur."))
-                return data
-            points = 162 if data["capot"] == taker else 0
-        data["donne"] = Donne(
-            taker=Side(taker) if taker else None,
-            contract=contract,
-            capot_bid=capot_bid,
-            trump=Trump(data["trump"]) if data["trump"] else None,
-            coinche=Coinche(data.get("coinche") or Coinche.NONE.value),
-            taker_points=points or 0,
-            capot=Side(data["capot"]) if data["capot"] else None,
-            belote_ns=data["belote_ns"] or 0,
-            belote_ew=data["belote_ew"] or 0,
-            annonces_ns=data.get("annonces_ns") or 0,
-            annonces_ew=data.get("annonces_ew") or 0,
-            awarded_ns=data["awarded_ns"] or 0,
-            awarded_ew=data["awarded_ew"] or 0,
-        )
+            self.add_error("taker_points", _("Indiquez les points faits par le preneur."))
+        values["taker_points"] = self._points(data, taker, values["capot"])
+        donne = self._checked(Donne(taker=taker, **values), taker)
+        if donne is not None and not self.errors:
+            data["donne"] = donne
         return data
+
+    def _value(self, name: str, data: dict, taker: Side | None):
+        """A field's value for scoring, or a neutral one when the field holds an error (or is
+        not played by the rule set)."""
+        wrong = name in self.errors
+        value = None if wrong else data.get(name)
+        if name == "contract":
+            if wrong or value is None:
+                return (80 if taker is not None and name in self.fields else None), False
+            return value
+        if name == "trump":
+            if wrong:
+                return None if taker is None else Trump.SPADES
+            return Trump(value) if value else None
+        if name == "coinche":
+            return Coinche(value or Coinche.NONE.value)
+        if name == "capot":
+            return Side(value) if value else None
+        return _NEUTRAL_FIGURES[name] if wrong else (value or 0)
+
+    def _points(self, data: dict, taker: Side | None, capot: Side | None) -> int:
+        if taker is not None and capot is not None:
+            capot_points = CARD_POINTS if capot == taker else 0
+        else:
+            capot_points = None
+        if "taker_points" in self.errors:
+            return capot_points if capot_points is not None else (0 if taker is None else 81)
+        points = data.get("taker_points")
+        if points is None:
+            return capot_points or 0
+        return points
+
+    def _checked(self, donne: Donne, taker: Side | None) -> Donne | None:
+        """Scoring's check, run again after each error with the wrong field set aside, so that
+        every wrong field is named at once. None when the row is refused."""
+        if self.rules is None:
+            return donne
+        refused = False
+        for _check in range(MAX_CHECKS):
+            try:
+                validate_donne(donne, self.rules)
+            except ScoringError as error:
+                refused = True
+                field = "contract" if error.field == "capot_bid" else error.field
+                if field not in self.fields or field in self.errors:
+                    self.add_error(None if field not in self.fields else field, error.message)
+                    return None
+                self.add_error(field, error.message)
+                donne = dataclasses.replace(donne, **self._neutral(field, donne, taker))
+            else:
+                return None if refused else donne
+        return None
+
+    def _neutral(self, field: str, donne: Donne, taker: Side | None) -> dict:
+        if field == "contract":
+            plays = taker is not None and self.rules.game != "classique"
+            return {"contract": 80 if plays else None, "capot_bid": False}
+        if field == "trump":
+            return {"trump": None if taker is None else Trump.SPADES}
+        if field == "taker_points":
+            if taker is None:
+                return {"taker_points": 0}
+            if donne.capot is not None:
+                return {"taker_points": CARD_POINTS if donne.capot == taker else 0}
+            return {"taker_points": 81}
+        return {field: _NEUTRAL_FIGURES.get(field, 0)}
+
+    def mark_errors(self) -> None:
+        """Mark each wrong field for assistive technologies and for the page's script, which
+        puts the cursor on the first one."""
+        for name in self.errors:
+            if name in self.fields:
+                attrs = self.fields[name].widget.attrs
+                attrs["aria-invalid"] = "true"
+                attrs["aria-describedby"] = f"err-{name}"
 
     @classmethod
     def initial_for(cls, record) -> dict:
         contract = "c" if record.capot_bid else (record.contract or "")
         return {
-            "taker": record.taker, "contract": contract, "trump": record.trump,
+            "taker": record.taker or PASSE, "contract": contract, "trump": record.trump,
             "coinche": record.coinche, "taker_points": record.taker_points,
             "capot": record.capot, "belote_ns": record.belote_ns or None,
             "belote_ew": record.belote_ew or None, "annonces_ns": record.annonces_ns or None,

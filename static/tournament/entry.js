@@ -1,0 +1,104 @@
+// Donne entry, on the organiser's game page and on a table link's phone page. htmx posts the
+// row: the server previews it (a partial placed out of band) and answers a save with the whole
+// sheet. This script only says what htmx cannot: a save that failed for any reason is "non
+// enregistrée" on the row, what was typed stays, and nothing but the app's own answers is ever
+// swapped in; the cursor goes to the first wrong field, or to the next row's first field.
+(function () {
+  "use strict";
+  if (!window.htmx) return;
+  // A refused row (422) is swapped like a success: it carries its errors beside the fields.
+  // Any other 4xx/5xx swaps nothing and is an error (htmx:responseError below).
+  htmx.config.responseHandling = [
+    { code: "204", swap: false },
+    { code: "[23]..", swap: true },
+    { code: "422", swap: true },
+    { code: "[45]..", swap: false, error: true },
+    { code: "...", swap: false },
+  ];
+  const REASONS = {
+    "-1": "réponse inattendue du serveur (rechargez la page)",
+    0: "pas de réponse du serveur (réseau ?)",
+    403: "accès refusé : la partie est peut-être close, ou la connexion a expiré (rechargez la page)",
+    404: "cette table n'existe plus (rechargez la page)",
+    409: "conflit avec une autre saisie (rechargez la page)",
+    413: "envoi trop gros",
+    429: "trop de demandes : réessayez dans un instant",
+  };
+  let saves = 0; // a preview asked before a save is stale once the save has answered
+
+  // The element that asked: the form (a save) or the row (a preview). detail.elt is the target
+  // in some of htmx's events, requestConfig.elt always the asker.
+  function isSave(event) {
+    const config = event.detail.requestConfig;
+    const elt = config ? config.elt : event.detail.elt;
+    return Boolean(elt) && elt.id === "donne-form";
+  }
+
+  function reason(status) {
+    if (REASONS[status]) return REASONS[status];
+    if (status >= 500) return `erreur du serveur (${status}) : réessayez, ou prévenez l'organisateur`;
+    return `réponse inattendue (${status})`;
+  }
+
+  function notSaved(status) {
+    const box = document.getElementById("entry-status");
+    if (!box) return;
+    box.textContent = `Donne non enregistrée : ${reason(status)}. Ce qui est saisi est gardé : réessayez.`;
+    box.className = "entry-status error";
+  }
+
+  function focusRow() {
+    const wrong = document.querySelector('#game-sheet [aria-invalid="true"]');
+    const first = wrong || document.querySelector('#game-sheet [name="taker"]');
+    if (!first) return;
+    first.focus();
+    const row = document.getElementById("entry");
+    if (row && row.scrollIntoView) row.scrollIntoView({ block: "nearest" });
+  }
+
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (isSave(event)) {
+      saves += 1;
+      const box = document.getElementById("entry-status");
+      if (box) { box.textContent = "Enregistrement…"; box.className = "entry-status"; }
+    }
+    event.detail.xhr.entrySaves = saves;
+  });
+
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const xhr = event.detail.xhr;
+    const expected = isSave(event) ? "sheet" : "preview";
+    if (!event.detail.shouldSwap) return;
+    if (xhr.getResponseHeader("X-Entry") !== expected) {
+      // A login page after a redirect, a proxy's page…: never pasted into the sheet.
+      event.detail.shouldSwap = false;
+      if (expected === "sheet") notSaved(xhr.status === 200 ? -1 : xhr.status);
+    } else if (expected === "preview" && xhr.entrySaves !== saves) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
+  document.addEventListener("htmx:responseError", (event) => {
+    if (isSave(event)) notSaved(event.detail.xhr.status);
+  });
+  document.addEventListener("htmx:sendError", (event) => {
+    if (isSave(event)) notSaved(0);
+  });
+  document.addEventListener("htmx:afterSettle", (event) => {
+    if (isSave(event)) focusRow();
+  });
+
+  // Enter saves from any field of the row, a drop-down included (P then Enter: a passe).
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    if (event.key !== "Enter" || !(target instanceof HTMLSelectElement)) return;
+    if (target.getAttribute("form") !== "donne-form") return;
+    event.preventDefault();
+    document.getElementById("donne-form").requestSubmit();
+  });
+
+  // On arrival (a new row, or « modifier »): the cursor in the row's first field, once the
+  // page is laid out (a focus given while it loads may be taken back).
+  if (document.readyState === "complete") focusRow();
+  else window.addEventListener("load", focusRow);
+})();
