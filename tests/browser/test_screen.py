@@ -98,7 +98,7 @@ def test_every_team_is_shown_in_each_view_within_one_cycle(browser, live_server,
     context.close()
 
 
-def test_before_the_draw_the_screen_lists_the_teams_registered(page, live_server):
+def test_before_the_draw_the_screen_lists_the_teams_registered(page, live_server, shot):
     t = tournament(teams=0, slug="accueil", name="Concours du foyer")
     for name in ("Les Trèfles", "les atouts", "Les Ânes", "Cœur d'Atout", "Belote et Rebelote"):
         services.team_create(tournament=t, name=name, player1="Un", player2="Deux")
@@ -109,6 +109,7 @@ def test_before_the_draw_the_screen_lists_the_teams_registered(page, live_server
     # French order: accents and case aside, "Les Ânes" before "les atouts" before "Les Trèfles".
     expect(page.locator("#stage .page:not([hidden]) td.name")).to_have_text(
         ["Belote et Rebelote", "Cœur d'Atout", "Les Ânes", "les atouts", "Les Trèfles"])
+    shot(page, "screen-before-the-draw")
     # Before any game counts there is no standings view to wait through.
     assert page.evaluate("document.querySelectorAll('#data section').length") == 1
 
