@@ -1055,7 +1055,7 @@ def audit_restore(*, entry: AuditEntry, which: str = "before", by: Actor = SYSTE
             tournament=tournament, parties_planned=value.get("parties_planned"),
             criteria=value.get("criteria"), bye_points=value.get("bye_points"),
             forfeit_points=value.get("forfeit_points"), preset=value.get("preset"),
-            confirm=True, by=by,
+            from_partie=entry.round_number, confirm=True, by=by,
             # An entry written before an option existed leaves that option as it is.
             **{option: value[option] for option in RULE_FIELDS if option in value},
         )

@@ -120,9 +120,7 @@ def test_restoring_before_a_creation_removes_the_donne(concours):
 
 
 def test_a_restore_the_rules_refuse_changes_nothing(concours):
-    concours.max_donnes = 2
-    concours.target = None
-    concours.save()
+    services.tournament_update(tournament=concours, max_donnes=2, target=None, confirm=True)
     game = game_of(concours)
     services.donne_record(game=game, number=None, donne=made(points=100))
     services.donne_record(game=game, number=None, donne=made(points=110))

@@ -56,12 +56,10 @@ def test_score_sheets_have_one_page_per_table_with_teams_and_figures(client, pla
 
 
 def test_a_score_sheet_grid_has_the_games_number_of_donnes(played):
-    played.max_donnes = 16
-    played.save()
+    services.tournament_update(tournament=played, max_donnes=16, confirm=True)
     sheets = documents.score_sheets(played.rounds.get(number=2))
     assert [len(sheet.rows) for sheet in sheets] == [16, 16, 16]
-    played.max_donnes = None
-    played.save()
+    services.tournament_update(tournament=played, max_donnes=None, confirm=True)
     sheets = documents.score_sheets(played.rounds.get(number=2))
     assert [len(sheet.rows) for sheet in sheets] == [24, 24, 24]
     assert [row.dealer for row in sheets[0].rows[:5]] == ["N", "E", "S", "O", "N"]

@@ -77,6 +77,10 @@ ORGANISER_ONLY = [
     lambda t: reverse("tournament:history", args=[t.slug, 1, 1]),
     lambda t: reverse("tournament:backup", args=[t.slug]),
     lambda t: reverse("tournament:round_time", args=[t.slug, 1]),
+    lambda t: reverse("tournament:round_undo", args=[t.slug, 1]),
+    lambda t: reverse("tournament:team_withdraw", args=[t.slug, 1]),
+    lambda t: reverse("tournament:team_delete", args=[t.slug, 1]),
+    lambda t: reverse("tournament:tournament_delete", args=[t.slug]),
 ]
 
 
@@ -353,6 +357,13 @@ WRITES = [
     ("tournament:round", lambda t: [t.slug, 1], {"team_a": 1, "team_b": 2}),
     ("tournament:round_time", lambda t: [t.slug, 1], {"in_play": "1"}),
     ("tournament:round_time_cancel", lambda t: [t.slug, 1], {}),
+    ("tournament:round_undo", lambda t: [t.slug, 1], {}),
+    ("tournament:round_late_bye", lambda t: [t.slug, 1], {"team": "1"}),
+    ("tournament:round_late_table", lambda t: [t.slug, 1], {"team_a": "1", "team_b": "2"}),
+    ("tournament:team_withdraw", lambda t: [t.slug, 1], {}),
+    ("tournament:team_forfeit", lambda t: [t.slug, 1], {}),
+    ("tournament:team_delete", lambda t: [t.slug, 1], {}),
+    ("tournament:tournament_delete", lambda t: [t.slug], lambda t: {"name": t.name}),
     ("tournament:game", lambda t: [t.slug, 1, 1], DONNE),
     ("tournament:game_preview", lambda t: [t.slug, 1, 1], DONNE),
     ("tournament:game_forfeit", lambda t: [t.slug, 1, 1], {"side": "NS"}),
@@ -384,6 +395,7 @@ def test_nobody_but_the_organiser_writes(client, concours, name, args, data, rol
         client.force_login(organiser("intrus"))
     elif role != "anonymous":
         client.get(link(table(concours, 1 if role == "this_link" else 2)))
+    data = data(concours) if callable(data) else data
     before = state(concours)
     response = client.post(reverse(name, args=args(concours)), data)
     if response.status_code == 302:

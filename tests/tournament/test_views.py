@@ -357,7 +357,7 @@ def test_swapping_two_teams(client, owner, concours):
 def test_withdrawing_and_editing_a_team(client, owner, concours):
     as_owner(client, owner)
     url = reverse("tournament:team", args=[concours.slug, 1])
-    client.post(url, {"active": "0"})
+    client.post(reverse("tournament:team_withdraw", args=[concours.slug, 1]))
     assert not concours.teams.get(number=1).active
     client.post(url, {"name": "Nouveau nom", "player1": "A", "player2": "B", "club": ""})
     assert concours.teams.get(number=1).name == "Nouveau nom"
