@@ -113,8 +113,8 @@ class DonneForm(forms.Form):
                 field = self.fields[name]
                 field.widget = forms.RadioSelect(attrs={"form": "donne-form"})
                 field.choices = [c for c in field.choices if c[0]]
-                if name == "coinche":
-                    field.choices = [(Coinche.NONE.value, _("Non")), *field.choices]
+                if name == "coinche":  # "—" says nothing on a button
+                    field.choices = [(Coinche.NONE.value, _("Non")), *field.choices[1:]]
         # What the rule set does not play is left out of the row, so it cannot be typed.
         self.hidden_columns = set()
         if rules is not None and rules.game == "classique":
