@@ -133,9 +133,9 @@ def test_the_workbook_file_name_carries_the_slug_and_date(played):
 def test_the_screen_view_shows_the_current_pairings_and_the_standings(client, played):
     page = client.get(reverse("tournament:screen", args=["imprime"])).content.decode()
     assert "Partie 2 : les tables" in page and "Classement" in page
-    assert "location.reload" in page
+    assert "tournament/screen.js" in page
     for name in played.teams.values_list("name", flat=True):
-        assert page.count(name) == 2  # once in the pairings, once in the standings
+        assert page.count(name) == 3  # the tables, « où je joue ? » and the standings
 
 
 def test_the_screen_view_before_any_draw(client):

@@ -81,6 +81,7 @@ ORGANISER_ONLY = [
     lambda t: reverse("tournament:team_withdraw", args=[t.slug, 1]),
     lambda t: reverse("tournament:team_delete", args=[t.slug, 1]),
     lambda t: reverse("tournament:tournament_delete", args=[t.slug]),
+    lambda t: reverse("tournament:blank_score_sheets", args=[t.slug]),
 ]
 
 
