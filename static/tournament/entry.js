@@ -84,7 +84,10 @@
   document.addEventListener("htmx:sendError", (event) => {
     if (isSave(event)) notSaved(0);
   });
-  document.addEventListener("htmx:afterSettle", (event) => {
+  // In the same task as the swap (htmx has just given the focus back to the field of the same
+  // id; the forms settle at once, "settle:0ms", so the new row listens already): nothing typed
+  // meanwhile can land in the wrong field or go unpreviewed.
+  document.addEventListener("htmx:afterSwap", (event) => {
     if (isSave(event)) focusRow();
   });
 
