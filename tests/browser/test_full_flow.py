@@ -98,9 +98,9 @@ def test_an_evening_from_creation_to_downloads(browser, page, live_server, tmp_p
     phone.set_default_timeout(10_000)
     phone.goto(f"{url}{link}")
     assert "Table 2" in phone.inner_text("h1")
-    phone.select_option("#id_taker", "EW")
+    phone.check("input[name=taker][value=EW]")
     phone.fill("#id_contract", "90")
-    phone.select_option("#id_trump", "S")
+    phone.check("input[name=trump][value=S]")
     phone.fill("#id_taker_points", "102")
     phone.wait_for_function(
         "document.querySelector('.preview[data-key=ew]').textContent === '190'")

@@ -189,7 +189,7 @@ def test_annonces_above_four_carres_are_refused_by_the_form(client, owner, conco
 
 @pytest.mark.parametrize(("field", "value", "valid"), [
     ("annonces_ns", "550", True), ("annonces_ns", "551", False), ("annonces_ew", "-20", False),
-    ("belote_ns", "4", True), ("belote_ns", "5", False), ("belote_ew", "-1", False),
+    ("belote_ns", "1", True), ("belote_ns", "5", False), ("belote_ew", "-1", False),
     ("taker_points", "162", True), ("taker_points", "163", False),
     ("taker_points", "-1", False), ("version", TWENTY, False),
 ])

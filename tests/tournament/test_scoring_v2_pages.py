@@ -168,7 +168,7 @@ def test_points_attribues_beyond_1000_are_refused_and_nothing_is_stored(client, 
 def test_a_passed_donne_may_carry_points_attribues(client, owner, table_game):
     client.force_login(owner)
     url = reverse("tournament:game", args=["penalite", 1, 1])
-    client.post(url, {"taker": "", "awarded_ns": "30", "position": "1"})
+    client.post(url, {"taker": "P", "awarded_ns": "30", "position": "1"})
     record = DonneRecord.objects.get(game=table_game)
     assert (record.outcome, record.score_ns, record.score_ew) == ("passed", 30, 0)
 
