@@ -4,7 +4,8 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-postgres bench load-test serve-lan screenshots lint clean demo
+.PHONY: run test test-postgres bench load-test serve-lan screenshots lint clean demo messages
+MO := locale/fr/LC_MESSAGES/django.mo
 
 $(PY):
 	"$$(scripts/find-python)" -m venv $(VENV)
@@ -18,20 +19,24 @@ $(VENV)/.test-installed: requirements.txt requirements-test.txt | $(PY)
 	$(PY) -m pip install --quiet -r requirements-test.txt
 	touch $@ $(VENV)/.run-installed
 
-run: $(VENV)/.run-installed
+# The French catalogue, compiled with polib (no gettext tools needed to run or test).
+$(MO): locale/fr/LC_MESSAGES/django.po $(VENV)/.run-installed
+	$(PY) scripts/messages.py compile
+
+run: $(VENV)/.run-installed $(MO)
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py migrate --no-input
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py first_run
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
 
 # The whole suite, with the gate: 100% branch coverage of scoring/. On SQLite, or on the
 # database DATABASE_URL names.
-test: $(VENV)/.test-installed
+test: $(VENV)/.test-installed $(MO)
 	scripts/ensure-chromium
 	$(PY) -m ruff check .
 	$(PY) -m pytest --cov=scoring --cov-branch --cov-report=term-missing --cov-fail-under=100
 
 # The whole suite again on a throwaway PostgreSQL server (installed with apt if missing).
-test-postgres: $(VENV)/.test-installed
+test-postgres: $(VENV)/.test-installed $(MO)
 	scripts/ensure-chromium
 	scripts/with-postgres --fast $(PY) -m pytest -p no:cacheprovider
 
@@ -42,12 +47,12 @@ bench: $(VENV)/.test-installed
 
 # 64 tables × 16 donnes through table links against a real gunicorn, on SQLite then on a
 # throwaway PostgreSQL (bench/load_test.py; loopback only, bounded).
-load-test: $(VENV)/.test-installed
+load-test: $(VENV)/.test-installed $(MO)
 	$(PY) bench/load_test.py
 	scripts/with-postgres $(PY) bench/load_test.py
 
 # The club's network: gunicorn + whitenoise, DEBUG off, table links with this laptop's address.
-serve-lan: $(VENV)/.run-installed
+serve-lan: $(VENV)/.run-installed $(MO)
 	PORT=$(PORT) scripts/serve-lan
 
 # Refresh docs/screenshots/ from the browser tests (a plain test run keeps them in /tmp).
@@ -61,6 +66,13 @@ lint: $(VENV)/.test-installed
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .coverage htmlcov
+
+# After new messages in the code: extract them (GNU gettext's xgettext), complete, compile.
+messages: $(VENV)/.run-installed
+	$(PY) manage.py makemessages -l fr --no-obsolete --ignore=.venv --ignore=tests \
+		--ignore=bench --ignore=scripts --ignore='var/*'
+	$(PY) scripts/messages.py fill
+	$(PY) scripts/messages.py compile
 
 # Regenerate fixtures/demo.json (deterministic) after a change of models or scoring.
 demo: $(VENV)/.run-installed

@@ -290,8 +290,8 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
         try:
             game_recompute(game=game)
         except UserError as error:  # the game names itself; the transaction undoes all
-            raise UserError(f"{error.message} {_("Le règlement n'a pas été changé.")}",
-                            error.field) from None
+            unchanged = _("Le règlement n'a pas été changé.")
+            raise UserError(f"{error.message} {unchanged}", error.field) from None
     return changed
 
 

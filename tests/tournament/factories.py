@@ -33,6 +33,11 @@ def tournament(*, owner=None, teams: int = 0, **options):
     return created
 
 
+def criteria_post(*keys: str) -> dict[str, str]:
+    """The rules page's criteria as posted: one drop-down per rank (criteria_0, _1, …)."""
+    return {f"criteria_{index}": key for index, key in enumerate(keys)}
+
+
 def made(taker: Side = Side.NS, contract: int = 80, points: int = 100, **figures) -> Donne:
     return Donne(taker=taker, contract=contract, trump=Trump.HEARTS, taker_points=points,
                  **figures)

@@ -11,7 +11,7 @@ from django.urls import reverse
 from tournament.forms import TeamForm, TournamentCreateForm, TournamentRulesForm
 from tournament.models import Tournament
 
-from .factories import organiser, tournament
+from .factories import criteria_post, organiser, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -150,8 +150,8 @@ def rules_data(concours: Tournament, **changes) -> dict:
     form = TournamentRulesForm(instance=concours)
     data = {key: value for key, value in form.initial.items()
             if value is not None and value is not False}
-    data.update({"date": concours.date.isoformat(),
-                 "criteria": ", ".join(concours.criteria)})
+    data.pop("criteria", None)
+    data.update({"date": concours.date.isoformat(), **criteria_post(*concours.criteria)})
     data.update(changes)
     return data
 
@@ -206,8 +206,16 @@ def test_the_rules_page_stores_a_name_in_nfc_and_refuses_an_invisible_one(
 
 
 def test_the_rules_form_still_refuses_unknown_criteria(concours):
-    form = TournamentRulesForm(rules_data(concours, criteria="wins, chance"), instance=concours)
-    assert not form.is_valid() and "Critère inconnu : chance." in form.errors["criteria"]
+    form = TournamentRulesForm(rules_data(concours, **criteria_post("wins", "chance")),
+                               instance=concours)
+    assert not form.is_valid() and "Sélectionnez un choix valide" in str(form.errors["criteria"])
+    form = TournamentRulesForm(rules_data(concours, **criteria_post("wins", "wins")),
+                               instance=concours)
+    assert not form.is_valid()
+    assert "Au moins un critère, chacun une seule fois." in form.errors["criteria"]
+    form = TournamentRulesForm(rules_data(concours, **criteria_post("", "", "")),
+                               instance=concours)
+    assert not form.is_valid() and "criteria" in form.errors
 
 
 # --- The team form ----------------------------------------------------------------------------

@@ -234,6 +234,9 @@ def _posted(form) -> dict:
         if isinstance(bound.field, forms.BooleanField):
             if value:
                 data[bound.name] = "on"
+        elif isinstance(bound.field, forms.MultiValueField):  # the criteria, one per rank
+            for index, item in enumerate(bound.field.widget.decompress(value)):
+                data[f"{bound.html_name}_{index}"] = item or ""
         elif isinstance(value, datetime.date):
             data[bound.name] = value.isoformat()
         elif value is not None:

@@ -15,7 +15,7 @@ from scoring import PRESETS, Rules, score_game
 from tournament import services
 from tournament.models import AuditEntry, DonneRecord, Tournament
 
-from .factories import organiser, tournament
+from .factories import criteria_post, organiser, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -80,7 +80,7 @@ def test_choosing_a_preset_on_the_rules_page_saves_it_with_its_options(client, o
     t = tournament(owner=owner, slug="bascule")
     client.force_login(owner)
     data = {"name": t.name, "date": "2026-11-21", "place": "", "preset": "classique-capot-250",
-            "parties_planned": 4, "criteria": "wins, points", "bye_points": 1000,
+            "parties_planned": 4, **criteria_post("wins", "points"), "bye_points": 1000,
             "forfeit_points": 1000, "target": 1000, "max_donnes": ""}
     for name, value in PRESETS["classique-capot-250"].__dict__.items():
         if isinstance(value, bool):
@@ -103,7 +103,7 @@ def test_a_highest_contract_off_the_scale_is_refused(client, owner, value):
     t = tournament(owner=owner, slug="plafond")
     client.force_login(owner)
     data = {"name": t.name, "date": "2026-11-21", "preset": "ffb-coinche",
-            "parties_planned": 4, "criteria": "wins", "bye_points": 1000,
+            "parties_planned": 4, **criteria_post("wins"), "bye_points": 1000,
             "forfeit_points": 1000, "target": 2000}
     for name, item in PRESETS["ffb-coinche"].__dict__.items():
         if isinstance(item, bool):

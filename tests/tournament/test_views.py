@@ -13,7 +13,7 @@ from scoring import Side, score_game
 from tournament import services
 from tournament.models import DonneRecord, Game, Tournament
 
-from .factories import made, organiser, play_to_the_end, tournament
+from .factories import criteria_post, made, organiser, play_to_the_end, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -141,7 +141,8 @@ def test_the_rules_form_changes_an_option_and_asks_for_confirmation_once_donnes_
     url = reverse("tournament:rules", args=[concours.slug])
     form = client.get(url).context["form"]
     data = {k: v for k, v in form.initial.items() if v is not None}
-    data.update({"date": "2026-11-21", "rounding": "", "criteria": "wins, diff"})
+    data.pop("criteria", None)
+    data.update({"date": "2026-11-21", "rounding": "", **criteria_post("wins", "diff")})
     for flag in ("litige", "annonces"):
         data[flag] = "on" if form.initial[flag] else ""
     data.pop("tie_to_takers", None)
@@ -162,9 +163,12 @@ def test_unknown_criteria_are_refused(client, owner, concours):
     url = reverse("tournament:rules", args=[concours.slug])
     form = client.get(url).context["form"]
     data = {k: v for k, v in form.initial.items() if v is not None and v is not False}
-    data.update({"date": "2026-11-21", "criteria": "wins, chance"})
+    data.pop("criteria", None)
+    data.update({"date": "2026-11-21", **criteria_post("wins", "chance")})
     response = client.post(url, data)
-    assert "Critère inconnu" in response.content.decode()
+    assert "Sélectionnez un choix valide" in response.content.decode()
+    concours.refresh_from_db()
+    assert concours.criteria == ["wins", "points", "diff"]
 
 
 def test_the_organiser_registers_a_team_from_the_form(client, owner, concours):

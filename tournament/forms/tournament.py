@@ -11,6 +11,7 @@ from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from scoring import PRESETS
@@ -124,6 +125,33 @@ OPTION_HELP = {
 }
 
 
+class CriteriaField(forms.MultiValueField):
+    """The ranking criteria in order: one drop-down per rank ("Critère 1", "Critère 2"…),
+    each listing the criteria by their French names; "—" ends the list."""
+
+    def __init__(self) -> None:
+        choices = [("", "—"), *((key, capfirst(label)) for key, label in CRITERIA.items())]
+        count = len(CRITERIA)
+        fields = [forms.ChoiceField(choices=choices, required=False) for _ in range(count)]
+        widget = CriteriaWidget([forms.Select(choices=choices) for _ in range(count)])
+        super().__init__(fields, widget=widget, require_all_fields=False, required=True,
+                         label=_("Critères de classement, dans l'ordre"),
+                         help_text=_("Le premier départage d'abord ; les suivants départagent "
+                                     "les équipes encore à égalité."))
+
+    def compress(self, data_list: list[str]) -> list[str]:
+        return [key for key in data_list if key]
+
+
+class CriteriaWidget(forms.MultiWidget):
+    # Under tournament/templates/: the default form renderer reads the apps' templates only.
+    template_name = "tournament/widgets/criteria.html"
+
+    def decompress(self, value: list[str] | None) -> list[str | None]:
+        keys = list(value or [])
+        return keys + [None] * (len(self.widgets) - len(keys))
+
+
 def preset_options() -> dict[str, dict[str, Any]]:
     """Every preset's options as the form's widgets hold them (for the rules page's script)."""
     return {key: {name: _widget_value(getattr(rules, name)) for name in RULE_FIELDS}
@@ -148,11 +176,7 @@ class TournamentRulesForm(forms.ModelForm):
     bye_points = _bounded("bye_points")
     forfeit_points = _bounded("forfeit_points")
     max_contract = _bounded("max_contract")
-    criteria = forms.CharField(
-        label=_("Critères de classement, dans l'ordre"),
-        help_text=_("Séparés par des virgules, parmi : ")
-        + ", ".join(f"{key} ({label})" for key, label in CRITERIA.items()),
-    )
+    criteria = CriteriaField()
     # Beside the target and the number of donnes, which change from this partie on; shown
     # once a partie is drawn (before, every partie is to come).
     from_partie = forms.IntegerField(
@@ -177,7 +201,7 @@ class TournamentRulesForm(forms.ModelForm):
         the last a change can start from (`from_partie` is hidden while it is 1)."""
         super().__init__(*args, **kwargs)
         if self.instance.pk and not self.is_bound:
-            self.initial["criteria"] = ", ".join(self.instance.criteria)
+            self.initial["criteria"] = list(self.instance.criteria)
         self.initial.setdefault("from_partie", from_partie)
         self.default_from_partie = from_partie
         self.fields["from_partie"].max_value = next_partie
@@ -233,8 +257,7 @@ class TournamentRulesForm(forms.ModelForm):
         return self.default_from_partie if value is None else value
 
     def clean_criteria(self) -> list[str]:
-        keys = [key.strip() for key in self.cleaned_data["criteria"].split(",") if key.strip()]
         try:
-            return criteria_checked(keys)  # the services' one check of criteria
+            return criteria_checked(self.cleaned_data["criteria"])  # the services' one check
         except UserError as error:
             raise forms.ValidationError(error.message) from None
