@@ -441,4 +441,6 @@ class AuditEntry(models.Model):
 
     @property
     def action_label(self) -> str:
+        if self.kind == "round" and self.action == "create":
+            return str(_("tirage"))
         return str(self.ACTIONS.get(self.action, self.action))

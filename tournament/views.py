@@ -125,9 +125,11 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(request, _(
                     "Score à atteindre et nombre de donnes changés à partir de la partie "
                     "%(n)d ; les parties précédentes gardent les leurs.") % {"n": from_partie})
-            elif changed:
+            elif changed and queries.has_donnes(tournament):
                 messages.success(request, _("Règlement changé : toutes les parties sont "
                                             "recalculées."))
+            elif changed:
+                messages.success(request, _("Règlement enregistré."))
             else:
                 messages.success(request, _("Concours enregistré."))
             return redirect("tournament:detail", slug=slug)

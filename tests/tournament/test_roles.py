@@ -340,10 +340,11 @@ def test_the_organiser_is_warned_when_links_would_point_at_this_laptop(client, o
                                                                         concours, settings):
     client.force_login(owner)
     url = reverse("tournament:round", args=[concours.slug, 1])
-    assert "make serve-lan" in client.get(url, HTTP_HOST="127.0.0.1").content.decode()
+    assert "Servez l'application sur le réseau du club" in client.get(
+        url, HTTP_HOST="127.0.0.1").content.decode()
     settings.PUBLIC_URL = "http://192.168.1.20:8000"
     page = client.get(url).content.decode()
-    assert "make serve-lan" not in page and "http://192.168.1.20:8000/table/" in page
+    assert "Servez l'application" not in page and "http://192.168.1.20:8000/table/" in page
 
 
 # --- Every write, for everyone but the organiser -----------------------------------------

@@ -24,6 +24,8 @@ from ..validators import MAX_SMALL, whole_number
 # database error.
 MAX_POINTS = CARD_POINTS
 MAX_BELOTES = MAX_BELOTES_AT_TA  # per side: one outside tout atout, one per suit at TA
+# Typing 20 (the points) where the count is asked is the likely slip: say so.
+BELOTE_COUNT = _("Le nombre de belotes (1, jusqu'à 4 à tout atout), pas leurs points.")
 
 
 def _bounded(label, maximum: int, why: str, **options) -> forms.IntegerField:
@@ -80,9 +82,9 @@ class DonneForm(forms.Form):
     coinche = forms.ChoiceField(label=_("Coinche"), choices=COINCHE_CHOICES, required=False,
                                 initial=Coinche.NONE.value)
     capot = forms.ChoiceField(label=_("Capot"), choices=CAPOT_CHOICES, required=False)
-    belote_ns = _bounded(_("Belote NS"), MAX_BELOTES, _("4 belotes au plus (tout atout)."),
+    belote_ns = _bounded(_("Belote NS"), MAX_BELOTES, BELOTE_COUNT,
                          attrs={"size": 2})
-    belote_ew = _bounded(_("Belote EO"), MAX_BELOTES, _("4 belotes au plus (tout atout)."),
+    belote_ew = _bounded(_("Belote EO"), MAX_BELOTES, BELOTE_COUNT,
                          attrs={"size": 2})
     annonces_ns = _bounded(_("Annonces NS"), MAX_ANNONCES,
                            _("550 points d'annonces au plus par camp (quatre carrés)."),
