@@ -251,22 +251,13 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
     before = audit.rules_values(tournament)
     for option in RULE_FIELDS:
         setattr(tournament, option, getattr(rules, option))
-    if preset is not None:
-        tournament.preset = preset
-    if name is not None:
-        tournament.name = name
-    if date is not None:
-        tournament.date = date
-    if place is not None:
-        tournament.place = place
-    if parties_planned is not None:
-        tournament.parties_planned = parties_planned
-    if criteria is not None:
-        tournament.criteria = criteria
-    if bye_points is not None:
-        tournament.bye_points = bye_points
-    if forfeit_points is not None:
-        tournament.forfeit_points = forfeit_points
+    # The named fields given (checked above); None leaves a field as it is.
+    given = {"preset": preset, "name": name, "date": date, "place": place,
+             "parties_planned": parties_planned, "criteria": criteria,
+             "bye_points": bye_points, "forfeit_points": forfeit_points}
+    for field, value in given.items():
+        if value is not None:
+            setattr(tournament, field, value)
     tournament.save()
     recorded = []
     for round_ in rounds:  # every partie records its own end, whatever the tournament's
