@@ -76,7 +76,7 @@ def build(tables: int, donnes: int, rng: random.Random):
 
     from django.contrib.auth import get_user_model
 
-    from scoring import ScoringError, score_game
+    from scoring import Donne, ScoringError, score_game
     from tournament import services
     from tournament.demo import realistic_donne
 
@@ -93,6 +93,9 @@ def build(tables: int, donnes: int, rng: random.Random):
     for game in round_.games.filter(team_ew__isnull=False):
         while True:  # a sequence the rules accept to the last donne
             sequence = [realistic_donne(rng, rules) for _ in range(donnes)]
+            # Every table passes its first donne: the way a passed donne is posted is always
+            # exercised, whatever the random draw (a small run might otherwise have none).
+            sequence[0] = Donne()
             try:
                 if score_game(sequence, rules).played == donnes:
                     break
@@ -106,8 +109,9 @@ def form_data(donne) -> dict[str, str]:
     def text(value) -> str:
         return "" if value is None else str(value)
 
-    return {
-        "taker": text(donne.taker), "trump": text(donne.trump), "coinche": str(donne.coinche),
+    return {  # a passed donne is typed « P » (the phone's Passe button): an empty row never saves
+        "taker": text(donne.taker) or "P", "trump": text(donne.trump),
+        "coinche": str(donne.coinche),
         "contract": "c" if donne.capot_bid else text(donne.contract),
         "taker_points": str(donne.taker_points) if donne.taker else "",
         "capot": text(donne.capot), "belote_ns": str(donne.belote_ns),
