@@ -16,18 +16,22 @@ from typing import Any
 from django.core.exceptions import FieldDoesNotExist
 from django.utils.translation import gettext as _
 
-from scoring import Coinche, Donne, Side, Trump
+from scoring import Donne
 
 from .models import (
+    COINCHE_VALUES,
     RULE_FIELDS,
     SIDE_SHORT,
+    SIDE_VALUES,
     TRUMP_SHORT,
+    TRUMP_VALUES,
     AuditEntry,
     DonneRecord,
     Team,
     Tournament,
 )
 from .standings import CRITERIA
+from .validators import MAX_SMALL
 
 # Options of the tournament whose changes are logged as "rules": the rule set, the points of
 # byes and forfeits and the ranking criteria, which change results just as much.
@@ -208,12 +212,9 @@ class BadValue(ValueError):
     """An entry's value that its kind never writes, with a French message."""
 
 
-_SMALL = 32_767  # the columns these numbers come from are small integers at most
+_SMALL = MAX_SMALL  # the columns these numbers come from are small integers at most
 _INTEGER = 2_147_483_647
 _NAMES = 200  # the longest text column (a tournament's name)
-_SIDES = {side.value for side in Side}
-_TRUMPS = {trump.value for trump in Trump}
-_COINCHES = {coinche.value for coinche in Coinche}
 # Points attribués arrived with scoring v2: entries written before have no such keys.
 _DONNE_REQUIRED = [name for name in DONNE_FIELDS if not name.startswith("awarded_")]
 
@@ -239,11 +240,11 @@ def _check_donne(value: object) -> None:
     donne = _keys(value, DONNE_FIELDS, _DONNE_REQUIRED)
     for name, item in donne.items():
         if name in ("taker", "capot"):
-            good = item is None or item in _SIDES
+            good = item is None or item in SIDE_VALUES
         elif name == "trump":
-            good = item is None or item in _TRUMPS
+            good = item is None or item in TRUMP_VALUES
         elif name == "coinche":
-            good = item in _COINCHES
+            good = item in COINCHE_VALUES
         elif name == "capot_bid":
             good = type(item) is bool
         elif name == "contract":
@@ -286,7 +287,7 @@ def _seats(value: object) -> bool:
 def _check_pairing(action: str, value: object) -> None:
     if action == "forfeit":
         forfeit = _keys(value, ["forfeit"], ["forfeit"])["forfeit"]
-        if forfeit != "" and forfeit not in _SIDES:
+        if forfeit != "" and forfeit not in SIDE_VALUES:
             raise BadValue(_("« forfeit » : « NS », « EW » ou rien."))
     elif not _seats(value):
         raise BadValue(_("les numéros des deux équipes d'une table sont attendus."))

@@ -34,14 +34,17 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import PRESETS, Rules, ScoringError, Side, score_game
+from scoring import PRESETS, Rules, ScoringError, score_game
 
 from . import audit, services, validators
 from .bounds import FIRST_YEAR, LAST_YEAR, MAX_DONNES_PER_GAME
 from .models import (
+    COINCHE_VALUES,
     RULE_FIELDS,
     SEATS,
+    SIDE_VALUES,
     TOKEN_PATTERN,
+    TRUMP_VALUES,
     AuditEntry,
     DonneRecord,
     Game,
@@ -82,9 +85,6 @@ V1_ABSENT = {
 # tournament's).
 V2_ABSENT = {"round": {"target": None, "max_donnes": None}}
 _TOKEN = re.compile(TOKEN_PATTERN)
-_TRUMPS = {trump for trump, _label in DonneRecord._meta.get_field("trump").choices}
-_COINCHES = {value for value, _label in DonneRecord._meta.get_field("coinche").choices}
-_SIDES = {side.value for side in Side}
 _CHUNK = 500  # keys per query when looking tokens up (SQLite bounds a query's parameters)
 
 
@@ -306,10 +306,10 @@ def _read_donne(row: object, where: str, version: int) -> dict[str, Any]:
     absent = V1_ABSENT["donne"] if version == 1 else {}
     fields = _fields(row, where, DONNE_FIELDS, absent)
     donne: dict[str, Any] = {
-        "taker": _choice(fields["taker"], {"", *_SIDES}, where, _("preneur")),
-        "capot": _choice(fields["capot"], {"", *_SIDES}, where, _("capot")),
-        "trump": _choice(fields["trump"], {"", *_TRUMPS}, where, _("atout")),
-        "coinche": _choice(fields["coinche"], _COINCHES, where, _("coinche")),
+        "taker": _choice(fields["taker"], {"", *SIDE_VALUES}, where, _("preneur")),
+        "capot": _choice(fields["capot"], {"", *SIDE_VALUES}, where, _("capot")),
+        "trump": _choice(fields["trump"], {"", *TRUMP_VALUES}, where, _("atout")),
+        "coinche": _choice(fields["coinche"], COINCHE_VALUES, where, _("coinche")),
         "capot_bid": _bool(fields["capot_bid"], where, _("capot demandé")),
         "contract": _whole(DonneRecord, "contract", fields["contract"], where, _("contrat"),
                            optional=True),
@@ -346,7 +346,7 @@ def _read_game(row: object, where: str, version: int, teams: set[int],
             seated.add(number)
     if (ew is None) != (table == 0):
         _fail(where, _("une équipe exempte est à la table 0, et elle seule."))
-    forfeit = _choice(fields["forfeit"], {"", *_SIDES}, where, _("forfait"))
+    forfeit = _choice(fields["forfeit"], {"", *SIDE_VALUES}, where, _("forfait"))
     if ew is None and forfeit:
         _fail(where, _("une équipe exempte ne déclare pas forfait."))
     game = {

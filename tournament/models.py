@@ -26,6 +26,11 @@ PRESET_CHOICES = [
 ]
 SIDE_CHOICES = [(Side.NS.value, _("Nord-Sud")), (Side.EW.value, _("Est-Ouest"))]
 SIDE_SHORT = {Side.NS.value: "NS", Side.EW.value: "EO"}  # printed: EO for est-ouest
+# The values stored for a side, a trump and a coinche level (checked in backups and journal
+# entries, which come from files).
+SIDE_VALUES = frozenset(side.value for side in Side)
+TRUMP_VALUES = frozenset(trump.value for trump in Trump)
+COINCHE_VALUES = frozenset(coinche.value for coinche in Coinche)
 TRUMP_CHOICES = [
     (Trump.SPADES.value, "♠"),
     (Trump.HEARTS.value, "♥"),
