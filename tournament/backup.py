@@ -34,7 +34,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import PRESETS, Rules, ScoringError, score_game
+from scoring import PRESETS, ScoringError, score_game
 
 from . import audit, services, validators
 from .bounds import FIRST_YEAR, LAST_YEAR, MAX_DONNES_PER_GAME
@@ -51,6 +51,7 @@ from .models import (
     Round,
     Team,
     Tournament,
+    partie_rules,
 )
 from .services import UserError
 
@@ -425,7 +426,7 @@ def _read_rounds(value: object, version: int, teams: set[int], rules) -> list[_R
             "max_donnes": _whole(Tournament, "max_donnes", fields["max_donnes"], where,
                                  _("nombre de donnes"), optional=True),
         }
-        round_rules = _round_rules(rules, round_fields)
+        round_rules = partie_rules(rules, round_fields["target"], round_fields["max_donnes"])
         games: list[_Game] = []
         tables: set[int] = set()
         seated: set[int] = set()
@@ -443,15 +444,6 @@ def _read_rounds(value: object, version: int, teams: set[int], rules) -> list[_R
             games.append(game)
         rounds.append(_Round(round_fields, games))
     return rounds
-
-
-def _round_rules(rules: Rules, fields: dict[str, Any]) -> Rules:
-    """The rules a partie's games are scored by, as Round.rules gives them: the tournament's,
-    with the partie's own end of a game when it records one (not both None)."""
-    if fields["target"] is None and fields["max_donnes"] is None:
-        return rules
-    # Each is None or within its bounds (checked above): scoring accepts the pair.
-    return dataclasses.replace(rules, target=fields["target"], max_donnes=fields["max_donnes"])
 
 
 def _read_audit(value: object, version: int) -> list[dict[str, Any]]:

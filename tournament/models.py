@@ -262,10 +262,16 @@ class Round(models.Model):
     def rules(self) -> Rules:
         """The rules this partie is played with: every game of it scores by these. The
         tournament's, but for the end of a game, which each partie records."""
-        rules = self.tournament.rules
-        if not self.has_own_limits:
-            return rules
-        return dataclasses.replace(rules, target=self.target, max_donnes=self.max_donnes)
+        return partie_rules(self.tournament.rules, self.target, self.max_donnes)
+
+
+def partie_rules(rules: Rules, target: int | None, max_donnes: int | None) -> Rules:
+    """A partie's rules: the tournament's `rules`, with the partie's own end of a game when it
+    records one (target and max_donnes not both None). Round.rules, and backups before the
+    rounds exist, read them so."""
+    if target is None and max_donnes is None:
+        return rules
+    return dataclasses.replace(rules, target=target, max_donnes=max_donnes)
 
 
 class Game(models.Model):
