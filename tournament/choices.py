@@ -1,0 +1,53 @@
+"""The one vocabulary of the app: the labels of `scoring`'s enums (sides, trumps, coinche
+levels, outcomes) and of the rule presets, built here once and used by the models, forms,
+templates, PDFs and the workbook."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring import Coinche, Outcome, Side, Trump
+
+PRESET_CHOICES = [
+    ("ffb-coinche", _("FFB belote coinchée")),
+    ("ffb-classique", _("FFB belote classique")),
+    ("contrat-seul", _("Coinche, contrat seul")),
+    ("contrat-multiplie", _("Coinche, contrat multiplié")),
+    ("classique-sans-annonces", _("Belote classique sans annonces")),
+    ("classique-capot-250", _("Belote classique, capot à 250")),
+]
+SIDE_CHOICES = [(Side.NS.value, _("Nord-Sud")), (Side.EW.value, _("Est-Ouest"))]
+SIDE_SHORT = {Side.NS.value: "NS", Side.EW.value: "EO"}  # printed: EO for est-ouest
+# The values stored for a side, a trump and a coinche level (checked in backups and journal
+# entries, which come from files).
+SIDE_VALUES = frozenset(side.value for side in Side)
+TRUMP_VALUES = frozenset(trump.value for trump in Trump)
+COINCHE_VALUES = frozenset(coinche.value for coinche in Coinche)
+TRUMP_CHOICES = [
+    (Trump.SPADES.value, "♠"),
+    (Trump.HEARTS.value, "♥"),
+    (Trump.DIAMONDS.value, "♦"),
+    (Trump.CLUBS.value, "♣"),
+    (Trump.NO_TRUMP.value, _("Sans atout")),
+    (Trump.ALL_TRUMP.value, _("Tout atout")),
+]
+# Where space is short (score sheets, journal): the suits' signs, SA and TA.
+TRUMP_SHORT = {
+    Trump.SPADES.value: "♠", Trump.HEARTS.value: "♥", Trump.DIAMONDS.value: "♦",
+    Trump.CLUBS.value: "♣", Trump.NO_TRUMP.value: "SA", Trump.ALL_TRUMP.value: "TA",
+}
+COINCHE_CHOICES = [
+    (Coinche.NONE.value, "—"),
+    (Coinche.COINCHE.value, _("Coinché")),
+    (Coinche.SURCOINCHE.value, _("Surcoinché")),
+]
+SEATS = ["N", "E", "S", "O"]  # the dealer turns to the left: nord, est, sud, ouest
+
+# A side's name in full, for sentences ("Nord-Sud déclare forfait").
+SIDE_NAMES = dict(SIDE_CHOICES)
+OUTCOME_LABELS = {
+    Outcome.MADE.value: _("réussi"),
+    Outcome.DOWN.value: _("chuté"),
+    Outcome.LITIGE.value: _("litige"),
+    Outcome.PASSED.value: _("passe"),
+}

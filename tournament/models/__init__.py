@@ -1,0 +1,35 @@
+"""The models, by what they are: the concours and its rules, who plays, the parties with their
+games and donnes, and the journal. Everything is importable from `tournament.models`, as the
+migrations and the rest of the app do."""
+
+from ..choices import (  # noqa: F401  (re-exported: the one vocabulary, reachable from here)
+    COINCHE_CHOICES,
+    COINCHE_VALUES,
+    PRESET_CHOICES,
+    SEATS,
+    SIDE_CHOICES,
+    SIDE_SHORT,
+    SIDE_VALUES,
+    TRUMP_CHOICES,
+    TRUMP_SHORT,
+    TRUMP_VALUES,
+)
+from .audit import AuditEntry
+from .players import Team
+from .rounds import TOKEN_PATTERN, DonneRecord, Game, Round, new_donne_key, new_token, partie_rules
+from .tournament import RULE_FIELDS, Tournament, default_criteria
+
+__all__ = [
+    "RULE_FIELDS",
+    "TOKEN_PATTERN",
+    "AuditEntry",
+    "DonneRecord",
+    "Game",
+    "Round",
+    "Team",
+    "Tournament",
+    "default_criteria",
+    "new_donne_key",
+    "new_token",
+    "partie_rules",
+]

@@ -1,0 +1,141 @@
+"""A concours and its rule set (the options of `scoring.Rules`)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scoring import PRESETS, Rules
+
+from ..choices import PRESET_CHOICES
+
+# Fields of `Tournament` that are options of `scoring.Rules`, under the same names.
+RULE_FIELDS = [field.name for field in dataclasses.fields(Rules)]
+
+
+def default_criteria() -> list[str]:
+    return ["wins", "points", "diff"]
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("nom"), max_length=200)
+    slug = models.SlugField(_("adresse"), unique=True, max_length=60)
+    date = models.DateField(_("date"))
+    place = models.CharField(_("lieu"), max_length=200, blank=True)
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments"
+    )
+    preset = models.CharField(_("règlement"), max_length=30, choices=PRESET_CHOICES)
+    # The rule options (scoring.Rules), copied from the preset then adjusted.
+    game = models.CharField(
+        _("jeu"), max_length=10, choices=[("coinche", _("Coinche")), ("classique", _("Classique"))]
+    )
+    counting = models.CharField(
+        _("décompte"),
+        max_length=10,
+        choices=[("faits", _("Points faits + demandés")), ("demandes", _("Points demandés"))],
+        help_text=_("Coinche : ce que marque un contrat réussi."),
+    )
+    multiply = models.CharField(
+        _("la coinche multiplie"),
+        max_length=10,
+        choices=[("score", _("tout le score")), ("contract", _("le contrat seul"))],
+    )
+    surcoinche_factor = models.PositiveSmallIntegerField(
+        _("surcoinche"), choices=[(4, "× 4"), (3, "× 3")]
+    )
+    litige = models.BooleanField(
+        _("règle du litige"),
+        help_text=_("Égalité 81-81 : les points du preneur vont à la donne suivante."),
+    )
+    tie_to_takers = models.BooleanField(
+        _("égalité réussie"),
+        help_text=_("Sans litige : une égalité fait réussir le contrat (sinon il chute)."),
+    )
+    rounding = models.BooleanField(
+        _("arrondi"), help_text=_("Scores arrondis à la dizaine (85 → 90, 84 → 80).")
+    )
+    sa_ta = models.BooleanField(_("sans atout / tout atout"), help_text=_("Contrats SA et TA."))
+    annonces = models.BooleanField(_("annonces"), help_text=_("Tierce, cinquante, cent, carrés."))
+    target = models.PositiveIntegerField(
+        _("partie en"), null=True, blank=True, help_text=_("Points à atteindre (vide : aucun).")
+    )
+    max_donnes = models.PositiveSmallIntegerField(
+        _("nombre de donnes"),
+        null=True,
+        blank=True,
+        help_text=_("La partie s'arrête après ce nombre de donnes (vide : aucun)."),
+    )
+    # Options of SCORING.md version 2. The defaults are the FFB coinche preset's; migration
+    # 0003 gives existing tournaments the values that keep their version-1 scores.
+    belote_multiplied = models.BooleanField(
+        _("belote du gagnant multipliée"), default=True,
+        help_text=_("Coinche : la belote du camp qui gagne la donne coinchée est multipliée "
+                    "avec le reste (FFB)."),
+    )
+    belote_in_contract = models.BooleanField(
+        _("belote comptée pour le contrat"), default=True,
+        help_text=_("La belote compte dans les points qui décident si le contrat est réussi "
+                    "(sinon elle est seulement marquée)."),
+    )
+    demandes_belote = models.BooleanField(
+        _("belote marquée aux points demandés"), default=False,
+        help_text=_("Décompte des seuls points demandés : chaque camp marque aussi 20 par "
+                    "belote."),
+    )
+    belote_exception = models.BooleanField(
+        _("exception de la belote (FFB 10.3)"), default=True,
+        help_text=_("Une équipe chutée ou capot qui atteint le score grâce à sa seule belote "
+                    "doit encore faire un pli pour gagner la partie."),
+    )
+    beat_defence = models.BooleanField(
+        _("battre la défense"), default=True,
+        help_text=_("Coinche, points faits : les preneurs doivent aussi faire plus que la "
+                    "défense (sinon atteindre le contrat suffit)."),
+    )
+    capot_points = models.PositiveSmallIntegerField(
+        _("points du capot"), default=252, choices=[(252, "252"), (250, "250")],
+        help_text=_("Points de cartes de l'équipe qui fait capot : 252 (dix de der à 100) ou "
+                    "250."),
+    )
+    max_contract = models.PositiveSmallIntegerField(
+        _("contrat le plus haut"), default=500,
+        help_text=_("Coinche : la plus haute enchère chiffrée, de 80 à 500 (un capot reste "
+                    "possible)."),
+    )
+    parties_planned = models.PositiveSmallIntegerField(_("parties prévues"), default=4)
+    criteria = models.JSONField(_("critères de classement"), default=default_criteria)
+    bye_points = models.PositiveIntegerField(
+        _("points d'une exemption"), default=1000,
+        help_text=_("Une équipe exempte gagne sa partie avec ces points."),
+    )
+    forfeit_points = models.PositiveIntegerField(
+        _("points d'un forfait"), default=1000,
+        help_text=_("L'adversaire d'une équipe forfait gagne avec ces points."),
+    )
+    published = models.BooleanField(
+        _("publié"), default=False,
+        help_text=_("Tables, classement et écran visibles de tous (sinon de l'organisateur "
+                    "seul)."),
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("concours")
+        verbose_name_plural = _("concours")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(**{name: getattr(self, name) for name in RULE_FIELDS})
+
+    def apply_preset(self, key: str) -> None:
+        self.preset = key
+        for name, value in dataclasses.asdict(PRESETS[key]).items():
+            setattr(self, name, value)
