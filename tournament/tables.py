@@ -12,7 +12,7 @@ NUMERIC = {"td": {"class": "num"}, "th": {"class": "num"}}
 
 class StandingsTable(tables.Table):
     rank = tables.Column(_("Rang"), accessor="row__rank")
-    # Sorted in French order (queries.name_key): "Les Ânes" before "Les Trèfles".
+    # Sorted in French order (selectors.name_key): "Les Ânes" before "Les Trèfles".
     team = tables.Column(_("Équipe"), accessor="team__name", order_by=("name_key",))
     players = tables.Column(_("Joueurs"), accessor="team__players", orderable=False)
     played = tables.Column(_("Jouées"), accessor="row__played", attrs=NUMERIC)

@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from . import queries, services
+from . import selectors, services
 from .access import (
     is_organiser,
     organised,
@@ -78,7 +78,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "tournament": tournament, "rounds": rounds,
         "is_organiser": is_organiser(request, tournament),
         "team_count": tournament.teams.filter(active=True).count(),
-        "criteria": queries.criteria_labels(tournament),
+        "criteria": selectors.criteria_labels(tournament),
     })
 
 
@@ -107,7 +107,7 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = organised(request, slug)
     next_partie = tournament.rounds.count() + 1
     form = TournamentRulesForm(request.POST or None, instance=tournament,
-                               from_partie=queries.rules_change_default_partie(tournament),
+                               from_partie=selectors.rules_change_default_partie(tournament),
                                next_partie=next_partie)
     if request.method == "POST" and form.is_valid():
         values = {name: form.cleaned_data[name] for name in form.Meta.fields}
@@ -125,7 +125,7 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(request, _(
                     "Score à atteindre et nombre de donnes changés à partir de la partie "
                     "%(n)d ; les parties précédentes gardent les leurs.") % {"n": from_partie})
-            elif changed and queries.has_donnes(tournament):
+            elif changed and selectors.has_donnes(tournament):
                 messages.success(request, _("Règlement changé : toutes les parties sont "
                                             "recalculées."))
             elif changed:
@@ -135,8 +135,8 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
             return redirect("tournament:detail", slug=slug)
     return render(request, "tournament/tournament_rules.html",
                   {"tournament": tournament, "form": form, "presets": preset_options(),
-                   "has_donnes": queries.has_donnes(tournament),
-                   "parties_limits": queries.parties_limits(tournament)})
+                   "has_donnes": selectors.has_donnes(tournament),
+                   "parties_limits": selectors.parties_limits(tournament)})
 
 
 def team_list(request: HttpRequest, slug: str) -> HttpResponse:

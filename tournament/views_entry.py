@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from scoring import Outcome, ScoringError, Side, score_game
 
-from . import queries, services
+from . import selectors, services
 from .access import is_organiser, linked_game, readable_game, require_organiser
 from .audit import Actor
 from .forms import DonneForm, ForfeitForm
@@ -56,7 +56,7 @@ def _sheet_context(game: Game, form: DonneForm | None, editing: int | None, *, p
     """What a game's sheet shows, on the organiser's page and on a table link's alike.
     `status` is said on the entry row: the donne just saved, or why the row was emptied."""
     tournament = game.round.tournament
-    lines = queries.donne_lines(game, list(game.donnes.order_by("number")))
+    lines = selectors.donne_lines(game, list(game.donnes.order_by("number")))
     next_number = editing or len(lines) + 1
     form = form or DonneForm(rules=game.round.rules, phone=phone)
     return {

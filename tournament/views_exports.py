@@ -11,9 +11,9 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import backup as backup_module
 from .access import organised, readable, readable_round, require_organiser
 from .exports import documents, pdf, workbook
+from .services import backup as backup_module
 from .validators import whole_number
 from .views_common import table_link_base
 

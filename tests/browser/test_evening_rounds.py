@@ -5,7 +5,7 @@ current partie, and the team form keeping every keystroke typed right after a sa
 import pytest
 from playwright.sync_api import expect
 
-from tournament import queries, services
+from tournament import selectors, services
 from tournament.models import AuditEntry, Game
 
 from ..tournament.factories import made, organiser, play_to_the_end, tournament
@@ -101,7 +101,7 @@ def test_a_late_team_plays_in_the_current_partie(page, live_server, shot):
     # Finished, the game counts for the late team in the standings.
     play_to_the_end(game)
     late = t.teams.get(name="Les Retardataires")
-    assert {row.team: row for row in queries.standings(t)}[late.pk].played == 1
+    assert {row.team: row for row in selectors.standings(t)}[late.pk].played == 1
     page.goto(f"{url}/standings/")
     line = page.locator("tr", has_text="Les Retardataires")
     expect(line).to_be_visible()

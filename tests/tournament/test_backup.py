@@ -8,10 +8,10 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from scoring import Side
-from tournament import backup, services
+from tournament import services
 from tournament.audit import Actor
 from tournament.models import AuditEntry, DonneRecord, Game, Tournament
-from tournament.services import UserError
+from tournament.services import UserError, backup
 
 from .factories import made, organiser, play_to_the_end, tournament
 

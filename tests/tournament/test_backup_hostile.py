@@ -7,11 +7,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from tournament import backup, services
+from tournament import services
 from tournament.audit import Actor
 from tournament.management.commands import import_tournament
 from tournament.models import AuditEntry, DonneRecord, Game, Round, Team, Tournament
-from tournament.services import UserError
+from tournament.services import UserError, backup
 
 from .factories import made, organiser, tournament
 

@@ -1,5 +1,5 @@
 """Team files: every defect of issue 9's "Team imports" through the real form and through the
-team page, and random files to the one reader (`tournament.imports`): a team list or a French
+team page, and random files to the one reader (`tournament.forms.imports`): a team list or a French
 refusal, never an exception, never a write."""
 
 import codecs
@@ -23,7 +23,7 @@ from openpyxl.worksheet._read_only import ReadOnlyWorksheet
 
 from tournament.forms import TeamImportForm
 from tournament.forms import teams as team_forms
-from tournament.imports import MAX_BYTES, MAX_ROWS, read_team_file
+from tournament.forms.imports import MAX_BYTES, MAX_ROWS, read_team_file
 from tournament.validators import same_name
 
 from .factories import organiser, tournament
@@ -415,7 +415,7 @@ def test_a_valid_team_file_gives_back_exactly_its_teams(made):
             for line in lines] == expected
 
 
-# How each of the reader's refusals (tournament/imports.py) begins: a whole-file refusal
+# How each of the reader's refusals (tournament/forms/imports.py) begins: a whole-file refusal
 # ("Ce fichier dépasse 2 Mo", "… n'est pas un texte en", "… contient des octets nuls",
 # "… n'a qu'une colonne", "… a plus de 20 000 lignes", "… .xlsx ne peut pas être lu", "Ce classeur
 # décompressé dépasse 8 Mo", "Le fichier ne contient aucune équipe", "Choisissez un fichier"), or

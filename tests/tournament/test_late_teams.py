@@ -5,7 +5,7 @@ one without a free bye; a withdrawn team confirmed, and its game offered as a fo
 import pytest
 from django.urls import reverse
 
-from tournament import pairing, queries, services
+from tournament import pairing, selectors, services
 from tournament.models import AuditEntry, Game
 from tournament.services import UserError
 
@@ -45,7 +45,7 @@ def test_a_late_team_seated_against_the_exempt_team_makes_a_real_table(concours)
     assert game.team_ew == late(concours)
     # The bye's result is gone: the game is to play, and the standings no longer count it.
     assert (game.finished, game.score_ns, game.score_ew, game.winner) == (False, 0, 0, "")
-    assert not any(row.played for row in queries.standings(concours))
+    assert not any(row.played for row in selectors.standings(concours))
     assert services.round_waiting_teams(round_) == []
     entry = AuditEntry.objects.get(kind="pairing", action="create")
     assert (entry.round_number, entry.table, entry.before, entry.after) == (
@@ -53,7 +53,7 @@ def test_a_late_team_seated_against_the_exempt_team_makes_a_real_table(concours)
     # It is played like any table, and counts once finished.
     services.donne_record(game=game, number=None, donne=made())
     play_to_the_end(game)
-    rows = {row.team: row for row in queries.standings(concours)}
+    rows = {row.team: row for row in selectors.standings(concours)}
     assert rows[late(concours).pk].played == 1
 
 

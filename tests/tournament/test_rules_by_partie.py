@@ -11,9 +11,9 @@ from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from scoring import score_game
-from tournament import backup, services
+from tournament import services
 from tournament.models import AuditEntry, Game, Round, Tournament
-from tournament.services import UserError
+from tournament.services import UserError, backup
 
 from .factories import made, organiser, tournament
 

@@ -7,8 +7,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring import Side
-from tournament import queries, services
-from tournament.queries import name_key
+from tournament import selectors, services
+from tournament.selectors import name_key
 
 from .factories import organiser, play_to_the_end, tournament
 
@@ -29,7 +29,7 @@ def five(owner):
 
 
 def _row(t, team_id):
-    return next(row for row in queries.standings(t) if row.team == team_id)
+    return next(row for row in selectors.standings(t) if row.team == team_id)
 
 
 def _tables(t, number=1):
@@ -78,35 +78,35 @@ def test_the_next_partie_pairs_with_the_bye_counted(five):
     for game in _tables(five):
         play_to_the_end(game)
     bye = five.rounds.get().games.get(table=0)
-    ranked = [row.team for row in queries.standings(five)]
+    ranked = [row.team for row in selectors.standings(five)]
     services.round_generate(tournament=five)
     # Drawn partie 2: partie 1 is played, its bye still counts (it is not the last partie).
-    assert [row.team for row in queries.standings(five)] == ranked
+    assert [row.team for row in selectors.standings(five)] == ranked
     assert _row(five, bye.team_ns_id).wins == 1
 
 
 def test_the_standings_say_which_parties_they_include(owner, five):
     empty = tournament(owner=owner, teams=4, slug="vide")
-    assert queries.standings_scope(empty).text == "Aucune partie tirée : le classement est vide."
-    assert queries.standings_scope(five).text == \
+    assert selectors.standings_scope(empty).text == "Aucune partie tirée : le classement est vide."
+    assert selectors.standings_scope(five).text == \
         "Partie 1 en cours : aucune table sur 2 terminée."
     first, second = _tables(five)
     play_to_the_end(first)
-    assert queries.standings_scope(five).text == \
+    assert selectors.standings_scope(five).text == \
         "Partie 1 en cours : 1 table sur 2 terminée."
     play_to_the_end(second)
-    assert queries.standings_scope(five).text == "Classement après la partie 1."
+    assert selectors.standings_scope(five).text == "Classement après la partie 1."
     services.round_generate(tournament=five)
     third, fourth = _tables(five, 2)
     play_to_the_end(third)
-    assert queries.standings_scope(five).text == \
+    assert selectors.standings_scope(five).text == \
         "Classement après la partie 1 ; partie 2 en cours : 1 table sur 2 terminée."
     play_to_the_end(fourth)
     services.round_generate(tournament=five)
     for game in _tables(five, 3):
         play_to_the_end(game)
     services.round_generate(tournament=five)
-    assert queries.standings_scope(five).text == \
+    assert selectors.standings_scope(five).text == \
         "Classement après la partie 3 ; partie 4 en cours : aucune table sur 2 terminée."
 
 

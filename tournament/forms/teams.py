@@ -9,10 +9,10 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..imports import TEAM_FIELDS, TEAM_LABELS, clean_team_field, read_team_file, team_max_length
 from ..models import Team
 from ..services import ImportLine
 from ..validators import InvalidText
+from .imports import TEAM_FIELDS, TEAM_LABELS, clean_team_field, read_team_file, team_max_length
 
 
 def _text_field(field: str) -> forms.CharField:

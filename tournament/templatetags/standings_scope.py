@@ -9,7 +9,7 @@ from __future__ import annotations
 from django import template
 
 from ..models import Tournament
-from ..queries import StandingsScope, standings_scope
+from ..selectors import StandingsScope, standings_scope
 
 register = template.Library()
 

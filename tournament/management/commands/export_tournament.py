@@ -8,8 +8,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from tournament import backup
 from tournament.models import Tournament
+from tournament.services import backup
 
 
 class Command(BaseCommand):

@@ -36,9 +36,9 @@ from django.utils.translation import gettext as _
 
 from scoring import PRESETS, ScoringError, score_game
 
-from . import audit, services, validators
-from .bounds import FIRST_YEAR, LAST_YEAR, MAX_DONNES_PER_GAME
-from .models import (
+from .. import audit, services, validators
+from ..bounds import FIRST_YEAR, LAST_YEAR, MAX_DONNES_PER_GAME
+from ..models import (
     COINCHE_VALUES,
     RULE_FIELDS,
     SEATS,
@@ -53,7 +53,7 @@ from .models import (
     Tournament,
     partie_rules,
 )
-from .services import UserError
+from .common import UserError
 
 FORMAT = "concours-belote"
 VERSION = 3

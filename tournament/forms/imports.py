@@ -27,9 +27,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .models import Team
-from .services import ImportLine
-from .validators import InvalidText, clean_text, same_name
+from ..models import Team
+from ..services import ImportLine
+from ..validators import InvalidText, clean_text, same_name
 
 # --- What a team's texts may be: one rule for the form and the file ---------------------------
 

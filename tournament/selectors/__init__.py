@@ -1,0 +1,37 @@
+"""Every read that feeds the pages and the exports, each in a constant number of queries, by
+area: the standings, the rules as each partie played them, a game's donnes. Reachable as
+`selectors.<name>`."""
+
+from .games import DonneLine, donne_lines
+from .rules import has_donnes, limits_text, parties_limits, rules_change_default_partie
+from .standings import (
+    PartieState,
+    StandingsLine,
+    StandingsScope,
+    criteria_labels,
+    name_key,
+    partie_states,
+    results,
+    standings,
+    standings_lines,
+    standings_scope,
+)
+
+__all__ = [
+    "DonneLine",
+    "PartieState",
+    "StandingsLine",
+    "StandingsScope",
+    "criteria_labels",
+    "donne_lines",
+    "has_donnes",
+    "limits_text",
+    "name_key",
+    "partie_states",
+    "parties_limits",
+    "results",
+    "rules_change_default_partie",
+    "standings",
+    "standings_lines",
+    "standings_scope",
+]

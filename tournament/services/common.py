@@ -1,0 +1,126 @@
+"""What every service shares: the user error, and the checks of every way in (forms, files,
+backups, the journal)."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from django.db import models
+from django.db.backends.base.operations import BaseDatabaseOperations
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+
+from scoring import Rules, ScoringError
+
+from .. import validators
+from ..bounds import OPTION_BOUNDS
+from ..models import (
+    RULE_FIELDS,
+    Tournament,
+)
+from ..standings import CRITERIA
+
+
+class UserError(ValueError):
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+# --- Checks shared by every way in (forms, files, backups, the journal) -------------------
+
+
+def text_field(model: type[models.Model], field: str, value: object, *,
+               label: str | None = None) -> str:
+    """`value` as the text to store in `model.field`: validators.clean_text with the column's
+    length, required unless the column may be blank. `label` names it in the message."""
+    column = model._meta.get_field(field)
+    try:
+        return validators.clean_text(value, label=label or capfirst(column.verbose_name),
+                                     max_length=column.max_length, required=not column.blank)
+    except validators.InvalidText as error:
+        raise UserError(str(error), field) from None
+
+
+def whole_field(model: type[models.Model], field: str, value: object, *,
+                label: str | None = None, minimum: int = 0) -> int:
+    """`value` as a whole number for `model.field`: an int (not a bool) from `minimum` to the
+    largest the column holds in every database (a smallint column stops at 32,767)."""
+    column = model._meta.get_field(field)
+    low, high = BaseDatabaseOperations.integer_field_ranges[column.get_internal_type()]
+    if model is Tournament and field in OPTION_BOUNDS:  # a concours' own bounds (bounds.py)
+        low, high = OPTION_BOUNDS[field]
+    low = max(low, minimum)
+    if type(value) is not int or not low <= value <= high:
+        raise UserError(_("%(label)s : un nombre entier de %(min)d à %(max)d est attendu.")
+                        % {"label": label or capfirst(column.verbose_name), "min": low,
+                           "max": high}, field)
+    return value
+
+
+def slug_checked(value: object) -> str:
+    try:
+        return validators.check_slug(value)
+    except validators.InvalidText as error:
+        raise UserError(str(error), "slug") from None
+
+
+def criteria_checked(value: object) -> list[str]:
+    """Ranking criteria: keys of standings.CRITERIA, at least one, each once."""
+    if not isinstance(value, list) or not all(isinstance(key, str) for key in value):
+        raise UserError(_("Critères de classement : une liste de critères est attendue."),
+                        "criteria")
+    unknown = [key for key in value if key not in CRITERIA]
+    if unknown:
+        raise UserError(_("Critère inconnu : %(keys)s.") % {"keys": ", ".join(unknown)[:200]},
+                        "criteria")
+    if not value or len(set(value)) != len(value):
+        raise UserError(_("Au moins un critère, chacun une seule fois."), "criteria")
+    return list(value)
+
+
+def date_checked(value: object) -> datetime.date:
+    if not isinstance(value, datetime.date) or isinstance(value, datetime.datetime):
+        raise UserError(_("Date : une date est attendue."), "date")
+    return value
+
+
+def _bool_checked(value: object, field: str, label: str) -> bool:
+    if type(value) is not bool:
+        raise UserError(_("%(label)s : oui ou non.") % {"label": label}, field)
+    return value
+
+
+def _only_rule_options(options: Mapping[str, Any]) -> None:
+    """The rule options a service takes by name are RULE_FIELDS, and nothing else."""
+    unknown = sorted(set(options) - set(RULE_FIELDS))
+    if unknown:
+        raise TypeError(f"not a rule option: {', '.join(unknown)}")
+
+
+@contextlib.contextmanager
+def scoring_refusals(where: str = "") -> Iterator[None]:
+    """The one place where scoring's refusal (an impossible donne or rule set) becomes a
+    user error, on the field it names; `where` says which game."""
+    try:
+        yield
+    except ScoringError as error:
+        message = f"{where} : {error.message}" if where else error.message
+        raise UserError(message, error.field) from None
+
+
+def rules_from(options: Mapping[str, Any]) -> Rules:
+    """Build the rule set, turning scoring's refusal into a user error on the field; a number
+    beyond its column (a target of 10**12) is refused too."""
+    with scoring_refusals():
+        rules = Rules(**{name: options[name] for name in RULE_FIELDS})
+    for name in RULE_FIELDS:
+        column = Tournament._meta.get_field(name)
+        if (column.get_internal_type() in BaseDatabaseOperations.integer_field_ranges
+                and getattr(rules, name) is not None):
+            whole_field(Tournament, name, getattr(rules, name))
+    return rules

@@ -1,0 +1,187 @@
+"""Writes of games and donnes: record, delete, forfeit, and the cache recomputation."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring import Donne, DonneScore, GameScore, Rules, Side, score_game
+
+from .. import audit
+from ..audit import SYSTEM, Actor
+from ..models import (
+    DonneRecord,
+    Game,
+)
+from .common import UserError, scoring_refusals
+
+# --- Games and donnes -------------------------------------------------------------------
+
+
+def game_recompute(*, game: Game) -> None:
+    """Rewrite the game's cached scores from its donnes (scoring.score_game) under its
+    partie's rules. A game the rules refuse (stored under other rules) is a UserError naming
+    it; nothing is written."""
+    tournament = game.round.tournament
+    rules = game.round.rules
+    if game.is_bye:
+        game.score_ns, game.score_ew = tournament.bye_points, 0
+        game.finished, game.winner = True, Side.NS.value
+        game.save()
+        return
+    if game.forfeit:
+        points = tournament.forfeit_points
+        winner = Side(game.forfeit).other
+        game.score_ns, game.score_ew = (points, 0) if winner is Side.NS else (0, points)
+        game.finished, game.winner = True, winner.value
+        game.played = game.donnes.count()
+        game.save()
+        return
+    records = list(game.donnes.order_by("number"))
+    with scoring_refusals(where=str(game)):
+        result = score_game([record.to_donne() for record in records], rules,
+                            stop_after=game.stop_after)
+    _store_result(game, records, result)
+
+
+def _validated(donnes: list[Donne], rules: Rules, stop_after: int | None) -> GameScore:
+    """score_game, its refusal turned into a user error on the field."""
+    with scoring_refusals():
+        return score_game(donnes, rules, stop_after=stop_after)
+
+
+def _set_score(record: DonneRecord, score: DonneScore) -> bool:
+    """Put a donne's computed score into its record's cache; True if that changed it."""
+    new = (score.ns, score.ew, score.outcome.value)
+    changed = (record.score_ns, record.score_ew, record.outcome) != new
+    record.score_ns, record.score_ew, record.outcome = new
+    return changed
+
+
+def _store_result(game: Game, records: list[DonneRecord], result: GameScore) -> None:
+    """Write a game's scores (`result`, from its `records` in order) into the caches. Only
+    the donnes whose score changed are written: entering a donne rarely rescores others."""
+    changed = [record for record, score in zip(records, result.donnes, strict=True)
+               if _set_score(record, score)]
+    if changed:
+        DonneRecord.objects.bulk_update(changed, ["score_ns", "score_ew", "outcome"])
+    game.score_ns, game.score_ew = result.ns, result.ew
+    game.finished, game.played = result.finished, result.played
+    game.winner = result.winner.value if result.winner else ""
+    game.save()
+
+
+@transaction.atomic
+def donne_record(*, game: Game, number: int | None, donne: Donne,
+                 version: int | None = None, expect: int | None = None, by: Actor = SYSTEM,
+                 open_only: bool = False) -> DonneRecord:
+    """Enter a new donne (number None) or correct donne `number`; every later donne is
+    rescored. `version` guards against overwriting someone else's correction, `expect` (the
+    number the form showed for a new donne) against entering one donne twice from two
+    devices; `open_only` (a table link) refuses a closed round."""
+    game = Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
+    if open_only and game.round.closed:
+        raise UserError(_("Cette partie est close : seul l'organisateur peut encore modifier "
+                          "ses donnes."))
+    if game.is_bye:
+        raise UserError(_("Une équipe exempte ne joue pas de donne."))
+    if game.forfeit:
+        raise UserError(_("Cette table est déclarée forfait."))
+    rules = game.round.rules
+    records = list(game.donnes.order_by("number"))
+    before = None
+    if number is None:
+        if expect is not None and expect != len(records) + 1:
+            raise UserError(
+                _("La donne %(n)d vient d'être saisie depuis un autre appareil : vérifiez le "
+                  "tableau avant d'en saisir une autre.") % {"n": len(records)})
+        record = DonneRecord(game=game, number=len(records) + 1)
+        records.append(record)
+        donnes = [r.to_donne() for r in records[:-1]] + [donne]
+    else:
+        matches = [r for r in records if r.number == number]
+        if not matches:
+            raise UserError(_("La donne %(n)d n'existe pas.") % {"n": number})
+        record = matches[0]
+        if version is not None and version != record.version:
+            raise UserError(
+                _("La donne %(n)d vient d'être modifiée par quelqu'un d'autre : "
+                  "rechargez la page avant de la corriger.") % {"n": number},
+                "version",
+            )
+        record.version += 1
+        before = audit.donne_values(record)
+        donnes = [donne if r.number == number else r.to_donne() for r in records]
+    result = _validated(donnes, rules, game.stop_after)
+    record.set_donne(donne)
+    _set_score(record, result.donnes[records.index(record)])  # saved with its score at once
+    record.save()
+    _store_result(game, records, result)  # the validation's scores are the game's scores
+    after = audit.donne_values(record)
+    if after != before:
+        audit.log(game.round.tournament, by, "donne", "create" if before is None else "update",
+                  round_number=game.round.number, table=game.table, number=record.number,
+                  donne_key=record.key, before=before, after=after)
+    return record
+
+
+@transaction.atomic
+def donne_delete(*, game: Game, number: int, by: Actor = SYSTEM) -> None:
+    """Delete donne `number`; the later ones move up one place and are rescored."""
+    game = Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
+    record = game.donnes.filter(number=number).first()
+    if record is None:
+        raise UserError(_("La donne %(n)d n'existe pas.") % {"n": number})
+    before = audit.donne_values(record)
+    record.delete()
+    for later in game.donnes.filter(number__gt=number).order_by("number"):
+        later.number -= 1
+        later.save(update_fields=["number"])
+    game_recompute(game=game)
+    audit.log(game.round.tournament, by, "donne", "delete", round_number=game.round.number,
+              table=game.table, number=number, donne_key=record.key, before=before)
+
+
+def _donne_insert(*, game: Game, number: int, donne: Donne, key: str, by: Actor) -> None:
+    """Put a donne back at place `number`, the later ones moving down (restoring a deleted
+    donne, under its own `key` so that the journal's entries about it find it again). The
+    whole game is validated first: an impossible game changes nothing."""
+    game = Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
+    records = list(game.donnes.order_by("number"))
+    if not 1 <= number <= len(records) + 1:
+        raise UserError(_("La donne %(n)d ne peut plus être rétablie à sa place.")
+                        % {"n": number})
+    donnes = [r.to_donne() for r in records]
+    donnes.insert(number - 1, donne)
+    result = _validated(donnes, game.round.rules, game.stop_after)
+    for later in reversed(records[number - 1:]):  # from the last, so numbers never collide
+        later.number += 1
+        later.save(update_fields=["number"])
+    record = DonneRecord(game=game, number=number, key=key)
+    record.set_donne(donne)
+    _set_score(record, result.donnes[number - 1])
+    record.save()
+    records.insert(number - 1, record)
+    _store_result(game, records, result)
+    audit.log(game.round.tournament, by, "donne", "restore", round_number=game.round.number,
+              table=game.table, number=number, donne_key=key,
+              after=audit.donne_values(record))
+
+
+@transaction.atomic
+def game_forfeit(*, game: Game, side: str, by: Actor = SYSTEM) -> Game:
+    """Record that `side` forfeits this game ("" cancels the forfeit)."""
+    game = Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
+    if game.is_bye:
+        raise UserError(_("Une équipe exempte ne peut pas déclarer forfait."))
+    if side not in ("", Side.NS.value, Side.EW.value):
+        raise UserError(_("Choisissez le camp forfait."), "forfeit")
+    before = game.forfeit
+    game.forfeit = side
+    game.save(update_fields=["forfeit"])
+    game_recompute(game=game)
+    if before != side:
+        audit.log(game.round.tournament, by, "pairing", "forfeit",
+                  round_number=game.round.number, table=game.table,
+                  before={"forfeit": before}, after={"forfeit": side})
+    return game

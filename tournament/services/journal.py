@@ -1,0 +1,129 @@
+"""Restoring a value from the journal."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring import Donne
+
+from .. import audit
+from ..audit import SYSTEM, Actor
+from ..models import (
+    RULE_FIELDS,
+    AuditEntry,
+    DonneRecord,
+    Game,
+    new_donne_key,
+)
+from .common import UserError
+from .donnes import _donne_insert, donne_delete, donne_record, game_forfeit
+from .rounds import round_seat
+from .teams import team_update
+from .tournaments import tournament_update
+
+# --- Audit --------------------------------------------------------------------------------
+
+
+# What restoring an entry may change, per kind: a team's TEAM_FIELDS, the tournament's
+# RULE_OPTIONS (the rule set, points of byes and forfeits, criteria, parties planned), a
+# donne's input (scoring.Donne's fields), a table's seats or its forfeit. Nothing else: the
+# values are checked by audit.check_value, then passed by name.
+
+
+@transaction.atomic
+def audit_restore(*, entry: AuditEntry, which: str = "before", by: Actor = SYSTEM) -> None:
+    """Give back the value an entry recorded (`which`: "before" or "after" the change),
+    through the same service as any change: validated, rescored and logged in turn."""
+    if which not in ("before", "after"):
+        raise UserError(_("Choisissez la valeur à rétablir."))
+    try:
+        audit.check_value(entry.kind, entry.action, entry.before)
+        audit.check_value(entry.kind, entry.action, entry.after)
+    except audit.BadValue as error:
+        raise UserError(_("Cette entrée du journal est abîmée : %(e)s") % {"e": error}) from None
+    value = getattr(entry, which)
+    tournament = entry.tournament
+    if entry.kind == "donne":
+        _restore_donne(entry, value, by)
+    elif entry.kind == "team" and value is not None:
+        team = tournament.teams.filter(number=entry.number).first()
+        if team is None:
+            raise UserError(_("Cette équipe n'existe plus."))
+        team_update(team=team, name=value["name"], player1=value["player1"],
+                    player2=value["player2"], club=value["club"], active=value["active"],
+                    by=by, action="restore")
+    elif entry.kind == "rules" and value is not None:
+        tournament_update(
+            tournament=tournament, parties_planned=value.get("parties_planned"),
+            criteria=value.get("criteria"), bye_points=value.get("bye_points"),
+            forfeit_points=value.get("forfeit_points"), preset=value.get("preset"),
+            from_partie=entry.round_number, confirm=True, by=by,
+            # An entry written before an option existed leaves that option as it is.
+            **{option: value[option] for option in RULE_FIELDS if option in value},
+        )
+    elif entry.kind == "pairing" and value is not None:
+        game = Game.objects.filter(round__tournament=tournament, round__number=entry.round_number,
+                                   table=entry.table).select_related("round").first()
+        if game is None:
+            raise UserError(_("Cette table n'existe plus."))
+        if entry.action == "forfeit":
+            game_forfeit(game=game, side=value["forfeit"], by=by)
+        else:
+            round_seat(round_=game.round, table=game.table, teams=value, by=by)
+    else:
+        raise UserError(_("Cette modification ne se rétablit pas."))
+
+
+def _entry_values(value: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A donne's value as `audit.donne_values` writes it today: an entry written before
+    points attribués existed has no such keys, which mean 0."""
+    if value is None:
+        return None
+    defaults = {field.name: field.default for field in dataclasses.fields(Donne)}
+    return {name: value.get(name, defaults[name]) for name in audit.DONNE_FIELDS}
+
+
+def _restore_donne(entry: AuditEntry, value: Mapping[str, Any] | None, by: Actor) -> None:
+    """Give a donne the value `value` (None: no donne). The donne is the one the entry names
+    by its key; an entry written before donnes had keys names it by number. Only a donne in
+    one of the two states the entry knows (before or after its change) is touched: after
+    other changes the entry would act on something it does not describe, so it refuses."""
+    # The game is locked first, as every donne service does: the donne compared with the
+    # entry below cannot change (nor move) before it is written.
+    game = (Game.objects.select_for_update()
+            .filter(round__tournament=entry.tournament, round__number=entry.round_number,
+                    table=entry.table).first())
+    if game is None:
+        raise UserError(_("Cette table n'existe plus."))
+    if entry.donne_key:
+        record = game.donnes.filter(key=entry.donne_key).first()
+    elif entry.action == "delete" and value is not None:
+        record = None  # the deleted donne, to put back at its place
+    else:
+        record = game.donnes.filter(number=entry.number).first()
+    target = _entry_values(value)
+    if record is not None:
+        current = audit.donne_values(record)
+        if current not in (_entry_values(entry.before), _entry_values(entry.after)):
+            raise UserError(
+                _("La donne %(n)d a été modifiée depuis : rétablissez plutôt une entrée plus "
+                  "récente de son historique.") % {"n": record.number})
+        if target is None:
+            donne_delete(game=game, number=record.number, by=by)
+        elif target != current:
+            donne_record(game=game, number=record.number, donne=Donne(**target),
+                         version=record.version, by=by)
+    elif target is None:
+        raise UserError(_("Cette donne n'existe plus."))
+    else:
+        key = entry.donne_key or new_donne_key()
+        if DonneRecord.objects.filter(key=key).exists():
+            raise UserError(_("Cette donne est ailleurs : elle ne peut pas être rétablie ici."))
+        if entry.number is None:
+            raise UserError(_("La place de cette donne n'est pas connue."))
+        _donne_insert(game=game, number=entry.number, donne=Donne(**target), key=key, by=by)

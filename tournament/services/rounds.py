@@ -1,0 +1,375 @@
+"""Writes of parties: draw, undo, close, seat late teams, call time, swap and seat tables."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from .. import audit, pairing, selectors
+from ..audit import SYSTEM, Actor
+from ..models import (
+    AuditEntry,
+    DonneRecord,
+    Game,
+    Round,
+    Team,
+    Tournament,
+)
+from .common import UserError, whole_field
+from .donnes import game_recompute
+
+# --- Rounds -----------------------------------------------------------------------------
+
+
+def tables_phrase(tables: Iterable[int]) -> str:
+    """Table numbers in French words: "table 3", "tables 3 et 7", "tables 2, 3 et 7"."""
+    numbers = [str(table) for table in sorted(tables)]
+    if len(numbers) == 1:
+        return _("table %(t)s") % {"t": numbers[0]}
+    return _("tables %(list)s et %(last)s") % {"list": ", ".join(numbers[:-1]),
+                                               "last": numbers[-1]}
+
+
+def round_unfinished_tables(round_: Round) -> list[int]:
+    return list(Game.objects.filter(round=round_, finished=False)
+                .order_by("table").values_list("table", flat=True))
+
+
+def round_beyond_planned(tournament: Tournament) -> bool:
+    """Whether the next draw would be a partie past those planned."""
+    return tournament.rounds.count() >= tournament.parties_planned
+
+
+@transaction.atomic
+def round_generate(*, tournament: Tournament, seed: int | None = None,
+                   beyond_planned: bool = False, by: Actor = SYSTEM) -> Round:
+    """Draw the next round: random for round 1 (seeded), by standings afterwards. The
+    previous round, finished at every table, is closed: its table links stop working. A
+    partie past the planned number needs `beyond_planned` (the organiser confirmed it)."""
+    if seed is not None:  # kept in a BigIntegerField: beyond it, a refusal, not a crash
+        whole_field(Round, "seed", seed, label=_("Graine du tirage"))
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None:
+        unfinished = round_unfinished_tables(last)
+        if unfinished:
+            raise UserError(_("La partie %(n)d n'est pas terminée à toutes les tables : "
+                              "%(tables)s.") % {"n": last.number,
+                                                "tables": tables_phrase(unfinished)})
+    number = 1 if last is None else last.number + 1
+    if number > tournament.parties_planned and not beyond_planned:
+        raise UserError(
+            ngettext("Tirer une partie %(n)d alors que %(planned)d est prévue ?",
+                     "Tirer une partie %(n)d alors que %(planned)d sont prévues ?",
+                     tournament.parties_planned)
+            % {"n": number, "planned": tournament.parties_planned}, "beyond_planned")
+    active = list(tournament.teams.filter(active=True).values_list("id", flat=True))
+    try:
+        if number == 1:
+            seed = secrets.randbelow(10**9) if seed is None else seed
+            draw = pairing.draw_random(active, seed)
+        else:
+            seed = None
+            ranked = [row.team for row in selectors.standings(tournament) if row.team in active]
+            met = Game.objects.filter(round__tournament=tournament, team_ew__isnull=False)
+            pairs = met.values_list("team_ns_id", "team_ew_id")
+            byes = Game.objects.filter(round__tournament=tournament, team_ew__isnull=True)
+            # A team with no seat yet (registered late) is not given the bye while others
+            # can be: it would win a partie without ever playing.
+            seated = set(Game.objects.filter(round__tournament=tournament, team_ew__isnull=False)
+                         .values_list("team_ns_id", "team_ew_id").distinct())
+            played = {team for pair in seated for team in pair}
+            draw = pairing.pair_by_standings(
+                ranked, pairs, byes.values_list("team_ns_id", flat=True),
+                not_played=[team for team in ranked if team not in played],
+            )
+    except pairing.PairingError as error:
+        raise UserError(str(error)) from None
+    if last is not None and not last.closed:
+        # `number` in the entry says that this draw closed it: undoing the draw reopens it.
+        _round_close_logged(round_=last, by=by, closed_by_draw=number)
+    round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
+    games = [
+        Game(round=round_, table=table, team_ns_id=ns, team_ew_id=ew)
+        for table, (ns, ew) in enumerate(draw.tables, start=1)
+    ]
+    if draw.bye is not None:
+        games.append(Game(round=round_, table=0, team_ns_id=draw.bye))
+    Game.objects.bulk_create(games)
+    if draw.bye is not None:
+        game_recompute(game=round_.games.get(table=0))
+    audit.log(tournament, by, "round", "create", round_number=number,
+              after={"seed": seed, "tables": _tables(round_)})
+    return round_
+
+
+def _tables(round_: Round) -> dict[str, list[int | None]]:
+    """The round's seating by team numbers: {"table": [ns, ew]} (ew None for a bye)."""
+    games = round_.games.select_related("team_ns", "team_ew").order_by("table")
+    return {str(game.table): [game.team_ns.number, game.team_ew.number if game.team_ew else None]
+            for game in games}
+
+
+@transaction.atomic
+def round_close(*, round_: Round, closed: bool = True, by: Actor = SYSTEM) -> Round:
+    """Close a round (its table links stop accepting donnes) or reopen it."""
+    return _round_close_logged(round_=round_, closed=closed, by=by)
+
+
+def _round_close_logged(*, round_: Round, closed: bool = True, by: Actor,
+                        closed_by_draw: int | None = None) -> Round:
+    """round_close; `closed_by_draw`: the number of the partie whose draw closes this one,
+    kept in the entry's `number` (round_undo reopens what the draw closed, nothing else)."""
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    if round_.closed != closed:
+        round_.closed = closed
+        round_.save(update_fields=["closed"])
+        audit.log(round_.tournament, by, "round", "close" if closed else "reopen",
+                  round_number=round_.number, number=closed_by_draw,
+                  before={"closed": not closed}, after={"closed": closed})
+    return round_
+
+
+def round_undoable(round_: Round) -> bool:
+    """A draw can be undone while it is the last partie and nothing is played in it."""
+    return (not round_.tournament.rounds.filter(number__gt=round_.number).exists()
+            and not round_started(round_))
+
+
+@transaction.atomic
+def round_undo(*, round_: Round, by: Actor = SYSTEM) -> Round | None:
+    """"Annuler le tirage": delete the last partie while none of its donnes is entered and no
+    forfeit recorded. Each table is journaled as deleted (its teams before); the previous
+    partie, if this draw closed it, is reopened. Returns the previous partie (None for 1)."""
+    tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
+    round_ = Round.objects.select_for_update().filter(pk=round_.pk).first()
+    if round_ is None:
+        raise UserError(_("Ce tirage est déjà annulé."))
+    if tournament.rounds.filter(number__gt=round_.number).exists():
+        raise UserError(_("Seul le tirage de la dernière partie peut être annulé."))
+    if DonneRecord.objects.filter(game__round=round_).exists():
+        raise UserError(_("Des donnes de la partie %(n)d sont saisies : son tirage ne peut "
+                          "plus être annulé.") % {"n": round_.number})
+    if round_.games.filter(~Q(forfeit="")).exists():
+        raise UserError(_("Un forfait est déclaré à la partie %(n)d : son tirage ne peut plus "
+                          "être annulé.") % {"n": round_.number})
+    tables = _tables(round_)
+    number = round_.number
+    round_.games.all().delete()
+    round_.delete()
+    AuditEntry.objects.bulk_create(
+        audit.entry(tournament, by, "pairing", "delete", round_number=number,
+                    table=int(table), before=teams)
+        for table, teams in tables.items()
+    )
+    previous = tournament.rounds.filter(number=number - 1).first()
+    if previous is not None and previous.closed:
+        last_state = (AuditEntry.objects.filter(tournament=tournament, kind="round",
+                                                round_number=previous.number,
+                                                action__in=("close", "reopen"))
+                      .order_by("-at", "-id").first())
+        if last_state is not None and last_state.action == "close" and last_state.number == number:
+            round_close(round_=previous, closed=False, by=by)
+            previous.refresh_from_db()
+    return previous
+
+
+def round_waiting_teams(round_: Round) -> list[Team]:
+    """Active teams with no seat in this partie (registered after its draw, or returned)."""
+    seated = Game.objects.filter(round=round_)
+    return list(round_.tournament.teams.filter(active=True)
+                .exclude(id__in=seated.values("team_ns_id"))
+                .exclude(id__in=seated.filter(team_ew__isnull=False).values("team_ew_id"))
+                .order_by("number"))
+
+
+def _late_checked(round_: Round, teams: list[Team]) -> Round:
+    """The partie locked, if `teams` may still be seated in it: the last partie, open, each
+    team active and not seated in it yet. The tournament is locked as the draw locks it."""
+    Tournament.objects.select_for_update().get(pk=round_.tournament_id)
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    if round_.tournament.rounds.filter(number__gt=round_.number).exists():
+        raise UserError(_("Une partie suivante est tirée : l'équipe jouera à partir de "
+                          "celle-ci."))
+    if round_.closed:
+        raise UserError(_("La partie est close : rouvrez-la pour y placer une équipe."))
+    for team in teams:
+        if team.tournament_id != round_.tournament_id:
+            raise UserError(_("Cette équipe n'est pas inscrite à ce concours."))
+        if not team.active:
+            raise UserError(_("L'équipe « %(name)s » est retirée du concours.")
+                            % {"name": team.name})
+        game = round_.games.filter(Q(team_ns=team) | Q(team_ew=team)).first()
+        if game is not None:
+            raise UserError(
+                _("L'équipe « %(name)s » est déjà exempte de cette partie.") % {"name": team.name}
+                if game.is_bye else
+                _("L'équipe « %(name)s » joue déjà cette partie, table %(t)d.")
+                % {"name": team.name, "t": game.table})
+    return round_
+
+
+def _next_table(round_: Round) -> int:
+    return (round_.games.aggregate(n=Max("table"))["n"] or 0) + 1
+
+
+@transaction.atomic
+def round_seat_against_bye(*, round_: Round, team: Team, by: Actor = SYSTEM) -> Game:
+    """Seat a late team in the current partie against its exempt team: the bye becomes a real
+    table (the next number), and its bye result disappears until the game is played."""
+    round_ = _late_checked(round_, [team])
+    bye = round_.games.select_for_update().filter(team_ew__isnull=True).first()
+    if bye is None:
+        raise UserError(_("Cette partie n'a pas d'équipe exempte : placez l'équipe à une "
+                          "nouvelle table avec une autre équipe en attente."))
+    before = [bye.team_ns.number, None]
+    bye.table = _next_table(round_)
+    bye.team_ew = team
+    bye.save(update_fields=["table", "team_ew"])
+    bye = Game.objects.select_related("round__tournament", "team_ns", "team_ew").get(pk=bye.pk)
+    game_recompute(game=bye)
+    audit.log(round_.tournament, by, "pairing", "create", round_number=round_.number,
+              table=bye.table, before=before, after=[bye.team_ns.number, team.number])
+    return bye
+
+
+@transaction.atomic
+def round_seat_new_table(*, round_: Round, team_ns: Team, team_ew: Team,
+                         by: Actor = SYSTEM) -> Game:
+    """Seat two late teams in the current partie at a new table (the next number)."""
+    if team_ns.pk == team_ew.pk:
+        raise UserError(_("Choisissez deux équipes différentes."))
+    round_ = _late_checked(round_, [team_ns, team_ew])
+    game = Game.objects.create(round=round_, table=_next_table(round_), team_ns=team_ns,
+                               team_ew=team_ew)
+    audit.log(round_.tournament, by, "pairing", "create", round_number=round_.number,
+              table=game.table, after=[team_ns.number, team_ew.number])
+    return game
+
+
+@transaction.atomic
+def round_time_call(*, round_: Round, in_play: Iterable[int], by: Actor = SYSTEM) -> list[Game]:
+    """"Fin du temps": every unfinished game of the round ends after its donnes entered, plus
+    one at the tables `in_play` (a donne is being played there). A table that has entered no
+    donne always plays one: a game cannot end before its first donne. Returns the games
+    stopped; a game whose totals are then equal plays on, one donne at a time (SCORING.md)."""
+    # The tournament is locked as round_generate locks it: no partie is drawn meanwhile.
+    Tournament.objects.select_for_update().get(pk=round_.tournament_id)
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    if round_.time_called is not None:
+        raise UserError(_("La fin du temps est déjà annoncée pour cette partie."))
+    games = list(round_.games.select_for_update().select_related("round__tournament")
+                 .filter(finished=False, team_ew__isnull=False, forfeit="").order_by("table"))
+    if not games:
+        raise UserError(_("Toutes les tables ont fini leur partie : il n'y a pas de temps à "
+                          "arrêter."))
+    in_play = set(in_play)
+    unknown = in_play - {game.table for game in games}
+    if unknown:
+        raise UserError(_("Table %(t)s : elle n'a pas de partie en cours.")
+                        % {"t": ", ".join(str(table) for table in sorted(unknown))})
+    stops: dict[str, int] = {}
+    for game in games:
+        entered = game.donnes.count()
+        game.stop_after = entered + 1 if game.table in in_play or entered == 0 else entered
+        game_recompute(game=game)
+        stops[str(game.table)] = game.stop_after
+    round_.time_called = timezone.now()
+    round_.save(update_fields=["time_called"])
+    audit.log(round_.tournament, by, "round", "time", round_number=round_.number,
+              after={"stop_after": stops})
+    return games
+
+
+@transaction.atomic
+def round_time_cancel(*, round_: Round, by: Actor = SYSTEM) -> None:
+    """Undo "fin du temps" while no later partie is drawn: the stopped games play on."""
+    # Locked as round_generate locks it: "no later partie" stays true until this commits.
+    Tournament.objects.select_for_update().get(pk=round_.tournament_id)
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    if round_.time_called is None:
+        raise UserError(_("La fin du temps n'est pas annoncée pour cette partie."))
+    if round_.tournament.rounds.filter(number__gt=round_.number).exists():
+        raise UserError(_("Une partie suivante est déjà tirée : la fin du temps ne peut plus "
+                          "être annulée."))
+    stops: dict[str, int] = {}
+    for game in (round_.games.select_for_update().select_related("round__tournament")
+                 .filter(stop_after__isnull=False).order_by("table")):
+        stops[str(game.table)] = game.stop_after
+        game.stop_after = None
+        game_recompute(game=game)
+    round_.time_called = None
+    round_.save(update_fields=["time_called"])
+    audit.log(round_.tournament, by, "round", "untime", round_number=round_.number,
+              before={"stop_after": stops})
+
+
+def round_time_undoable(round_: Round) -> bool:
+    """Time called can be undone while no later partie exists."""
+    return round_.time_called is not None and not round_.tournament.rounds.filter(
+        number__gt=round_.number).exists()
+
+
+def round_started(round_: Round) -> bool:
+    return DonneRecord.objects.filter(game__round=round_).exists() or round_.games.filter(
+        ~Q(forfeit="")).exists()
+
+
+@transaction.atomic
+def round_swap_teams(*, round_: Round, team_a: int, team_b: int, by: Actor = SYSTEM) -> None:
+    """Exchange two teams' seats before the round starts."""
+    if round_started(round_):
+        raise UserError(_("La partie a commencé : les tables ne peuvent plus être changées."))
+    if team_a == team_b:
+        raise UserError(_("Choisissez deux équipes différentes."))
+    seats: dict[int, tuple[Game, str]] = {}
+    for game in round_.games.select_for_update():
+        for side in ("team_ns_id", "team_ew_id"):
+            team = getattr(game, side)
+            if team in (team_a, team_b):
+                seats[team] = (game, side)
+    if set(seats) != {team_a, team_b}:
+        raise UserError(_("Ces deux équipes ne jouent pas toutes deux cette partie."))
+    (game_a, side_a), (game_b, side_b) = seats[team_a], seats[team_b]
+    before = _tables(round_)
+    setattr(game_a, side_a, team_b)
+    if game_a.pk == game_b.pk:
+        setattr(game_a, side_b, team_a)
+        game_a.save()
+    else:
+        setattr(game_b, side_b, team_a)
+        game_a.save()
+        game_b.save()
+    _log_seating(round_, by, "swap", before)
+
+
+def _log_seating(round_: Round, by: Actor, action: str, before: dict) -> None:
+    """One entry per table whose teams changed, holding that table's teams before/after."""
+    after = _tables(round_)
+    for table, teams in after.items():
+        if before.get(table) != teams:
+            audit.log(round_.tournament, by, "pairing", action, round_number=round_.number,
+                      table=int(table), before=before.get(table), after=teams)
+
+
+@transaction.atomic
+def round_seat(*, round_: Round, table: int, teams: list[int | None],
+               by: Actor = SYSTEM) -> None:
+    """Seat the teams numbered `teams` ([ns, ew]) at `table`, exchanging with the teams now
+    there (used to restore a logged seating). Refused once the round has started."""
+    game = round_.games.select_related("team_ns", "team_ew").filter(table=table).first()
+    if game is None or game.is_bye != (teams[1] is None):
+        raise UserError(_("Cette table n'existe plus dans cette partie."))
+    numbers = dict(round_.tournament.teams.values_list("number", "id"))
+    for seat, new in enumerate(teams):
+        old = _tables(round_)[str(table)][seat]  # read again: a swap may have moved it
+        if old != new and old is not None:
+            if new not in numbers:
+                raise UserError(_("L'équipe %(n)s n'existe plus.") % {"n": new})
+            round_swap_teams(round_=round_, team_a=numbers[old], team_b=numbers[new], by=by)
