@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournament.views_help import help_page
+from tournament.views.public import help_page
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -9,7 +9,7 @@ Here such an address simply matches nothing: a 404.
 
 from django.urls import path, register_converter
 
-from . import views, views_audit
+from .views import journal, organiser, public
 from .validators import MAX_SMALL
 
 
@@ -49,32 +49,32 @@ from . import urls_entry, urls_exports  # noqa: E402
 
 GAME = "t/<slug:slug>/rounds/<number:number>/tables/<number:table>/"
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("t/new/", views.tournament_create, name="create"),
-    path("t/<slug:slug>/", views.tournament_detail, name="detail"),
-    path("t/<slug:slug>/rules/", views.tournament_rules, name="rules"),
-    path("t/<slug:slug>/teams/", views.team_list, name="teams"),
-    path("t/<slug:slug>/delete/", views.tournament_delete, name="tournament_delete"),
-    path("t/<slug:slug>/teams/<number:number>/", views.team_detail, name="team"),
-    path("t/<slug:slug>/teams/<number:number>/withdraw/", views.team_withdraw,
+    path("", public.home, name="home"),
+    path("t/new/", organiser.tournament_create, name="create"),
+    path("t/<slug:slug>/", organiser.tournament_detail, name="detail"),
+    path("t/<slug:slug>/rules/", organiser.tournament_rules, name="rules"),
+    path("t/<slug:slug>/teams/", organiser.team_list, name="teams"),
+    path("t/<slug:slug>/delete/", organiser.tournament_delete, name="tournament_delete"),
+    path("t/<slug:slug>/teams/<number:number>/", organiser.team_detail, name="team"),
+    path("t/<slug:slug>/teams/<number:number>/withdraw/", organiser.team_withdraw,
          name="team_withdraw"),
-    path("t/<slug:slug>/teams/<number:number>/forfeit/", views.team_forfeit,
+    path("t/<slug:slug>/teams/<number:number>/forfeit/", organiser.team_forfeit,
          name="team_forfeit"),
-    path("t/<slug:slug>/teams/<number:number>/delete/", views.team_delete, name="team_delete"),
-    path("t/<slug:slug>/rounds/new/", views.round_generate, name="round_generate"),
-    path("t/<slug:slug>/rounds/<number:number>/", views.round_detail, name="round"),
-    path("t/<slug:slug>/rounds/<number:number>/undo/", views.round_undo, name="round_undo"),
-    path("t/<slug:slug>/rounds/<number:number>/late/bye/", views.round_late_bye,
+    path("t/<slug:slug>/teams/<number:number>/delete/", organiser.team_delete, name="team_delete"),
+    path("t/<slug:slug>/rounds/new/", organiser.round_generate, name="round_generate"),
+    path("t/<slug:slug>/rounds/<number:number>/", organiser.round_detail, name="round"),
+    path("t/<slug:slug>/rounds/<number:number>/undo/", organiser.round_undo, name="round_undo"),
+    path("t/<slug:slug>/rounds/<number:number>/late/bye/", organiser.round_late_bye,
          name="round_late_bye"),
-    path("t/<slug:slug>/rounds/<number:number>/late/table/", views.round_late_table,
+    path("t/<slug:slug>/rounds/<number:number>/late/table/", organiser.round_late_table,
          name="round_late_table"),
-    path("t/<slug:slug>/rounds/<number:number>/time/", views.round_time, name="round_time"),
-    path("t/<slug:slug>/rounds/<number:number>/time/cancel/", views.round_time_cancel,
+    path("t/<slug:slug>/rounds/<number:number>/time/", organiser.round_time, name="round_time"),
+    path("t/<slug:slug>/rounds/<number:number>/time/cancel/", organiser.round_time_cancel,
          name="round_time_cancel"),
-    path("t/<slug:slug>/standings/", views.standings, name="standings"),
-    path("t/<slug:slug>/journal/", views_audit.journal, name="journal"),
-    path("t/<slug:slug>/journal/<row_id:entry>/restore/", views_audit.restore, name="restore"),
-    path(GAME + "history/", views_audit.table_history, name="history"),
+    path("t/<slug:slug>/standings/", public.standings, name="standings"),
+    path("t/<slug:slug>/journal/", journal.journal, name="journal"),
+    path("t/<slug:slug>/journal/<row_id:entry>/restore/", journal.restore, name="restore"),
+    path(GAME + "history/", journal.table_history, name="history"),
     *urls_entry.urlpatterns,
     *urls_exports.urlpatterns,
 ]

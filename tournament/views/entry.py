@@ -1,12 +1,11 @@
 """Entering donnes: a game's page for the organiser and a table link's page on a phone share
-one flow (`_donne_entry`): a row typed, its score previewed by the server (a partial that
+one flow (`donne_entry`): a row typed, its score previewed by the server (a partial that
 htmx places), saved or refused in French with every error beside its field."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -16,15 +15,15 @@ from django.views.decorators.http import require_POST
 
 from scoring import Outcome, ScoringError, Side, score_game
 
-from . import selectors, services
-from .access import is_organiser, linked_game, readable_game, require_organiser
-from .audit import Actor
-from .forms import DonneForm, ForfeitForm
-from .forms.donnes import PASSE
-from .models import Game
-from .services import UserError
-from .validators import whole_number
-from .views_common import _by, _form_error
+from .. import selectors, services
+from ..access import is_organiser, readable_game, require_organiser
+from ..audit import Actor
+from ..forms import DonneForm, ForfeitForm
+from ..forms.donnes import PASSE
+from ..models import Game
+from ..services import UserError
+from ..validators import whole_number
+from .common import _by, _form_error
 
 
 def _posted_number(data, name: str) -> int | None:
@@ -43,6 +42,8 @@ def _posted_number(data, name: str) -> int | None:
 # The outcome of a donne in words, never by colour alone.
 OUTCOME_WORDS = {Outcome.MADE: _l("réussi"), Outcome.DOWN: _l("chuté"),
                  Outcome.LITIGE: _l("litige"), Outcome.PASSED: _l("passe")}
+
+
 SIDE_NAMES = {Side.NS: _l("Nord-Sud"), Side.EW: _l("Est-Ouest")}
 
 
@@ -51,7 +52,7 @@ def _partial(request: HttpRequest) -> bool:
     return bool(request.htmx) or bool(request.headers.get("X-Fragment"))
 
 
-def _sheet_context(game: Game, form: DonneForm | None, editing: int | None, *, phone: bool,
+def sheet_context(game: Game, form: DonneForm | None, editing: int | None, *, phone: bool,
                    status: str = "", status_error: bool = False) -> dict:
     """What a game's sheet shows, on the organiser's page and on a table link's alike.
     `status` is said on the entry row: the donne just saved, or why the row was emptied."""
@@ -80,7 +81,7 @@ def _game_context(request: HttpRequest, game: Game, form: DonneForm | None = Non
                   editing: int | None = None, **status) -> dict:
     tournament = game.round.tournament
     context = {
-        **_sheet_context(game, form, editing, phone=False, **status),
+        **sheet_context(game, form, editing, phone=False, **status),
         "is_organiser": is_organiser(request, tournament),
         "forfeit_form": ForfeitForm(initial={"side": game.forfeit}),
         "preview_url": reverse("tournament:game_preview",
@@ -97,7 +98,7 @@ def game_detail(request: HttpRequest, slug: str, number: int, table: int) -> Htt
     game = readable_game(request, slug, number, table)
     if request.method == "POST":
         require_organiser(request, game.round.tournament)
-    return _donne_entry(
+    return donne_entry(
         request, game, by=_by(request), page="tournament/game_detail.html",
         sheet="tournament/_game_sheet.html",
         context=lambda *args, **status: _game_context(request, *args, **status),
@@ -111,7 +112,7 @@ def _sheet(request: HttpRequest, sheet: str, context: dict, status: int = 200) -
     return response
 
 
-def _donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, sheet: str,
+def donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, sheet: str,
                  context, done: str, open_only: bool = False, phone: bool = False
                  ) -> HttpResponse:
     """Entering donnes, as the game page and a table link both do: ?edit=n puts donne n in
@@ -175,7 +176,7 @@ def game_preview(request: HttpRequest, slug: str, number: int, table: int) -> Ht
     """The score a row would give, before it is saved: shown as soon as the row is complete."""
     game = readable_game(request, slug, number, table)
     require_organiser(request, game.round.tournament)
-    return _preview(request, game, phone=False)
+    return entry_preview(request, game, phone=False)
 
 
 def _incomplete(data) -> bool:
@@ -188,7 +189,7 @@ def _incomplete(data) -> bool:
         "contract" in data and not data["contract"].strip())
 
 
-def _preview(request: HttpRequest, game: Game, *, phone: bool) -> HttpResponse:
+def entry_preview(request: HttpRequest, game: Game, *, phone: bool) -> HttpResponse:
     """The row's score, its outcome in words, the running totals and the end of the game:
     a partial for the page's script (htmx), JSON for any other client."""
     rules = game.round.rules
@@ -281,36 +282,3 @@ def game_forfeit(request: HttpRequest, slug: str, number: int, table: int) -> Ht
         except UserError as error:
             messages.error(request, error.message)
     return redirect("tournament:game", slug=slug, number=number, table=table)
-
-
-# --- Table links: one game, on a phone ------------------------------------------------------
-
-
-def table_link(request: HttpRequest, token: str) -> HttpResponse:
-    """A table's own page: its players enter and correct their donnes until the round closes."""
-    game = linked_game(token)
-    if request.method == "POST" and game.round.closed:
-        raise PermissionDenied(_("Cette partie est close."))
-    return _donne_entry(
-        request, game, by=Actor.of_table(game), open_only=True, phone=True,
-        page="tournament/table_link.html", sheet="tournament/_table_sheet.html",
-        context=_link_context, done=reverse("tournament:table_link", args=[token]),
-    )
-
-
-def _link_context(game: Game, form: DonneForm | None = None, editing: int | None = None,
-                  **status) -> dict:
-    return {
-        **_sheet_context(game, form, editing, phone=True, **status),
-        "open": not game.round.closed,
-        "preview_url": reverse("tournament:table_link_preview", args=[game.token]),
-        "save_url": reverse("tournament:table_link", args=[game.token]),
-    }
-
-
-@require_POST
-def table_link_preview(request: HttpRequest, token: str) -> HttpResponse:
-    game = linked_game(token)
-    if game.round.closed:
-        raise PermissionDenied(_("Cette partie est close."))
-    return _preview(request, game, phone=True)

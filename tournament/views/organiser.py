@@ -1,5 +1,5 @@
-"""Thin views: load, check the role (`access`), validate a form, call one service, redirect
-or render. Every write names its author for the audit log."""
+"""The organiser's pages: thin views that load, check the role (`access`), validate a form,
+call one service, redirect or render. Every write names its author for the journal."""
 
 from __future__ import annotations
 
@@ -14,38 +14,27 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
-from django_tables2 import RequestConfig
 
-from . import selectors, services
-from .access import (
+from .. import selectors, services
+from ..access import (
     is_organiser,
     organised,
     readable,
     readable_round,
     require_organiser,
 )
-from .exports import documents
-from .forms import (
+from ..forms import (
     SwapForm,
     TeamForm,
     TeamImportForm,
     TournamentCreateForm,
     TournamentRulesForm,
 )
-from .forms.tournament import preset_options
-from .models import DonneRecord, Game, Team, Tournament
-from .services import UserError
-from .tables import StandingsTable
-from .validators import MAX_SEED, whole_number
-from .views_common import _by, _form_error, table_link_base
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    visible = Q(published=True)
-    if request.user.is_authenticated:
-        visible |= Q(organiser=request.user)
-    return render(request, "tournament/home.html",
-                  {"tournaments": Tournament.objects.filter(visible)[:100]})
+from ..forms.tournament import preset_options
+from ..models import DonneRecord, Game, Team
+from ..services import UserError
+from ..validators import MAX_SEED, whole_number
+from .common import _by, _form_error, table_link_base
 
 
 @login_required
@@ -480,14 +469,3 @@ def round_time_cancel(request: HttpRequest, slug: str, number: int) -> HttpRespo
 
 def _loopback(url: str) -> bool:
     return urlsplit(url).hostname in {"127.0.0.1", "localhost", "::1"}
-
-
-def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = readable(request, slug)
-    standing = documents.standings(tournament)  # the same builder as the PDF and workbook
-    table = StandingsTable(standing.lines)
-    RequestConfig(request, paginate=False).configure(table)
-    return render(request, "tournament/standings.html", {
-        "tournament": tournament, "table": table, "criteria": standing.criteria,
-        "on_time": standing.on_time,
-    })

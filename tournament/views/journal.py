@@ -1,4 +1,4 @@
-"""The audit log, for the organiser: the whole journal, one table's history, restoring."""
+"""The journal: every change, a table's history, and restoring a value."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import audit, services
-from .access import game_of, organised
-from .audit import Actor
-from .models import AuditEntry
-from .services import UserError
+from .. import audit, services
+from ..access import game_of, organised
+from ..audit import Actor
+from ..models import AuditEntry
+from ..services import UserError
 
 JOURNAL_LENGTH = 500  # the latest entries; the backup holds them all
 

@@ -1,4 +1,4 @@
-"""Downloads and the projector view: each renders one document built by `exports`.
+"""Downloads: each renders one document built by `exports`.
 
 The score sheets carry the table links (QR codes): their organiser's only. The rest is
 readable wherever the tournament is (`access.readable`)."""
@@ -7,17 +7,19 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .access import organised, readable, readable_round, require_organiser
-from .exports import documents, pdf, workbook
-from .services import backup as backup_module
-from .validators import whole_number
-from .views_common import table_link_base
+from ..access import organised, readable, readable_round, require_organiser
+from ..exports import documents, pdf, workbook
+from ..services import backup as backup_module
+from ..validators import whole_number
+from .common import table_link_base
 
 PDF = "application/pdf"
+
+
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
@@ -69,16 +71,6 @@ def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
     now = timezone.now()
     return _download(workbook.standings_workbook(tournament, now), XLSX,
                      workbook.filename(tournament, timezone.localtime(now)), inline=False)
-
-
-def screen(request: HttpRequest, slug: str) -> HttpResponse:
-    """Full screen for a projector: pages that cycle by themselves (screen.js) through the
-    current partie's tables, where each team plays, and the standings; before the first
-    draw, the teams registered."""
-    tournament = readable(request, slug)
-    return render(request, "tournament/screen.html", {
-        "tournament": tournament, "screen": documents.screen(tournament),
-    })
 
 
 def backup(request: HttpRequest, slug: str) -> HttpResponse:
