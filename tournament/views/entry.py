@@ -99,8 +99,8 @@ def game_detail(request: HttpRequest, slug: str, number: int, table: int) -> Htt
     if request.method == "POST":
         require_organiser(request, game.round.tournament)
     return donne_entry(
-        request, game, by=_by(request), page="tournament/game_detail.html",
-        sheet="tournament/_game_sheet.html",
+        request, game, by=_by(request), page="tournament/organiser/game_detail.html",
+        sheet="tournament/partials/game_sheet.html",
         context=lambda *args, **status: _game_context(request, *args, **status),
         done=reverse("tournament:game", args=[slug, number, table]),
     )

@@ -35,7 +35,7 @@ def journal(request: HttpRequest, slug: str) -> HttpResponse:
     entries = tournament.audit.all()
     if kind in dict(AuditEntry.KINDS):
         entries = entries.filter(kind=kind)
-    return render(request, "tournament/journal.html", {
+    return render(request, "tournament/organiser/journal.html", {
         "tournament": tournament, "rows": _rows(entries[:JOURNAL_LENGTH]),
         "kinds": AuditEntry.KINDS, "kind": kind, "title": _("Journal des modifications"),
     })
@@ -46,7 +46,7 @@ def table_history(request: HttpRequest, slug: str, number: int, table: int) -> H
     tournament = organised(request, slug)
     game = game_of(tournament, number, table)
     entries = tournament.audit.filter(round_number=number, table=table)
-    return render(request, "tournament/journal.html", {
+    return render(request, "tournament/organiser/journal.html", {
         "tournament": tournament, "game": game, "rows": _rows(entries),
         "title": _("Historique de la table %(t)d, partie %(n)d") % {"t": table, "n": number},
     })

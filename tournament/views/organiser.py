@@ -49,7 +49,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Concours créé. Vérifiez son règlement."))
             return redirect("tournament:rules", slug=tournament.slug)
-    return render(request, "tournament/tournament_create.html", {"form": form})
+    return render(request, "tournament/organiser/tournament_create.html", {"form": form})
 
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
@@ -63,7 +63,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
                          _("Concours retiré : vous seul le voyez."))
         return redirect("tournament:detail", slug=slug)
     rounds = tournament.rounds.all()
-    return render(request, "tournament/tournament_detail.html", {
+    return render(request, "tournament/organiser/tournament_detail.html", {
         "tournament": tournament, "rounds": rounds,
         "is_organiser": is_organiser(request, tournament),
         "team_count": tournament.teams.filter(active=True).count(),
@@ -84,7 +84,7 @@ def tournament_delete(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("Concours « %(name)s » supprimé.") % {"name": name})
             return redirect("tournament:home")
         error = _("Tapez exactement le nom du concours pour le supprimer.")
-    return render(request, "tournament/tournament_delete.html", {
+    return render(request, "tournament/organiser/tournament_delete.html", {
         "tournament": tournament, "error": error,
         "team_count": tournament.teams.count(), "round_count": tournament.rounds.count(),
         "donne_count": DonneRecord.objects.filter(game__round__tournament=tournament).count(),
@@ -122,7 +122,7 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 messages.success(request, _("Concours enregistré."))
             return redirect("tournament:detail", slug=slug)
-    return render(request, "tournament/tournament_rules.html",
+    return render(request, "tournament/organiser/tournament_rules.html",
                   {"tournament": tournament, "form": form, "presets": preset_options(),
                    "has_donnes": selectors.has_donnes(tournament),
                    "parties_limits": selectors.parties_limits(tournament)})
@@ -164,7 +164,7 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
     form.fields["name"].widget.attrs["autofocus"] = True
     teams = tournament.teams.all()
     active = sum(1 for team in teams if team.active)
-    return render(request, "tournament/team_list.html", {
+    return render(request, "tournament/organiser/team_list.html", {
         "tournament": tournament, "teams": teams, "form": form,
         "import_form": import_form, "is_organiser": is_organiser(request, tournament),
         "team_count": len(teams), "active_count": active,
@@ -204,7 +204,7 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         rows.append({"game": game, "side": side, "opponent": opponent, "own": own,
                      "other": other, "won": game.finished and game.winner == side})
     organiser = is_organiser(request, tournament)
-    return render(request, "tournament/team_detail.html", {
+    return render(request, "tournament/organiser/team_detail.html", {
         "tournament": tournament, "team": team, "rows": rows, "form": form,
         "is_organiser": organiser,
         "pending_forfeit": services.team_pending_forfeit(team) if organiser else None,
@@ -228,7 +228,7 @@ def team_withdraw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             messages.success(request, _("Équipe « %(name)s » retirée : elle ne sera plus "
                                         "placée.") % {"name": team.name})
         return redirect("tournament:team", slug=slug, number=number)
-    return render(request, "tournament/team_withdraw.html", {
+    return render(request, "tournament/organiser/team_withdraw.html", {
         "tournament": team.tournament, "team": team,
         "game": services.team_current_game(team),
     })
@@ -265,7 +265,7 @@ def team_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             return redirect("tournament:team", slug=slug, number=number)
         messages.success(request, _("Équipe « %(name)s » supprimée.") % {"name": team.name})
         return redirect("tournament:teams", slug=slug)
-    return render(request, "tournament/team_delete.html", {
+    return render(request, "tournament/organiser/team_delete.html", {
         "tournament": team.tournament, "team": team, "seated": seated,
     })
 
@@ -292,7 +292,7 @@ def round_generate(request: HttpRequest, slug: str) -> HttpResponse:
                                          beyond_planned=request.POST.get("confirm") == "1")
     except UserError as error:
         if error.field == "beyond_planned":  # one more partie than planned: ask first
-            return render(request, "tournament/round_generate_confirm.html", {
+            return render(request, "tournament/organiser/round_generate_confirm.html", {
                 "tournament": tournament, "question": error.message, "seed": text,
                 "number": tournament.rounds.count() + 1, "back": back_to,
                 "back_number": back or "",
@@ -339,7 +339,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         game.forfeit_due = (game.leaving is not None and not game.finished
                             and not game.forfeit and not game.is_bye)
     waiting = services.round_waiting_teams(round_) if organiser and is_last else []
-    return render(request, "tournament/round_detail.html", {
+    return render(request, "tournament/organiser/round_detail.html", {
         "tournament": tournament, "round": round_, "games": games,
         "is_organiser": organiser, "swap_form": swap_form,
         "started": services.round_started(round_),
@@ -375,7 +375,7 @@ def round_undo(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         reason = (_("Des donnes sont saisies ou un forfait est déclaré : ce tirage ne peut plus "
                     "être annulé.") if services.round_started(round_) else
                   _("Seul le tirage de la dernière partie peut être annulé."))
-    return render(request, "tournament/round_undo.html", {
+    return render(request, "tournament/organiser/round_undo.html", {
         "tournament": tournament, "round": round_, "reason": reason,
         "games": round_.games.select_related("team_ns", "team_ew").order_by("table"),
     })
@@ -448,7 +448,7 @@ def round_time(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return redirect("tournament:round", slug=slug, number=number)
     games = (round_.games.select_related("team_ns", "team_ew")
              .filter(finished=False, team_ew__isnull=False, forfeit="").order_by("table"))
-    return render(request, "tournament/round_time.html", {
+    return render(request, "tournament/organiser/round_time.html", {
         "tournament": round_.tournament, "round": round_, "games": games,
     })
 

@@ -20,7 +20,7 @@ def home(request: HttpRequest) -> HttpResponse:
     visible = Q(published=True)
     if request.user.is_authenticated:
         visible |= Q(organiser=request.user)
-    return render(request, "tournament/home.html",
+    return render(request, "tournament/public/home.html",
                   {"tournaments": Tournament.objects.filter(visible)[:100]})
 
 
@@ -29,7 +29,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     standing = documents.standings(tournament)  # the same builder as the PDF and workbook
     table = StandingsTable(standing.lines)
     RequestConfig(request, paginate=False).configure(table)
-    return render(request, "tournament/standings.html", {
+    return render(request, "tournament/public/standings.html", {
         "tournament": tournament, "table": table, "criteria": standing.criteria,
         "on_time": standing.on_time,
     })
@@ -44,6 +44,6 @@ def screen(request: HttpRequest, slug: str) -> HttpResponse:
     current partie's tables, where each team plays, and the standings; before the first
     draw, the teams registered."""
     tournament = readable(request, slug)
-    return render(request, "tournament/screen.html", {
+    return render(request, "tournament/public/screen.html", {
         "tournament": tournament, "screen": documents.screen(tournament),
     })

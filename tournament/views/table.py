@@ -23,7 +23,7 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
         raise PermissionDenied(_("Cette partie est close."))
     return donne_entry(
         request, game, by=Actor.of_table(game), open_only=True, phone=True,
-        page="tournament/table_link.html", sheet="tournament/_table_sheet.html",
+        page="tournament/table/table_link.html", sheet="tournament/table/table_sheet.html",
         context=_link_context, done=reverse("tournament:table_link", args=[token]),
     )
 
