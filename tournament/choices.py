@@ -43,6 +43,15 @@ COINCHE_CHOICES = [
 ]
 SEATS = ["N", "E", "S", "O"]  # the dealer turns to the left: nord, est, sud, ouest
 
+FORMAT_CHOICES = [("doublettes", _("Doublettes formées")), ("melee", _("Mêlée"))]
+# What an exempt entrant scores: a fixed number of points (Tournament.bye_points), half of
+# the points played at the partie's tables on average, or the average of the partie's scores.
+EXEMPT_CHOICES = [
+    ("fixed", _("un score fixe")),
+    ("half", _("la moitié d'une partie")),
+    ("average", _("la moyenne de la partie")),
+]
+
 # A side's name in full, for sentences ("Nord-Sud déclare forfait").
 SIDE_NAMES = dict(SIDE_CHOICES)
 OUTCOME_LABELS = {

@@ -5,7 +5,8 @@ one without a free bye; a withdrawn team confirmed, and its game offered as a fo
 import pytest
 from django.urls import reverse
 
-from tournament import pairing, selectors, services
+from tournament import selectors, services
+from tournament.draw import standings as pairing
 from tournament.models import AuditEntry, Game
 from tournament.services import UserError
 

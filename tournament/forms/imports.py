@@ -27,7 +27,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ..models import Team
+from ..models import Player, Team
 from ..services import ImportLine
 from ..validators import InvalidText, clean_text, same_name
 
@@ -43,7 +43,10 @@ TEAM_LABELS = {
 
 
 def team_max_length(field: str) -> int:
-    """The model's length, so that the form, the file and the database agree."""
+    """The model's length, so that the form, the file and the database agree (a team's
+    players are `Player` rows: their names have its `name` column's length)."""
+    if field in ("player1", "player2"):
+        return Player._meta.get_field("name").max_length
     return Team._meta.get_field(field).max_length
 
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from ..models import Team
 from ..services import ImportLine
 from ..validators import InvalidText
-from .imports import TEAM_FIELDS, TEAM_LABELS, clean_team_field, read_team_file, team_max_length
+from .imports import TEAM_LABELS, clean_team_field, read_team_file, team_max_length
 
 
 def _text_field(field: str) -> forms.CharField:
@@ -33,7 +33,13 @@ class TeamForm(forms.ModelForm):
 
     class Meta:
         model = Team
-        fields = list(TEAM_FIELDS)
+        fields = ["name", "club"]  # the players' names are Player rows, written by the service
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.initial.setdefault("player1", self.instance.player1)
+            self.initial.setdefault("player2", self.instance.player2)
 
     def _clean_text(self, field: str) -> str:
         try:

@@ -5,6 +5,8 @@ migrations and the rest of the app do."""
 from ..choices import (  # noqa: F401  (re-exported: the one vocabulary, reachable from here)
     COINCHE_CHOICES,
     COINCHE_VALUES,
+    EXEMPT_CHOICES,
+    FORMAT_CHOICES,
     PRESET_CHOICES,
     SEATS,
     SIDE_CHOICES,
@@ -15,7 +17,8 @@ from ..choices import (  # noqa: F401  (re-exported: the one vocabulary, reachab
     TRUMP_VALUES,
 )
 from .audit import AuditEntry
-from .players import Team
+from .players import Player, Team
+from .prizes import Prize
 from .rounds import TOKEN_PATTERN, DonneRecord, Game, Round, new_donne_key, new_token, partie_rules
 from .tournament import RULE_FIELDS, Tournament, default_criteria
 
@@ -25,6 +28,8 @@ __all__ = [
     "AuditEntry",
     "DonneRecord",
     "Game",
+    "Player",
+    "Prize",
     "Round",
     "Team",
     "Tournament",

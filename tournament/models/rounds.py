@@ -52,6 +52,8 @@ class Round(models.Model):
     # is recorded, and the partie follows the tournament's values.
     target = models.PositiveIntegerField(_("partie en"), null=True, blank=True)
     max_donnes = models.PositiveSmallIntegerField(_("nombre de donnes"), null=True, blank=True)
+    # The draw method this partie was drawn with (a key of `tournament.draw.METHODS`).
+    draw_method = models.CharField(_("tirage"), max_length=20, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -113,6 +115,18 @@ class Game(models.Model):
     stop_after = models.PositiveSmallIntegerField(null=True, blank=True)
     # The secret of the table link (/table/<token>/), printed as a QR code on the score sheet.
     token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    # Two confirmations: the East-West side's own link (the printed sheet carries both), and
+    # the side whose confirmation of the final score is awaited ("" : none).
+    token_ew = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    awaiting = models.CharField(max_length=2, choices=SIDE_CHOICES, blank=True)
+    # Paper totals: the sheet's final totals typed instead of its donnes (then no donne is
+    # stored), with what the check of those totals needs (scoring.paper).
+    by_totals = models.BooleanField(default=False)
+    paper_ns = models.IntegerField(null=True, blank=True)
+    paper_ew = models.IntegerField(null=True, blank=True)
+    paper_donnes = models.PositiveSmallIntegerField(null=True, blank=True)
+    paper_belotes = models.PositiveSmallIntegerField(null=True, blank=True)
+    paper_capots = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["round__number", "table"]

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import PRESETS, Rules
 
-from ..choices import PRESET_CHOICES
+from ..choices import EXEMPT_CHOICES, FORMAT_CHOICES, PRESET_CHOICES
 
 # Fields of `Tournament` that are options of `scoring.Rules`, under the same names.
 RULE_FIELDS = [field.name for field in dataclasses.fields(Rules)]
@@ -120,6 +120,36 @@ class Tournament(models.Model):
         _("publié"), default=False,
         help_text=_("Tables, classement et écran visibles de tous (sinon de l'organisateur "
                     "seul)."),
+    )
+    # --- Formats (issue 12) -------------------------------------------------------------
+    format = models.CharField(
+        _("formule"), max_length=10, choices=FORMAT_CHOICES, default="doublettes",
+        help_text=_("Doublettes formées, ou mêlée : les joueurs s'inscrivent seuls et les "
+                    "équipes sont tirées à chaque partie."),
+    )
+    # A key of the draw registry (`tournament.draw.METHODS`), checked by the forms and services.
+    draw_method = models.CharField(_("tirage"), max_length=20, default="standings")
+    exempt_rule = models.CharField(
+        _("score d'une exemption"), max_length=10, choices=EXEMPT_CHOICES, default="fixed",
+    )
+    # Ranking points per result (None: none); the criterion "ranking_points" sums them.
+    points_win = models.PositiveIntegerField(_("points de classement d'une victoire"),
+                                             null=True, blank=True)
+    points_loss = models.PositiveIntegerField(_("points de classement d'une défaite"),
+                                              null=True, blank=True)
+    points_exempt = models.PositiveIntegerField(_("points de classement d'une exemption"),
+                                                null=True, blank=True)
+    points_forfeit = models.PositiveIntegerField(_("points de classement d'un forfait"),
+                                                 null=True, blank=True)
+    # --- Results (issue 13) --------------------------------------------------------------
+    paper_by_tables = models.BooleanField(
+        _("totaux saisis par les tables"), default=False,
+        help_text=_("Les liens de table peuvent saisir les totaux de la feuille."),
+    )
+    two_confirmations = models.BooleanField(
+        _("double confirmation"), default=False,
+        help_text=_("Un score saisi depuis un téléphone attend la confirmation de l'autre "
+                    "camp (ou de l'organisateur)."),
     )
     created = models.DateTimeField(auto_now_add=True)
 

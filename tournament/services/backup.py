@@ -48,6 +48,7 @@ from ..models import (
     AuditEntry,
     DonneRecord,
     Game,
+    Player,
     Round,
     Team,
     Tournament,
@@ -120,7 +121,8 @@ def export_data(tournament: Tournament) -> dict[str, Any]:
         "tournament": {"date": tournament.date.isoformat(),
                        **{name: getattr(tournament, name) for name in TOURNAMENT_FIELDS}},
         "teams": [{name: getattr(team, name) for name in TEAM_FIELDS}
-                  for team in tournament.teams.order_by("number")],
+                  for team in tournament.teams.select_related("first", "second")
+                  .order_by("number")],
         "rounds": list(rounds.values()),
         "audit": [{"at": entry.at.isoformat(), "user": entry.user.get_username()
                    if entry.user else None,
@@ -293,8 +295,9 @@ def _read_teams(value: object) -> list[dict[str, Any]]:
         team = {"number": number, "active": _bool(fields["active"], where, _("active"))}
         for field, label in (("name", _("nom")), ("player1", _("joueur 1")),
                              ("player2", _("joueur 2")), ("club", _("club"))):
-            team[field] = services.text_field(Team, field, fields[field],
-                                              label=f"{where}, {label}")
+            team[field] = services.text_field(Player if field.startswith("player") else Team,
+                                              "name" if field.startswith("player") else field,
+                                              fields[field], label=f"{where}, {label}")
         key = validators.same_name(team["name"])
         if key in names:
             _fail(where, _("l'équipe « %(name)s » figure deux fois.") % {"name": team["name"]})
@@ -576,8 +579,16 @@ def _write(backup: _Backup, organiser, replace: bool) -> Tournament:
     if backup.replaces is not None:
         services.tournament_delete(tournament=backup.replaces)
     tournament = Tournament.objects.create(organiser=organiser, **backup.tournament)
+    # A team's two players are Player rows, numbered 2n - 1 and 2n for team n, as the
+    # migration that brought players numbered the teams of its day.
+    players = Player.objects.bulk_create(
+        Player(tournament=tournament, number=2 * row["number"] - 1 + offset,
+               name=row["player1" if offset == 0 else "player2"], club=row["club"])
+        for row in backup.teams for offset in (0, 1))
     teams = {team.number: team for team in Team.objects.bulk_create(
-        Team(tournament=tournament, **row) for row in backup.teams)}
+        Team(tournament=tournament, number=row["number"], name=row["name"], club=row["club"],
+             active=row["active"], first=players[2 * index], second=players[2 * index + 1])
+        for index, row in enumerate(backup.teams))}
     for round_row in backup.rounds:
         round_ = Round.objects.create(tournament=tournament, **round_row.fields)
         for game_row in round_row.games:

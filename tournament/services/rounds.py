@@ -11,8 +11,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .. import audit, pairing, selectors
+from .. import audit, selectors
 from ..audit import SYSTEM, Actor
+from ..draw import DrawError
+from ..draw.standings import draw_random, pair_by_standings
 from ..models import (
     AuditEntry,
     DonneRecord,
@@ -73,7 +75,7 @@ def round_generate(*, tournament: Tournament, seed: int | None = None,
     try:
         if number == 1:
             seed = secrets.randbelow(10**9) if seed is None else seed
-            draw = pairing.draw_random(active, seed)
+            draw = draw_random(active, seed)
         else:
             seed = None
             ranked = [row.team for row in selectors.standings(tournament) if row.team in active]
@@ -85,24 +87,23 @@ def round_generate(*, tournament: Tournament, seed: int | None = None,
             seated = set(Game.objects.filter(round__tournament=tournament, team_ew__isnull=False)
                          .values_list("team_ns_id", "team_ew_id").distinct())
             played = {team for pair in seated for team in pair}
-            draw = pairing.pair_by_standings(
+            draw = pair_by_standings(
                 ranked, pairs, byes.values_list("team_ns_id", flat=True),
                 not_played=[team for team in ranked if team not in played],
             )
-    except pairing.PairingError as error:
+    except DrawError as error:
         raise UserError(str(error)) from None
     if last is not None and not last.closed:
         # `number` in the entry says that this draw closed it: undoing the draw reopens it.
         _round_close_logged(round_=last, by=by, closed_by_draw=number)
     round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
     games = [
-        Game(round=round_, table=table, team_ns_id=ns, team_ew_id=ew)
-        for table, (ns, ew) in enumerate(draw.tables, start=1)
+        Game(round=round_, table=number, team_ns_id=table.ns[0], team_ew_id=table.ew[0])
+        for number, table in enumerate(draw.tables, start=1)
     ]
-    if draw.bye is not None:
-        games.append(Game(round=round_, table=0, team_ns_id=draw.bye))
+    games += [Game(round=round_, table=0, team_ns_id=team) for team in draw.exempt]
     Game.objects.bulk_create(games)
-    if draw.bye is not None:
+    if draw.exempt:
         game_recompute(game=round_.games.get(table=0))
     audit.log(tournament, by, "round", "create", round_number=number,
               after={"seed": seed, "tables": _tables(round_)})

@@ -13,12 +13,7 @@ from scoring import Side
 
 from .. import audit, validators
 from ..audit import SYSTEM, Actor
-from ..models import (
-    AuditEntry,
-    Game,
-    Team,
-    Tournament,
-)
+from ..models import AuditEntry, Game, Player, Team, Tournament
 from .common import UserError, _bool_checked, text_field, whole_field
 from .donnes import game_forfeit
 
@@ -36,11 +31,35 @@ def _next_team_number(tournament: Tournament) -> int:
     return (tournament.teams.aggregate(n=Max("number"))["n"] or 0) + 1
 
 
+def _next_player_number(tournament: Tournament) -> int:
+    return (tournament.players.aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+def player_name_checked(value: object, field: str) -> str:
+    """A player's name as stored (Player.name), refused with `field` named (the team form's
+    "player1" or "player2")."""
+    label = _("Joueur 2") if field == "player2" else _("Joueur 1")
+    try:
+        return text_field(Player, "name", value, label=label)
+    except UserError as error:
+        raise UserError(error.message, field) from None
+
+
+def _team_players(tournament: Tournament, number: int, names: tuple[str, str],
+                  club: str) -> tuple[Player, Player]:
+    first = Player.objects.create(tournament=tournament, number=number, name=names[0],
+                                  club=club)
+    second = Player.objects.create(tournament=tournament, number=number + 1, name=names[1],
+                                   club=club)
+    return first, second
+
+
 @transaction.atomic
 def team_create(*, tournament: Tournament, name: str, player1: str, player2: str,
                 club: str = "", number: int | None = None, by: Actor = SYSTEM) -> Team:
     name = text_field(Team, "name", name)
-    player1, player2 = text_field(Team, "player1", player1), text_field(Team, "player2", player2)
+    player1 = player_name_checked(player1, "player1")
+    player2 = player_name_checked(player2, "player2")
     club = text_field(Team, "club", club)
     if _name_taken(tournament, name):
         raise UserError(_("L'équipe « %(name)s » est déjà inscrite.") % {"name": name}, "name")
@@ -50,8 +69,10 @@ def team_create(*, tournament: Tournament, name: str, player1: str, player2: str
         number = whole_field(Team, "number", number, minimum=1)
     if tournament.teams.filter(number=number).exists():
         raise UserError(_("Le numéro %(n)d est déjà pris.") % {"n": number}, "number")
+    first, second = _team_players(tournament, _next_player_number(tournament),
+                                  (player1, player2), club)
     team = Team.objects.create(tournament=tournament, number=number, name=name,
-                               player1=player1, player2=player2, club=club)
+                               first=first, second=second, club=club)
     audit.log(tournament, by, "team", "create", after=audit.team_values(team), number=number)
     return team
 
@@ -62,10 +83,11 @@ def team_update(*, team: Team, name: str | None = None, player1: str | None = No
                 active: bool | None = None, by: Actor = SYSTEM,
                 action: str = "update") -> Team:
     """Change the fields given (not None); the team's number and tournament never change."""
-    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+    team = (Team.objects.select_for_update().select_related("tournament", "first", "second")
+            .get(pk=team.pk))
     name = None if name is None else text_field(Team, "name", name)
-    player1 = None if player1 is None else text_field(Team, "player1", player1)
-    player2 = None if player2 is None else text_field(Team, "player2", player2)
+    player1 = None if player1 is None else player_name_checked(player1, "player1")
+    player2 = None if player2 is None else player_name_checked(player2, "player2")
     club = None if club is None else text_field(Team, "club", club)
     active = None if active is None else _bool_checked(active, "active", _("Active"))
     if name is not None and _name_taken(team.tournament, name, exclude=team.pk):
@@ -73,15 +95,19 @@ def team_update(*, team: Team, name: str | None = None, player1: str | None = No
     before = audit.team_values(team)
     if name is not None:
         team.name = name
-    if player1 is not None:
-        team.player1 = player1
-    if player2 is not None:
-        team.player2 = player2
     if club is not None:
         team.club = club
     if active is not None:
         team.active = active
     team.save()
+    # A doublette's players carry its club; their names are theirs.
+    for player, new_name in ((team.first, player1), (team.second, player2)):
+        if player is None:
+            continue
+        if new_name is not None:
+            player.name = new_name
+        player.club = team.club
+        player.save(update_fields=["name", "club"])
     if audit.team_values(team) != before:
         audit.log(team.tournament, by, "team", action, before=before,
                   after=audit.team_values(team), number=team.number)
@@ -129,7 +155,9 @@ def team_delete(*, team: Team, by: Actor = SYSTEM) -> None:
                         % {"name": team.name})
     before = audit.team_values(team)
     number = team.number
+    players = [player for player in (team.first, team.second) if player is not None]
     team.delete()
+    Player.objects.filter(pk__in=[player.pk for player in players]).delete()
     audit.log(team.tournament, by, "team", "delete", before=before, number=number)
 
 
@@ -150,7 +178,7 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
     the teams already registered and the file's own lines (validators.same_name)."""
     lines = list(lines)
     errors: list[str] = []
-    teams: list[Team] = []
+    rows: list[dict[str, str]] = []
     seen = {validators.same_name(name)
             for name in tournament.teams.values_list("name", flat=True)}
     for line in lines:
@@ -159,7 +187,8 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
         for field, value in (("name", line.name), ("player1", line.player1),
                              ("player2", line.player2), ("club", line.club)):
             try:
-                values[field] = text_field(Team, field, value)
+                values[field] = (player_name_checked(value, field) if field.startswith("player")
+                                 else text_field(Team, field, value))
             except UserError as error:
                 problems.append(error.message)
         if "name" in values:
@@ -172,15 +201,21 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
             errors.append(_("Ligne %(n)d : %(problems)s")
                           % {"n": line.line, "problems": " ".join(problems)})
         else:
-            teams.append(Team(tournament=tournament, **values))
+            rows.append(values)
     if not lines:
         errors.append(_("Le fichier ne contient aucune équipe."))
     if errors:
         raise UserError("\n".join(errors))
-    start = _next_team_number(tournament)
-    for index, team in enumerate(teams):
-        team.number = start + index
-    teams = Team.objects.bulk_create(teams)
+    start, player_start = _next_team_number(tournament), _next_player_number(tournament)
+    players = Player.objects.bulk_create(
+        Player(tournament=tournament, number=player_start + index, name=values[field],
+               club=values["club"])
+        for index, (values, field) in enumerate((values, field) for values in rows
+                                                for field in ("player1", "player2")))
+    teams = Team.objects.bulk_create(
+        Team(tournament=tournament, number=start + index, name=values["name"],
+             club=values["club"], first=players[2 * index], second=players[2 * index + 1])
+        for index, values in enumerate(rows))
     AuditEntry.objects.bulk_create(
         audit.entry(tournament, by, "team", "import", number=team.number,
                     after=audit.team_values(team))

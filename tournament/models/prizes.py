@@ -1,0 +1,27 @@
+"""The lots of a concours: ranks (or a range of ranks) and what they win."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .tournament import Tournament
+
+
+class Prize(models.Model):
+    """A lot for the ranks `start` to `end` (one rank when equal; every rank from `start` to
+    the last when `end` is empty), counted from the top, or from the bottom when `from_last`
+    ("dernier" is start 1, end 1, from_last). In a mêlée, the lots go to players."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="prizes")
+    start = models.PositiveSmallIntegerField(_("du rang"))
+    end = models.PositiveSmallIntegerField(_("au rang"), null=True, blank=True)
+    from_last = models.BooleanField(_("en partant du dernier"), default=False)
+    label = models.CharField(_("lot"), max_length=200)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "id"]
+
+    def __str__(self) -> str:
+        return self.label
