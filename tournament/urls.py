@@ -9,8 +9,8 @@ Here such an address simply matches nothing: a 404.
 
 from django.urls import path, register_converter
 
-from .views import journal, organiser, public
 from .validators import MAX_SMALL
+from .views import journal, public, rounds, teams, tournaments
 
 
 class SmallNumber:
@@ -50,26 +50,26 @@ from . import urls_entry, urls_exports  # noqa: E402
 GAME = "t/<slug:slug>/rounds/<number:number>/tables/<number:table>/"
 urlpatterns = [
     path("", public.home, name="home"),
-    path("t/new/", organiser.tournament_create, name="create"),
-    path("t/<slug:slug>/", organiser.tournament_detail, name="detail"),
-    path("t/<slug:slug>/rules/", organiser.tournament_rules, name="rules"),
-    path("t/<slug:slug>/teams/", organiser.team_list, name="teams"),
-    path("t/<slug:slug>/delete/", organiser.tournament_delete, name="tournament_delete"),
-    path("t/<slug:slug>/teams/<number:number>/", organiser.team_detail, name="team"),
-    path("t/<slug:slug>/teams/<number:number>/withdraw/", organiser.team_withdraw,
+    path("t/new/", tournaments.tournament_create, name="create"),
+    path("t/<slug:slug>/", tournaments.tournament_detail, name="detail"),
+    path("t/<slug:slug>/rules/", tournaments.tournament_rules, name="rules"),
+    path("t/<slug:slug>/teams/", teams.team_list, name="teams"),
+    path("t/<slug:slug>/delete/", tournaments.tournament_delete, name="tournament_delete"),
+    path("t/<slug:slug>/teams/<number:number>/", teams.team_detail, name="team"),
+    path("t/<slug:slug>/teams/<number:number>/withdraw/", teams.team_withdraw,
          name="team_withdraw"),
-    path("t/<slug:slug>/teams/<number:number>/forfeit/", organiser.team_forfeit,
+    path("t/<slug:slug>/teams/<number:number>/forfeit/", teams.team_forfeit,
          name="team_forfeit"),
-    path("t/<slug:slug>/teams/<number:number>/delete/", organiser.team_delete, name="team_delete"),
-    path("t/<slug:slug>/rounds/new/", organiser.round_generate, name="round_generate"),
-    path("t/<slug:slug>/rounds/<number:number>/", organiser.round_detail, name="round"),
-    path("t/<slug:slug>/rounds/<number:number>/undo/", organiser.round_undo, name="round_undo"),
-    path("t/<slug:slug>/rounds/<number:number>/late/bye/", organiser.round_late_bye,
+    path("t/<slug:slug>/teams/<number:number>/delete/", teams.team_delete, name="team_delete"),
+    path("t/<slug:slug>/rounds/new/", rounds.round_generate, name="round_generate"),
+    path("t/<slug:slug>/rounds/<number:number>/", rounds.round_detail, name="round"),
+    path("t/<slug:slug>/rounds/<number:number>/undo/", rounds.round_undo, name="round_undo"),
+    path("t/<slug:slug>/rounds/<number:number>/late/bye/", rounds.round_late_bye,
          name="round_late_bye"),
-    path("t/<slug:slug>/rounds/<number:number>/late/table/", organiser.round_late_table,
+    path("t/<slug:slug>/rounds/<number:number>/late/table/", rounds.round_late_table,
          name="round_late_table"),
-    path("t/<slug:slug>/rounds/<number:number>/time/", organiser.round_time, name="round_time"),
-    path("t/<slug:slug>/rounds/<number:number>/time/cancel/", organiser.round_time_cancel,
+    path("t/<slug:slug>/rounds/<number:number>/time/", rounds.round_time, name="round_time"),
+    path("t/<slug:slug>/rounds/<number:number>/time/cancel/", rounds.round_time_cancel,
          name="round_time_cancel"),
     path("t/<slug:slug>/standings/", public.standings, name="standings"),
     path("t/<slug:slug>/journal/", journal.journal, name="journal"),

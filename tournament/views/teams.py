@@ -1,0 +1,169 @@
+"""The organiser's pages of teams: register, import, change, withdraw, forfeit, delete."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from .. import services
+from ..access import (
+    is_organiser,
+    organised,
+    readable,
+    require_organiser,
+)
+from ..forms import (
+    TeamForm,
+    TeamImportForm,
+)
+from ..models import Game, Team
+from ..services import UserError
+from .common import _by, _form_error
+
+
+def team_list(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = readable(request, slug)
+    form, import_form = TeamForm(), TeamImportForm()
+    if request.method == "POST":
+        require_organiser(request, tournament)
+        if "file" in request.FILES:
+            import_form = TeamImportForm(request.POST, request.FILES)
+            if import_form.is_valid():
+                try:
+                    teams = services.teams_import(tournament=tournament, by=_by(request),
+                                                  lines=import_form.cleaned_data["file"])
+                except UserError as error:
+                    import_form.add_error("file", error.message)
+                else:
+                    messages.success(request, ngettext(
+                        "%(n)d équipe inscrite.", "%(n)d équipes inscrites.", len(teams))
+                        % {"n": len(teams)})
+                    return redirect("tournament:teams", slug=slug)
+        else:
+            form = TeamForm(request.POST)
+            if form.is_valid():
+                try:
+                    team = services.team_create(tournament=tournament, by=_by(request),
+                                                **form.cleaned_data)
+                except UserError as error:
+                    _form_error(form, error)
+                else:
+                    messages.success(request, _("Équipe %(team)s inscrite.") % {"team": team})
+                    # No #fragment: scrolling to one takes the focus away from the name field,
+                    # and the next team's first letters were lost ("œur d'Atout").
+                    return redirect("tournament:teams", slug=slug)
+    # The cursor is in the name field as soon as the page is there (autofocus, not a script
+    # run later); teams.js saves without leaving the page, so nothing typed is lost.
+    form.fields["name"].widget.attrs["autofocus"] = True
+    teams = tournament.teams.all()
+    active = sum(1 for team in teams if team.active)
+    return render(request, "tournament/organiser/team_list.html", {
+        "tournament": tournament, "teams": teams, "form": form,
+        "import_form": import_form, "is_organiser": is_organiser(request, tournament),
+        "team_count": len(teams), "active_count": active,
+    })
+
+
+def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = readable(request, slug)
+    team = get_object_or_404(Team, tournament=tournament, number=number)
+    form = TeamForm(instance=team)
+    if request.method == "POST":
+        require_organiser(request, tournament)
+        if "active" in request.POST:
+            if request.POST["active"] != "1":  # withdrawing is confirmed on its own page
+                return redirect("tournament:team_withdraw", slug=slug, number=number)
+            services.team_withdraw(team=team, active=True, by=_by(request))
+            messages.success(request, _("Équipe réintégrée : elle sera placée aux parties "
+                                        "suivantes."))
+            return redirect("tournament:team", slug=slug, number=number)
+        form = TeamForm(request.POST, instance=Team.objects.get(pk=team.pk))
+        if form.is_valid():
+            try:
+                services.team_update(team=team, by=_by(request), **form.cleaned_data)
+            except UserError as error:
+                _form_error(form, error)
+            else:
+                messages.success(request, _("Équipe enregistrée."))
+                return redirect("tournament:team", slug=slug, number=number)
+    games = (Game.objects.filter(Q(team_ns=team) | Q(team_ew=team), round__tournament=tournament)
+             .select_related("round", "team_ns", "team_ew").order_by("round__number"))
+    rows = []
+    for game in games:
+        side = "NS" if game.team_ns_id == team.id else "EW"
+        opponent = game.team_ew if side == "NS" else game.team_ns
+        own, other = (game.score_ns, game.score_ew) if side == "NS" else (
+            game.score_ew, game.score_ns)
+        rows.append({"game": game, "side": side, "opponent": opponent, "own": own,
+                     "other": other, "won": game.finished and game.winner == side})
+    organiser = is_organiser(request, tournament)
+    return render(request, "tournament/organiser/team_detail.html", {
+        "tournament": tournament, "team": team, "rows": rows, "form": form,
+        "is_organiser": organiser,
+        "pending_forfeit": services.team_pending_forfeit(team) if organiser else None,
+    })
+
+
+def _team_of(request: HttpRequest, slug: str, number: int) -> Team:
+    """A team of a concours, for its organiser only."""
+    tournament = organised(request, slug)
+    return get_object_or_404(Team.objects.select_related("tournament"), tournament=tournament,
+                             number=number)
+
+
+@login_required
+def team_withdraw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Withdraw a team, once confirmed; its unfinished game is then offered as a forfeit."""
+    team = _team_of(request, slug, number)
+    if request.method == "POST":
+        if team.active:
+            services.team_withdraw(team=team, by=_by(request))
+            messages.success(request, _("Équipe « %(name)s » retirée : elle ne sera plus "
+                                        "placée.") % {"name": team.name})
+        return redirect("tournament:team", slug=slug, number=number)
+    return render(request, "tournament/organiser/team_withdraw.html", {
+        "tournament": team.tournament, "team": team,
+        "game": services.team_current_game(team),
+    })
+
+
+@login_required
+@require_POST
+def team_forfeit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    team = _team_of(request, slug, number)
+    try:
+        game = services.team_forfeit(team=team, by=_by(request))
+    except UserError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Forfait déclaré pour « %(name)s » à la table %(t)d.")
+                         % {"name": team.name, "t": game.table})
+    if request.POST.get("back") == "round":
+        last = team.tournament.rounds.order_by("-number").first()
+        if last is not None:
+            return redirect("tournament:round", slug=slug, number=last.number)
+    return redirect("tournament:team", slug=slug, number=number)
+
+
+@login_required
+def team_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Delete a team registered by mistake, while it has no seat in any partie."""
+    team = _team_of(request, slug, number)
+    seated = Game.objects.filter(Q(team_ns=team) | Q(team_ew=team)).exists()
+    if request.method == "POST":
+        try:
+            services.team_delete(team=team, by=_by(request))
+        except UserError as error:
+            messages.error(request, error.message)
+            return redirect("tournament:team", slug=slug, number=number)
+        messages.success(request, _("Équipe « %(name)s » supprimée.") % {"name": team.name})
+        return redirect("tournament:teams", slug=slug)
+    return render(request, "tournament/organiser/team_delete.html", {
+        "tournament": team.tournament, "team": team, "seated": seated,
+    })

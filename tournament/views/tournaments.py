@@ -1,0 +1,116 @@
+"""The organiser's pages of a concours: create it, its page, its rules, delete it."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from .. import selectors, services
+from ..access import (
+    is_organiser,
+    organised,
+    readable,
+    require_organiser,
+)
+from ..forms import (
+    TournamentCreateForm,
+    TournamentRulesForm,
+)
+from ..forms.tournament import preset_options
+from ..models import DonneRecord
+from ..services import UserError
+from .common import _by, _form_error
+
+
+@login_required
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    form = TournamentCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.tournament_create(organiser=request.user, by=_by(request),
+                                                    **form.cleaned_data)
+        except UserError as error:
+            _form_error(form, error)
+        else:
+            messages.success(request, _("Concours créé. Vérifiez son règlement."))
+            return redirect("tournament:rules", slug=tournament.slug)
+    return render(request, "tournament/organiser/tournament_create.html", {"form": form})
+
+
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = readable(request, slug)
+    if request.method == "POST":
+        require_organiser(request, tournament)
+        published = request.POST.get("published") == "1"
+        services.tournament_publish(tournament=tournament, published=published)
+        messages.success(request, _("Concours publié : tables, classement et écran sont visibles "
+                                    "de tous.") if published else
+                         _("Concours retiré : vous seul le voyez."))
+        return redirect("tournament:detail", slug=slug)
+    rounds = tournament.rounds.all()
+    return render(request, "tournament/organiser/tournament_detail.html", {
+        "tournament": tournament, "rounds": rounds,
+        "is_organiser": is_organiser(request, tournament),
+        "team_count": tournament.teams.filter(active=True).count(),
+        "criteria": selectors.criteria_labels(tournament),
+    })
+
+
+@login_required
+def tournament_delete(request: HttpRequest, slug: str) -> HttpResponse:
+    """Delete a concours (a test one): a confirmation where its name is typed again."""
+    tournament = organised(request, slug)
+    error = ""
+    if request.method == "POST":
+        typed = request.POST.get("name", "").strip()
+        if typed == tournament.name:
+            name = tournament.name
+            services.tournament_delete(tournament=tournament)
+            messages.success(request, _("Concours « %(name)s » supprimé.") % {"name": name})
+            return redirect("tournament:home")
+        error = _("Tapez exactement le nom du concours pour le supprimer.")
+    return render(request, "tournament/organiser/tournament_delete.html", {
+        "tournament": tournament, "error": error,
+        "team_count": tournament.teams.count(), "round_count": tournament.rounds.count(),
+        "donne_count": DonneRecord.objects.filter(game__round__tournament=tournament).count(),
+    })
+
+
+@login_required
+def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = organised(request, slug)
+    next_partie = tournament.rounds.count() + 1
+    form = TournamentRulesForm(request.POST or None, instance=tournament,
+                               from_partie=selectors.rules_change_default_partie(tournament),
+                               next_partie=next_partie)
+    if request.method == "POST" and form.is_valid():
+        values = {name: form.cleaned_data[name] for name in form.Meta.fields}
+        from_partie = form.cleaned_data["from_partie"]
+        try:
+            # The service reads the tournament afresh (the form has written into this one).
+            changed = services.tournament_update(
+                tournament=tournament, from_partie=from_partie,
+                confirm=form.cleaned_data["confirm"], by=_by(request), **values)
+        except UserError as error:
+            _form_error(form, error)
+        else:
+            if changed and from_partie and from_partie > 1 and set(changed) <= {
+                    "target", "max_donnes"}:
+                messages.success(request, _(
+                    "Score à atteindre et nombre de donnes changés à partir de la partie "
+                    "%(n)d ; les parties précédentes gardent les leurs.") % {"n": from_partie})
+            elif changed and selectors.has_donnes(tournament):
+                messages.success(request, _("Règlement changé : toutes les parties sont "
+                                            "recalculées."))
+            elif changed:
+                messages.success(request, _("Règlement enregistré."))
+            else:
+                messages.success(request, _("Concours enregistré."))
+            return redirect("tournament:detail", slug=slug)
+    return render(request, "tournament/organiser/tournament_rules.html",
+                  {"tournament": tournament, "form": form, "presets": preset_options(),
+                   "has_donnes": selectors.has_donnes(tournament),
+                   "parties_limits": selectors.parties_limits(tournament)})
