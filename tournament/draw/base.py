@@ -1,0 +1,166 @@
+"""What every draw method takes and gives, and the registry of methods.
+
+A draw method is a pure function on ids (no ORM), like Tabbycat's draw generators: the
+services load the entrants and their history, call `METHODS[key].draw(DrawInput(...))` and
+save the tables. Adding a method is one module that calls `register`.
+
+An entrant is a team (doublette concours) or a player (mêlée). A table's side is a tuple of
+ids: `(team,)` for a doublette concours, `(player, player)` in mêlée, so that one `Table`
+serves both and a table's page can name its four players.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+
+Side = tuple[int, ...]  # a team id (doublettes: (team,)) or two player ids (mêlée)
+EntrantKind = Literal["team", "player"]
+
+# Bounds (a draw is refused beyond them rather than left to run for minutes): a club's
+# concours has a few hundred entrants; 4,096 players draw in a few seconds. The seed is kept
+# in a BigIntegerField, hence its bound.
+MAX_ENTRANTS = 4096
+MAX_PARTIE = 1000
+MAX_SEED = 2**63 - 1
+
+
+class DrawError(ValueError):
+    """No draw can be made (too few entrants, a number out of bounds): a French message for
+    the organiser. A caller's bug (an entrant twice, a missing registration number) raises a
+    plain ValueError instead, which is never shown as a user error."""
+
+
+@dataclass(frozen=True)
+class Table:
+    ns: Side
+    ew: Side
+
+    @property
+    def entrants(self) -> Side:
+        """Everyone seated at the table, NS first."""
+        return self.ns + self.ew
+
+
+@dataclass(frozen=True)
+class Draw:
+    tables: list[Table]  # table 1 first
+    exempt: list[int]  # entrants (teams, or players in mêlée) with no table this partie
+    seed: int | None = None  # the seed used, for methods that draw at random (shown, reusable)
+
+    def entrants(self) -> list[int]:
+        """Every entrant of the draw, seated (table by table, NS first) then exempt."""
+        return [entrant for table in self.tables for entrant in table.entrants] + self.exempt
+
+    def opponent_pairs(self) -> list[tuple[int, int]]:
+        """Each pair of entrants on opposite sides of a table (one per table for teams, four
+        per table in mêlée): what the next draws feed back as `DrawInput.opponents`."""
+        return [(a, b) for table in self.tables for a in table.ns for b in table.ew]
+
+    def partner_pairs(self) -> list[tuple[int, int]]:
+        """Each pair of players on one side of a table (mêlée; none for teams)."""
+        return [
+            (side[0], side[1])
+            for table in self.tables
+            for side in (table.ns, table.ew)
+            if len(side) == 2
+        ]
+
+
+@dataclass(frozen=True)
+class DrawInput:
+    """Everything a method may use; each method reads what it needs.
+
+    Pairs may be given in either order and may name entrants no longer active (they are
+    ignored). `byes` and `numbers` may omit entrants (no bye yet; no number: rotation only
+    needs it)."""
+
+    # Active entrants, ranked best first (registration order before any partie).
+    entrants: Sequence[int]
+    partie: int  # number of the partie being drawn, 1 first
+    seed: int
+    opponents: Collection[tuple[int, int]] = ()  # pairs who already met as opponents
+    # (mêlée: pairs of players on opposite sides of a table)
+    partners: Collection[tuple[int, int]] = ()  # mêlée: pairs of players already partnered
+    byes: Mapping[int, int] = field(default_factory=dict)  # entrant -> exemptions so far
+    not_played: Collection[int] = ()  # entrants who have played no partie yet (late arrivals)
+    numbers: Mapping[int, int] = field(default_factory=dict)  # entrant -> registration number
+
+    def __post_init__(self) -> None:
+        check_entrants(self.entrants)
+        if not 1 <= self.partie <= MAX_PARTIE:
+            raise DrawError(_("Le numéro de partie doit être entre 1 et %(max)d.")
+                            % {"max": MAX_PARTIE})
+        if not 0 <= self.seed <= MAX_SEED:
+            raise DrawError(_("La graine du tirage doit être un entier positif d'au plus "
+                              "19 chiffres."))
+
+
+def check_entrants(entrants: Sequence[int], minimum: int = 0, too_few: str = "") -> None:
+    """Refuse a field too small (`too_few`, French) or too large; an entrant listed twice is
+    the caller's bug."""
+    if len(entrants) > MAX_ENTRANTS:
+        raise DrawError(_("Un tirage compte au plus %(max)d participants.")
+                        % {"max": MAX_ENTRANTS})
+    if len(set(entrants)) != len(entrants):
+        raise ValueError("an entrant is listed twice")
+    if len(entrants) < minimum:
+        raise DrawError(too_few)
+
+
+def at_least_two_teams(entrants: Sequence[int]) -> None:
+    check_entrants(entrants, 2, _("Il faut au moins deux équipes actives pour tirer les tables."))
+
+
+def team_table(ns: int, ew: int) -> Table:
+    return Table((ns,), (ew,))
+
+
+def conflict_map(pairs: Iterable[tuple[int, int]], within: Collection[int]) -> dict[int, set[int]]:
+    """entrant -> the entrants of `within` it already met (both ways, itself excluded)."""
+    inside = set(within)
+    met: dict[int, set[int]] = {}
+    for a, b in pairs:
+        if a != b and a in inside and b in inside:
+            met.setdefault(a, set()).add(b)
+            met.setdefault(b, set()).add(a)
+    return met
+
+
+def repeated_pairs(pairs: Iterable[tuple[int, int]]) -> int:
+    """How many pairs (in either order) occur more than once: the simulation's count of
+    repeated opponents or partners over a concours."""
+    counts = Counter(frozenset(pair) for pair in pairs)
+    return sum(1 for count in counts.values() if count > 1)
+
+
+@dataclass(frozen=True)
+class DrawMethod:
+    key: str  # stored on the concours (and partie): never rename
+    label: str | Promise  # French, lazy: shown in forms and the journal
+    entrant: EntrantKind  # what `DrawInput.entrants` holds: teams or players
+    draw: Callable[[DrawInput], Draw]
+
+
+METHODS: dict[str, DrawMethod] = {}
+
+
+def register(method: DrawMethod) -> DrawMethod:
+    if method.key in METHODS:
+        raise ValueError(f"draw method {method.key!r} registered twice")
+    METHODS[method.key] = method
+    return method
+
+
+def method(key: str) -> DrawMethod:
+    """The method stored under `key`; a French refusal for an unknown one (a crafted form or
+    backup)."""
+    try:
+        return METHODS[key]
+    except KeyError:
+        raise DrawError(_("Méthode de tirage inconnue : %(key)s.") % {"key": key}) from None

@@ -1,0 +1,95 @@
+"""The fixed rotation ("tableau de marche"): a movement computed for the number of teams,
+printable before the concours, that never repeats a meeting for as many parties as it allows.
+
+It is the circle (Berger) method. The teams hold positions 1..n by registration number. For
+an even n, position n stays at table 1 while positions 1..n-1 turn around a circle: every
+two positions meet exactly once in n - 1 parties. For an odd n, a missing position n + 1
+plays the fixed one, and whoever it meets is exempt: n parties, each position exempt once
+(position p at partie p). `rotation_max_parties` says how many parties that is.
+
+Beyond that number the movement starts again from its first partie (meetings repeat, which
+a concours longer than the movement cannot avoid anyway) rather than refusing the draw. The
+movement is computed for the active teams of the partie drawn: a team arriving late or
+leaving changes n, and with it the movement (meetings may then repeat).
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from .base import (
+    MAX_ENTRANTS,
+    MAX_PARTIE,
+    Draw,
+    DrawError,
+    DrawInput,
+    DrawMethod,
+    at_least_two_teams,
+    register,
+    team_table,
+)
+
+BYE = 0  # the EW position of an exempt position's entry in a schedule
+
+
+def _check_count(count: int) -> None:
+    if not 2 <= count <= MAX_ENTRANTS:
+        raise DrawError(_("Un tableau de marche se calcule pour 2 à %(max)d équipes.")
+                        % {"max": MAX_ENTRANTS})
+
+
+def rotation_max_parties(count: int) -> int:
+    """How many parties the movement of `count` teams plays without a repeated meeting:
+    count - 1 for an even count, count for an odd one (each team exempt once)."""
+    _check_count(count)
+    return count - 1 if count % 2 == 0 else count
+
+
+def _partie(count: int, index: int) -> list[tuple[int, int]]:
+    """Partie `index` (0 first, within one turn of the movement): the tables, then the bye."""
+    slots = count + count % 2  # an odd count gets a missing slot, the last: the fixed one
+    turn = slots - 1
+    # Slot `slots - 1` is fixed; slot r meets it at partie r; slots r + k and r - k meet at
+    # the k-th other table. Sides alternate with the partie, so the fixed team plays NS and
+    # EW in turn.
+    pairs = [(slots - 1, index) if index % 2 == 0 else (index, slots - 1)]
+    pairs += [((index + k) % turn, (index - k) % turn) for k in range(1, slots // 2)]
+    tables = [(ns + 1, ew + 1) for ns, ew in pairs if count not in (ns, ew)]
+    if count % 2:
+        tables.append((index + 1, BYE))
+    return tables
+
+
+def rotation_schedule(count: int, parties: int) -> list[list[tuple[int, int]]]:
+    """The tableau de marche of `count` teams over `parties` parties: per partie, per table
+    (table 1 first), the positions (1..count) playing NS and EW; for an odd count, last, one
+    entry (position, 0): the position exempt. Past `rotation_max_parties(count)` the movement
+    starts again from its first partie."""
+    _check_count(count)
+    if not 1 <= parties <= MAX_PARTIE:
+        raise DrawError(_("Un tableau de marche compte 1 à %(max)d parties.")
+                        % {"max": MAX_PARTIE})
+    turn = rotation_max_parties(count)
+    return [_partie(count, index % turn) for index in range(parties)]
+
+
+def draw_rotation(data: DrawInput) -> Draw:
+    """Partie `data.partie` of the movement, positions given to the entrants in order of
+    registration number (`data.numbers`)."""
+    at_least_two_teams(data.entrants)
+    missing = [team for team in data.entrants if team not in data.numbers]
+    if missing:
+        raise ValueError(f"no registration number for {missing}")
+    by_number = sorted(data.entrants, key=lambda team: (data.numbers[team], team))
+    count = len(by_number)
+    partie = _partie(count, (data.partie - 1) % rotation_max_parties(count))
+    tables = [team_table(by_number[ns - 1], by_number[ew - 1]) for ns, ew in partie if ew != BYE]
+    exempt = [by_number[ns - 1] for ns, ew in partie if ew == BYE]
+    return Draw(tables, exempt)
+
+
+ROTATION = register(DrawMethod(
+    key="rotation", label=gettext_lazy("Tableau de marche (rotation fixe)"),
+    entrant="team", draw=draw_rotation,
+))
