@@ -1,0 +1,348 @@
+"""Paper totals: a game typed as its score sheet's final totals, checked against the rules.
+
+Many clubs score on paper; the organiser may type a finished sheet's two totals and its
+number of donnes instead of each donne. `check_paper_totals` refuses totals that cannot come
+from donnes scored by `score_donne` and summed by `score_game`; `paper_check_kind` says, for
+the form, which check the rules allow. Everything below is derived from SCORING.md and the
+code of `donne.py`; the tests check it against `score_game` (tests/scoring/test_paper.py).
+
+What one taken donne brings, both sides together
+------------------------------------------------
+Counting *faits* (classique, and coinche unless it counts *demandés*), with `t` and `d` the
+takers' and the defence's totals (card points + 20 per belote + annonces):
+
+- made, not coinché or `multiply` = contract: `t + d + value × m`;
+- made, coinché, `multiply` = score: `(250 or base + annonces + value (+ belote)) × m + …`;
+- chute: the takers' belote + `base + annonces + value × m + the defence's belote` (or the
+  same bracket multiplied), even when the defence made capot ("160 points de chute");
+- litige: `d` now and `t` as the pot, which a finished game always hands to someone: to the
+  next winner, to the next litige's defence, or back to the takers when the game ends
+  (SCORING.md, "One game"). So over a *finished* game every pot is counted exactly once,
+  the last donne's included, and a litige brings `t + d` like a made donne.
+
+Card points `t + d` share 162, or `capot_points` when a side won every trick and the donne
+was not a chute. In classique the value is 0, nothing is multiplied, and:
+
+- a capot by the takers is always made (their 250 or 252 beat the defence's belotes, 80 at
+  most), so it brings `capot_points + belotes + annonces`;
+- a capot by the defence, without annonces, is always a chute (the takers hold 80 at most
+  against 250), worth 162: the defence's capot adds nothing.
+
+Hence the **exact check** (classique, no rounding, no annonces): over a finished game,
+`score_ns + score_ew − points attribués = 162 × taken donnes + 20 × belotes
++ (capot_points − 162) × capots`, where taken donnes are the donnes played less those all four
+passed (a passed donne scores 0–0), belotes are all belotes announced by both sides, and
+capots are the capots made by the takers. Neither litige nor the belote options change it.
+
+Where the check is partial
+--------------------------
+- **Digit** (counting faits, no rounding, classique or `multiply` = contract, and not exact):
+  annonces, contracts and their factor are multiples of ten, so each taken donne brings
+  162 (≡ 2 mod 10) plus tens, or `capot_points` plus tens for a capot that was not a chute:
+  the sum less points attribués ends with the last digit of `2 × taken + 8 × capots` (the
+  one-file concours managers' "12 donnes: the two totals must end in 4"). With a capot of
+  252 the capots drop out (90 ≡ 0); with 250 the check needs them, counted as the donnes
+  shared as a capot (a capot of the takers that was not a chute; a capot of the defence only
+  if the takers still made their contract, which needs annonces).
+- **Tens** (rounding, or counting demandés where every figure is a contract or a belote):
+  each side's total less its own points attribués is a multiple of ten.
+- **Bounds** only (coinche multiplying the whole score, no rounding): a coinched donne brings
+  `(162 + …) × m`, whose last digit depends on the unknown `m`.
+
+Every check also bounds each total: from its side's points attribués up to `taken ×` the
+most one side can score in one donne (`max_donne_points`, a litige's two parts included), plus
+those points; and the sum, less points attribués, is at least 162 per taken donne (160 with
+rounding, whose pieces round down to a sum of 160 at worst; 80 counting demandés, the
+smallest contract).
+
+Decisions
+---------
+- Points attribués are typed, per side (`awarded_ns`, `awarded_ew`, 0 when none): they are
+  added after rounding and in no total, so taking them out keeps every check exact; without
+  them no check could be.
+- `max_donnes` bounds nothing: a game whose totals are equal after its last donne plays
+  another one, and time may be called earlier (`stop_after`). Nor is the target checked:
+  a time-called game ends below it. `donnes` is bounded by `MAX_PAPER_DONNES`.
+- The winner of a paper game is the higher total (`paper_winner`); equal totals are refused,
+  since the sheet does not say who won. This is `score_game`'s winner for every finished
+  game, except under FFB 10.3's belote exception, where a side that crossed first may win
+  with fewer points; a paper sheet does not show when each side crossed.
+- A sum mismatch is the combination's fault: its `ScoringError.field` is None; a bound on
+  one figure names that figure's field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .checks import is_whole
+from .donne import (
+    BELOTE_POINTS,
+    CAPOT_VALUE,
+    CARD_POINTS,
+    MAX_ANNONCES,
+    MAX_AWARDED,
+    MAX_BELOTES_AT_TA,
+)
+from .enums import Counting, Game, Multiply, Side
+from .errors import ScoringError
+from .rules import MIN_CONTRACT, Rules
+
+# As tournament's MAX_DONNES_PER_GAME: a partie has a few dozen donnes; more is a typing slip.
+MAX_PAPER_DONNES = 300
+BASE_ROUNDED = 160  # the chute's base with rounding, and the least a donne brings then
+
+EXACT, DIGIT, TENS, BOUNDS = "exact", "digit", "tens", "bounds"
+
+
+@dataclass(frozen=True)
+class PaperTotals:
+    """A finished paper sheet, as the organiser types it.
+
+    `donnes` counts every donne played, `passed` those all four passed (0–0, usually dealt
+    again in classique). `belotes` (both sides) and `capots` (see the module docstring) are
+    needed only where `paper_check_kind(rules).needs` names them; points attribués are 0
+    unless the arbiter gave some.
+    """
+
+    score_ns: int
+    score_ew: int
+    donnes: int
+    passed: int = 0
+    belotes: int | None = None
+    capots: int | None = None
+    awarded_ns: int = 0
+    awarded_ew: int = 0
+
+
+@dataclass(frozen=True)
+class PaperCheck:
+    """What the rules let a paper sheet's totals be checked against.
+
+    `exact`: the sum of the totals is known from the figures typed; otherwise the check is
+    partial. `needs`: which of "belotes", "capots" the check asks for. `explanation`: what is
+    checked, in French, for the form.
+    """
+
+    exact: bool
+    needs: frozenset[str]
+    explanation: str
+
+
+def _kind(rules: Rules) -> str:
+    if rules.counting is Counting.DEMANDES or rules.rounding:
+        return TENS
+    if rules.game is Game.CLASSIQUE:
+        return DIGIT if rules.annonces else EXACT
+    return DIGIT if rules.multiply is Multiply.CONTRACT else BOUNDS
+
+
+def _round(points: int) -> int:
+    """To the nearest ten, half up, as `score_donne` rounds (85 → 90, 84 → 80)."""
+    return (points + 5) // 10 * 10
+
+
+def max_belotes(rules: Rules) -> int:
+    """The most belotes announced in one donne: four at tout atout, else one."""
+    return MAX_BELOTES_AT_TA if rules.sa_ta else 1
+
+
+def max_donne_points(rules: Rules) -> int:
+    """The most one side can score in one taken donne, pots and points attribués apart.
+
+    Each candidate below is a donne `score_donne` accepts (the tests build them); the
+    bound holds for a litige's two parts together too: they share 162 plus belotes and
+    annonces (or a defence's capot that the takers' annonces tied), never more than a capot
+    made by the takers brings them.
+    """
+    belotes = BELOTE_POINTS * max_belotes(rules)  # all of them in one side's hands
+    annonces = MAX_ANNONCES if rules.annonces else 0
+    capot = rules.capot_points
+    if rules.game is Game.CLASSIQUE:
+        # A capot by the takers with every annonce and belote; a chute brings 162 at most.
+        best = capot + annonces + belotes
+    else:
+        factor = rules.surcoinche_factor  # 3 or 4, more than a coinche's 2
+        any_value = max(rules.max_contract, CAPOT_VALUE)  # the defence scores any chuted bid
+        if rules.counting is Counting.DEMANDES:
+            best = any_value * factor + (belotes if rules.demandes_belote else 0)
+        else:
+            # A contract is made only up to the takers' deciding total: at best a capot with
+            # every annonce (they change hands) and, if they decide, every belote; a capot
+            # bid (250) is made by any capot.
+            deciding = capot + annonces + (belotes if rules.belote_in_contract else 0)
+            made_value = max(CAPOT_VALUE, min(rules.max_contract, deciding // 10 * 10))
+            base = BASE_ROUNDED if rules.rounding else CARD_POINTS
+            if rules.multiply is Multiply.CONTRACT:
+                best = max(
+                    capot + annonces + belotes + made_value * factor,  # made
+                    base + annonces + any_value * factor + belotes,  # the defence, on a chute
+                )
+            else:
+                # The winner's belote inside the multiplied bracket or beside it. Not
+                # coinché, a made donne brings less than coinché: left out.
+                inside = belotes if rules.belote_multiplied else 0
+                beside = belotes - inside
+                best = max(
+                    (CAPOT_VALUE + annonces + made_value + inside) * factor + beside,
+                    (base + annonces + any_value + inside) * factor + beside,
+                )
+    return _round(best) if rules.rounding else best
+
+
+def min_donne_points(rules: Rules) -> int:
+    """The least one taken donne brings both sides together, pots counted where they go."""
+    if rules.counting is Counting.DEMANDES:
+        return MIN_CONTRACT
+    return BASE_ROUNDED if rules.rounding else CARD_POINTS
+
+
+def paper_check_kind(rules: Rules) -> PaperCheck:
+    """Which check a paper sheet gets under `rules`, and its explanation for the form."""
+    if not isinstance(rules, Rules):
+        raise TypeError("rules must be a scoring.Rules")
+    kind = _kind(rules)
+    extra = rules.capot_points - CARD_POINTS
+    low, high = min_donne_points(rules), max_donne_points(rules)
+    bounds = (
+        f"Chaque donne jouée (donnes passées exceptées) apporte au moins {low} points aux "
+        f"deux équipes ensemble, et au plus {high} à une équipe, points attribués à part."
+    )
+    needs: frozenset[str] = frozenset()
+    if kind == EXACT:
+        needs = frozenset({"belotes", "capots"})
+        text = (
+            "Contrôle exact : les deux totaux ensemble, moins les points attribués, font "
+            f"162 points par donne jouée (donnes passées exceptées), plus 20 par belote et "
+            f"{extra} par capot réussi par les preneurs (un capot de la défense est une "
+            "chute : 162 points)."
+        )
+        return PaperCheck(True, needs, text)
+    if kind == DIGIT:
+        why = "les annonces" if rules.game is Game.CLASSIQUE else "les contrats"
+        text = (
+            f"Contrôle partiel ({why} ne sont pas saisis) : chaque donne partage 162 points "
+            "plus des dizaines, donc les deux totaux ensemble, moins les points attribués, "
+            "finissent par le même chiffre que 2 × le nombre de donnes jouées (donnes passées "
+            "exceptées)"
+        )
+        if extra % 10:
+            needs = frozenset({"capots"})
+            text += f", plus {extra % 10} par capot marqué ({rules.capot_points} points)"
+        text += " (12 donnes sans capot : un total qui finit par 4). "
+    elif kind == TENS:
+        why = "l'arrondi" if rules.rounding else "le décompte des points demandés"
+        text = (
+            f"Contrôle partiel (avec {why}, le total exact n'est pas connu) : chaque total, "
+            "moins ses points attribués, est un multiple de 10. "
+        )
+    else:
+        text = (
+            "Contrôle partiel (la coinche multiplie tout le score, le total exact n'est pas "
+            "connu) : seules les bornes sont vérifiées. "
+        )
+    return PaperCheck(False, needs, text + bounds)
+
+
+def _whole(value: object, low: int, high: int, field: str, label: str) -> int:
+    """`value` if it is an int (not a bool) from `low` to `high`, else a ScoringError."""
+    if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+        return value
+    raise ScoringError(f"{label} : un nombre entier de {low} à {high} est attendu.", field)
+
+
+def check_paper_totals(totals: PaperTotals, rules: Rules) -> None:
+    """Refuse a finished sheet's totals that no donnes under `rules` can give.
+
+    Raises a `ScoringError` in French naming the field at fault (None for the sum).
+    """
+    if not isinstance(totals, PaperTotals):
+        raise TypeError("totals must be a scoring.PaperTotals")
+    check = paper_check_kind(rules)  # a TypeError unless `rules` is a Rules
+    kind = _kind(rules)
+    donnes = _whole(totals.donnes, 1, MAX_PAPER_DONNES, "donnes", "Donnes jouées")
+    passed = _whole(totals.passed, 0, donnes, "passed", "Donnes passées")
+    taken = donnes - passed
+    most_awarded = MAX_AWARDED * donnes  # a passed donne may carry points attribués too
+    awarded = {
+        Side.NS: _whole(totals.awarded_ns, 0, most_awarded, "awarded_ns", "Points attribués NS"),
+        Side.EW: _whole(totals.awarded_ew, 0, most_awarded, "awarded_ew", "Points attribués EW"),
+    }
+    counts: dict[str, int] = {}
+    limits = {"belotes": ("Belotes", taken * max_belotes(rules)), "capots": ("Capots", taken)}
+    for field, (label, most) in limits.items():
+        value = getattr(totals, field)
+        if value is not None:  # checked when typed, even where the check does without it
+            counts[field] = _whole(value, 0, most, field, label)
+        elif field in check.needs:
+            raise ScoringError(
+                f"{label} : indiquez leur nombre (0 s'il n'y en a pas), le contrôle des "
+                "totaux en a besoin.",
+                field,
+            )
+
+    per_donne = max_donne_points(rules)
+    net: dict[Side, int] = {}
+    for side, field in ((Side.NS, "score_ns"), (Side.EW, "score_ew")):
+        label, score, given = f"Total {side.value}", getattr(totals, field), awarded[side]
+        if not is_whole(score):
+            raise ScoringError(f"{label} : un nombre entier est attendu.", field)
+        if score < given:
+            raise ScoringError(
+                f"{label} : au moins les points attribués ({given}) sont attendus.", field
+            )
+        if score - given > taken * per_donne:
+            raise ScoringError(
+                f"{label} : au plus {taken * per_donne + given} pour {taken} donnes jouées "
+                f"(hors donnes passées ; {per_donne} au plus par donne, plus les points "
+                "attribués).",
+                field,
+            )
+        net[side] = score - given
+        if kind == TENS and net[side] % 10:
+            raise ScoringError(
+                f"{label} : moins les points attribués, un multiple de 10 est attendu.", field
+            )
+
+    played = net[Side.NS] + net[Side.EW]
+    extra = rules.capot_points - CARD_POINTS
+    capots = counts.get("capots", 0)
+    if kind == EXACT:
+        belotes = counts["belotes"]
+        expected = CARD_POINTS * taken + BELOTE_POINTS * belotes + extra * capots
+        if played != expected:
+            raise ScoringError(
+                f"Les deux totaux ensemble, moins les points attribués, font {played} au lieu "
+                f"de {expected} : 162 × {taken} donnes + 20 × {belotes} belotes + "
+                f"{extra} × {capots} capots. Vérifiez les totaux et ces nombres."
+            )
+        return
+    least = taken * min_donne_points(rules)
+    if played < least:
+        raise ScoringError(
+            f"Les deux totaux ensemble, moins les points attribués, font {played} : au moins "
+            f"{least} sont attendus pour {taken} donnes jouées (hors donnes passées)."
+        )
+    if kind == DIGIT:
+        digit = (CARD_POINTS * taken + extra * capots) % 10
+        if played % 10 != digit:
+            counted = f" et {capots} capots" if extra % 10 else ""
+            raise ScoringError(
+                f"Les deux totaux ensemble, moins les points attribués, font {played} : ils "
+                f"doivent finir par {digit} pour {taken} donnes jouées{counted}. Vérifiez les "
+                "totaux."
+            )
+
+
+def paper_winner(totals: PaperTotals, rules: Rules) -> Side:
+    """The winner of a paper game: the higher total, once the totals are checked.
+
+    Equal totals are refused: the sheet must say who won, and only the higher total can.
+    """
+    check_paper_totals(totals, rules)
+    if totals.score_ns == totals.score_ew:
+        raise ScoringError(
+            "Les deux totaux sont égaux : la feuille doit dire qui a gagné (une donne de plus "
+            "départage les équipes)."
+        )
+    return Side.NS if totals.score_ns > totals.score_ew else Side.EW
