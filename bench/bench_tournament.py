@@ -50,7 +50,8 @@ def build(rng: random.Random, teams: int = TEAMS, slug: str = "bench",
     organiser = get_user_model().objects.create_user(slug, password="bench-password")
     tournament = services.tournament_create(
         organiser=organiser, name=f"Bench {teams}", slug=slug,
-        date=datetime.date(2026, 11, 22), target=None, max_donnes=DONNES)
+        date=datetime.date(2026, 11, 22), target=None, max_donnes=DONNES,
+        parties_planned=ROUNDS)
     services.teams_import(tournament=tournament, lines=[
         services.ImportLine(n, f"Équipe {n}", f"Joueur {n}a", f"Joueur {n}b", "Club")
         for n in range(1, teams + 1)])

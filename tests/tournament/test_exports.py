@@ -6,6 +6,7 @@ import re
 import zipfile
 
 import pytest
+import segno
 from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
@@ -303,3 +304,58 @@ def test_text_cells_keep_plain_names_as_plain_strings_for_speed():
     cell = workbook.text_cell(sheet, "=1+1")
     assert (cell.value, cell.data_type) == ("=1+1", "s")
     assert workbook.text_cell(sheet, "x" * 40_000) == "x" * 32_767
+
+
+# --- Score sheets laid out cheaply, nothing left out ----------------------------------------
+
+
+def test_every_column_title_is_printed_whole_inside_its_own_column():
+    head = documents.sheet_head().split("\n")
+    assert len(head) == 2
+    scale, start = documents.SHEET_HEAD_SCALE, 0
+    for label, width, _right in documents.SHEET_COLUMNS:
+        left, right = start / scale, (start + width) / scale
+        inside = [line[int(left) + 1:int(right)] for line in head]
+        # The title's words, and nothing else, between the column's rules (a character of
+        # air each side), in the order they are read.
+        assert " ".join(" ".join(part.split()) for part in inside).strip() == str(label)
+        assert all(line[int(left):int(left) + 1].strip() == "" for line in head), label
+        start += width
+    assert len(head[1].rstrip()) <= documents.SHEET_WIDTH / scale
+
+
+def test_a_column_title_too_long_for_its_column_is_refused(monkeypatch):
+    monkeypatch.setattr(documents, "SHEET_COLUMNS",
+                        [("Points faits par le preneur", 7, True), ("N°", 4, True)])
+    with pytest.raises(ValueError, match="does not fit"):
+        documents.sheet_head()
+
+
+def test_a_score_sheet_is_laid_out_without_tables_and_keeps_every_part(played, settings):
+    from tournament.exports import pdf
+
+    html = pdf.score_sheets_html(played.rounds.get(number=2), "http://192.168.1.20:8000")
+    assert "<table" not in html  # a table costs WeasyPrint a layout per cell
+    assert html.count('class="qr"') == html.count("<section") == 3
+    assert html.count("Signature du capitaine NS") == 3
+    for label, _width, _right in documents.SHEET_COLUMNS:
+        for word in str(label).split():
+            assert word in html
+
+
+def test_a_qr_code_is_one_pixel_a_module_drawn_sharp_and_made_once_per_link(client, played,
+                                                                             settings):
+    link = "http://192.168.1.20:8000/table/abc/"
+    assert documents.qr_code(link) is documents.qr_code(link)  # pure, so cached
+    settings.PUBLIC_URL = "http://192.168.1.20:8000"
+    client.force_login(played.organiser)
+    content = client.get(reverse("tournament:score_sheets", args=["imprime", 2])).content
+    reader = PdfReader(io.BytesIO(content))
+    sheets = documents.score_sheets(played.rounds.get(number=2), settings.PUBLIC_URL)
+    for page, sheet in zip(reader.pages, sheets, strict=True):
+        modules = segno.make(sheet.link, error="m", mask=0).symbol_size(scale=1, border=2)
+        # One pixel a module (WeasyPrint lists every image of the document on each page).
+        assert {image.image.size for image in page.images} == {modules}
+        xobject = page["/Resources"]["/XObject"]
+        assert [xobject[name].get_object()["/Interpolate"] for name in xobject] == [
+            False] * len(xobject)  # scaled up without blurring

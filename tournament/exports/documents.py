@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import segno
@@ -70,6 +71,10 @@ SHEET_COLUMNS = [
     (gettext_lazy("Cumul NS"), 7, True), (gettext_lazy("Cumul EO"), 7, True),
 ]
 SHEET_WIDTH = sum(width for _label, width, _right in SHEET_COLUMNS)
+# The column titles are two lines of the same monospaced font at 4/5 of the grid's size, above
+# the rows and under the same rules (a table of 15 header cells was a third of a sheet's layout
+# time): a column `width` characters wide holds `width * 5 / 4` characters of its title.
+SHEET_HEAD_SCALE = 0.8
 # 105 characters at 8.4 pt filled the A4 width less its margins: keep that width.
 SHEET_FONT_PT = round(8.4 * 105 / SHEET_WIDTH, 2)
 COINCHE_SHORT = {"coinche": "C", "surcoinche": "SC"}  # as typed on the game page
@@ -111,6 +116,31 @@ def sheet_row(line: DonneLine) -> str:
     return "".join(out)
 
 
+def sheet_head() -> str:
+    """The column titles as two monospaced lines: each title's words wrapped to its column
+    and centred in it, in characters of the title font (`SHEET_HEAD_SCALE` of the grid's)."""
+    lines = ["", ""]
+    start = 0.0
+    for label, width, _right in SHEET_COLUMNS:
+        room = int(width / SHEET_HEAD_SCALE) - 1  # one character of air against the rules
+        words, parts = str(label).split(), [""]
+        for word in words:  # greedy wrap: as many words a line as the column holds
+            candidate = f"{parts[-1]} {word}".strip()
+            if len(candidate) <= room or not parts[-1]:
+                parts[-1] = candidate
+            else:
+                parts.append(word)
+        if len(parts) > len(lines) or any(len(part) > room for part in parts):
+            raise ValueError(f"column title {label!r} does not fit {width} characters")
+        parts = [""] * (len(lines) - len(parts)) + parts  # a one-line title sits low
+        centre = (start + width / 2) / SHEET_HEAD_SCALE
+        for index, part in enumerate(parts):
+            column = round(centre - len(part) / 2)
+            lines[index] = lines[index].ljust(column) + part
+        start += width
+    return "\n".join(lines)
+
+
 def sheet_rules() -> list[int]:
     """Where the vertical rules of the grid stand, in characters from its left edge."""
     offsets, position = [], 0
@@ -141,9 +171,16 @@ def table_link(game: Game, link_base: str) -> str:
     return link_base + reverse("tournament:table_link", args=[game.token])
 
 
+@functools.lru_cache(maxsize=1024)
 def qr_code(url: str) -> str:
-    # PNG, not SVG: WeasyPrint places a small raster far faster than it draws vector paths.
-    return segno.make(url, error="m").png_data_uri(scale=4, border=2)
+    """The QR code of `url` as a PNG data URI (pure: cached by url, a reprint costs nothing).
+
+    PNG, not SVG: WeasyPrint places a small raster far faster than it draws vector paths. One
+    pixel a module: the template scales it up without smoothing (`image-rendering: pixelated`
+    makes the PDF say /Interpolate false), so it prints as sharp as a bigger image. A fixed
+    mask: segno would otherwise score all eight masks, 6 ms a code, 0.8 s a 128-table round;
+    any mask is a valid code and phones read it as well at this size."""
+    return segno.make(url, error="m", mask=0).png_data_uri(scale=1, border=2)
 
 
 def score_sheets(round_: Round, link_base: str = "") -> list[ScoreSheet]:

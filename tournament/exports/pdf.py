@@ -18,7 +18,8 @@ def _sheet_htmls(tournament: Tournament, round_: Round | None,
     """Score sheets as HTML, in as many chunks as `weasy` renders at once."""
     context = {"tournament": tournament, "round": round_,
                "rules_line": documents.rules_line(tournament, round_),
-               "columns": documents.SHEET_COLUMNS, "rules": documents.sheet_rules(),
+               "head": documents.sheet_head(), "head_scale": documents.SHEET_HEAD_SCALE,
+               "rules": documents.sheet_rules(),
                "grid_width": documents.SHEET_WIDTH, "font_pt": documents.SHEET_FONT_PT}
     chunks = weasy.workers_for(len(sheets))
     size = -(-len(sheets) // chunks)
