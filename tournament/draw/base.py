@@ -18,6 +18,7 @@ from typing import Literal
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 Side = tuple[int, ...]  # a team id (doublettes: (team,)) or two player ids (mêlée)
 EntrantKind = Literal["team", "player"]
@@ -77,8 +78,8 @@ class DrawInput:
     """Everything a method may use; each method reads what it needs.
 
     Pairs may be given in either order and may name entrants no longer active (they are
-    ignored). `byes` and `numbers` may omit entrants (no bye yet; no number: rotation only
-    needs it)."""
+    ignored). `byes` may omit the entrants never exempt; `numbers` is read by the rotation
+    only, which needs every entrant's. A value out of bounds is refused in French."""
 
     # Active entrants, ranked best first (registration order before any partie).
     entrants: Sequence[int]
@@ -97,24 +98,29 @@ class DrawInput:
             raise DrawError(_("Le numéro de partie doit être entre 1 et %(max)d.")
                             % {"max": MAX_PARTIE})
         if not 0 <= self.seed <= MAX_SEED:
-            raise DrawError(_("La graine du tirage doit être un entier positif d'au plus "
-                              "19 chiffres."))
+            raise DrawError(_("La graine du tirage doit être un entier entre 0 et %(max)d.")
+                            % {"max": MAX_SEED})
 
 
-def check_entrants(entrants: Sequence[int], minimum: int = 0, too_few: str = "") -> None:
-    """Refuse a field too small (`too_few`, French) or too large; an entrant listed twice is
-    the caller's bug."""
+TOO_FEW_TEAMS = gettext_lazy("Il faut au moins deux équipes actives pour tirer les tables.")
+TOO_FEW_PLAYERS = gettext_lazy("Il faut au moins quatre joueurs actifs pour tirer les tables.")
+
+
+def check_entrants(entrants: Sequence[int], minimum: int = 0,
+                   too_few: str | Promise = "") -> None:
+    """Refuse a field too small (`too_few`, French, lazy: translated only when refused) or
+    too large; an entrant listed twice is the caller's bug."""
     if len(entrants) > MAX_ENTRANTS:
         raise DrawError(_("Un tirage compte au plus %(max)d participants.")
                         % {"max": MAX_ENTRANTS})
     if len(set(entrants)) != len(entrants):
         raise ValueError("an entrant is listed twice")
     if len(entrants) < minimum:
-        raise DrawError(too_few)
+        raise DrawError(str(too_few))
 
 
 def at_least_two_teams(entrants: Sequence[int]) -> None:
-    check_entrants(entrants, 2, _("Il faut au moins deux équipes actives pour tirer les tables."))
+    check_entrants(entrants, 2, TOO_FEW_TEAMS)
 
 
 def team_table(ns: int, ew: int) -> Table:

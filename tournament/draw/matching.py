@@ -65,7 +65,7 @@ def pair_on_line(
     }
     widest = max(map(len, avoid.values()), default=0)
     repeat_cost = count**3  # more than the squared gaps of any matching: (n/2)·(n-1)²
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(order)
     for index, a in enumerate(order):
         mine = avoid[a]

@@ -21,10 +21,10 @@ others have not been.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .base import (
+    TOO_FEW_PLAYERS,
     Draw,
     DrawInput,
     DrawMethod,
@@ -38,8 +38,7 @@ from .random import least_exempt, seeded_order
 
 
 def draw_melee(data: DrawInput) -> Draw:
-    check_entrants(data.entrants, 4,
-                   _("Il faut au moins quatre joueurs actifs pour tirer les tables."))
+    check_entrants(data.entrants, 4, TOO_FEW_PLAYERS)
     order = seeded_order(data.entrants, data.seed)
     exempt = least_exempt(order, len(order) % 4, data.byes, data.not_played)
     players = [player for player in order if player not in exempt]
