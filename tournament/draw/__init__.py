@@ -24,7 +24,7 @@ from .base import (
     register,
     repeated_pairs,
 )
-from .rotation import rotation_max_parties, rotation_schedule
+from .rotation import rotation_chart, rotation_max_parties, rotation_schedule
 from .standings import choose_bye, draw_random, pair_by_standings
 
 __all__ = [
@@ -44,6 +44,7 @@ __all__ = [
     "register",
     "repeated_pairs",
     "rotation",
+    "rotation_chart",
     "rotation_max_parties",
     "rotation_schedule",
     "standings",

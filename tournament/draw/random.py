@@ -2,11 +2,12 @@
 doublette concours: the seed shuffles the teams, and the teams are paired in that order with
 no rematch whenever a draw without one exists.
 
-This is the standings pairing (`matching.pair_on_line`) on a seeded random order instead of
-the ranking: with no meeting to avoid it pairs 1-2, 3-4, … of a uniform shuffle, that is a
-uniformly random draw; otherwise the closest pairings in that order that avoid rematches (a
-matching with random weights and a rematch cost, not retries). The same seed and the same
-inputs give the same draw, whatever order the entrants are listed in.
+It is the standings pairing on a seeded random order instead of the ranking
+(`matching.pair_avoiding_repeats`): with no meeting to avoid it pairs 1-2, 3-4, … of a
+uniform shuffle, that is a uniformly random draw; otherwise close pairings in that order
+that avoid rematches (a matching with random weights and a rematch cost, not retries), with
+the fewest rematches possible when some cannot be avoided. The same seed and the same inputs
+give the same draw, whatever order the entrants are listed in.
 
 When the teams are odd in number, the exempt team is chosen first, among those with the
 fewest byes (preferring one that has already played, as the standings draw does; then the

@@ -74,6 +74,17 @@ def rotation_schedule(count: int, parties: int) -> list[list[tuple[int, int]]]:
     return [_partie(count, index % turn) for index in range(parties)]
 
 
+def rotation_chart(count: int, parties: int) -> list[list[int]]:
+    """The tableau de marche as printed for the teams: for each position (1..count, first
+    row position 1), its table at each partie (0: exempt)."""
+    chart = [[0] * parties for _ in range(count)]
+    for partie, tables in enumerate(rotation_schedule(count, parties)):
+        for table, (ns, ew) in enumerate(tables, start=1):
+            if ew != BYE:
+                chart[ns - 1][partie] = chart[ew - 1][partie] = table
+    return chart
+
+
 def draw_rotation(data: DrawInput) -> Draw:
     """Partie `data.partie` of the movement, positions given to the entrants in order of
     registration number (`data.numbers`)."""

@@ -10,6 +10,7 @@ from tournament.draw import (
     DrawError,
     DrawInput,
     repeated_pairs,
+    rotation_chart,
     rotation_max_parties,
     rotation_schedule,
 )
@@ -46,6 +47,20 @@ def test_every_position_plays_once_a_partie_and_meets_no_one_twice(count):
         assert set(meetings) == {frozenset(pair) for pair in combinations(range(1, count + 1), 2)}
     else:  # each team exempt once, at the partie of its number
         assert [partie[-1] for partie in schedule] == [(p, 0) for p in range(1, count + 1)]
+
+
+def test_the_chart_gives_each_team_its_table_at_each_partie():
+    assert rotation_chart(4, 3) == [[1, 2, 2], [2, 1, 2], [2, 2, 1], [1, 1, 1]]
+    assert rotation_chart(3, 4) == [[0, 1, 1, 0], [1, 0, 1, 1], [1, 1, 0, 1]]
+
+
+@pytest.mark.parametrize("count", SIZES)
+def test_the_chart_seats_two_teams_at_each_table_of_each_partie(count):
+    parties = rotation_max_parties(count)
+    chart = rotation_chart(count, parties)
+    for partie in range(parties):
+        tables = sorted(row[partie] for row in chart)
+        assert tables == [0] * (count % 2) + sorted(list(range(1, count // 2 + 1)) * 2)
 
 
 @pytest.mark.parametrize("count", [2, 7, 10])
