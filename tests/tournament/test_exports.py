@@ -359,3 +359,57 @@ def test_a_qr_code_is_one_pixel_a_module_drawn_sharp_and_made_once_per_link(clie
         xobject = page["/Resources"]["/XObject"]
         assert [xobject[name].get_object()["/Interpolate"] for name in xobject] == [
             False] * len(xobject)  # scaled up without blurring
+
+
+# --- The workbook's rows, written as SpreadsheetML ------------------------------------------
+
+
+def test_rows_are_written_as_openpyxl_reads_them_back():
+    import openpyxl
+
+    rows = [[1, "=1+1", None, 2.5, True, "", "<Les \"As\" & Cie>", "Les\x01As", "x" * 40_000],
+            [-7, "#N/A", "  espaces  ", 0, False, "♥", "@SUM(A1)", "+33 6", "ligne\nsuite"]]
+    book = openpyxl.Workbook(write_only=True)
+    book.create_sheet("Feuille")
+    saved = io.BytesIO()
+    book.save(saved)
+    content = workbook._with_rows(saved.getvalue(), [("xl/worksheets/sheet1.xml", rows)])
+    sheet = load_workbook(io.BytesIO(content))["Feuille"]
+    first, second = [[cell for cell in row] for row in sheet.iter_rows(min_row=3, max_row=4)]
+    assert [cell.value for cell in first] == [1, "=1+1", None, 2.5, True, None,
+                                             "<Les \"As\" & Cie>", "Les\ufffdAs", "x" * 32_767]
+    assert [cell.value for cell in second] == [-7, "#N/A", "  espaces  ", 0, False, "♥",
+                                              "@SUM(A1)", "+33 6", "ligne\nsuite"]
+    assert [cell.data_type for cell in first if cell.value is not None] == [
+        "n", "s", "n", "b", "s", "s", "s"]
+    assert all(cell.data_type == "s" for cell in second if isinstance(cell.value, str))
+    with zipfile.ZipFile(io.BytesIO(content)) as archive:
+        assert "<f" not in archive.read("xl/worksheets/sheet1.xml").decode()
+
+
+def test_a_value_with_no_cell_type_is_a_bug_not_a_blank():
+    import datetime
+
+    with pytest.raises(TypeError, match="no cell for"):
+        list(workbook.rows_xml([[1, datetime.date(2026, 11, 22)]], first=3))
+    with pytest.raises(TypeError, match="no cell for"):
+        list(workbook.rows_xml([[float("nan")]], first=3))
+
+
+def test_rows_are_numbered_from_the_first_data_row_in_chunks():
+    chunks = list(workbook.rows_xml([[n] for n in range(1, 1202)], first=3))
+    assert len(chunks) == 3  # 500 rows a string: memory stays flat on a big sheet
+    text = "".join(chunks)
+    assert text.startswith('<row r="3"><c r="A3" t="n"><v>1</v></c></row>')
+    assert text.endswith('<row r="1203"><c r="A1203" t="n"><v>1201</v></c></row>')
+
+
+def test_a_workbook_whose_sheets_openpyxl_named_otherwise_is_an_error():
+    import openpyxl
+
+    book = openpyxl.Workbook(write_only=True)
+    book.create_sheet("Feuille")
+    saved = io.BytesIO()
+    book.save(saved)
+    with pytest.raises(RuntimeError, match="sheets not found"):
+        workbook._with_rows(saved.getvalue(), [("xl/worksheets/sheet9.xml", [[1]])])
