@@ -130,6 +130,7 @@ class PaperCheck:
 
 
 def _kind(rules: Rules) -> str:
+    """Which of the checks of the module docstring `rules` allow."""
     if rules.counting is Counting.DEMANDES or rules.rounding:
         return TENS
     if rules.game is Game.CLASSIQUE:
@@ -226,10 +227,12 @@ def paper_check_kind(rules: Rules) -> PaperCheck:
             "finissent par le même chiffre que 2 × le nombre de donnes jouées (donnes passées "
             "exceptées)"
         )
+        example = "12 donnes : un total qui finit par 4"
         if extra % 10:
             needs = frozenset({"capots"})
             text += f", plus {extra % 10} par capot marqué ({rules.capot_points} points)"
-        text += " (12 donnes sans capot : un total qui finit par 4). "
+            example = "12 donnes sans capot : un total qui finit par 4"
+        text += f" ({example}). "
     elif kind == TENS:
         why = "l'arrondi" if rules.rounding else "le décompte des points demandés"
         text = (

@@ -7,6 +7,7 @@ refuse sheets that cannot be, one rule at a time.
 """
 
 import dataclasses
+import itertools
 
 import pytest
 from hypothesis import assume, given
@@ -18,6 +19,7 @@ from scoring import (
     Counting,
     Donne,
     Game,
+    Multiply,
     Outcome,
     PaperCheck,
     PaperTotals,
@@ -192,6 +194,46 @@ def _best_donnes(rules: Rules) -> list[Donne]:
 def test_the_bound_of_a_donne_is_reached(rules):
     best = [score_donne(donne, rules) for donne in _best_donnes(rules)]
     assert max(max(score.ns, score.ew) for score in best) == max_donne_points(rules)
+
+
+def _option_grid():
+    """Every consistent combination of the options the bound depends on, with contract
+    ceilings around the capot bid (250) and the deciding totals (252, 272, 332)."""
+    flags = itertools.product([False, True], repeat=6)
+    for game, counting, multiply, factor, capot, top, flag in itertools.product(
+        list(Game), list(Counting), list(Multiply), [4, 3], [252, 250],
+        [80, 240, 250, 260, 270, 330, 340, 500], list(flags),
+    ):
+        rounding, sa_ta, annonces, multiplied, in_contract, demandes_belote = flag
+        if counting is Counting.DEMANDES and (annonces or game is Game.CLASSIQUE):
+            continue
+        yield Rules(game=game, counting=counting, multiply=multiply, surcoinche_factor=factor,
+                    rounding=rounding, sa_ta=sa_ta, annonces=annonces,
+                    belote_multiplied=multiplied, belote_in_contract=in_contract,
+                    demandes_belote=demandes_belote, capot_points=capot, max_contract=top)
+
+
+def test_the_bound_of_a_donne_is_reached_under_every_option():
+    grid = list(_option_grid())
+    assert len(grid) > 5000
+    for rules in grid:
+        best = [score_donne(donne, rules) for donne in _best_donnes(rules)]
+        assert max(max(score.ns, score.ew) for score in best) == max_donne_points(rules), rules
+
+
+@pytest.mark.parametrize(
+    ("options", "most"),
+    [
+        # A capot bid made (250 × 4 + 252 + 20) beats the chute of a 270 (162 + 1080 + 20) …
+        ({"belote_in_contract": False}, 1272),
+        # … but when the belote decides, 272 points make a 270 contract: 252 + 20 + 1080.
+        ({"belote_in_contract": True}, 1352),
+    ],
+)
+def test_a_contract_is_made_only_up_to_the_takers_deciding_total(options, most):
+    rules = Rules(annonces=False, rounding=False, multiply=Multiply.CONTRACT, max_contract=270,
+                  **options)
+    assert max_donne_points(rules) == most
 
 
 @pytest.mark.parametrize(
