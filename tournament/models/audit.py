@@ -23,6 +23,9 @@ class AuditEntry(models.Model):
         ("team", _("équipe")),
         ("rules", _("règlement")),
         ("round", _("partie")),
+        # A table's score as a whole: its paper totals, their confirmation (services.paper,
+        # services.confirmations).
+        ("game", _("score")),
     ]
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(_("quand"), default=timezone.now, db_index=True)
@@ -48,6 +51,8 @@ class AuditEntry(models.Model):
         "withdraw": _("retrait"), "return": _("retour"), "import": _("import"),
         "close": _("clôture"), "reopen": _("réouverture"), "time": _("fin du temps"),
         "untime": _("fin du temps annulée"),
+        "totals": _("totaux de la feuille"), "untotals": _("retour aux donnes"),
+        "confirm": _("confirmation"), "dispute": _("contestation"),
     }
 
     class Meta:

@@ -127,6 +127,14 @@ class Game(models.Model):
     paper_donnes = models.PositiveSmallIntegerField(null=True, blank=True)
     paper_belotes = models.PositiveSmallIntegerField(null=True, blank=True)
     paper_capots = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Of the donnes played, those all four passed (0–0), and the points attribués per side:
+    # the check takes both out (scoring.paper), so a sheet with a penalty is still checked.
+    paper_passed = models.PositiveSmallIntegerField(default=0)
+    paper_awarded_ns = models.PositiveIntegerField(default=0)
+    paper_awarded_ew = models.PositiveIntegerField(default=0)
+    # Two confirmations: the awaited side said the score is wrong; it stays awaiting and the
+    # organiser's pages show it until someone confirms or the score changes.
+    disputed = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["round__number", "table"]

@@ -4,18 +4,25 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 
 from scoring import Donne, DonneScore, GameScore, Rules, Side, score_game
+from scoring.paper import PaperTotals, paper_winner
 
 from .. import audit
 from ..audit import SYSTEM, Actor
 from ..models import (
     DonneRecord,
     Game,
+    Round,
 )
+from ..ranking import TableScore, exempt_score
 from .common import UserError, scoring_refusals
 
 # --- Games and donnes -------------------------------------------------------------------
+
+BY_TOTALS = _l("Cette table est saisie par les totaux de sa feuille : revenez à la saisie par "
+               "donnes (page de la table) pour saisir ou rétablir une donne.")
 
 
 def game_recompute(*, game: Game) -> None:
@@ -25,7 +32,7 @@ def game_recompute(*, game: Game) -> None:
     tournament = game.round.tournament
     rules = game.round.rules
     if game.is_bye:
-        game.score_ns, game.score_ew = tournament.bye_points, 0
+        game.score_ns, game.score_ew = exempt_points(round_=game.round), 0
         game.finished, game.winner = True, Side.NS.value
         game.save()
         return
@@ -36,12 +43,38 @@ def game_recompute(*, game: Game) -> None:
         game.finished, game.winner = True, winner.value
         game.played = game.donnes.count()
         game.save()
+        _byes_follow(game.round)
         return
-    records = list(game.donnes.order_by("number"))
-    with scoring_refusals(where=str(game)):
-        result = score_game([record.to_donne() for record in records], rules,
-                            stop_after=game.stop_after)
+    if game.by_totals:  # typed as its sheet's totals (services.paper): no donne is stored
+        records, result = [], _paper_result(game, rules)
+    else:
+        records = list(game.donnes.order_by("number"))
+        with scoring_refusals(where=str(game)):
+            result = score_game([record.to_donne() for record in records], rules,
+                                stop_after=game.stop_after)
     _store_result(game, records, result)
+
+
+def paper_totals(game: Game) -> PaperTotals:
+    """The totals a game entered by its paper sheet stores, as scoring checks them."""
+    score_ns, score_ew, donnes = game.paper_ns, game.paper_ew, game.paper_donnes
+    if score_ns is None or score_ew is None or donnes is None:
+        raise UserError(_("%(game)s : les totaux de la feuille manquent.") % {"game": game})
+    return PaperTotals(
+        score_ns=score_ns, score_ew=score_ew, donnes=donnes, passed=game.paper_passed,
+        belotes=game.paper_belotes, capots=game.paper_capots,
+        awarded_ns=game.paper_awarded_ns, awarded_ew=game.paper_awarded_ew,
+    )
+
+
+def _paper_result(game: Game, rules: Rules) -> GameScore:
+    """A paper game's score: finished, the sheet's totals, the higher one the winner
+    (scoring.paper_winner; equal totals are refused), its donnes played."""
+    totals = paper_totals(game)
+    with scoring_refusals(where=str(game)):
+        winner = paper_winner(totals, rules)
+    return GameScore(donnes=(), ns=totals.score_ns, ew=totals.score_ew, finished=True,
+                     winner=winner, played=totals.donnes)
 
 
 def _validated(donnes: list[Donne], rules: Rules, stop_after: int | None) -> GameScore:
@@ -69,6 +102,41 @@ def _store_result(game: Game, records: list[DonneRecord], result: GameScore) -> 
     game.finished, game.played = result.finished, result.played
     game.winner = result.winner.value if result.winner else ""
     game.save()
+    _byes_follow(game.round)
+
+
+# --- Exempt scores ------------------------------------------------------------------------
+#
+# A bye's score (Game.score_ns) follows the concours' exempt rule (ranking.exempt): under
+# "half" and "average" it depends on the partie's other games, so every write of a game's
+# result (above) rewrites the byes of its partie, in the same transaction.
+
+
+def exempt_points(*, round_: Round) -> int:
+    """What an exempt entrant of `round_` scores now, by the concours' exempt rule: one
+    query under "half" and "average", none under "fixed"."""
+    tournament = round_.tournament
+    if tournament.exempt_rule == "fixed":
+        return tournament.bye_points
+    games = Game.objects.filter(round=round_).values_list(
+        "score_ns", "score_ew", "finished", "team_ew_id", "forfeit")
+    return exempt_score(tournament.exempt_rule, tournament.bye_points, [
+        TableScore(score_ns, score_ew, finished, bye=ew is None, forfeit=bool(forfeit))
+        for score_ns, score_ew, finished, ew, forfeit in games])
+
+
+def byes_rescore(*, round_: Round) -> None:
+    """Rewrite the score of every bye of `round_` by the exempt rule: two queries at most."""
+    points = exempt_points(round_=round_)
+    Game.objects.filter(round=round_, team_ew__isnull=True).exclude(score_ns=points).update(
+        score_ns=points)
+
+
+def _byes_follow(round_: Round) -> None:
+    """After a game of `round_` changed: its byes follow, unless their score is fixed (then
+    it changes only with the concours' fixed score, and a donne's entry costs no query)."""
+    if round_.tournament.exempt_rule != "fixed":
+        byes_rescore(round_=round_)
 
 
 @transaction.atomic
@@ -87,6 +155,8 @@ def donne_record(*, game: Game, number: int | None, donne: Donne,
         raise UserError(_("Une équipe exempte ne joue pas de donne."))
     if game.forfeit:
         raise UserError(_("Cette table est déclarée forfait."))
+    if game.by_totals:  # a game is entered by its donnes or by its totals, never both
+        raise UserError(str(BY_TOTALS))
     rules = game.round.rules
     records = list(game.donnes.order_by("number"))
     before = None
@@ -147,6 +217,8 @@ def _donne_insert(*, game: Game, number: int, donne: Donne, key: str, by: Actor)
     donne, under its own `key` so that the journal's entries about it find it again). The
     whole game is validated first: an impossible game changes nothing."""
     game = Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
+    if game.by_totals:
+        raise UserError(str(BY_TOTALS))
     records = list(game.donnes.order_by("number"))
     if not 1 <= number <= len(records) + 1:
         raise UserError(_("La donne %(n)d ne peut plus être rétablie à sa place.")
