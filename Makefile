@@ -33,6 +33,7 @@ run: $(VENV)/.run-installed $(MO)
 test: $(VENV)/.test-installed $(MO)
 	scripts/ensure-chromium
 	$(PY) -m ruff check .
+	$(PY) -m mypy
 	$(PY) -m pytest --cov=scoring --cov-branch --cov-report=term-missing --cov-fail-under=100
 
 # The whole suite again on a throwaway PostgreSQL server (installed with apt if missing).
