@@ -30,7 +30,7 @@ from .models import (
     Team,
     Tournament,
 )
-from .standings import CRITERIA
+from .ranking import CRITERIA
 from .validators import MAX_SMALL
 
 # Options of the tournament whose changes are logged as "rules": the rule set, the points of

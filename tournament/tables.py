@@ -1,36 +1,77 @@
-"""The standings table (django-tables2): sortable, rank first, criteria already applied."""
+"""The standings table (django-tables2): sortable, rank first, criteria already applied.
+
+One table for both formats: a line per registered team (doublettes) or per player (mêlée);
+`selectors.StandingsLine.entrant` names either. A mêlée's table has no "Joueurs" column (a
+player's name says it) and shows each player's club; the ranking points show when the
+concours gives some or ranks by them.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import django_tables2 as tables
-from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
+
+from .selectors.standings import StandingsLine
 
 NUMERIC = {"td": {"class": "num"}, "th": {"class": "num"}}
 
 
+def _entrant_column(label: str) -> tables.Column:
+    # Sorted in French order (selectors.name_key): "Les Ânes" before "Les Trèfles". Named
+    # "team" in both formats so that a sorted address (?sort=team) keeps working.
+    return tables.Column(label, accessor="entrant__name", order_by=("name_key",))
+
+
 class StandingsTable(tables.Table):
     rank = tables.Column(_("Rang"), accessor="row__rank")
-    # Sorted in French order (selectors.name_key): "Les Ânes" before "Les Trèfles".
-    team = tables.Column(_("Équipe"), accessor="team__name", order_by=("name_key",))
-    players = tables.Column(_("Joueurs"), accessor="team__players", orderable=False)
+    team = _entrant_column(_("Équipe"))
+    players = tables.Column(_("Joueurs"), accessor="entrant__players", orderable=False)
+    club = tables.Column(_("Club"), accessor="entrant__club")
     played = tables.Column(_("Jouées"), accessor="row__played", attrs=NUMERIC)
     wins = tables.Column(_("Gagnées"), accessor="row__wins", attrs=NUMERIC)
     points = tables.Column(_("Points marqués"), accessor="row__points", attrs=NUMERIC)
     conceded = tables.Column(_("Points concédés"), accessor="row__conceded", attrs=NUMERIC)
     diff = tables.Column(_("Différence"), accessor="row__diff", attrs=NUMERIC)
+    ranking_points = tables.Column(_("Points de classement"), accessor="row__ranking_points",
+                                   attrs=NUMERIC)
 
     class Meta:
         attrs = {"class": "standings", "id": "standings"}
         orderable = True
-        row_attrs = {"data-team": lambda record: record.team.number}
+        row_attrs = {
+            # None leaves the attribute out: a team's line names its team, a player's its player.
+            "data-team": lambda record: None if record.entrant.is_player else record.number,
+            "data-player": lambda record: record.number if record.entrant.is_player else None,
+        }
 
-    def render_team(self, record, value):
-        url = reverse("tournament:team", args=[record.team.tournament.slug, record.team.number])
-        withdrawn = "" if record.team.active else format_html(
-            ' <small class="withdrawn-mark">{}</small>', _("(retirée)"))
-        return format_html('<a href="{}">{}. {}</a>{}', url, record.team.number, value, withdrawn)
+    def __init__(self, data: Sequence[StandingsLine], *, melee: bool | None = None,
+                 ranking_points: bool | None = None, **kwargs: Any) -> None:
+        """`melee`: lines of players (None: read from the lines); `ranking_points`: show
+        them (None: when a line has some)."""
+        if melee is None:
+            melee = any(line.entrant.is_player for line in data)
+        if ranking_points is None:
+            ranking_points = any(line.row.ranking_points for line in data)
+        exclude = ["players"] if melee else ["club"]
+        if not ranking_points:
+            exclude.append("ranking_points")
+        extra = [("team", _entrant_column(_("Joueur")))] if melee else None
+        super().__init__(data, exclude=exclude, extra_columns=extra, **kwargs)
 
-    def render_diff(self, value):
+    def render_team(self, record: StandingsLine, value: str) -> SafeString:
+        entrant = record.entrant
+        withdrawn = "" if entrant.active else format_html(
+            ' <small class="withdrawn-mark">{}</small>',
+            _("(retiré)") if entrant.is_player else _("(retirée)"))
+        if not entrant.url:
+            return format_html("{}. {}{}", entrant.number, value, withdrawn)
+        return format_html('<a href="{}">{}. {}</a>{}', entrant.url, entrant.number, value,
+                           withdrawn)
+
+    def render_diff(self, value: int) -> str:
         return f"+{value}" if value > 0 else str(value)

@@ -1,11 +1,13 @@
 // The rules page: choosing a preset fills every option with its values, and only the options
 // that apply to the game chosen are shown (data-show-if="game=coinche counting=faits").
+// The rules page and the new concours page: the draw methods offered are those of the format
+// chosen (each option's data-format), a mêlée drawing players and the others teams.
 (function () {
   "use strict";
-  const form = document.getElementById("rules-form");
+  const form = document.getElementById("rules-form") || document.getElementById("create-form");
+  if (!form) return;
   const data = document.getElementById("preset-options");
-  if (!form || !data) return;
-  const presets = JSON.parse(data.textContent);
+  const presets = data ? JSON.parse(data.textContent) : {};
 
   function input(name) { return form.elements.namedItem(name); }
 
@@ -13,7 +15,7 @@
     const element = input(name);
     if (!element) return "";
     if (element.type === "checkbox") return element.checked ? "1" : "0";
-    return element.value;
+    return element.value;  // a group of radio buttons gives the checked one's value
   }
 
   function showApplicable() {
@@ -37,9 +39,26 @@
     });
   }
 
+  function offerDrawMethods() {
+    const select = input("draw_method");
+    const format = current("format");
+    if (!select || !select.options || !format) return;
+    let first = null;
+    Array.from(select.options).forEach((option) => {
+      const fits = !option.dataset.format || option.dataset.format === format;
+      option.hidden = !fits;
+      option.disabled = !fits;
+      if (fits && first === null) first = option;
+    });
+    const chosen = select.options[select.selectedIndex];
+    if ((!chosen || chosen.disabled) && first !== null) select.value = first.value;
+  }
+
   form.addEventListener("change", (event) => {
     if (event.target.name === "preset") applyPreset(event.target.value);
+    if (event.target.name === "format") offerDrawMethods();
     showApplicable();
   });
+  offerDrawMethods();
   showApplicable();
 })();

@@ -17,9 +17,12 @@ from django.utils.translation import gettext_lazy as _
 from scoring import PRESETS
 
 from ..bounds import OPTION_BOUNDS
+from ..choices import EXEMPT_CHOICES, FORMAT_CHOICES
+from ..draw import METHODS
 from ..models import PRESET_CHOICES, RULE_FIELDS, Tournament
+from ..ranking import CRITERIA
 from ..services import UserError, criteria_checked
-from ..standings import CRITERIA
+from ..services.common import RANKING_POINTS_MAX, draw_method_checked, entrant_kind
 from ..validators import SLUG_MAX_LENGTH, InvalidText, check_slug, clean_text, slug_suggestion
 
 
@@ -46,6 +49,49 @@ def _clean_text(form: forms.BaseForm, name: str, *, required: bool) -> str:
         raise forms.ValidationError(str(error)) from None
 
 
+class DrawMethodSelect(forms.Select):
+    """The draw methods, each option saying which format it suits (data-format), so that the
+    page's script offers only those of the format chosen."""
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        method = METHODS.get(str(value))
+        if method is not None:
+            option["attrs"]["data-format"] = "melee" if method.entrant == "player" else \
+                "doublettes"
+        return option
+
+
+def draw_method_field(format: str | None = None) -> forms.ChoiceField:
+    """The draw methods of the registry, in its order; only those of `format` when given
+    (None: all, the page's script filtering them as the format changes)."""
+    choices = [(key, capfirst(str(method.label))) for key, method in METHODS.items()
+               if format is None or method.entrant == entrant_kind(format)]
+    return forms.ChoiceField(
+        label=_("Tirage des tables"), choices=choices, widget=DrawMethodSelect,
+        help_text=_("Par le classement (chaque partie oppose les équipes de même rang), au "
+                    "hasard à chaque partie, par un tableau de marche fixé d'avance, ou à la "
+                    "mêlée (partenaires et adversaires tirés à chaque partie)."),
+    )
+
+
+def _clean_draw_method(form: forms.Form, format: str | None) -> None:
+    """The method against the format (the services' one check), on the method's field."""
+    method = form.cleaned_data.get("draw_method")
+    if method and format:
+        try:
+            form.cleaned_data["draw_method"] = draw_method_checked(method, format)
+        except UserError as error:
+            form.add_error("draw_method", error.message)
+
+
+def _ranking_points_field(label: str) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label, required=False, min_value=0, max_value=RANKING_POINTS_MAX,
+        help_text=_("Vide : aucun point de classement pour ce résultat."),
+    )
+
+
 class TournamentCreateForm(forms.Form):
     name = _text_field("name", _("Nom du concours"), required=True)
     slug = forms.CharField(
@@ -58,6 +104,14 @@ class TournamentCreateForm(forms.Form):
     place = _text_field("place", _("Lieu"), required=False)
     preset = forms.ChoiceField(label=_("Règlement"), choices=PRESET_CHOICES,
                                initial="ffb-coinche")
+    format = forms.ChoiceField(
+        label=_("Formule"), choices=FORMAT_CHOICES, initial="doublettes",
+        widget=forms.RadioSelect,
+        help_text=_("Doublettes formées : chaque équipe s'inscrit avec ses deux joueurs. "
+                    "Mêlée : les joueurs s'inscrivent seuls, partenaires et adversaires sont "
+                    "tirés à chaque partie, le classement est individuel."),
+    )
+    draw_method = draw_method_field()
 
     def clean_name(self) -> str:
         return _clean_text(self, "name", required=True)
@@ -76,6 +130,7 @@ class TournamentCreateForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        _clean_draw_method(self, cleaned.get("format"))
         if cleaned.get("name") and "slug" in cleaned and not cleaned["slug"]:
             try:
                 cleaned["slug"] = _free_slug(slug_suggestion(cleaned["name"]))
@@ -113,6 +168,7 @@ OPTION_CONDITIONS: dict[str, dict[str, str]] = {
     "litige": {"counting": "faits", "beat_defence": "1"},
     "tie_to_takers": {"counting": "faits", "beat_defence": "1", "litige": "0"},
     "annonces": {"counting": "faits"},
+    "bye_points": {"exempt_rule": "fixed"},
 }
 # French help for the options whose model field has none (the others come from the model).
 OPTION_HELP = {
@@ -177,6 +233,18 @@ class TournamentRulesForm(forms.ModelForm):
     forfeit_points = _bounded("forfeit_points")
     max_contract = _bounded("max_contract")
     criteria = CriteriaField()
+    draw_method = draw_method_field()
+    exempt_rule = forms.ChoiceField(
+        label=_("Score d'une exemption"), choices=EXEMPT_CHOICES,
+        help_text=_("Un score fixe (ci-dessous) ; la moitié des points joués aux tables de la "
+                    "partie, en moyenne ; ou la moyenne des scores de la partie, forfaits "
+                    "compris. Recalculé à chaque score saisi de la partie."),
+    )
+    points_win = _ranking_points_field(_("Points de classement d'une victoire"))
+    points_loss = _ranking_points_field(_("Points de classement d'une défaite"))
+    points_exempt = _ranking_points_field(_("Points de classement d'une exemption"))
+    points_forfeit = _ranking_points_field(
+        _("Points de classement d'un forfait (pour qui le déclare)"))
     # Beside the target and the number of donnes, which change from this partie on; shown
     # once a partie is drawn (before, every partie is to come).
     from_partie = forms.IntegerField(
@@ -193,15 +261,26 @@ class TournamentRulesForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = ["name", "date", "place", "preset", *RULE_FIELDS, "parties_planned",
-                  "criteria", "bye_points", "forfeit_points"]
+                  "format", "draw_method", "criteria", "points_win", "points_loss",
+                  "points_exempt", "points_forfeit", "exempt_rule", "bye_points",
+                  "forfeit_points"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
-    def __init__(self, *args, from_partie: int = 1, next_partie: int = 1, **kwargs):
+    def __init__(self, *args, from_partie: int = 1, next_partie: int = 1,
+                 registered: bool = False, **kwargs):
         """`from_partie`: the partie offered by default; `next_partie`: the next one to draw,
-        the last a change can start from (`from_partie` is hidden while it is 1)."""
+        the last a change can start from (`from_partie` is hidden while it is 1);
+        `registered`: players or teams are registered (the format no longer changes)."""
         super().__init__(*args, **kwargs)
         if self.instance.pk and not self.is_bound:
             self.initial["criteria"] = list(self.instance.criteria)
+        # The format is chosen once: nobody registered yet, or it stays (disabled: a posted
+        # value is ignored, the service refuses a change anyway).
+        self.format_locked = registered
+        if registered:
+            self.fields["format"].disabled = True
+            self.fields["format"].help_text = _(
+                "Des joueurs ou des équipes sont inscrits : la formule ne change plus.")
         self.initial.setdefault("from_partie", from_partie)
         self.default_from_partie = from_partie
         self.fields["from_partie"].max_value = next_partie
@@ -255,6 +334,11 @@ class TournamentRulesForm(forms.ModelForm):
         """Left empty (or not shown): the partie offered, never silently the first."""
         value = self.cleaned_data["from_partie"]
         return self.default_from_partie if value is None else value
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        _clean_draw_method(self, cleaned.get("format"))
+        return cleaned
 
     def clean_criteria(self) -> list[str]:
         try:

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from typing import Literal
 
 from django.db.models import Count, Q
+from django.urls import NoReverseMatch, reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ..models import Game, Round, Team, Tournament
-from ..standings import CRITERIA, Result, Row, compute, rank
+from ..draw import METHODS
+from ..models import Game, Player, Round, Team, Tournament
+from ..ranking import CRITERIA, PointsScale, Result, Row, rank, tally
 
 
 def name_key(name: str) -> tuple[str, str]:
@@ -62,21 +66,60 @@ def _played(states: list[PartieState]) -> set[int]:
 
 def results(tournament: Tournament, states: list[PartieState] | None = None) -> list[Result]:
     """Finished games as the standings see them; byes and forfeits once their partie is
-    played."""
+    played. Each side names the concours' entrants: `(team,)` for a doublette concours, the
+    partie team's players in a mêlée (`(first, second)`, or `(first,)` for an exempt
+    player). One query (two with `states` not given)."""
     played = _played(partie_states(tournament) if states is None else states)
-    games = Game.objects.filter(round__tournament=tournament, finished=True).values_list(
-        "team_ns_id", "team_ew_id", "score_ns", "score_ew", "winner", "forfeit", "round__number"
-    )
-    return [
-        Result(ns, ew, score_ns, score_ew, ns if winner == "NS" else ew if winner == "EW" else None)
-        for ns, ew, score_ns, score_ew, winner, forfeit, number in games
-        if number in played or (ew is not None and not forfeit)
-    ]
+    melee = tournament.format == "melee"
+    fields = ["team_ns_id", "team_ew_id", "score_ns", "score_ew", "winner", "forfeit",
+              "round__number"]
+    if melee:  # the partie teams' players, joined in the same query
+        fields += ["team_ns__first_id", "team_ns__second_id", "team_ew__first_id",
+                   "team_ew__second_id"]
+    games = Game.objects.filter(round__tournament=tournament, finished=True).values_list(*fields)
+    found = []
+    for ns, ew, score_ns, score_ew, winner, forfeit, number, *players in games:
+        if number not in played and (ew is None or forfeit):
+            continue
+        if melee:
+            ns_side = _players(players[0], players[1])
+            ew_side = None if ew is None else _players(players[2], players[3])
+        else:
+            ns_side, ew_side = (ns,), None if ew is None else (ew,)
+        found.append(Result(ns_side, ew_side, score_ns, score_ew, winner, forfeit))
+    return found
+
+
+def _players(first: int, second: int | None) -> tuple[int, ...]:
+    return (first,) if second is None else (first, second)
+
+
+def points_scale(tournament: Tournament) -> PointsScale:
+    """The concours' ranking points per result."""
+    return PointsScale(win=tournament.points_win, loss=tournament.points_loss,
+                       exempt=tournament.points_exempt, forfeit=tournament.points_forfeit)
+
+
+def _entrants(tournament: Tournament) -> list[Team] | list[Player]:
+    """Who is ranked: the players of a mêlée, the registered teams otherwise (a mêlée's
+    teams are drawn per partie: they are not ranked). One query."""
+    if tournament.format == "melee":
+        return list(Player.objects.filter(tournament=tournament))
+    return list(Team.objects.filter(tournament=tournament, round__isnull=True)
+                .select_related("first", "second"))
+
+
+def _ranked(tournament: Tournament,
+            entrants: list[Team] | list[Player]) -> list[Row]:
+    rows = tally([entrant.id for entrant in entrants], results(tournament),
+                 points_scale(tournament))
+    return rank(rows, tournament.criteria)
 
 
 def standings(tournament: Tournament) -> list[Row]:
-    team_ids = tournament.teams.values_list("id", flat=True)
-    return rank(compute(team_ids, results(tournament)), tournament.criteria)
+    """The ranked rows, best first: one per player in a mêlée (`Row.entrant` a player id),
+    per registered team otherwise (a team id; `Row.team` names it too). Three queries."""
+    return _ranked(tournament, _entrants(tournament))
 
 
 @dataclass(frozen=True)
@@ -123,21 +166,143 @@ def standings_scope(tournament: Tournament) -> StandingsScope:
 
 
 @dataclass(frozen=True)
+class Entrant:
+    """Who a standings line ranks, as every page and document names it: a registered team
+    (doublettes) or a player (mêlée)."""
+
+    kind: Literal["team", "player"]
+    id: int
+    number: int
+    name: str
+    club: str
+    active: bool
+    player1: str  # a team's players; a player: its own name, then ""
+    player2: str
+    url: str  # its page ("" when it has none)
+
+    @property
+    def is_player(self) -> bool:
+        return self.kind == "player"
+
+    @property
+    def players(self) -> str:
+        """A team's players ("Anne et Basile"); "" for a player (its name says it)."""
+        if self.is_player:
+            return ""
+        return f"{self.player1} et {self.player2}" if self.player2 else self.player1
+
+
+@dataclass(frozen=True)
 class StandingsLine:
+    """One line of the standings: the row (rank and figures) and who it ranks. `team` is the
+    registered team of a doublette concours (None in a mêlée), `player` the player of a mêlée
+    (None otherwise); `entrant` names either."""
+
     row: Row
-    team: Team
+    entrant: Entrant
+    team: Team | None = None
+    player: Player | None = None
 
     @property
     def name_key(self) -> tuple[str, str]:
-        """The team's name in French order: the standings table sorts its names by it."""
-        return name_key(self.team.name)
+        """The entrant's name in French order: the standings table sorts its names by it."""
+        return name_key(self.entrant.name)
+
+    # What a document reads of any line, team or player alike.
+    @property
+    def number(self) -> int:
+        return self.entrant.number
+
+    @property
+    def name(self) -> str:
+        return self.entrant.name
+
+    @property
+    def detail(self) -> str:
+        """A team's players; "" for a player."""
+        return self.entrant.players
+
+    @property
+    def club(self) -> str:
+        return self.entrant.club
+
+    @property
+    def active(self) -> bool:
+        return self.entrant.active
+
+
+def _team_entrant(team: Team, slug: str) -> Entrant:
+    return Entrant("team", team.id, team.number, team.name, team.club, team.active,
+                   team.player1, team.player2,
+                   reverse("tournament:team", args=[slug, team.number]))
+
+
+def _player_entrant(player: Player, slug: str) -> Entrant:
+    return Entrant("player", player.id, player.number, player.name, player.club,
+                   player.active, player.name, "", _player_url(slug, player.number))
+
+
+def _player_url(slug: str, number: int) -> str:
+    # A player's page comes with the players' addresses (urls_players.py); until it
+    # exists, a player's name is not a link.
+    try:
+        return reverse("tournament:player", args=[slug, number])
+    except NoReverseMatch:
+        return ""
 
 
 def standings_lines(tournament: Tournament) -> list[StandingsLine]:
-    """The one source of the standings page (and, later, its PDF and workbook)."""
-    teams = {team.id: team for team in tournament.teams.all()}
-    return [StandingsLine(row, teams[row.team]) for row in standings(tournament)]
+    """The one source of the standings page, its PDF and the workbook: a line per player in a
+    mêlée, per registered team otherwise. Four queries, whatever the number of entrants."""
+    entrants = _entrants(tournament)
+    by_id: dict[int, Team | Player] = {entrant.id: entrant for entrant in entrants}
+    lines = []
+    for row in _ranked(tournament, entrants):
+        entrant = by_id[row.entrant]
+        if isinstance(entrant, Player):
+            lines.append(StandingsLine(row, _player_entrant(entrant, tournament.slug),
+                                       player=entrant))
+        else:
+            lines.append(StandingsLine(row, _team_entrant(entrant, tournament.slug),
+                                       team=entrant))
+    return lines
 
 
 def criteria_labels(tournament: Tournament) -> list[str]:
     return [str(CRITERIA[key]) for key in tournament.criteria]
+
+
+def uses_ranking_points(tournament: Tournament) -> bool:
+    """Whether the standings show ranking points: a scale is set, or they rank."""
+    return ("ranking_points" in tournament.criteria
+            or any(value is not None for value in (
+                tournament.points_win, tournament.points_loss, tournament.points_exempt,
+                tournament.points_forfeit)))
+
+
+def has_registrations(tournament: Tournament) -> bool:
+    """Whether players or teams are registered (the format then no longer changes)."""
+    return (Player.objects.filter(tournament=tournament).exists()
+            or Team.objects.filter(tournament=tournament).exists())
+
+
+def entrants_count(tournament: Tournament) -> int:
+    """The active entrants: players of a mêlée, registered teams otherwise."""
+    if tournament.format == "melee":
+        return Player.objects.filter(tournament=tournament, active=True).count()
+    return Team.objects.filter(tournament=tournament, round__isnull=True, active=True).count()
+
+
+def ranking_summary(tournament: Tournament) -> str:
+    """The ranking points in words, as the concours' page shows them ("" when none):
+    "victoire 4, défaite 2, exemption 3"."""
+    parts = [(_("victoire"), tournament.points_win), (_("défaite"), tournament.points_loss),
+             (_("exemption"), tournament.points_exempt),
+             (_("forfait"), tournament.points_forfeit)]
+    return ", ".join(f"{label} {points}" for label, points in parts if points is not None)
+
+
+def draw_label(key: str) -> str:
+    """A draw method's French name (its key when no method has it any more)."""
+    method = METHODS.get(key)
+    return capfirst(str(method.label)) if method is not None else key

@@ -17,11 +17,13 @@ from scoring import Rules, ScoringError
 
 from .. import validators
 from ..bounds import OPTION_BOUNDS
+from ..choices import FORMAT_CHOICES
+from ..draw import METHODS
 from ..models import (
     RULE_FIELDS,
     Tournament,
 )
-from ..standings import CRITERIA
+from ..ranking import CRITERIA, EXEMPT_RULES
 
 
 class UserError(ValueError):
@@ -47,14 +49,18 @@ def text_field(model: type[models.Model], field: str, value: object, *,
 
 
 def whole_field(model: type[models.Model], field: str, value: object, *,
-                label: str | None = None, minimum: int = 0) -> int:
+                label: str | None = None, minimum: int = 0,
+                maximum: int | None = None) -> int:
     """`value` as a whole number for `model.field`: an int (not a bool) from `minimum` to the
-    largest the column holds in every database (a smallint column stops at 32,767)."""
+    largest the column holds in every database (a smallint column stops at 32,767), or to
+    `maximum` when it is smaller."""
     column = model._meta.get_field(field)
     low, high = BaseDatabaseOperations.integer_field_ranges[column.get_internal_type()]
     if model is Tournament and field in OPTION_BOUNDS:  # a concours' own bounds (bounds.py)
         low, high = OPTION_BOUNDS[field]
     low = max(low, minimum)
+    if maximum is not None:
+        high = min(high, maximum)
     if type(value) is not int or not low <= value <= high:
         raise UserError(_("%(label)s : un nombre entier de %(min)d à %(max)d est attendu.")
                         % {"label": label or capfirst(column.verbose_name), "min": low,
@@ -70,7 +76,7 @@ def slug_checked(value: object) -> str:
 
 
 def criteria_checked(value: object) -> list[str]:
-    """Ranking criteria: keys of standings.CRITERIA, at least one, each once."""
+    """Ranking criteria: keys of ranking.CRITERIA, at least one, each once."""
     if not isinstance(value, list) or not all(isinstance(key, str) for key in value):
         raise UserError(_("Critères de classement : une liste de critères est attendue."),
                         "criteria")
@@ -81,6 +87,58 @@ def criteria_checked(value: object) -> list[str]:
     if not value or len(set(value)) != len(value):
         raise UserError(_("Au moins un critère, chacun une seule fois."), "criteria")
     return list(value)
+
+
+# Ranking points per result: a few points a win in real scales (4, 2, 3…), a score-like
+# figure at most (an exemption "3 + 1,000").
+RANKING_POINTS_MAX = 10_000
+RANKING_POINTS_FIELDS = ("points_win", "points_loss", "points_exempt", "points_forfeit")
+
+
+def ranking_points_checked(field: str, value: object) -> int | None:
+    """Ranking points of one kind of result: None (none), or a whole number 0..10,000."""
+    if value is None:
+        return None
+    return whole_field(Tournament, field, value, maximum=RANKING_POINTS_MAX)
+
+
+def format_checked(value: object) -> str:
+    if value not in dict(FORMAT_CHOICES):
+        raise UserError(_("Formule inconnue : doublettes formées ou mêlée."), "format")
+    return str(value)
+
+
+def exempt_rule_checked(value: object) -> str:
+    if value not in EXEMPT_RULES:
+        raise UserError(_("Score d'une exemption inconnu : un score fixe, la moitié d'une "
+                          "partie ou la moyenne de la partie."), "exempt_rule")
+    return str(value)
+
+
+def draw_method_checked(value: object, format: str) -> str:
+    """A key of draw.METHODS that draws the entrants of `format`: players for a mêlée, teams
+    otherwise."""
+    method = METHODS.get(value) if isinstance(value, str) else None
+    if method is None:
+        raise UserError(_("Méthode de tirage inconnue : %(key)s.") % {"key": str(value)[:40]},
+                        "draw_method")
+    if method.entrant != entrant_kind(format):
+        message = (_("Le tirage « %(method)s » tire des équipes : il ne convient pas à une "
+                     "mêlée.") if format == "melee" else
+                   _("Le tirage « %(method)s » tire des joueurs : il ne convient qu'à une "
+                     "mêlée."))
+        raise UserError(message % {"method": method.label}, "draw_method")
+    return method.key
+
+
+def entrant_kind(format: str) -> str:
+    """What a concours of `format` draws and ranks: players in a mêlée, teams otherwise."""
+    return "player" if format == "melee" else "team"
+
+
+def default_draw_method(format: str) -> str:
+    """The usual method of a format: the mêlée's own, or by standings for doublettes."""
+    return "melee" if format == "melee" else "standings"
 
 
 def date_checked(value: object) -> datetime.date:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import enum
 import json
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from ..models import (
     RULE_FIELDS,
     DonneRecord,
     Game,
+    Player,
     Round,
     Team,
     Tournament,
@@ -31,12 +33,27 @@ from .common import (
     _only_rule_options,
     criteria_checked,
     date_checked,
+    default_draw_method,
+    draw_method_checked,
+    exempt_rule_checked,
+    format_checked,
+    ranking_points_checked,
     rules_from,
     slug_checked,
     text_field,
     whole_field,
 )
-from .donnes import game_recompute
+from .donnes import byes_rescore, game_recompute
+
+
+class Keep(enum.Enum):
+    """A ranking-points argument not given: the concours keeps its value (None is a value
+    there: no points)."""
+
+    KEEP = "keep"
+
+
+KEEP = Keep.KEEP
 
 # --- Tournament -------------------------------------------------------------------------
 
@@ -46,18 +63,35 @@ def tournament_create(*, organiser, name: str, slug: str, date: datetime.date,
                       place: str = "", preset: str = "ffb-coinche",
                       parties_planned: int | None = None, criteria: list[str] | None = None,
                       bye_points: int | None = None, forfeit_points: int | None = None,
+                      format: str = "doublettes", draw_method: str | None = None,
+                      exempt_rule: str = "fixed", points_win: int | None = None,
+                      points_loss: int | None = None, points_exempt: int | None = None,
+                      points_forfeit: int | None = None,
                       published: bool = False, by: Actor = SYSTEM,
                       **rule_options: Any) -> Tournament:
     """A new concours with the preset's rules, adjusted by `rule_options` (named by
-    RULE_FIELDS, anything else is a TypeError); the other options default when None."""
+    RULE_FIELDS, anything else is a TypeError); the other options default when None.
+
+    `format`: "doublettes" or "melee"; `draw_method`: a key of draw.METHODS for that format
+    (None: the format's usual one); `exempt_rule`: "fixed", "half" or "average"; the
+    ranking points of a win, a loss, an exemption and a forfeit: None (none) or 0..10,000."""
     _only_rule_options(rule_options)
     if preset not in PRESETS:
         raise UserError(_("Règlement inconnu."), "preset")
+    format = format_checked(format)
     tournament = Tournament(
         organiser=organiser, name=text_field(Tournament, "name", name),
         slug=slug_checked(slug), date=date_checked(date),
         place=text_field(Tournament, "place", place),
         published=_bool_checked(published, "published", _("Publié")),
+        format=format,
+        draw_method=draw_method_checked(
+            default_draw_method(format) if draw_method is None else draw_method, format),
+        exempt_rule=exempt_rule_checked(exempt_rule),
+        points_win=ranking_points_checked("points_win", points_win),
+        points_loss=ranking_points_checked("points_loss", points_loss),
+        points_exempt=ranking_points_checked("points_exempt", points_exempt),
+        points_forfeit=ranking_points_checked("points_forfeit", points_forfeit),
     )
     tournament.apply_preset(preset)
     rules = rules_from({**dataclasses.asdict(PRESETS[preset]), **rule_options})
@@ -84,12 +118,24 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
                       date: datetime.date | None = None, place: str | None = None,
                       parties_planned: int | None = None, criteria: list[str] | None = None,
                       bye_points: int | None = None, forfeit_points: int | None = None,
-                      preset: str | None = None, from_partie: int | None = None,
+                      preset: str | None = None, format: str | None = None,
+                      draw_method: str | None = None, exempt_rule: str | None = None,
+                      points_win: int | Keep | None = KEEP,
+                      points_loss: int | Keep | None = KEEP,
+                      points_exempt: int | Keep | None = KEEP,
+                      points_forfeit: int | Keep | None = KEEP,
+                      from_partie: int | None = None,
                       confirm: bool = False, by: Actor = SYSTEM,
                       **rule_options: Any) -> list[str]:
     """Change the tournament: each named field given (not None), and the rule options given
     by their RULE_FIELDS names (anything else is a TypeError: the organiser, the slug or
     `published` never change here). Returns the names of the rule options that changed.
+
+    The ranking points (`points_win`, `points_loss`, `points_exempt`, `points_forfeit`) are
+    changed when given, None included (no points); left out (KEEP), they stay. The format
+    changes only while nobody is registered; a draw method must suit the format (when the
+    format changes without one, the new format's usual method replaces one that no longer
+    suits). A new exempt rule or fixed score rewrites every bye's score.
 
     The end of a game (`target`, `max_donnes`) changes from partie `from_partie` on (None:
     from the first): the parties before keep theirs, the later ones drawn and to draw take
@@ -114,6 +160,13 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
         bye_points = whole_field(Tournament, "bye_points", bye_points)
     if forfeit_points is not None:
         forfeit_points = whole_field(Tournament, "forfeit_points", forfeit_points)
+    draw_options = _draw_options_checked(tournament, format, draw_method)
+    if exempt_rule is not None:
+        exempt_rule = exempt_rule_checked(exempt_rule)
+    points = {field: ranking_points_checked(field, value) for field, value in (
+        ("points_win", points_win), ("points_loss", points_loss),
+        ("points_exempt", points_exempt), ("points_forfeit", points_forfeit))
+        if not isinstance(value, Keep)}
     rounds = list(Round.objects.select_for_update().filter(tournament=tournament)
                   .order_by("number"))
     for round_ in rounds:
@@ -141,16 +194,20 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
     points_changed = ((bye_points is not None and bye_points != tournament.bye_points)
                       or (forfeit_points is not None
                           and forfeit_points != tournament.forfeit_points))
+    exempt_changed = exempt_rule is not None and exempt_rule != tournament.exempt_rule
     before = audit.rules_values(tournament)
     for option in RULE_FIELDS:
         setattr(tournament, option, getattr(rules, option))
     # The named fields given (checked above); None leaves a field as it is.
     given = {"preset": preset, "name": name, "date": date, "place": place,
              "parties_planned": parties_planned, "criteria": criteria,
-             "bye_points": bye_points, "forfeit_points": forfeit_points}
+             "bye_points": bye_points, "forfeit_points": forfeit_points,
+             "exempt_rule": exempt_rule, **draw_options}
     for field, value in given.items():
         if value is not None:
             setattr(tournament, field, value)
+    for field, number in points.items():  # None included: no points for that result
+        setattr(tournament, field, number)
     tournament.save()
     recorded = []
     for round_ in rounds:  # every partie records its own end, whatever the tournament's
@@ -176,7 +233,34 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
         except UserError as error:  # the game names itself; the transaction undoes all
             unchanged = _("Le règlement n'a pas été changé.")
             raise UserError(f"{error.message} {unchanged}", error.field) from None
+    if exempt_changed and not (everywhere or points_changed):
+        # The byes of every partie score by the new rule (the recomputation above, when
+        # there was one, rewrote them already).
+        for round_ in rounds:
+            byes_rescore(round_=round_)
     return changed
+
+
+def _draw_options_checked(tournament: Tournament, format: str | None,
+                          draw_method: str | None) -> dict[str, str]:
+    """The format and draw method to store (only those that change): the format only while
+    nobody is registered, a method that suits the format."""
+    options = {}
+    new_format = tournament.format
+    if format is not None and format_checked(format) != tournament.format:
+        if (Player.objects.filter(tournament=tournament).exists()
+                or Team.objects.filter(tournament=tournament).exists()):
+            raise UserError(_("La formule ne change plus une fois des joueurs ou des équipes "
+                              "inscrits."), "format")
+        new_format = options["format"] = format
+    if draw_method is not None:
+        options["draw_method"] = draw_method_checked(draw_method, new_format)
+    elif new_format != tournament.format:
+        try:
+            draw_method_checked(tournament.draw_method, new_format)
+        except UserError:
+            options["draw_method"] = default_draw_method(new_format)
+    return options
 
 
 # The options that end a game: they change from a given partie on (Round.target, max_donnes).
@@ -201,8 +285,10 @@ def _from_partie_checked(value: object, rounds: list[Round]) -> int:
 
 @transaction.atomic
 def tournament_delete(*, tournament: Tournament) -> None:
-    """Delete a tournament and everything in it (games first: they protect their teams)."""
+    """Delete a tournament and everything in it (games first: they protect their teams; then
+    the teams: they protect their players)."""
     Game.objects.filter(round__tournament=tournament).delete()
+    Team.objects.filter(tournament=tournament).delete()
     tournament.delete()
 
 

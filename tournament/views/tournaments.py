@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 
 from .. import selectors, services
@@ -21,6 +22,12 @@ from ..forms import (
 )
 from ..forms.tournament import preset_options
 from ..models import DonneRecord
+from ..selectors.standings import (
+    draw_label,
+    entrants_count,
+    has_registrations,
+    ranking_summary,
+)
 from ..services import UserError
 from .common import _by, _form_error
 
@@ -54,9 +61,20 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournament/organiser/tournament_detail.html", {
         "tournament": tournament, "rounds": rounds,
         "is_organiser": is_organiser(request, tournament),
-        "team_count": tournament.teams.filter(active=True).count(),
+        "team_count": entrants_count(tournament),
         "criteria": selectors.criteria_labels(tournament),
+        "draw_label": draw_label(tournament.draw_method),
+        "ranking_points": ranking_summary(tournament),
+        "players_url": _optional_url("tournament:players", tournament.slug),
     })
+
+
+def _optional_url(name: str, slug: str) -> str:
+    """The address of a page another part of the app may not have yet ("": none)."""
+    try:
+        return reverse(name, args=[slug])
+    except NoReverseMatch:
+        return ""
 
 
 @login_required
@@ -85,7 +103,8 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
     next_partie = tournament.rounds.count() + 1
     form = TournamentRulesForm(request.POST or None, instance=tournament,
                                from_partie=selectors.rules_change_default_partie(tournament),
-                               next_partie=next_partie)
+                               next_partie=next_partie,
+                               registered=has_registrations(tournament))
     if request.method == "POST" and form.is_valid():
         values = {name: form.cleaned_data[name] for name in form.Meta.fields}
         from_partie = form.cleaned_data["from_partie"]
