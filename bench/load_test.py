@@ -1,21 +1,30 @@
 """Load test (not a test of the suite): a real gunicorn server on loopback and 64 simulated
-tables, each entering its 16 donnes at once through its table link, as phones do (the page,
-then each donne posted as the page's script posts it).
+tables entering their donnes through their table links, as phones do (the page, then each
+donne posted as the page's script posts it), in two modes, both by default:
 
-Checks: no error, all 1,024 donnes stored as sent, every cached score equal to `score_game`
-over the stored donnes, and the standings equal to the standings after a full recomputation.
-Prints p50 / p95 / max latency of the donne posts. Bounded: 64 × 16 requests at most, a
-deadline for the whole run, and the server is stopped whatever happens.
+- burst: every table posts its 16 donnes at once, no think time: the capacity (target
+  ≥ 100 donnes/s, 0 errors);
+- paced: each table posts its next donne after a think time (12 s ± 50 % by default, ten times
+  an evening's pace of a donne a table every two minutes), the tables' first posts spread over
+  one think time, for a bounded duration (90 s by default): what a player feels (target p95
+  ≤ 100 ms).
+
+Checks, after each mode: no error, every donne posted stored as sent, every cached score equal
+to `score_game` over the stored donnes, and the standings equal to the standings after a full
+recomputation. Prints p50 / p95 / max latency of the donne posts, each figure beside its
+target, "met" or "over". Bounded: 64 × 16 requests a mode at most, a deadline for each mode,
+loopback only, and the server is stopped whatever happens.
 
 On SQLite by default (a temporary file); with DATABASE_URL set to a PostgreSQL server, in a
 temporary database created there and dropped at the end:
-    .venv/bin/python bench/load_test.py
+    .venv/bin/python bench/load_test.py [--mode burst|paced|both] [--think 12] [--duration 90]
     scripts/with-postgres .venv/bin/python bench/load_test.py
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import http.client
 import os
 import random
@@ -33,7 +42,9 @@ import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEADLINE = 300  # seconds for the whole run: it stops by itself
+DEADLINE = 300  # seconds for a burst: it stops by itself (a paced run: its duration + 60 s)
+BURST_RATE = 100  # donnes a second, at least
+PACED_P95_MS = 100  # latency of a post at an evening's pace (x 10), at most
 CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
@@ -70,7 +81,7 @@ def drop_database(name: str, url: str) -> None:
         connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
-def build(tables: int, donnes: int, rng: random.Random):
+def build(tables: int, donnes: int, rng: random.Random, slug: str = "charge"):
     """A tournament of 2 × `tables` teams, round 1 drawn, and each table's donnes to send."""
     import datetime
 
@@ -80,9 +91,9 @@ def build(tables: int, donnes: int, rng: random.Random):
     from tournament import services
     from tournament.demo import realistic_donne
 
-    owner = get_user_model().objects.create_user("charge")
+    owner = get_user_model().objects.create_user(slug)
     tournament = services.tournament_create(
-        organiser=owner, name="Charge", slug="charge", date=datetime.date(2026, 11, 22),
+        organiser=owner, name=f"Charge {slug}", slug=slug, date=datetime.date(2026, 11, 22),
         target=None, max_donnes=donnes)
     services.teams_import(tournament=tournament, lines=[
         services.ImportLine(n, f"Équipe {n}", f"J{n}a", f"J{n}b", "")
@@ -120,14 +131,36 @@ def form_data(donne) -> dict[str, str]:
     }
 
 
-class Table(threading.Thread):
-    """One phone: opens its link, then posts its donnes one after the other."""
+@dataclasses.dataclass(frozen=True)
+class Pace:
+    """How a table posts: `think` seconds before each donne (0: a burst), give or take
+    `jitter` of it, until `duration` seconds after the start."""
 
-    def __init__(self, port: int, token: str, donnes: list, start_gate: threading.Barrier):
+    think: float = 0.0
+    jitter: float = 0.5
+    duration: float = DEADLINE
+
+    def delay(self, rng: random.Random) -> float:
+        return self.think * (1 + self.jitter * rng.uniform(-1, 1))
+
+
+class Table(threading.Thread):
+    """One phone: opens its link, then posts its donnes one after the other (after a think
+    time each, paced; at once, a burst), until its donnes or the duration run out."""
+
+    def __init__(self, port: int, token: str, donnes: list, start_gate: threading.Barrier,
+                 pace: Pace = Pace(), seed: int = 0):
         super().__init__(daemon=True)
         self.port, self.token, self.donnes, self.gate = port, token, donnes, start_gate
+        self.pace, self.rng = pace, random.Random(seed)
         self.latencies: list[float] = []
         self.errors: list[str] = []
+        self.posted = 0  # donnes the server accepted, in order
+
+    def wait(self, seconds: float, end: float) -> bool:
+        """Sleep `seconds`, or until `end`; False when the duration is over."""
+        time.sleep(max(0.0, min(seconds, end - time.monotonic())))
+        return time.monotonic() < end
 
     def run(self) -> None:
         try:
@@ -144,7 +177,13 @@ class Table(threading.Thread):
         cookie = response.getheader("Set-Cookie", "").split(";")[0]
         csrf = CSRF_FIELD.search(page).group(1)
         self.gate.wait(timeout=60)  # every table starts together
+        end = time.monotonic() + self.pace.duration
+        # Paced, the first posts are spread over one think time, as tables sit down in turn.
+        first = self.rng.uniform(0, self.pace.think) if self.pace.think else 0.0
         for position, donne in enumerate(self.donnes, start=1):
+            delay = first if position == 1 else self.pace.delay(self.rng)
+            if self.pace.think and not self.wait(delay, end):
+                return
             body = urllib.parse.urlencode({"csrfmiddlewaretoken": csrf, "position": position,
                                            **form_data(donne)})
             started = time.perf_counter()
@@ -157,6 +196,7 @@ class Table(threading.Thread):
             if response.status != 200:
                 self.errors.append(f"HTTP {response.status}")
                 return
+            self.posted = position
 
 
 def start_server(port: int, work: Path) -> subprocess.Popen:
@@ -199,6 +239,7 @@ def verify(tournament, plan) -> list[str]:
     stored = DonneRecord.objects.filter(game__round__tournament=tournament).count()
     if stored != expected:
         problems.append(f"{stored} donnes stored, {expected} sent")
+    # `plan`: each table's donnes as posted (a paced run may end before the last ones).
     for _token, (pk, sent) in plan.items():
         game = Game.objects.get(pk=pk)
         records = list(game.donnes.order_by("number"))
@@ -219,13 +260,75 @@ def verify(tournament, plan) -> list[str]:
     return problems
 
 
+def percentile(values: list[float], share: float) -> float:
+    """The value below which `share` of the sorted `values` fall (nearest rank)."""
+    return values[min(len(values) - 1, int(len(values) * share))]
+
+
+def run_mode(name: str, port: int, tournament, plan, pace: Pace, donnes: int) -> bool:
+    """The tables of `plan` posting at `pace`; prints the figures and the checks."""
+    gate = threading.Barrier(len(plan))
+    tables = [Table(port, token, sequence, gate, pace, seed=index)
+              for index, (token, (_pk, sequence)) in enumerate(plan.items())]
+    started = time.perf_counter()
+    for table in tables:
+        table.start()
+    limit = pace.duration + 60 if pace.think else DEADLINE
+    for table in tables:
+        table.join(timeout=max(0.0, limit - (time.perf_counter() - started)))
+    elapsed = time.perf_counter() - started
+    unfinished = sum(table.is_alive() for table in tables)
+    errors = [error for table in tables for error in table.errors]
+    latencies = sorted(s * 1000 for table in tables for s in table.latencies)
+    posted = {token: (pk, sequence[:table.posted])
+              for table, (token, (pk, sequence)) in zip(tables, plan.items(), strict=True)}
+    problems = verify(tournament, posted)
+    if unfinished:
+        problems.append(f"{unfinished} tables still running at the deadline")
+    rate = len(latencies) / elapsed
+    if pace.think:
+        print(f"  paced: {len(tables)} tables, a donne every {pace.think:g} s ± "
+              f"{pace.jitter * 100:.0f} % each, for {pace.duration:g} s: {len(latencies)} donnes "
+              f"posted in {elapsed:.1f} s ({rate:.1f}/s), {len(errors)} errors "
+              f"(target 0: {'met' if not errors else 'over'})")
+    else:
+        print(f"  burst: {len(tables)} tables × {donnes} donnes, no think time: "
+              f"{len(latencies)} donnes posted in {elapsed:.1f} s ({rate:.0f}/s, target "
+              f"≥ {BURST_RATE}/s: {'met' if rate >= BURST_RATE else 'over'}), {len(errors)} "
+              f"errors (target 0: {'met' if not errors else 'over'})")
+    if latencies:
+        p95 = percentile(latencies, 0.95)
+        target = (f" (target ≤ {PACED_P95_MS} ms: {'met' if p95 <= PACED_P95_MS else 'over'})"
+                  if pace.think else "")
+        print(f"  {name} latency p50 {statistics.median(latencies):.0f} ms, p95 {p95:.0f} ms"
+              f"{target}, max {latencies[-1]:.0f} ms")
+    for problem in errors[:10] + problems:
+        print(f"  PROBLEM: {problem}")
+    ok = not errors and not problems
+    print("  every donne posted is stored, scores and standings equal a full recomputation"
+          if ok else "  FAILED", flush=True)
+    return ok
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=64)
     parser.add_argument("--donnes", type=int, default=16)
+    parser.add_argument("--mode", choices=["burst", "paced", "both"], default="both")
+    parser.add_argument("--think", type=float, default=12.0,
+                        help="paced: seconds between a table's donnes (default 12)")
+    parser.add_argument("--jitter", type=float, default=0.5,
+                        help="paced: the think time varies by this share of it (default 0.5)")
+    parser.add_argument("--duration", type=float, default=90.0,
+                        help="paced: seconds the tables post for (default 90)")
     args = parser.parse_args()
     if not (1 <= args.tables <= 256 and 1 <= args.donnes <= 32):
         parser.error("--tables from 1 to 256, --donnes from 1 to 32 (a bounded run)")
+    if not (0.1 <= args.think <= 120 and 0 <= args.jitter <= 1
+            and 1 <= args.duration <= 600):
+        parser.error("--think from 0.1 to 120 s, --jitter from 0 to 1, --duration from 1 to "
+                     "600 s (a bounded run)")
+    modes = ["burst", "paced"] if args.mode == "both" else [args.mode]
     sys.path.insert(0, str(ROOT))
     work = Path(tempfile.mkdtemp(prefix="belote-load-"))
     base_url = os.environ.get("DATABASE_URL", "")
@@ -240,38 +343,20 @@ def main() -> int:
 
         call_command("migrate", verbosity=0)
         vendor = connection.vendor
-        tournament, plan = build(args.tables, args.donnes, random.Random(2026))
+        plans = {mode: build(args.tables, args.donnes, random.Random(2026), slug=mode)
+                 for mode in modes}
         connection.close()  # the server writes now; this process only reads at the end
         port = free_port()
         server = start_server(port, work)
-        gate = threading.Barrier(len(plan))
-        tables = [Table(port, token, donnes, gate) for token, (_pk, donnes) in plan.items()]
-        started = time.perf_counter()
-        for table in tables:
-            table.start()
-        for table in tables:
-            table.join(timeout=max(0.0, DEADLINE - (time.perf_counter() - started)))
-        elapsed = time.perf_counter() - started
-        stop_server(server)
-        unfinished = sum(table.is_alive() for table in tables)
-        errors = [error for table in tables for error in table.errors]
-        latencies = sorted(s * 1000 for table in tables for s in table.latencies)
-        problems = verify(tournament, plan)
-        if unfinished:
-            problems.append(f"{unfinished} tables still running at the deadline")
-        print(f"load test on {vendor}: {len(tables)} tables × {args.donnes} donnes through "
-              f"table links, gunicorn {os.cpu_count()} workers × 8 threads")
-        print(f"  {len(latencies)} donnes posted in {elapsed:.1f} s "
-              f"({len(latencies) / elapsed:.0f}/s), {len(errors)} errors")
-        if latencies:
-            p95 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.95))]
-            print(f"  latency p50 {statistics.median(latencies):.0f} ms, p95 {p95:.0f} ms, "
-                  f"max {latencies[-1]:.0f} ms")
-        for problem in errors[:10] + problems:
-            print(f"  PROBLEM: {problem}")
-        ok = not errors and not problems
-        print("  all donnes stored, scores and standings equal a full recomputation" if ok
-              else "  FAILED")
+        print(f"load test on {vendor}: {args.tables} tables through table links, gunicorn "
+              f"{os.cpu_count()} workers × 8 threads, loopback", flush=True)
+        ok = True
+        for mode in modes:
+            pace = (Pace(args.think, args.jitter, args.duration) if mode == "paced"
+                    else Pace())
+            tournament, plan = plans[mode]
+            ok = run_mode(mode, port, tournament, plan, pace, args.donnes) and ok
+            connection.close()
         return 0 if ok else 1
     finally:
         if server is not None:
