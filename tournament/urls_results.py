@@ -1,6 +1,21 @@
 """Addresses of results (issue 13): prizes, the palmarès, the final pack, paper totals and
 confirmations."""
 
-from django.urls import path  # noqa: F401  (the results helpers add their patterns here)
+from django.urls import path
 
 urlpatterns: list = []
+
+# --- Prizes, the palmarès and the final pack ---------------------------------------------
+from .views import prizes  # noqa: E402
+
+PRIZE = "t/<slug:slug>/prizes/<row_id:prize>/"
+urlpatterns += [
+    path("t/<slug:slug>/prizes/", prizes.prize_list, name="prizes"),
+    path(PRIZE, prizes.prize_edit, name="prize"),
+    path(PRIZE + "delete/", prizes.prize_delete, name="prize_delete"),
+    path(PRIZE + "up/", prizes.prize_move, {"step": -1}, name="prize_up"),
+    path(PRIZE + "down/", prizes.prize_move, {"step": 1}, name="prize_down"),
+    path("t/<slug:slug>/palmares.pdf", prizes.palmares_pdf, name="palmares_pdf"),
+    path("t/<slug:slug>/final.pdf", prizes.final_pdf, name="final_pdf"),
+    path("t/<slug:slug>/final.xlsx", prizes.final_xlsx, name="final_xlsx"),
+]

@@ -25,6 +25,14 @@ from .donnes import (
 from .journal import (
     audit_restore,
 )
+from .prizes import (
+    lot_checked,
+    prize_add,
+    prize_delete,
+    prize_move,
+    prize_update,
+    prizes_replace,
+)
 from .rounds import (
     round_beyond_planned,
     round_close,
@@ -73,6 +81,12 @@ __all__ = [
     "donne_record",
     "game_forfeit",
     "game_recompute",
+    "lot_checked",
+    "prize_add",
+    "prize_delete",
+    "prize_move",
+    "prize_update",
+    "prizes_replace",
     "round_beyond_planned",
     "round_close",
     "round_generate",

@@ -1,0 +1,90 @@
+"""The lot form: one line, typed fast — from rank, to rank (empty: that one rank), "jusqu'au
+dernier", "en partant du dernier", the lot.
+
+The numbers are read as text with `whole_number` (a bound before int(), a French message),
+then the service checks the whole lot again, as for every way in.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from ..models import Prize
+from ..selectors.prizes import LABEL_MAX_LENGTH
+from ..validators import MAX_SMALL, InvalidText, clean_text, whole_number
+
+
+def _rank_input(placeholder: str = "") -> forms.TextInput:
+    attrs = {"inputmode": "numeric", "autocomplete": "off", "size": 5, "maxlength": 5}
+    if placeholder:
+        attrs["placeholder"] = placeholder
+    return forms.TextInput(attrs=attrs)
+
+
+class PrizeForm(forms.Form):
+    start = forms.CharField(label=gettext_lazy("Du rang"), widget=_rank_input(),
+                            error_messages={"required": gettext_lazy(
+                                "Du rang : le premier rang qui reçoit ce lot est attendu.")})
+    end = forms.CharField(label=gettext_lazy("Au rang"), required=False,
+                          widget=_rank_input(gettext_lazy("le même")))
+    to_last = forms.BooleanField(label=gettext_lazy("jusqu'au dernier"), required=False)
+    from_last = forms.BooleanField(label=gettext_lazy("en partant du dernier"), required=False)
+    label = forms.CharField(
+        label=gettext_lazy("Lot"),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "size": 40,
+                                      "maxlength": LABEL_MAX_LENGTH}),
+        error_messages={"required": gettext_lazy("Lot : ce champ est obligatoire.")})
+
+    @classmethod
+    def of(cls, prize: Prize) -> PrizeForm:
+        """The form filled with a lot, to change it."""
+        return cls(initial={"start": prize.start, "end": "" if prize.end in (None, prize.start)
+                            else prize.end, "to_last": prize.end is None,
+                            "from_last": prize.from_last, "label": prize.label})
+
+    def clean_start(self) -> int:
+        start = whole_number(self.cleaned_data["start"])
+        if not start:
+            raise forms.ValidationError(_("Du rang : un rang de 1 à %(max)d est attendu.")
+                                        % {"max": MAX_SMALL})
+        return start
+
+    def clean_end(self) -> int | None:
+        text = self.cleaned_data["end"].strip()
+        if not text:
+            return None
+        end = whole_number(text)
+        if not end:
+            raise forms.ValidationError(_("Au rang : un rang de 1 à %(max)d, ou rien pour un "
+                                          "seul rang.") % {"max": MAX_SMALL})
+        return end
+
+    def clean_label(self) -> str:
+        try:
+            return clean_text(self.cleaned_data["label"], label=_("Lot"),
+                              max_length=LABEL_MAX_LENGTH)
+        except InvalidText as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        start, end = data.get("start"), data.get("end")
+        if data.get("to_last") and end is not None:
+            self.add_error("end", _("Au rang : un rang de fin ou « jusqu'au dernier », pas "
+                                    "les deux."))
+        elif start is not None and end is not None and end < start:
+            self.add_error("end", _("Au rang : %(end)d est avant le rang de départ "
+                                    "(%(start)d).") % {"end": end, "start": start})
+        return data
+
+    def lot(self) -> dict[str, Any]:
+        """The service's arguments: `end` None reaches the last place; an empty "au rang"
+        is the one rank `start`."""
+        data = self.cleaned_data
+        end = None if data["to_last"] else (data["end"] or data["start"])
+        return {"start": data["start"], "end": end, "from_last": data["from_last"],
+                "label": data["label"]}

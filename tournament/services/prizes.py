@@ -1,0 +1,185 @@
+"""Writes of the lots: add, change, move, delete, and put back a whole list (the journal).
+
+Every change is journaled as a "rules" entry whose values are the whole list of lots before
+and after (`{"prizes": [...]}`): restoring either one gives the list back as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from .. import audit
+from ..audit import SYSTEM, Actor
+from ..models import Prize, Tournament
+from ..selectors.prizes import (
+    MAX_PRIZES,
+    Lot,
+    lot_of,
+    lot_words,
+    lots_value,
+)
+from ..validators import MAX_SMALL
+from .common import UserError, _bool_checked, text_field
+
+
+def _locked_lots(tournament: Tournament) -> list[Prize]:
+    """The concours' lots in order, locked: two organisers' tabs adding a lot at once cannot
+    both pass the overlap check. The tournament row is locked too, so that a first lot (no
+    row to lock yet) is serialised as well."""
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    return list(Prize.objects.select_for_update().filter(tournament=tournament)
+                .order_by("order", "id"))
+
+
+def _rank_checked(value: object, field: str, label: str, minimum: int = 1) -> int:
+    if type(value) is not int or not minimum <= value <= MAX_SMALL:
+        raise UserError(_("%(label)s : un rang de %(min)d à %(max)d est attendu.")
+                        % {"label": label, "min": minimum, "max": MAX_SMALL}, field)
+    return value
+
+
+def lot_checked(*, start: object, end: object, from_last: object, label: object) -> Lot:
+    """A lot as stored, or a French refusal on the field at fault: ranks 1..MAX_SMALL, the
+    end (None: to the last) not before the start, a label as any name is checked."""
+    start = _rank_checked(start, "start", _("Du rang"))
+    if end is not None:
+        if type(end) is int and 1 <= end < start:
+            raise UserError(_("Au rang : %(end)d est avant le rang de départ (%(start)d).")
+                            % {"end": end, "start": start}, "end")
+        end = _rank_checked(end, "end", _("Au rang"), minimum=start)
+    from_last = _bool_checked(from_last, "from_last", _("En partant du dernier"))
+    label = text_field(Prize, "label", label, label=_("Lot"))
+    return Lot(start, end, from_last, label)
+
+
+def _refuse_overlap(lot: Lot, others: Sequence[Prize], melee: bool) -> None:
+    for other in others:
+        if lot.overlaps(lot_of(other)):
+            raise UserError(
+                _("Ces rangs ont déjà un lot : « %(label)s » (%(ranks)s). Un rang ne reçoit "
+                  "qu'un lot : changez ce lot-là ou choisissez d'autres rangs.")
+                % {"label": other.label, "ranks": lot_words(lot_of(other), melee)}, "start")
+
+
+def _log(tournament: Tournament, by: Actor, action: str, before: list[Lot]) -> None:
+    after = [lot_of(prize) for prize in tournament.prizes.order_by("order", "id")]
+    audit.log(tournament, by, "rules", action, before={"prizes": lots_value(before)},
+              after={"prizes": lots_value(after)})
+
+
+def _melee(tournament: Tournament) -> bool:
+    return tournament.format == "melee"
+
+
+@transaction.atomic
+def prize_add(*, tournament: Tournament, start: int, end: int | None, from_last: bool,
+              label: str, by: Actor = SYSTEM) -> Prize:
+    """A lot at the end of the list: ranks `start` to `end` (None: to the last), counted
+    from the last when `from_last`. Refused: a rank another lot counted the same way already
+    has, and more than MAX_PRIZES lots."""
+    lot = lot_checked(start=start, end=end, from_last=from_last, label=label)
+    prizes = _locked_lots(tournament)
+    if len(prizes) >= MAX_PRIZES:
+        raise UserError(_("%(max)d lots au plus par concours.") % {"max": MAX_PRIZES})
+    _refuse_overlap(lot, prizes, _melee(tournament))
+    order = max((prize.order for prize in prizes), default=0) + 1
+    if order > MAX_SMALL:  # the order column is a small integer: renumber the list
+        _renumber(prizes)
+        order = len(prizes) + 1
+    prize = Prize.objects.create(tournament=tournament, start=lot.start, end=lot.end,
+                                 from_last=lot.from_last, label=lot.label, order=order)
+    _log(tournament, by, "create", [lot_of(prize) for prize in prizes])
+    return prize
+
+
+@transaction.atomic
+def prize_update(*, prize: Prize, start: int, end: int | None, from_last: bool, label: str,
+                 by: Actor = SYSTEM) -> Prize:
+    """Change a lot's ranks and label; it keeps its place in the list."""
+    lot = lot_checked(start=start, end=end, from_last=from_last, label=label)
+    tournament = prize.tournament
+    prizes = _locked_lots(tournament)
+    current = next((row for row in prizes if row.pk == prize.pk), None)
+    if current is None:
+        raise UserError(_("Ce lot n'existe plus."))
+    _refuse_overlap(lot, [row for row in prizes if row.pk != prize.pk], _melee(tournament))
+    if lot == lot_of(current):
+        return current
+    before = [lot_of(row) for row in prizes]
+    current.start, current.end, current.from_last, current.label = (
+        lot.start, lot.end, lot.from_last, lot.label)
+    current.save(update_fields=["start", "end", "from_last", "label"])
+    _log(tournament, by, "update", before)
+    return current
+
+
+@transaction.atomic
+def prize_delete(*, prize: Prize, by: Actor = SYSTEM) -> None:
+    tournament = prize.tournament
+    prizes = _locked_lots(tournament)
+    if not any(row.pk == prize.pk for row in prizes):
+        raise UserError(_("Ce lot n'existe plus."))
+    Prize.objects.filter(pk=prize.pk).delete()
+    _log(tournament, by, "delete", [lot_of(row) for row in prizes])
+
+
+@transaction.atomic
+def prize_move(*, prize: Prize, step: int, by: Actor = SYSTEM) -> None:
+    """Move a lot one place up (`step` -1) or down (+1) in the list: where a lot counted
+    from the top and one counted from the last reach the same place, the first listed keeps
+    it. At either end of the list, nothing moves."""
+    if step not in (-1, 1):
+        raise ValueError(f"step must be -1 or 1, not {step!r}")
+    tournament = prize.tournament
+    prizes = _locked_lots(tournament)
+    index = next((i for i, row in enumerate(prizes) if row.pk == prize.pk), None)
+    if index is None:
+        raise UserError(_("Ce lot n'existe plus."))
+    other = index + step
+    if not 0 <= other < len(prizes):
+        return
+    before = [lot_of(row) for row in prizes]
+    prizes[index], prizes[other] = prizes[other], prizes[index]
+    _renumber(prizes)
+    _log(tournament, by, "swap", before)
+
+
+def _renumber(prizes: list[Prize]) -> None:
+    """Orders 1..n in the list's order (saved rows only)."""
+    for order, row in enumerate(prizes, start=1):
+        row.order = order
+    Prize.objects.bulk_update(prizes, ["order"])
+
+
+@transaction.atomic
+def prizes_replace(*, tournament: Tournament, lots: Sequence[Lot], by: Actor = SYSTEM,
+                   action: str = "restore") -> list[Prize]:
+    """The whole list of lots replaced by `lots`, in that order (a journal entry restored, a
+    backup read), each lot checked as a typed one and the overlaps refused."""
+    if len(lots) > MAX_PRIZES:
+        raise UserError(_("%(max)d lots au plus par concours.") % {"max": MAX_PRIZES})
+    checked: list[Lot] = []
+    for lot in lots:
+        if not isinstance(lot, Lot):
+            raise TypeError(f"not a Lot: {lot!r}")
+        new = lot_checked(start=lot.start, end=lot.end, from_last=lot.from_last,
+                          label=lot.label)
+        for other in checked:
+            if new.overlaps(other):
+                raise UserError(_("Deux lots donnent les mêmes rangs : « %(a)s » et "
+                                  "« %(b)s ». Un rang ne reçoit qu'un lot.")
+                                % {"a": other.label, "b": new.label}, "start")
+        checked.append(new)
+    prizes = _locked_lots(tournament)
+    before = [lot_of(row) for row in prizes]
+    if before == checked:
+        return prizes
+    Prize.objects.filter(tournament=tournament).delete()
+    created = Prize.objects.bulk_create([
+        Prize(tournament=tournament, start=lot.start, end=lot.end, from_last=lot.from_last,
+              label=lot.label, order=order) for order, lot in enumerate(checked, start=1)])
+    _log(tournament, by, action, before)
+    return created
