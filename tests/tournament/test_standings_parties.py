@@ -1,6 +1,8 @@
 """What the standings count: a bye or a forfeit once its partie is played, and saying which
 parties they include; withdrawn teams marked; names sorted in French."""
 
+from fractions import Fraction
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -8,9 +10,10 @@ from django.urls import reverse
 
 from scoring import Side
 from tournament import selectors, services
+from tournament.models import Game
 from tournament.selectors import name_key
 
-from .factories import organiser, play_to_the_end, tournament
+from .factories import made, organiser, play_to_the_end, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +41,7 @@ def _tables(t, number=1):
 
 
 def test_a_bye_counts_only_once_every_other_table_of_its_partie_has_finished(five):
-    bye = five.rounds.get().games.get(table=0)
+    bye = _bye(five)
     assert (_row(five, bye.team_ns_id).played, _row(five, bye.team_ns_id).wins) == (0, 0)
     first, second = _tables(five)
     play_to_the_end(first)
@@ -49,7 +52,7 @@ def test_a_bye_counts_only_once_every_other_table_of_its_partie_has_finished(fiv
 
 
 def test_a_bye_counts_once_its_partie_is_closed(five):
-    bye = five.rounds.get().games.get(table=0)
+    bye = _bye(five)
     services.round_close(round_=five.rounds.get())
     assert _row(five, bye.team_ns_id).wins == 1
     services.round_close(round_=five.rounds.get(), closed=False)
@@ -77,7 +80,7 @@ def test_a_game_played_counts_at_once_while_its_partie_goes_on(five):
 def test_the_next_partie_pairs_with_the_bye_counted(five):
     for game in _tables(five):
         play_to_the_end(game)
-    bye = five.rounds.get().games.get(table=0)
+    bye = _bye(five)
     ranked = [row.team for row in selectors.standings(five)]
     services.round_generate(tournament=five)
     # Drawn partie 2: partie 1 is played, its bye still counts (it is not the last partie).
@@ -160,3 +163,79 @@ def test_the_standings_page_counts_byes_in_a_constant_number_of_queries(client, 
     counts = [_queries(client, reverse("tournament:standings", args=[t.slug]))
               for t in (small, large)]
     assert counts[0] == counts[1]
+
+
+# --- The exempt rule --------------------------------------------------------------------------
+
+
+def _bye(t, number=1):
+    return Game.objects.get(round__tournament=t, round__number=number, team_ew__isnull=True)
+
+
+def _half(games) -> int:
+    """Half the points played at the tables, on average, rounded half up: computed here."""
+    total = sum(game.score_ns + game.score_ew for game in games)
+    return int(Fraction(total, 2 * len(games)) + Fraction(1, 2))
+
+
+def test_half_a_partie_follows_the_scores_as_they_are_entered(owner):
+    t = tournament(owner=owner, teams=5, slug="moitie", exempt_rule="half")
+    services.round_generate(tournament=t, seed=4)
+    assert _bye(t).score_ns == 0  # nothing finished yet
+    first, second = _tables(t)
+    play_to_the_end(first)
+    first.refresh_from_db()
+    assert _bye(t).score_ns == _half([first]) > 0
+    play_to_the_end(second, taker=Side.EW)
+    second.refresh_from_db()
+    assert _bye(t).score_ns == _half([first, second])
+    # A donne corrected (deleted) reopens the game: only the other one counts.
+    services.donne_delete(game=second, number=second.played)
+    assert _bye(t).score_ns == _half([first])
+    # The bye counts with that score once its partie is played.
+    play_to_the_end(second)
+    second.refresh_from_db()
+    row = _row(t, _bye(t).team_ns_id)
+    assert (row.wins, row.points) == (1, _half([first, second]))
+
+
+def test_half_a_partie_leaves_out_a_forfeit_and_the_average_counts_it(owner):
+    t = tournament(owner=owner, teams=5, slug="moyenne", exempt_rule="half")
+    services.round_generate(tournament=t, seed=4)
+    played, forfeited = _tables(t)
+    play_to_the_end(played)
+    services.game_forfeit(game=forfeited, side=Side.NS.value)
+    played.refresh_from_db()
+    assert _bye(t).score_ns == _half([played])
+    services.tournament_update(tournament=t, exempt_rule="average")
+    forfeited.refresh_from_db()
+    assert forfeited.score_ew == t.forfeit_points
+    assert _bye(t).score_ns == _half([played, forfeited])
+    services.tournament_update(tournament=t, exempt_rule="fixed", bye_points=700)
+    assert _bye(t).score_ns == 700
+
+
+def test_a_rule_change_rewrites_the_byes_of_every_partie(owner):
+    t = tournament(owner=owner, teams=3, slug="trois-byes")
+    for _partie in (1, 2):
+        for game in _tables(t, services.round_generate(tournament=t, seed=4).number):
+            play_to_the_end(game)
+    assert [_bye(t, n).score_ns for n in (1, 2)] == [1000, 1000]
+    services.tournament_update(tournament=t, exempt_rule="half")
+    expected = [_half(_tables(t, n)) for n in (1, 2)]
+    assert [_bye(t, n).score_ns for n in (1, 2)] == expected
+    assert all(points not in (0, 1000) for points in expected)  # not the fixed score
+
+
+def test_a_fixed_exempt_score_costs_no_query_when_a_donne_is_entered(owner):
+    """Under the fixed rule a donne's entry does not read the partie's games again."""
+    fixed = tournament(owner=owner, teams=5, slug="fixe-requetes")
+    half = tournament(owner=owner, teams=5, slug="moitie-requetes", exempt_rule="half")
+    counts = []
+    for t in (fixed, half):
+        services.round_generate(tournament=t, seed=4)
+        game = _tables(t)[0]
+        with CaptureQueriesContext(connection) as context:
+            services.donne_record(game=game, number=None, donne=made())
+        counts.append(len(context.captured_queries))
+    assert counts[1] == counts[0] + 2  # the partie's games read, its bye rewritten

@@ -281,6 +281,8 @@ class TournamentRulesForm(forms.ModelForm):
             self.fields["format"].disabled = True
             self.fields["format"].help_text = _(
                 "Des joueurs ou des équipes sont inscrits : la formule ne change plus.")
+            # Only the methods of its format (without the script, the page still says so).
+            self.fields["draw_method"] = draw_method_field(self.instance.format)
         self.initial.setdefault("from_partie", from_partie)
         self.default_from_partie = from_partie
         self.fields["from_partie"].max_value = next_partie

@@ -13,9 +13,9 @@ over the others of the group); every other metric reads the row alone.
 Ranking points ("points de classement") are given per result by the concours' scale
 (`PointsScale`): a win `win` (a win by the opponent's forfeit too), a loss `loss`, an exempt
 entrant `exempt` (instead of a win's: the issue's challenge gives a win 4, an exemption 3),
-the side that declared forfeit `forfeit` (instead of a loss's). A game ended on equal totals
-(possible when a number of donnes ends it) is neither won nor lost: it gives no ranking
-points, as no scale names one.
+the side that declared forfeit `forfeit` (instead of a loss's). A result without a winner
+is neither won nor lost and gives no ranking points (scoring plays on while the totals are
+equal, so a finished game always has one; a hand-built result may not).
 """
 
 from __future__ import annotations
