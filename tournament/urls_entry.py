@@ -16,4 +16,9 @@ urlpatterns = [
     path("table/<str:token>/", table.table_link, name="table_link"),
     path("table/<str:token>/preview/", table.table_link_preview,
          name="table_link_preview"),
+    # The same page for either side's link (Game.token or Game.token_ew): the paper sheet's
+    # totals, and the two confirmations (issue 13).
+    path("table/<str:token>/totals/", table.table_link_totals, name="table_link_totals"),
+    path("table/<str:token>/confirm/", table.table_link_confirm, name="table_link_confirm"),
+    path("table/<str:token>/dispute/", table.table_link_dispute, name="table_link_dispute"),
 ]

@@ -19,3 +19,13 @@ urlpatterns += [
     path("t/<slug:slug>/final.pdf", prizes.final_pdf, name="final_pdf"),
     path("t/<slug:slug>/final.xlsx", prizes.final_xlsx, name="final_xlsx"),
 ]
+
+# --- Paper totals and confirmations (a game's page; the table links' are in urls_entry) ---
+from .views import entry  # noqa: E402
+
+GAME = "t/<slug:slug>/rounds/<number:number>/tables/<number:table>/"
+urlpatterns += [
+    path(GAME + "totals/", entry.game_totals, name="game_totals"),
+    path(GAME + "totals/clear/", entry.game_totals_clear, name="game_totals_clear"),
+    path(GAME + "confirm/", entry.game_confirm, name="game_confirm"),
+]

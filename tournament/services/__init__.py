@@ -16,6 +16,13 @@ from .common import (
     text_field,
     whole_field,
 )
+from .confirmations import (
+    awaiting_games,
+    disputed_games,
+    donne_enter,
+    game_confirm,
+    game_dispute,
+)
 from .donnes import (
     donne_delete,
     donne_record,
@@ -24,6 +31,12 @@ from .donnes import (
 )
 from .journal import (
     audit_restore,
+)
+from .paper import (
+    game_totals_clear,
+    game_totals_record,
+    paper_check,
+    removed_donnes,
 )
 from .prizes import (
     lot_checked,
@@ -74,19 +87,28 @@ __all__ = [
     "ImportLine",
     "UserError",
     "audit_restore",
+    "awaiting_games",
     "criteria_checked",
     "date_checked",
     "demo_load",
+    "disputed_games",
     "donne_delete",
+    "donne_enter",
     "donne_record",
+    "game_confirm",
+    "game_dispute",
     "game_forfeit",
     "game_recompute",
+    "game_totals_clear",
+    "game_totals_record",
     "lot_checked",
+    "paper_check",
     "prize_add",
     "prize_delete",
     "prize_move",
     "prize_update",
     "prizes_replace",
+    "removed_donnes",
     "round_beyond_planned",
     "round_close",
     "round_generate",

@@ -1,6 +1,11 @@
 """Entering donnes: a game's page for the organiser and a table link's page on a phone share
 one flow (`donne_entry`): a row typed, its score previewed by the server (a partial that
-htmx places), saved or refused in French with every error beside its field."""
+htmx places), saved or refused in French with every error beside its field.
+
+A game may instead be entered by its paper sheet's totals (`game_totals`, services.paper):
+the organiser types them table after table, each save opening the next table's totals. With
+two confirmations, the game page shows a score awaiting a side's confirmation and lets the
+organiser confirm it (`game_confirm`)."""
 
 from __future__ import annotations
 
@@ -20,6 +25,7 @@ from ..access import is_organiser, readable_game, require_organiser
 from ..audit import Actor
 from ..forms import DonneForm, ForfeitForm
 from ..forms.donnes import PASSE
+from ..forms.paper import ConfirmForm, PaperTotalsForm, TotalsClearForm
 from ..models import Game
 from ..services import UserError
 from ..validators import whole_number
@@ -62,6 +68,7 @@ def sheet_context(game: Game, form: DonneForm | None, editing: int | None, *, ph
     form = form or DonneForm(rules=game.round.rules, phone=phone)
     return {
         "tournament": tournament, "game": game, "lines": lines, "form": form,
+        "awaiting_name": SIDE_NAMES.get(Side(game.awaiting)) if game.awaiting else "",
         "editing": editing, "next_number": next_number, "next_dealer": game.dealer(next_number),
         "status": status, "status_error": status_error,
         # The row's first wrong field, or its first one: where the cursor goes.
@@ -91,6 +98,9 @@ def _game_context(request: HttpRequest, game: Game, form: DonneForm | None = Non
     }
     if context["is_organiser"] and (game.finished or game.forfeit):
         context["next_table"] = _next_table(game)
+    if context["is_organiser"] and game.by_totals:
+        context["clear_form"] = TotalsClearForm(initial={"restore": True})
+        context["removed"] = len(services.removed_donnes(game))
     return context
 
 
@@ -113,13 +123,14 @@ def _sheet(request: HttpRequest, sheet: str, context: dict, status: int = 200) -
 
 
 def donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, sheet: str,
-                 context, done: str, open_only: bool = False, phone: bool = False
-                 ) -> HttpResponse:
+                 context, done: str, open_only: bool = False, phone: bool = False,
+                 side: Side | None = None) -> HttpResponse:
     """Entering donnes, as the game page and a table link both do: ?edit=n puts donne n in
     the form; a POST records the row, then answers the sheet alone to the page's script
     (htmx) or redirects to `done`; a refused row comes back with every error beside its
     field, 422. `context(game, form, editing, **status)` builds the template's context; the
-    caller checks roles."""
+    caller checks roles. `side`: the table link's side (None: the organiser), for the two
+    confirmations (services.donne_enter)."""
     rules = game.round.rules
     editing, form, status = None, None, {}
     if request.method == "GET":
@@ -140,8 +151,8 @@ def donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, sheet
             _form_error(form, error)  # the form is invalid now: nothing is recorded
         if form.is_valid():
             try:
-                record = services.donne_record(
-                    game=game, number=editing, donne=form.cleaned_data["donne"],
+                record = services.donne_enter(
+                    game=game, side=side, number=editing, donne=form.cleaned_data["donne"],
                     version=form.cleaned_data["version"], expect=expect, by=by,
                     open_only=open_only)
             except UserError as error:
@@ -281,4 +292,88 @@ def game_forfeit(request: HttpRequest, slug: str, number: int, table: int) -> Ht
             services.game_forfeit(game=game, side=form.cleaned_data["side"], by=_by(request))
         except UserError as error:
             messages.error(request, error.message)
+    return redirect("tournament:game", slug=slug, number=number, table=table)
+
+
+# --- Paper totals and confirmations (issue 13) -------------------------------------------
+
+
+@login_required
+def game_totals(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """The organiser types a game's paper totals; a save opens the next table still to
+    enter (keyboard: the totals, Tab, Enter, and the next sheet). Refusals beside their
+    figure; a game with donnes switches only once confirmed."""
+    game = readable_game(request, slug, number, table)
+    require_organiser(request, game.round.tournament)
+    if game.is_bye:
+        raise Http404(_("Une équipe exempte n'a pas de feuille."))
+    rules = game.round.rules
+    entered = game.donnes.count()
+    if request.method == "POST":
+        form = PaperTotalsForm(request.POST, rules=rules, donnes_entered=entered)
+        if form.is_valid():
+            try:
+                game = services.game_totals_record(
+                    game=game, totals=form.cleaned_data["totals"],
+                    confirm=form.cleaned_data.get("confirm", False), by=_by(request))
+            except UserError as error:
+                _form_error(form, error)
+            else:
+                winner = SIDE_NAMES[Side(game.winner)]
+                messages.success(request, _(
+                    "Table %(t)d : totaux enregistrés, %(ns)d – %(ew)d, %(w)s gagne.")
+                    % {"t": game.table, "ns": game.score_ns, "ew": game.score_ew,
+                       "w": winner})
+                following = _next_table(game)
+                if following is not None:
+                    return redirect("tournament:game_totals", slug=slug, number=number,
+                                    table=following.table)
+                return redirect("tournament:game", slug=slug, number=number, table=table)
+    else:
+        form = PaperTotalsForm(initial=PaperTotalsForm.initial_for(game), rules=rules,
+                               donnes_entered=entered)
+    form.mark_errors()
+    form.fields[form.first_field].widget.attrs["autofocus"] = True
+    context = {**_game_context(request, game), "totals_form": form,
+               "totals_url": reverse("tournament:game_totals", args=[slug, number, table])}
+    return render(request, "tournament/organiser/game_detail.html", context,
+                  status=422 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def game_totals_clear(request: HttpRequest, slug: str, number: int,
+                      table: int) -> HttpResponse:
+    """Back to entering the game by its donnes, once confirmed (and its removed donnes put
+    back if asked)."""
+    game = readable_game(request, slug, number, table)
+    require_organiser(request, game.round.tournament)
+    form = TotalsClearForm(request.POST)
+    form.is_valid()  # two check boxes: always valid
+    try:
+        services.game_totals_clear(game=game, confirm=form.cleaned_data["confirm"],
+                                   restore=form.cleaned_data["restore"], by=_by(request))
+    except UserError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("La table se saisit de nouveau par donnes."))
+    return redirect("tournament:game", slug=slug, number=number, table=table)
+
+
+@login_required
+@require_POST
+def game_confirm(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """The organiser confirms a score that awaits a side's confirmation."""
+    game = readable_game(request, slug, number, table)
+    require_organiser(request, game.round.tournament)
+    form = ConfirmForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Score illisible : rechargez la page."))
+    else:
+        try:
+            services.game_confirm(game=game, side=None, score=form.score, by=_by(request))
+        except UserError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Score confirmé."))
     return redirect("tournament:game", slug=slug, number=number, table=table)

@@ -1,46 +1,174 @@
 """A table link's pages (/table/<token>/): one game, on a phone; the token is the whole
-credential (`access.linked_game`). The entry flow is the organiser's (`entry.donne_entry`)."""
+credential. The entry flow is the organiser's (`entry.donne_entry`).
+
+The printed sheet may carry two links to the same page: `Game.token` is North-South's,
+`Game.token_ew` East-West's (`linked_side` looks a token up in both). The side matters only
+to the two confirmations (Tournament.two_confirmations): a score finished from one side's
+link awaits the other side's, whose page then shows it with « Confirmer le score » and a way
+to say it is wrong. If the concours allows it (Tournament.paper_by_tables), a link may also
+enter the sheet's totals instead of its donnes (services.paper)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ..access import linked_game
+from scoring import Side
+
+from .. import services
 from ..audit import Actor
 from ..forms import DonneForm
+from ..forms.paper import ConfirmForm, PaperTotalsForm
 from ..models import Game
-from .entry import donne_entry, entry_preview, sheet_context
+from ..services import UserError
+from .common import _form_error
+from .entry import SIDE_NAMES, donne_entry, entry_preview, sheet_context
+
+
+def linked_side(token: str) -> tuple[Game, Side]:
+    """The game a table link opens, and whose link it is: `token` is the game's
+    North-South link or its East-West one (`token_ew`). A real table only (a bye has
+    nothing to enter); anything else is a 404."""
+    game = (Game.objects.select_related("round__tournament", "team_ns", "team_ew")
+            .filter(Q(token=token) | Q(token_ew=token), team_ew__isnull=False).first())
+    if game is None:
+        raise Http404(_("Ce lien de table n'existe pas."))
+    return game, Side.NS if game.token == token else Side.EW
+
+
+def _actor(game: Game, side: Side) -> Actor:
+    """Who the journal says made a change: the table, and which link when it is East-West's
+    (North-South's is the link every table had before two links existed)."""
+    if side is Side.NS:
+        return Actor.of_table(game)
+    return Actor(_("Table %(t)d (lien EO)") % {"t": game.table})
+
+
+def _open(game: Game) -> None:
+    if game.round.closed:
+        raise PermissionDenied(_("Cette partie est close."))
 
 
 def table_link(request: HttpRequest, token: str) -> HttpResponse:
     """A table's own page: its players enter and correct their donnes until the round closes."""
-    game = linked_game(token)
-    if request.method == "POST" and game.round.closed:
-        raise PermissionDenied(_("Cette partie est close."))
+    game, side = linked_side(token)
+    if request.method == "POST":
+        _open(game)
     return donne_entry(
-        request, game, by=Actor.of_table(game), open_only=True, phone=True,
+        request, game, by=_actor(game, side), open_only=True, phone=True, side=side,
         page="tournament/table/table_link.html", sheet="tournament/table/table_sheet.html",
-        context=_link_context, done=reverse("tournament:table_link", args=[token]),
+        context=_link_context(token, side),
+        done=reverse("tournament:table_link", args=[token]),
     )
 
 
-def _link_context(game: Game, form: DonneForm | None = None, editing: int | None = None,
-                  **status) -> dict:
-    return {
-        **sheet_context(game, form, editing, phone=True, **status),
-        "open": not game.round.closed,
-        "preview_url": reverse("tournament:table_link_preview", args=[game.token]),
-        "save_url": reverse("tournament:table_link", args=[game.token]),
-    }
+def _link_context(token: str, side: Side) -> Callable[..., dict[str, Any]]:
+    """The template's context for the link `token` of `side`, as `donne_entry` asks for it:
+    `context(game, form, editing, **status)`; `totals_form` a refused totals form."""
+
+    def context(game: Game, form: DonneForm | None = None, editing: int | None = None,
+                totals_form: PaperTotalsForm | None = None, **status: Any) -> dict[str, Any]:
+        tournament = game.round.tournament
+        is_open = not game.round.closed
+        # Totals from a phone: if the concours allows it, for a game without donnes.
+        can_total = (is_open and tournament.paper_by_tables and not game.forfeit
+                     and (game.by_totals or not game.donnes.exists()))
+        if totals_form is None and can_total:
+            totals_form = PaperTotalsForm(initial=PaperTotalsForm.initial_for(game),
+                                          rules=game.round.rules)
+        to_confirm = (game.finished and not game.forfeit and game.awaiting == side.value)
+        return {
+            **sheet_context(game, form, editing, phone=True, **status),
+            "open": is_open,
+            "side": side.value, "side_name": SIDE_NAMES[side],
+            "two_links": tournament.two_confirmations,
+            "to_confirm": to_confirm and is_open,
+            "awaiting_other": bool(game.finished and not game.forfeit and game.awaiting
+                                   and game.awaiting != side.value),
+            "confirm_form": ConfirmForm(initial={"score_ns": game.score_ns,
+                                                 "score_ew": game.score_ew}),
+            "totals_form": totals_form if can_total else None,
+            "preview_url": reverse("tournament:table_link_preview", args=[token]),
+            "save_url": reverse("tournament:table_link", args=[token]),
+            "totals_url": reverse("tournament:table_link_totals", args=[token]),
+            "confirm_url": reverse("tournament:table_link_confirm", args=[token]),
+            "dispute_url": reverse("tournament:table_link_dispute", args=[token]),
+        }
+
+    return context
 
 
 @require_POST
 def table_link_preview(request: HttpRequest, token: str) -> HttpResponse:
-    game = linked_game(token)
-    if game.round.closed:
-        raise PermissionDenied(_("Cette partie est close."))
+    game, _side = linked_side(token)
+    _open(game)
     return entry_preview(request, game, phone=True)
+
+
+@require_POST
+def table_link_totals(request: HttpRequest, token: str) -> HttpResponse:
+    """A table enters (or corrects) its sheet's totals, if the concours allows it."""
+    game, side = linked_side(token)
+    _open(game)
+    form = PaperTotalsForm(request.POST, rules=game.round.rules)
+    if form.is_valid():
+        try:
+            game = services.game_totals_record(game=game, totals=form.cleaned_data["totals"],
+                                               side=side, by=_actor(game, side))
+        except UserError as error:
+            _form_error(form, error)
+        else:
+            messages.success(request, _("Totaux enregistrés : %(ns)d – %(ew)d.")
+                             % {"ns": game.score_ns, "ew": game.score_ew})
+            return redirect("tournament:table_link", token=token)
+    form.mark_errors()
+    game.refresh_from_db()
+    context = _link_context(token, side)(game, totals_form=form)
+    if context["totals_form"] is None:  # not allowed here: said beside the page, not a form
+        messages.error(request, form.non_field_errors()[0] if form.non_field_errors()
+                       else _("Totaux refusés."))
+        return redirect("tournament:table_link", token=token)
+    return render(request, "tournament/table/table_link.html", context, status=422)
+
+
+def _confirmation(request: HttpRequest, token: str, *, dispute: bool) -> HttpResponse:
+    game, side = linked_side(token)
+    _open(game)
+    form = ConfirmForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Score illisible : rechargez la page."))
+        return redirect("tournament:table_link", token=token)
+    try:
+        if dispute:
+            services.game_dispute(game=game, side=side, score=form.score, by=_actor(game, side))
+        else:
+            services.game_confirm(game=game, side=side, score=form.score, by=_actor(game, side))
+    except UserError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Vous avez signalé une erreur : l'organisateur est prévenu. "
+                                    "Allez le voir avec la feuille.") if dispute
+                         else _("Score confirmé. Merci !"))
+    return redirect("tournament:table_link", token=token)
+
+
+@require_POST
+def table_link_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """The awaited side confirms the final score entered from the other side's phone."""
+    return _confirmation(request, token, dispute=False)
+
+
+@require_POST
+def table_link_dispute(request: HttpRequest, token: str) -> HttpResponse:
+    """The awaited side says the final score is wrong: it stays awaiting, the organiser
+    sees it."""
+    return _confirmation(request, token, dispute=True)

@@ -1,0 +1,301 @@
+"""Paper totals: a game entered as its score sheet's final totals instead of its donnes.
+
+Many clubs score on paper; the organiser (or, if the concours allows it, a table link) types
+the sheet's two totals and its number of donnes, with the belotes and capots when the rules
+let `scoring.paper` check the totals exactly. A game is entered by its donnes or by its
+totals, never both (`Game.by_totals`): switching either way asks for a confirmation and is
+journaled. Switching to totals removes the donnes entered, each journaled with its values
+(kind "donne", action "delete"); switching back may put them back, as they were.
+
+A paper game's cache (`services.game_recompute`) is a finished game: its totals as its
+score, the higher one the winner (`scoring.paper_winner`: equal totals are refused, the sheet
+must say who won), its donnes played as `played`. The standings, the workbook and the sheets
+treat it as any finished game; their donne columns say "saisie des totaux".
+
+The journal's "game" entries (kind "game") hold plain values whose shapes
+`check_game_value` states, as `audit.check_value` does for the other kinds:
+- "totals": before None (a game without donnes), the totals replaced, or the donnes removed
+  (`{"donnes": n, "keys": [their keys]}`); after the totals (`totals_values`);
+- "untotals": before the totals; after None, or the donnes put back (same shape);
+- "confirm", "dispute" (services.confirmations): `{"awaiting", "disputed", "score_ns",
+  "score_ew"}` before and after.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring import Donne, Side
+from scoring.paper import PaperCheck, PaperTotals, paper_check_kind, paper_winner
+
+from .. import audit
+from ..audit import SYSTEM, Actor
+from ..models import SIDE_SHORT, SIDE_VALUES, AuditEntry, DonneRecord, Game, new_donne_key
+from ..validators import MAX_SMALL
+from .common import UserError, scoring_refusals
+from .confirmations import score_changed
+from .donnes import _donne_insert, game_recompute, paper_totals
+
+TOTALS_FIELDS = [field.name for field in dataclasses.fields(PaperTotals)]
+
+
+def totals_values(totals: PaperTotals) -> dict[str, Any]:
+    """The totals as the journal keeps them."""
+    return dataclasses.asdict(totals)
+
+
+def paper_check(game: Game) -> PaperCheck:
+    """What the game's partie rules let its paper totals be checked against: the form asks
+    for what `needs` names and shows `explanation`."""
+    return paper_check_kind(game.round.rules)
+
+
+def _locked(game: Game) -> Game:
+    return Game.objects.select_for_update().select_related("round__tournament").get(
+        pk=game.pk)
+
+
+def _set_totals(game: Game, totals: PaperTotals | None) -> None:
+    """Store `totals` on the game (None: none, the game is entered by donnes)."""
+    game.by_totals = totals is not None
+    game.paper_ns = totals.score_ns if totals else None
+    game.paper_ew = totals.score_ew if totals else None
+    game.paper_donnes = totals.donnes if totals else None
+    game.paper_passed = totals.passed if totals else 0
+    game.paper_belotes = totals.belotes if totals else None
+    game.paper_capots = totals.capots if totals else None
+    game.paper_awarded_ns = totals.awarded_ns if totals else 0
+    game.paper_awarded_ew = totals.awarded_ew if totals else 0
+
+
+@transaction.atomic
+def game_totals_record(*, game: Game, totals: PaperTotals, confirm: bool = False,
+                       side: Side | None = None, by: Actor = SYSTEM) -> Game:
+    """Enter (or correct) a game's paper totals. Refused unless `scoring.paper` accepts them
+    under the partie's rules and they say who won (no equal totals). A game with donnes
+    switches to totals only with `confirm`: its donnes are removed, each journaled with its
+    values. `side`: the table link's side (None: the organiser); a link needs the concours'
+    `paper_by_tables`, an open partie, and a game without donnes. Journaled; with two
+    confirmations a link's entry awaits the other side."""
+    game = _locked(game)
+    tournament = game.round.tournament
+    if side is not None:
+        if not tournament.paper_by_tables:
+            raise UserError(_("L'organisateur n'a pas ouvert la saisie des totaux aux tables."))
+        if game.round.closed:
+            raise UserError(_("Cette partie est close : seul l'organisateur peut encore "
+                              "modifier ses scores."))
+    if game.is_bye:
+        raise UserError(_("Une équipe exempte ne joue pas de donne."))
+    if game.forfeit:
+        raise UserError(_("Cette table est déclarée forfait."))
+    with scoring_refusals():
+        paper_winner(totals, game.round.rules)  # the check, and who won
+    records = list(game.donnes.order_by("number"))
+    if records and side is not None:
+        raise UserError(_("Des donnes sont saisies à cette table : seul l'organisateur peut "
+                          "passer à la saisie des totaux."))
+    if records and not confirm:
+        raise UserError(ngettext(
+            "Cette table a %(n)d donne saisie : les totaux la remplaceront (le journal la "
+            "garde, elle pourra être rétablie). Confirmez pour continuer.",
+            "Cette table a %(n)d donnes saisies : les totaux les remplaceront (le journal les "
+            "garde, elles pourront être rétablies). Confirmez pour continuer.",
+            len(records)) % {"n": len(records)}, "confirm")
+    before: dict[str, Any] | None = None
+    if game.by_totals:
+        before = _stored_values(game)
+    elif records:
+        where = {"round_number": game.round.number, "table": game.table}
+        AuditEntry.objects.bulk_create([
+            audit.entry(tournament, by, "donne", "delete", number=record.number,
+                        donne_key=record.key, before=audit.donne_values(record), **where)
+            for record in records])
+        game.donnes.all().delete()
+        before = {"donnes": len(records), "keys": [record.key for record in records]}
+    after = totals_values(totals)
+    _set_totals(game, totals)
+    game.save()
+    game_recompute(game=game)
+    if before != after:
+        audit.log(tournament, by, "game", "totals", round_number=game.round.number,
+                  table=game.table, before=before, after=after)
+        score_changed(game, side)
+    return game
+
+
+def _stored_values(game: Game) -> dict[str, Any]:
+    """A by-totals game's totals as the journal keeps them, read as stored."""
+    return {"score_ns": game.paper_ns, "score_ew": game.paper_ew, "donnes": game.paper_donnes,
+            "passed": game.paper_passed, "belotes": game.paper_belotes,
+            "capots": game.paper_capots, "awarded_ns": game.paper_awarded_ns,
+            "awarded_ew": game.paper_awarded_ew}
+
+
+def removed_donnes(game: Game) -> list[AuditEntry]:
+    """The donnes that the game's last switch from donnes to totals removed, as the journal
+    keeps them (their "delete" entries, in donne order): what `game_totals_clear` can put
+    back. Empty when that switch removed none, or the game is not entered by totals."""
+    if not game.by_totals:
+        return []
+    where = {"tournament_id": game.round.tournament_id, "round_number": game.round.number,
+             "table": game.table}
+    switch = None
+    for entry in AuditEntry.objects.filter(kind="game", action="totals", **where) \
+            .order_by("-at", "-id"):
+        if entry.before is None or (isinstance(entry.before, dict)
+                                    and "keys" in entry.before):
+            switch = entry  # the last switch from donnes (later ones corrected the totals)
+            break
+    if switch is None or not _well_formed(switch) or switch.before is None:
+        return []
+    keys = switch.before["keys"]
+    latest: dict[str, AuditEntry] = {}
+    for entry in AuditEntry.objects.filter(kind="donne", action="delete", donne_key__in=keys,
+                                           id__lt=switch.id, **where).order_by("id"):
+        latest[entry.donne_key] = entry  # the last deletion of each: the switch's
+    entries = [latest[key] for key in keys if key in latest]
+    return entries if len(entries) == len(keys) and all(
+        audit.well_formed(entry) for entry in entries) else []
+
+
+@transaction.atomic
+def game_totals_clear(*, game: Game, confirm: bool = False, restore: bool = False,
+                      by: Actor = SYSTEM) -> Game:
+    """Back to entering the game by its donnes: its totals go (journaled; only with
+    `confirm`). `restore` puts back the donnes the switch to totals removed, as they were
+    (each journaled as restored); refused, changing nothing, if the rules now refuse them."""
+    game = _locked(game)
+    if not game.by_totals:
+        raise UserError(_("Cette table est déjà saisie par donnes."))
+    if not confirm:
+        raise UserError(_("Confirmez le retour à la saisie par donnes : les totaux de la "
+                          "feuille seront effacés (le journal les garde)."), "confirm")
+    removed = removed_donnes(game) if restore else []
+    if restore and not removed:
+        raise UserError(_("Aucune donne à rétablir : la table est passée aux totaux sans "
+                          "donne saisie."), "restore")
+    before = _stored_values(game)
+    _set_totals(game, None)
+    game.save()
+    after: dict[str, Any] | None = None
+    keys = []
+    for number, entry in enumerate(removed, start=1):
+        values = {field.name: field.default for field in dataclasses.fields(Donne)}
+        values.update(entry.before)
+        key = entry.donne_key
+        if DonneRecord.objects.filter(key=key).exists():  # put back elsewhere meanwhile
+            key = new_donne_key()
+        _donne_insert(game=game, number=number, donne=Donne(**values), key=key, by=by)
+        keys.append(key)
+    if removed:
+        after = {"donnes": len(keys), "keys": keys}
+    game.refresh_from_db()
+    game_recompute(game=game)
+    audit.log(game.round.tournament, by, "game", "untotals", round_number=game.round.number,
+              table=game.table, before=before, after=after)
+    score_changed(game, None)
+    return game
+
+
+# --- The journal's "game" entries --------------------------------------------------------
+
+
+def _well_formed(entry: AuditEntry) -> bool:
+    try:
+        check_game_value(entry.action, entry.before)
+        check_game_value(entry.action, entry.after)
+    except audit.BadValue:
+        return False
+    return True
+
+
+_MOST = 2_147_483_647  # the columns of these numbers are integers at most
+_STATE_KEYS = ["awaiting", "disputed", "score_ns", "score_ew"]
+
+
+def _whole(value: object, low: int = 0) -> bool:
+    return type(value) is int and low <= value <= _MOST
+
+
+def _is_totals(value: dict) -> bool:
+    return (list(value) == TOTALS_FIELDS
+            and all(_whole(value[name]) for name in ("donnes", "passed", "awarded_ns",
+                                                     "awarded_ew"))
+            and all(_whole(value[name], -_MOST) for name in ("score_ns", "score_ew"))
+            and all(value[name] is None or _whole(value[name]) for name in ("belotes",
+                                                                            "capots")))
+
+
+def _is_removed(value: dict) -> bool:
+    keys = value.get("keys")
+    return (sorted(value) == ["donnes", "keys"] and isinstance(keys, list)
+            and len(keys) <= MAX_SMALL and value["donnes"] == len(keys)
+            and all(isinstance(key, str) and 0 < len(key) <= 22 for key in keys))
+
+
+def check_game_value(action: str, value: object) -> None:
+    """Refuse (`audit.BadValue`) a value that a "game" entry of `action` never holds (see
+    the module docstring); `audit.check_value` calls it for kind "game"."""
+    if value is None:
+        return
+    if not isinstance(value, dict):
+        raise audit.BadValue(_("des valeurs nommées sont attendues."))
+    if action in ("totals", "untotals"):
+        good = _is_totals(value) or _is_removed(value)
+    elif action in ("confirm", "dispute"):
+        good = (sorted(value) == sorted(_STATE_KEYS)
+                and (value["awaiting"] == "" or value["awaiting"] in SIDE_VALUES)
+                and type(value["disputed"]) is bool
+                and _whole(value["score_ns"], -_MOST) and _whole(value["score_ew"], -_MOST))
+    else:
+        raise audit.BadValue(_("action inconnue pour un score : %(a)s.")
+                             % {"a": str(action)[:20]})
+    if not good:
+        raise audit.BadValue(_("la valeur n'est pas celle d'un score de table."))
+
+
+def game_value_words(value: dict[str, Any]) -> str:
+    """A "game" entry's value in a few words, as the journal shows it (checked first)."""
+    if "keys" in value:
+        return ngettext("%(n)d donne saisie", "%(n)d donnes saisies", value["donnes"]) % {
+            "n": value["donnes"]}
+    if "awaiting" in value:
+        score = f"{value['score_ns']} – {value['score_ew']}"
+        if not value["awaiting"]:
+            return _("%(score)s, confirmé") % {"score": score}
+        words = _("%(score)s, à confirmer par %(side)s") % {
+            "score": score, "side": SIDE_SHORT[value["awaiting"]]}
+        return words + (_(" (contesté)") if value["disputed"] else "")
+    words = [_("totaux %(ns)d – %(ew)d en %(n)d donnes") % {
+        "ns": value["score_ns"], "ew": value["score_ew"], "n": value["donnes"]}]
+    if value["passed"]:
+        words.append(_("dont %(n)d passées") % {"n": value["passed"]})
+    if value["belotes"] is not None:
+        words.append(ngettext("%(n)d belote", "%(n)d belotes", value["belotes"])
+                     % {"n": value["belotes"]})
+    if value["capots"] is not None:
+        words.append(ngettext("%(n)d capot", "%(n)d capots", value["capots"])
+                     % {"n": value["capots"]})
+    for side in ("ns", "ew"):
+        if value[f"awarded_{side}"]:
+            words.append(_("pénalité +%(n)d %(side)s") % {
+                "n": value[f"awarded_{side}"], "side": SIDE_SHORT[side.upper()]})
+    return ", ".join(words)
+
+
+__all__ = [
+    "check_game_value",
+    "game_totals_clear",
+    "game_totals_record",
+    "game_value_words",
+    "paper_check",
+    "paper_totals",
+    "removed_donnes",
+    "totals_values",
+]
