@@ -357,8 +357,10 @@ def test_a_qr_code_is_one_pixel_a_module_drawn_sharp_and_made_once_per_link(clie
         # One pixel a module (WeasyPrint lists every image of the document on each page).
         assert {image.image.size for image in page.images} == {modules}
         xobject = page["/Resources"]["/XObject"]
-        assert [xobject[name].get_object()["/Interpolate"] for name in xobject] == [
-            False] * len(xobject)  # scaled up without blurring
+        images = [xobject[name].get_object() for name in xobject]
+        images = [image for image in images if image["/Subtype"] == "/Image"]
+        assert len(images) == 3  # the QR codes (the grid's rules are drawn, not an image)
+        assert [image["/Interpolate"] for image in images] == [False] * 3  # sharp
 
 
 # --- The workbook's rows, written as SpreadsheetML ------------------------------------------
@@ -413,3 +415,29 @@ def test_a_workbook_whose_sheets_openpyxl_named_otherwise_is_an_error():
     book.save(saved)
     with pytest.raises(RuntimeError, match="sheets not found"):
         workbook._with_rows(saved.getvalue(), [("xl/worksheets/sheet9.xml", [[1]])])
+
+
+def test_the_grid_rules_stand_between_the_columns_half_a_point_wide():
+    import base64
+
+    uri = documents.sheet_rules_image()
+    svg = base64.b64decode(uri.removeprefix("data:image/svg+xml;base64,")).decode()
+    assert f'viewBox="0 0 {documents.SHEET_WIDTH} 10"' in svg
+    rects = re.findall(r'<rect x="([\d.]+)" y="0" width="([\d.]+)"', svg)
+    centres = [float(x) + float(width) / 2 for x, width in rects]
+    assert [round(centre, 2) for centre in centres] == documents.sheet_rules()
+    ch_pt = documents.SHEET_FONT_PT * documents.MONO_ADVANCE
+    assert all(abs(float(width) * ch_pt - 0.5) < 0.01 for _x, width in rects)
+
+
+def test_workers_started_early_and_not_all_needed_are_stopped():
+    from tournament.exports import weasy
+
+    with weasy.Workers(3) as workers:
+        content = workers.render(["<p>Un</p>", "<p>Deux</p>"])
+        assert all(worker.poll() is not None for worker in workers.processes)
+    assert [page.extract_text() for page in PdfReader(io.BytesIO(content)).pages] == [
+        "Un", "Deux"]
+    with weasy.Workers(2) as workers:
+        pass  # an error before the HTML was ready: no process left behind
+    assert all(worker.poll() is not None for worker in workers.processes)

@@ -19,7 +19,7 @@ def _sheet_htmls(tournament: Tournament, round_: Round | None,
     context = {"tournament": tournament, "round": round_,
                "rules_line": documents.rules_line(tournament, round_),
                "head": documents.sheet_head(), "head_scale": documents.SHEET_HEAD_SCALE,
-               "rules": documents.sheet_rules(),
+               "rules_image": documents.sheet_rules_image(),
                "grid_width": documents.SHEET_WIDTH, "font_pt": documents.SHEET_FONT_PT}
     chunks = weasy.workers_for(len(sheets))
     size = -(-len(sheets) // chunks)
@@ -39,8 +39,11 @@ def score_sheets_html(round_: Round, link_base: str = "") -> str:
 
 def score_sheets_pdf(round_: Round, link_base: str = "") -> bytes:
     """The round's score sheets; with `link_base`, each carries its table link's QR code.
-    A long round is rendered in chunks on every core (weasy.htmls_to_pdf)."""
-    return weasy.htmls_to_pdf(_round_sheet_htmls(round_, link_base))
+    A long round is rendered in chunks on every core, by workers started before the sheets
+    are built (weasy.Workers)."""
+    tables = round_.games.filter(team_ew__isnull=False).count()
+    with weasy.Workers(weasy.workers_for(tables)) as workers:
+        return workers.render(_round_sheet_htmls(round_, link_base))
 
 
 def blank_score_sheets_pdf(tournament: Tournament, tables: int) -> bytes:
