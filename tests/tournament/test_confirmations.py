@@ -150,7 +150,7 @@ def test_the_east_west_link_opens_the_same_game_as_east_west(client, concours):
     assert linked_side(game.token) == (game, Side.NS)
     assert linked_side(game.token_ew) == (game, Side.EW)
     page = client.get(link(game, "token_ew")).content.decode()
-    assert "Lien de l'équipe Est-Ouest" in page
+    assert f"Lien de l'équipe Est-Ouest : {game.team_ew.name}" in page
     bye = Game.objects.get(round__tournament=concours, team_ew__isnull=True)
     for token in (bye.token_ew, bye.token, "x" * 22, table(concours, 2).token_ew[:-1]):
         assert client.get(reverse("tournament:table_link", args=[token])).status_code == 404
