@@ -1,5 +1,6 @@
-"""The lot form: one line, typed fast — from rank, to rank (empty: that one rank), "jusqu'au
-dernier", "en partant du dernier", the lot.
+"""The lot form: one line, typed fast — from rank, to rank (empty: that one rank), the lot,
+then the two boxes "jusqu'au dernier" and "en partant du dernier". The lot comes before the
+boxes: most lots are "1 Tab Tab jambon Entrée", the boxes are for the few others.
 
 The numbers are read as text with `whole_number` (a bound before int(), a French message),
 then the service checks the whole lot again, as for every way in.
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -17,9 +19,12 @@ from ..models import Prize
 from ..selectors.prizes import LABEL_MAX_LENGTH
 from ..validators import MAX_SMALL, InvalidText, clean_text, whole_number
 
+StrOrPromise = str | Promise  # a label, translated now or when shown
 
-def _rank_input(placeholder: str = "") -> forms.TextInput:
-    attrs = {"inputmode": "numeric", "autocomplete": "off", "size": 5, "maxlength": 5}
+
+def _rank_input(placeholder: StrOrPromise = "") -> forms.TextInput:
+    attrs: dict[str, Any] = {"inputmode": "numeric", "autocomplete": "off", "size": 5,
+                             "maxlength": 5}
     if placeholder:
         attrs["placeholder"] = placeholder
     return forms.TextInput(attrs=attrs)
@@ -31,13 +36,13 @@ class PrizeForm(forms.Form):
                                 "Du rang : le premier rang qui reçoit ce lot est attendu.")})
     end = forms.CharField(label=gettext_lazy("Au rang"), required=False,
                           widget=_rank_input(gettext_lazy("le même")))
-    to_last = forms.BooleanField(label=gettext_lazy("jusqu'au dernier"), required=False)
-    from_last = forms.BooleanField(label=gettext_lazy("en partant du dernier"), required=False)
     label = forms.CharField(
         label=gettext_lazy("Lot"),
         widget=forms.TextInput(attrs={"autocomplete": "off", "size": 40,
                                       "maxlength": LABEL_MAX_LENGTH}),
         error_messages={"required": gettext_lazy("Lot : ce champ est obligatoire.")})
+    to_last = forms.BooleanField(label=gettext_lazy("jusqu'au dernier"), required=False)
+    from_last = forms.BooleanField(label=gettext_lazy("en partant du dernier"), required=False)
 
     @classmethod
     def of(cls, prize: Prize) -> PrizeForm:
@@ -71,7 +76,7 @@ class PrizeForm(forms.Form):
             raise forms.ValidationError(str(error)) from None
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         start, end = data.get("start"), data.get("end")
         if data.get("to_last") and end is not None:
             self.add_error("end", _("Au rang : un rang de fin ou « jusqu'au dernier », pas "

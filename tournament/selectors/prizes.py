@@ -15,11 +15,11 @@ The pure part (`Lot`, `awards`, `lot_words`) takes plain values; `prize_lots` an
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext as _
 
 from ..models import Prize, Tournament
@@ -168,6 +168,7 @@ class Award:
     position: int  # its place in the standings' order, 1..count
     line: StandingsLine
     label: str  # its lot; "" when none
+    tied: bool = False  # another line shares its rank (equal on every criterion)
 
     @property
     def rank(self) -> int:
@@ -178,26 +179,19 @@ class Award:
         """Its rank in words: "1er", "2e"."""
         return ordinal(self.rank)
 
+    # What the palmarès prints of a line, team or player alike.
     @property
     def name(self) -> str:
-        # A line names what it ranks: a team today, a player in a mêlée (the standings
-        # selector's `name` when it has one).
-        name = getattr(self.line, "name", None)
-        return name if isinstance(name, str) else self.line.team.name
+        return self.line.name
 
     @property
     def detail(self) -> str:
-        """The players of a team (a player's line has none)."""
-        detail = getattr(self.line, "detail", None)
-        if isinstance(detail, str):
-            return detail
-        team = getattr(self.line, "team", None)
-        return team.players if team is not None else ""
+        """A team's players; "" for a player."""
+        return self.line.detail
 
     @property
     def active(self) -> bool:
-        team = getattr(self.line, "team", None)
-        return bool(getattr(self.line, "active", team.active if team is not None else True))
+        return self.line.active
 
 
 @dataclass(frozen=True)
@@ -221,12 +215,9 @@ def standings_awards(tournament: Tournament,
         lines = standings_lines(tournament)
     given = award_indexes(lots, len(lines))
     used = set(given.values())
-    # The players' names of the teams that win a lot (the palmarès prints them): two queries,
-    # not two a team.
-    prefetch_related_objects([line.team for position, line in enumerate(lines, start=1)
-                              if position in given and getattr(line, "team", None)],
-                             "first", "second")
+    ranks = Counter(line.row.rank for line in lines)
     return Awards(
-        [Award(position, line, lots[given[position]].label if position in given else "")
+        [Award(position, line, lots[given[position]].label if position in given else "",
+               ranks[line.row.rank] > 1)
          for position, line in enumerate(lines, start=1)],
         lots, [lot for index, lot in enumerate(lots) if index not in used])

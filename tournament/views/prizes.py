@@ -43,11 +43,9 @@ def _next_start(tournament: Tournament) -> int | None:
     most likely types next ("1er", then "2e à 5e", then "6e à 10e")."""
     ends = [end for end, from_last in tournament.prizes.values_list("end", "from_last")
             if not from_last]
-    if not ends:
-        return 1
-    if None in ends:
+    if any(end is None for end in ends):
         return None  # a lot already reaches the last place
-    return min(max(ends) + 1, MAX_SMALL)
+    return min(max((end for end in ends if end is not None), default=0) + 1, MAX_SMALL)
 
 
 @login_required
