@@ -9,7 +9,7 @@ concours gives some or ranks by them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import django_tables2 as tables
 from django.utils.html import format_html
@@ -18,10 +18,13 @@ from django.utils.translation import gettext_lazy as _
 
 from .selectors.standings import StandingsLine
 
+if TYPE_CHECKING:  # django-stubs' alias of a text or a lazy translation (tests only install it)
+    from django_stubs_ext import StrOrPromise
+
 NUMERIC = {"td": {"class": "num"}, "th": {"class": "num"}}
 
 
-def _entrant_column(label: str) -> tables.Column:
+def _entrant_column(label: StrOrPromise) -> tables.Column:
     # Sorted in French order (selectors.name_key): "Les Ânes" before "Les Trèfles". Named
     # "team" in both formats so that a sorted address (?sort=team) keeps working.
     return tables.Column(label, accessor="entrant__name", order_by=("name_key",))

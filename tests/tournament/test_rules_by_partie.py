@@ -180,7 +180,7 @@ def test_the_backup_round_trip_keeps_each_parties_rules_and_scores(owner, twelve
     services.tournament_update(tournament=twelve, max_donnes=8, from_partie=3)
     _play_round(services.round_generate(tournament=twelve))
     data = backup.export_data(twelve)
-    assert data["version"] == 3
+    assert data["version"] >= 3  # the first version recording each partie's end of a game
     assert [(r["target"], r["max_donnes"]) for r in data["rounds"]] == [
         (None, 12), (None, 12), (None, 8)]
     scores = _scores(twelve, [1, 2, 3])

@@ -7,7 +7,7 @@ reaches, so a typing slip is refused in French instead of stored.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.validators import MaxValueValidator
@@ -22,20 +22,38 @@ from ..draw import METHODS
 from ..models import PRESET_CHOICES, RULE_FIELDS, Tournament
 from ..ranking import CRITERIA
 from ..services import UserError, criteria_checked
-from ..services.common import RANKING_POINTS_MAX, draw_method_checked, entrant_kind
+from ..services.common import (
+    RANKING_POINTS_MAX,
+    draw_method_checked,
+    entrant_kind,
+    model_column,
+)
 from ..validators import SLUG_MAX_LENGTH, InvalidText, check_slug, clean_text, slug_suggestion
+
+if TYPE_CHECKING:  # django-stubs' alias of a text or a lazy translation (tests only install it)
+    from django_stubs_ext import StrOrPromise
 
 
 def _bounded(name: str) -> forms.Field:
     """The model's field for `name` (label, help, required), with the form's bounds: Django's
     own validators then refuse in French, and the browser's number input knows them too."""
     low, high = OPTION_BOUNDS[name]
-    return Tournament._meta.get_field(name).formfield(min_value=low, max_value=high)
+    field = model_column(Tournament, name).formfield(min_value=low, max_value=high)
+    if field is None:
+        raise TypeError(f"Tournament.{name} has no form field")
+    return field
 
 
-def _text_field(name: str, label: str, *, required: bool) -> forms.CharField:
+def _max_length(name: str) -> int:
+    length = model_column(Tournament, name).max_length
+    if length is None:
+        raise TypeError(f"Tournament.{name} has no length")
+    return length
+
+
+def _text_field(name: str, label: StrOrPromise, *, required: bool) -> forms.CharField:
     # No max_length on the field: `_clean_text` measures the text once normalised to NFC.
-    max_length = Tournament._meta.get_field(name).max_length
+    max_length = _max_length(name)
     return forms.CharField(label=label, required=required,
                            widget=forms.TextInput(attrs={"maxlength": max_length}))
 
@@ -43,8 +61,7 @@ def _text_field(name: str, label: str, *, required: bool) -> forms.CharField:
 def _clean_text(form: forms.BaseForm, name: str, *, required: bool) -> str:
     try:
         return clean_text(form.cleaned_data[name], label=str(form.fields[name].label),
-                          max_length=Tournament._meta.get_field(name).max_length,
-                          required=required)
+                          max_length=_max_length(name), required=required)
     except InvalidText as error:
         raise forms.ValidationError(str(error)) from None
 
@@ -67,15 +84,17 @@ def draw_method_field(format: str | None = None) -> forms.ChoiceField:
     (None: all, the page's script filtering them as the format changes)."""
     choices = [(key, capfirst(str(method.label))) for key, method in METHODS.items()
                if format is None or method.entrant == entrant_kind(format)]
+    # Not required: a form posted without it (a script, an older page) keeps the usual
+    # method of the format, or on the rules page the concours' own.
     return forms.ChoiceField(
-        label=_("Tirage des tables"), choices=choices, widget=DrawMethodSelect,
+        label=_("Tirage des tables"), choices=choices, widget=DrawMethodSelect, required=False,
         help_text=_("Par le classement (chaque partie oppose les équipes de même rang), au "
                     "hasard à chaque partie, par un tableau de marche fixé d'avance, ou à la "
                     "mêlée (partenaires et adversaires tirés à chaque partie)."),
     )
 
 
-def _clean_draw_method(form: forms.Form, format: str | None) -> None:
+def _clean_draw_method(form: forms.BaseForm, format: str | None) -> None:
     """The method against the format (the services' one check), on the method's field."""
     method = form.cleaned_data.get("draw_method")
     if method and format:
@@ -85,7 +104,7 @@ def _clean_draw_method(form: forms.Form, format: str | None) -> None:
             form.add_error("draw_method", error.message)
 
 
-def _ranking_points_field(label: str) -> forms.IntegerField:
+def _ranking_points_field(label: StrOrPromise) -> forms.IntegerField:
     return forms.IntegerField(
         label=label, required=False, min_value=0, max_value=RANKING_POINTS_MAX,
         help_text=_("Vide : aucun point de classement pour ce résultat."),
@@ -106,7 +125,7 @@ class TournamentCreateForm(forms.Form):
                                initial="ffb-coinche")
     format = forms.ChoiceField(
         label=_("Formule"), choices=FORMAT_CHOICES, initial="doublettes",
-        widget=forms.RadioSelect,
+        widget=forms.RadioSelect, required=False,
         help_text=_("Doublettes formées : chaque équipe s'inscrit avec ses deux joueurs. "
                     "Mêlée : les joueurs s'inscrivent seuls, partenaires et adversaires sont "
                     "tirés à chaque partie, le classement est individuel."),
@@ -128,8 +147,14 @@ class TournamentCreateForm(forms.Form):
         except InvalidText as error:
             raise forms.ValidationError(str(error)) from None
 
+    def clean_format(self) -> str:
+        return self.cleaned_data["format"] or "doublettes"  # as before formats existed
+
+    def clean_draw_method(self) -> str | None:
+        return self.cleaned_data["draw_method"] or None  # None: the format's usual method
+
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         _clean_draw_method(self, cleaned.get("format"))
         if cleaned.get("name") and "slug" in cleaned and not cleaned["slug"]:
             try:
@@ -186,7 +211,7 @@ class CriteriaField(forms.MultiValueField):
     each listing the criteria by their French names; "—" ends the list."""
 
     def __init__(self) -> None:
-        choices = [("", "—"), *((key, capfirst(label)) for key, label in CRITERIA.items())]
+        choices = [("", "—"), *((key, capfirst(str(label))) for key, label in CRITERIA.items())]
         count = len(CRITERIA)
         fields = [forms.ChoiceField(choices=choices, required=False) for _ in range(count)]
         widget = CriteriaWidget([forms.Select(choices=choices) for _ in range(count)])
@@ -235,7 +260,7 @@ class TournamentRulesForm(forms.ModelForm):
     criteria = CriteriaField()
     draw_method = draw_method_field()
     exempt_rule = forms.ChoiceField(
-        label=_("Score d'une exemption"), choices=EXEMPT_CHOICES,
+        label=_("Score d'une exemption"), choices=EXEMPT_CHOICES, required=False,
         help_text=_("Un score fixe (ci-dessous) ; la moitié des points joués aux tables de la "
                     "partie, en moyenne ; ou la moyenne des scores de la partie, forfaits "
                     "compris. Recalculé à chaque score saisi de la partie."),
@@ -276,6 +301,7 @@ class TournamentRulesForm(forms.ModelForm):
             self.initial["criteria"] = list(self.instance.criteria)
         # The format is chosen once: nobody registered yet, or it stays (disabled: a posted
         # value is ignored, the service refuses a change anyway).
+        self.fields["format"].required = False
         self.format_locked = registered
         if registered:
             self.fields["format"].disabled = True
@@ -285,7 +311,9 @@ class TournamentRulesForm(forms.ModelForm):
             self.fields["draw_method"] = draw_method_field(self.instance.format)
         self.initial.setdefault("from_partie", from_partie)
         self.default_from_partie = from_partie
-        self.fields["from_partie"].max_value = next_partie
+        from_field = self.fields["from_partie"]
+        assert isinstance(from_field, forms.IntegerField)  # declared above
+        from_field.max_value = next_partie
         self.fields["from_partie"].validators.append(MaxValueValidator(next_partie))
         self.fields["from_partie"].widget.attrs["max"] = next_partie
         self.show_from_partie = next_partie > 1
@@ -337,9 +365,20 @@ class TournamentRulesForm(forms.ModelForm):
         value = self.cleaned_data["from_partie"]
         return self.default_from_partie if value is None else value
 
+    # Left out of a post (a script, an older page), these keep the concours' values: None
+    # leaves a field as it is in services.tournament_update.
+    def clean_format(self) -> str | None:
+        return self.cleaned_data["format"] or None
+
+    def clean_draw_method(self) -> str | None:
+        return self.cleaned_data["draw_method"] or None
+
+    def clean_exempt_rule(self) -> str | None:
+        return self.cleaned_data["exempt_rule"] or None
+
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
-        _clean_draw_method(self, cleaned.get("format"))
+        cleaned = super().clean() or {}
+        _clean_draw_method(self, cleaned.get("format") or self.instance.format)
         return cleaned
 
     def clean_criteria(self) -> list[str]:

@@ -36,13 +36,23 @@ class UserError(ValueError):
 # --- Checks shared by every way in (forms, files, backups, the journal) -------------------
 
 
+def model_column(model: type[models.Model], field: str) -> models.Field:
+    """The column `field` of `model` (never a relation's reverse side: a bug if it were)."""
+    column = model._meta.get_field(field)
+    if not isinstance(column, models.Field):
+        raise TypeError(f"{model.__name__}.{field} is not a column")
+    return column
+
+
 def text_field(model: type[models.Model], field: str, value: object, *,
                label: str | None = None) -> str:
     """`value` as the text to store in `model.field`: validators.clean_text with the column's
     length, required unless the column may be blank. `label` names it in the message."""
-    column = model._meta.get_field(field)
+    column = model_column(model, field)
+    if column.max_length is None:
+        raise TypeError(f"{model.__name__}.{field} has no length")
     try:
-        return validators.clean_text(value, label=label or capfirst(column.verbose_name),
+        return validators.clean_text(value, label=label or str(capfirst(column.verbose_name)),
                                      max_length=column.max_length, required=not column.blank)
     except validators.InvalidText as error:
         raise UserError(str(error), field) from None
@@ -54,7 +64,7 @@ def whole_field(model: type[models.Model], field: str, value: object, *,
     """`value` as a whole number for `model.field`: an int (not a bool) from `minimum` to the
     largest the column holds in every database (a smallint column stops at 32,767), or to
     `maximum` when it is smaller."""
-    column = model._meta.get_field(field)
+    column = model_column(model, field)
     low, high = BaseDatabaseOperations.integer_field_ranges[column.get_internal_type()]
     if model is Tournament and field in OPTION_BOUNDS:  # a concours' own bounds (bounds.py)
         low, high = OPTION_BOUNDS[field]
