@@ -71,6 +71,7 @@ urlpatterns = [
     path("t/<slug:slug>/rounds/<number:number>/time/", rounds.round_time, name="round_time"),
     path("t/<slug:slug>/rounds/<number:number>/time/cancel/", rounds.round_time_cancel,
          name="round_time_cancel"),
+    path("t/<slug:slug>/rotation.pdf", rounds.rotation_pdf, name="rotation_pdf"),
     path("t/<slug:slug>/standings/", public.standings, name="standings"),
     path("t/<slug:slug>/journal/", journal.journal, name="journal"),
     path("t/<slug:slug>/journal/<row_id:entry>/restore/", journal.restore, name="restore"),

@@ -39,7 +39,7 @@ def test_a_late_team_is_waiting_in_the_current_partie(concours):
 
 def test_a_late_team_seated_against_the_exempt_team_makes_a_real_table(concours):
     round_ = concours.rounds.get()
-    bye = round_.games.get(table=0)
+    bye = round_.games.get(team_ew__isnull=True)
     assert bye.finished and bye.score_ns == concours.bye_points
     game = services.round_seat_against_bye(round_=round_, team=late(concours))
     assert (game.pk, game.table, game.team_ns_id) == (bye.pk, 3, bye.team_ns_id)
@@ -64,7 +64,8 @@ def test_two_late_teams_play_at_a_new_table(concours):
     game = services.round_seat_new_table(round_=round_, team_ns=late(concours),
                                          team_ew=late(concours, "Les Derniers"))
     assert game.table == 3 and not game.finished and game.token
-    assert round_.games.get(table=0).is_bye  # the bye stays
+    # The bye stays, numbered after the real tables: 1 to 3 are the room's tables.
+    assert round_.games.get(team_ew__isnull=True).table == 4
     entry = AuditEntry.objects.get(kind="pairing", action="create")
     assert (entry.table, entry.before, entry.after) == (3, None, [6, 7])
 
@@ -74,7 +75,7 @@ def test_a_team_already_seated_is_refused(concours):
     seated = round_.games.get(table=1).team_ns
     with pytest.raises(UserError, match=r"joue déjà cette partie, table 1"):
         services.round_seat_against_bye(round_=round_, team=seated)
-    exempt = round_.games.get(table=0).team_ns
+    exempt = round_.games.get(team_ew__isnull=True).team_ns
     with pytest.raises(UserError, match="déjà exempte"):
         services.round_seat_new_table(round_=round_, team_ns=late(concours), team_ew=exempt)
     assert round_.games.count() == 3
@@ -120,7 +121,7 @@ def test_a_late_team_joins_from_the_next_partie_without_a_free_bye(concours):
     second = services.round_generate(tournament=concours)
     bye = second.games.get(team_ew__isnull=True).team_ns
     assert bye.name not in ("Les Retardataires", "Les Derniers")
-    assert bye != round_.games.get(table=0).team_ns  # nor the team exempt in partie 1
+    assert bye != round_.games.get(team_ew__isnull=True).team_ns  # nor the team exempt in partie 1
     seated = {team for game in second.games.all() for team in (game.team_ns, game.team_ew)}
     assert late(concours) in seated and late(concours, "Les Derniers") in seated
 
@@ -203,4 +204,4 @@ def test_a_refused_seat_says_why_on_the_partie_page(client, owner, concours):
     response = client.post(reverse("tournament:round_late_bye", args=[concours.slug, 1]),
                            {"team": "x"}, follow=True)
     assert "Choisissez une équipe en attente." in response.content.decode()
-    assert Game.objects.get(round__tournament=concours, table=0).is_bye
+    assert Game.objects.get(round__tournament=concours, table=3).is_bye

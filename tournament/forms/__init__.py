@@ -4,12 +4,14 @@ One module per subject; views import from here.
 """
 
 from .donnes import DonneForm, ForfeitForm, SwapForm
+from .rounds import RoundDrawForm
 from .teams import TeamForm, TeamImportForm
 from .tournament import TournamentCreateForm, TournamentRulesForm
 
 __all__ = [
     "DonneForm",
     "ForfeitForm",
+    "RoundDrawForm",
     "SwapForm",
     "TeamForm",
     "TeamImportForm",

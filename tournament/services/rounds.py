@@ -1,29 +1,45 @@
-"""Writes of parties: draw, undo, close, seat late teams, call time, swap and seat tables."""
+"""Writes of parties: draw, undo, close, seat late teams, call time, swap and seat tables.
+
+The draw is `tournament.draw` (pure functions on ids, one per method): `round_generate`
+builds its input from the database (`draw_input`) and saves what it gives. In a doublette
+concours the entrants are the registered teams; in a mêlée they are the active players, and
+each partie's draw creates that partie's teams (`Team.round`): two a table, and a team of one
+for each exempt player.
+
+A bye is a game without an East-West team (`Game.is_bye`). A mêlée partie may have up to
+three, so byes are numbered after the real tables (N + 1, N + 2, …): the real tables stay
+numbered 1 to N, as the room is, and every page recognises a bye by `is_bye`, never by its
+number.
+"""
 
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .. import audit, selectors
 from ..audit import SYSTEM, Actor
-from ..draw import DrawError
-from ..draw.standings import draw_random, pair_by_standings
+from ..draw import METHODS, Draw, DrawError, DrawInput, rotation_max_parties
 from ..models import (
     AuditEntry,
     DonneRecord,
     Game,
+    Player,
     Round,
     Team,
     Tournament,
 )
-from .common import UserError, whole_field
+from ..validators import MAX_SMALL
+from .common import UserError, draw_method_checked, entrant_kind, whole_field
 from .donnes import game_recompute
 
 # --- Rounds -----------------------------------------------------------------------------
@@ -48,15 +64,129 @@ def round_beyond_planned(tournament: Tournament) -> bool:
     return tournament.rounds.count() >= tournament.parties_planned
 
 
+# Methods that draw from the seed, and for which parties: the standings draw only its first
+# (later parties follow the ranking); the rotation never (a fixed movement).
+def draw_uses_seed(method: str, partie: int) -> bool:
+    """Whether drawing partie `partie` by `method` uses a seed (shown, reusable)."""
+    return method in ("random", "melee") or (method == "standings" and partie == 1)
+
+
+def draw_methods(tournament: Tournament) -> list[tuple[str, str | Promise]]:
+    """The draw methods that suit the concours' format, in the registry's order:
+    (key, French label)."""
+    kind = entrant_kind(tournament.format)
+    return [(key, method.label) for key, method in METHODS.items() if method.entrant == kind]
+
+
+def draw_method_label(key: str) -> str:
+    """A method's French name ("" for a partie drawn before methods were recorded)."""
+    method = METHODS.get(key)
+    return "" if method is None else str(method.label)
+
+
+def active_entrants(tournament: Tournament) -> list[tuple[int, int]]:
+    """(id, registration number) of who the next partie draws, by number: the active players
+    of a mêlée, the active registered teams otherwise."""
+    if tournament.format == "melee":
+        players = Player.objects.filter(tournament=tournament, active=True)
+        return list(players.order_by("number").values_list("id", "number"))
+    teams = Team.objects.filter(tournament=tournament, round__isnull=True, active=True)
+    return list(teams.order_by("number").values_list("id", "number"))
+
+
+def round_undone_seed(tournament: Tournament) -> int | None:
+    """The seed of the next partie's draw as it was before an undo ("retirer avec la même
+    graine"): None if that partie was never drawn and undone, or drew without a seed."""
+    number = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+    entry = (AuditEntry.objects.filter(tournament=tournament, kind="round", action="create",
+                                       round_number=number)
+             .order_by("-at", "-id").first())
+    if entry is None or not isinstance(entry.after, dict):
+        return None
+    seed = entry.after.get("seed")
+    return seed if type(seed) is int else None
+
+
+@dataclass(frozen=True)
+class DrawOptions:
+    """What the draw button of the next partie offers."""
+
+    number: int  # the partie it draws
+    entrants: int  # active entrants: players of a mêlée, registered teams otherwise
+    methods: list[tuple[str, str | Promise]]  # (key, label) suiting the format
+    method: str  # the concours' own, preselected
+    seeded: list[str]  # the methods that use a seed for this partie
+    rotation_parties: int | None  # the rotation's parties without a repeated meeting
+    undone_seed: int | None  # the seed of this partie's undone draw ("même graine")
+
+
+def round_draw_options(tournament: Tournament) -> DrawOptions:
+    number = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+    methods = draw_methods(tournament)
+    entrants = len(active_entrants(tournament))
+    return DrawOptions(
+        number=number, entrants=entrants, methods=methods, method=tournament.draw_method,
+        seeded=[key for key, _label in methods if draw_uses_seed(key, number)],
+        rotation_parties=(rotation_max_parties(entrants)
+                          if tournament.format != "melee" and entrants >= 2 else None),
+        undone_seed=round_undone_seed(tournament))
+
+
+def draw_input(tournament: Tournament, number: int, seed: int) -> DrawInput:
+    """What the draw of partie `number` knows, read from the database: the active entrants
+    (registration order for partie 1, the standings' order afterwards), and from the games
+    already drawn, who met whom, who partnered whom (mêlée), who was exempt and how often,
+    and who has not played yet (late arrivals). Four queries, five with the standings."""
+    entrants = active_entrants(tournament)
+    numbers = dict(entrants)
+    ids = [entrant for entrant, _number in entrants]
+    if number > 1:
+        active = set(ids)
+        ids = [row.team for row in selectors.standings(tournament) if row.team in active]
+    melee = tournament.format == "melee"
+    opponents: list[tuple[int, int]] = []
+    partners: list[tuple[int, int]] = []
+    byes: Counter[int] = Counter()
+    played: set[int] = set()
+    games = Game.objects.filter(round__tournament=tournament).values_list(
+        "team_ns_id", "team_ew_id", "team_ns__first_id", "team_ns__second_id",
+        "team_ew__first_id", "team_ew__second_id")
+    for team_ns, team_ew, *players in games:
+        if melee:  # the entrants are the partie teams' players
+            ns = _side(players[0], players[1])
+            ew = None if team_ew is None else _side(players[2], players[3])
+        else:
+            ns, ew = (team_ns,), None if team_ew is None else (team_ew,)
+        if ew is None:
+            byes.update(ns)
+            continue
+        opponents += [(a, b) for a in ns for b in ew]
+        partners += [(side[0], side[1]) for side in (ns, ew) if len(side) == 2]
+        played.update(ns + ew)
+    return DrawInput(entrants=ids, partie=number, seed=seed, opponents=opponents,
+                     partners=partners, byes=dict(byes),
+                     not_played=[entrant for entrant in ids if entrant not in played],
+                     numbers=numbers)
+
+
+def _side(first: int, second: int | None) -> tuple[int, ...]:
+    return (first,) if second is None else (first, second)
+
+
 @transaction.atomic
 def round_generate(*, tournament: Tournament, seed: int | None = None,
-                   beyond_planned: bool = False, by: Actor = SYSTEM) -> Round:
-    """Draw the next round: random for round 1 (seeded), by standings afterwards. The
-    previous round, finished at every table, is closed: its table links stop working. A
+                   method: str | None = None, beyond_planned: bool = False,
+                   by: Actor = SYSTEM) -> Round:
+    """Draw the next partie by `method` (a key of draw.METHODS that suits the format; None:
+    the concours' own), recorded on the partie. A method that draws at random uses `seed`
+    (drawn when None) and records it: the same seed after an undo gives the same draw. The
+    previous partie, finished at every table, is closed: its table links stop working. A
     partie past the planned number needs `beyond_planned` (the organiser confirmed it)."""
     if seed is not None:  # kept in a BigIntegerField: beyond it, a refusal, not a crash
         whole_field(Round, "seed", seed, label=_("Graine du tirage"))
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    key = draw_method_checked(tournament.draw_method if method is None else method,
+                              tournament.format)
     last = tournament.rounds.order_by("-number").first()
     if last is not None:
         unfinished = round_unfinished_tables(last)
@@ -71,43 +201,72 @@ def round_generate(*, tournament: Tournament, seed: int | None = None,
                      "Tirer une partie %(n)d alors que %(planned)d sont prévues ?",
                      tournament.parties_planned)
             % {"n": number, "planned": tournament.parties_planned}, "beyond_planned")
-    active = list(tournament.teams.filter(active=True).values_list("id", flat=True))
+    if seed is None:
+        # Nine digits: short enough to read out and type again, plenty for a club's draws.
+        seed = secrets.randbelow(10**9)
     try:
-        if number == 1:
-            seed = secrets.randbelow(10**9) if seed is None else seed
-            draw = draw_random(active, seed)
-        else:
-            seed = None
-            ranked = [row.team for row in selectors.standings(tournament) if row.team in active]
-            met = Game.objects.filter(round__tournament=tournament, team_ew__isnull=False)
-            pairs = met.values_list("team_ns_id", "team_ew_id")
-            byes = Game.objects.filter(round__tournament=tournament, team_ew__isnull=True)
-            # A team with no seat yet (registered late) is not given the bye while others
-            # can be: it would win a partie without ever playing.
-            seated = set(Game.objects.filter(round__tournament=tournament, team_ew__isnull=False)
-                         .values_list("team_ns_id", "team_ew_id").distinct())
-            played = {team for pair in seated for team in pair}
-            draw = pair_by_standings(
-                ranked, pairs, byes.values_list("team_ns_id", flat=True),
-                not_played=[team for team in ranked if team not in played],
-            )
+        draw = METHODS[key].draw(draw_input(tournament, number, seed))
     except DrawError as error:
         raise UserError(str(error)) from None
     if last is not None and not last.closed:
         # `number` in the entry says that this draw closed it: undoing the draw reopens it.
         _round_close_logged(round_=last, by=by, closed_by_draw=number)
-    round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
-    games = [
-        Game(round=round_, table=number, team_ns_id=table.ns[0], team_ew_id=table.ew[0])
-        for number, table in enumerate(draw.tables, start=1)
-    ]
-    games += [Game(round=round_, table=0, team_ns_id=team) for team in draw.exempt]
-    Game.objects.bulk_create(games)
-    if draw.exempt:
-        game_recompute(game=round_.games.get(table=0))
+    round_ = Round.objects.create(tournament=tournament, number=number, seed=draw.seed,
+                                  draw_method=key)
+    if tournament.format == "melee":
+        _save_melee(round_, draw)
+    else:
+        _save_doublettes(round_, draw)
+    for bye in (Game.objects.filter(round=round_, team_ew__isnull=True)
+                .select_related("round__tournament")):
+        game_recompute(game=bye)
     audit.log(tournament, by, "round", "create", round_number=number,
-              after={"seed": seed, "tables": _tables(round_)})
+              after={"seed": draw.seed, "tables": _tables(round_)})
     return round_
+
+
+def _save_doublettes(round_: Round, draw: Draw) -> None:
+    games = [Game(round=round_, table=table, team_ns_id=seats.ns[0], team_ew_id=seats.ew[0])
+             for table, seats in enumerate(draw.tables, start=1)]
+    games += [Game(round=round_, table=len(draw.tables) + index, team_ns_id=team)
+              for index, team in enumerate(draw.exempt, start=1)]
+    Game.objects.bulk_create(games)
+
+
+def partie_team_name(first: str, second: str | None) -> str:
+    """A mêlée partie's team named after its players ("Anne et Basile"; an exempt player's
+    team: the player's name), cut to the column's length: two long names may not fit."""
+    name = first if second is None else f"{first} et {second}"
+    limit = Team._meta.get_field("name").max_length or len(name)
+    return name if len(name) <= limit else name[:limit - 1] + "…"
+
+
+def _save_melee(round_: Round, draw: Draw) -> None:
+    """The partie's teams (numbered 1, 2 at table 1, 3, 4 at table 2, …, then one per exempt
+    player), then the games between them."""
+    names = dict(Player.objects.filter(tournament=round_.tournament_id)
+                 .values_list("id", "name"))
+    sides = [side for table in draw.tables for side in (table.ns, table.ew)]
+    sides += [(player,) for player in draw.exempt]
+    teams = Team.objects.bulk_create(
+        Team(tournament_id=round_.tournament_id, round=round_, number=index,
+             name=partie_team_name(names[side[0]], names[side[1]] if len(side) > 1 else None),
+             first_id=side[0], second_id=side[1] if len(side) > 1 else None, club="")
+        for index, side in enumerate(sides, start=1))
+    tables = len(draw.tables)
+    games = [Game(round=round_, table=table, team_ns=teams[2 * table - 2],
+                  team_ew=teams[2 * table - 1]) for table in range(1, tables + 1)]
+    games += [Game(round=round_, table=tables + index, team_ns=team)
+              for index, team in enumerate(teams[2 * tables:], start=1)]
+    Game.objects.bulk_create(games)
+
+
+def round_teams(round_: Round) -> QuerySet[Team]:
+    """The teams a partie's seats are exchanged between, by their numbers: the partie's own
+    teams in a mêlée, the registered teams otherwise."""
+    if round_.tournament.format == "melee":
+        return Team.objects.filter(round=round_)
+    return Team.objects.filter(tournament=round_.tournament_id, round__isnull=True)
 
 
 def _tables(round_: Round) -> dict[str, list[int | None]]:
@@ -149,9 +308,10 @@ def round_undo(*, round_: Round, by: Actor = SYSTEM) -> Round | None:
     forfeit recorded. Each table is journaled as deleted (its teams before); the previous
     partie, if this draw closed it, is reopened. Returns the previous partie (None for 1)."""
     tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
-    round_ = Round.objects.select_for_update().filter(pk=round_.pk).first()
-    if round_ is None:
+    locked = Round.objects.select_for_update().filter(pk=round_.pk).first()
+    if locked is None:
         raise UserError(_("Ce tirage est déjà annulé."))
+    round_ = locked
     if tournament.rounds.filter(number__gt=round_.number).exists():
         raise UserError(_("Seul le tirage de la dernière partie peut être annulé."))
     if DonneRecord.objects.filter(game__round=round_).exists():
@@ -163,6 +323,9 @@ def round_undo(*, round_: Round, by: Actor = SYSTEM) -> Round | None:
     tables = _tables(round_)
     number = round_.number
     round_.games.all().delete()
+    # A mêlée partie's teams were made by its draw: they go with it (after the games, which
+    # protect them).
+    Team.objects.filter(round=round_).delete()
     round_.delete()
     AuditEntry.objects.bulk_create(
         audit.entry(tournament, by, "pairing", "delete", round_number=number,
@@ -182,9 +345,12 @@ def round_undo(*, round_: Round, by: Actor = SYSTEM) -> Round | None:
 
 
 def round_waiting_teams(round_: Round) -> list[Team]:
-    """Active teams with no seat in this partie (registered after its draw, or returned)."""
+    """Active teams with no seat in this partie (registered after its draw, or returned).
+    None in a mêlée: a player arriving late plays from the next partie's draw."""
+    if round_.tournament.format == "melee":
+        return []
     seated = Game.objects.filter(round=round_)
-    return list(round_.tournament.teams.filter(active=True)
+    return list(round_.tournament.teams.filter(active=True, round__isnull=True)
                 .exclude(id__in=seated.values("team_ns_id"))
                 .exclude(id__in=seated.filter(team_ew__isnull=False).values("team_ew_id"))
                 .order_by("number"))
@@ -200,8 +366,11 @@ def _late_checked(round_: Round, teams: list[Team]) -> Round:
                           "celle-ci."))
     if round_.closed:
         raise UserError(_("La partie est close : rouvrez-la pour y placer une équipe."))
+    if round_.tournament.format == "melee":
+        raise UserError(_("Dans une mêlée, un joueur arrivé après le tirage joue à partir de "
+                          "la partie suivante."))
     for team in teams:
-        if team.tournament_id != round_.tournament_id:
+        if team.tournament_id != round_.tournament_id or team.round_id is not None:
             raise UserError(_("Cette équipe n'est pas inscrite à ce concours."))
         if not team.active:
             raise UserError(_("L'équipe « %(name)s » est retirée du concours.")
@@ -217,7 +386,28 @@ def _late_checked(round_: Round, teams: list[Team]) -> Round:
 
 
 def _next_table(round_: Round) -> int:
-    return (round_.games.aggregate(n=Max("table"))["n"] or 0) + 1
+    """The number of a new real table: after the real tables (the byes come after it)."""
+    return (round_.games.filter(team_ew__isnull=False).aggregate(n=Max("table"))["n"] or 0) + 1
+
+
+def _park_byes(round_: Round) -> list[Game]:
+    """Move the byes to numbers no table holds (the top of the column), in their order, so
+    that a late table can take the next number: (round, table) is unique. Returns them."""
+    byes = list(round_.games.select_for_update().filter(team_ew__isnull=True).order_by("table"))
+    for index, bye in enumerate(byes):
+        bye.table = MAX_SMALL - len(byes) + 1 + index
+        bye.save(update_fields=["table"])
+    return byes
+
+
+def _byes_after_tables(round_: Round) -> None:
+    """Number the byes after the real tables again (N + 1, N + 2, … in their order): the
+    real tables stay numbered 1 to N, as the room is."""
+    byes = list(round_.games.select_for_update().filter(team_ew__isnull=True).order_by("table"))
+    for table, bye in enumerate(byes, start=_next_table(round_)):
+        if bye.table != table:
+            bye.table = table
+            bye.save(update_fields=["table"])
 
 
 @transaction.atomic
@@ -225,14 +415,16 @@ def round_seat_against_bye(*, round_: Round, team: Team, by: Actor = SYSTEM) -> 
     """Seat a late team in the current partie against its exempt team: the bye becomes a real
     table (the next number), and its bye result disappears until the game is played."""
     round_ = _late_checked(round_, [team])
-    bye = round_.games.select_for_update().filter(team_ew__isnull=True).first()
-    if bye is None:
+    byes = _park_byes(round_)
+    if not byes:
         raise UserError(_("Cette partie n'a pas d'équipe exempte : placez l'équipe à une "
                           "nouvelle table avec une autre équipe en attente."))
+    bye = byes[0]
     before = [bye.team_ns.number, None]
     bye.table = _next_table(round_)
     bye.team_ew = team
     bye.save(update_fields=["table", "team_ew"])
+    _byes_after_tables(round_)
     bye = Game.objects.select_related("round__tournament", "team_ns", "team_ew").get(pk=bye.pk)
     game_recompute(game=bye)
     audit.log(round_.tournament, by, "pairing", "create", round_number=round_.number,
@@ -243,12 +435,15 @@ def round_seat_against_bye(*, round_: Round, team: Team, by: Actor = SYSTEM) -> 
 @transaction.atomic
 def round_seat_new_table(*, round_: Round, team_ns: Team, team_ew: Team,
                          by: Actor = SYSTEM) -> Game:
-    """Seat two late teams in the current partie at a new table (the next number)."""
+    """Seat two late teams in the current partie at a new table (the next number; the byes
+    move after it)."""
     if team_ns.pk == team_ew.pk:
         raise UserError(_("Choisissez deux équipes différentes."))
     round_ = _late_checked(round_, [team_ns, team_ew])
+    _park_byes(round_)
     game = Game.objects.create(round=round_, table=_next_table(round_), team_ns=team_ns,
                                team_ew=team_ew)
+    _byes_after_tables(round_)
     audit.log(round_.tournament, by, "pairing", "create", round_number=round_.number,
               table=game.table, after=[team_ns.number, team_ew.number])
     return game
@@ -299,7 +494,7 @@ def round_time_cancel(*, round_: Round, by: Actor = SYSTEM) -> None:
     if round_.tournament.rounds.filter(number__gt=round_.number).exists():
         raise UserError(_("Une partie suivante est déjà tirée : la fin du temps ne peut plus "
                           "être annulée."))
-    stops: dict[str, int] = {}
+    stops: dict[str, int | None] = {}
     for game in (round_.games.select_for_update().select_related("round__tournament")
                  .filter(stop_after__isnull=False).order_by("table")):
         stops[str(game.table)] = game.stop_after
@@ -367,7 +562,7 @@ def round_seat(*, round_: Round, table: int, teams: list[int | None],
     game = round_.games.select_related("team_ns", "team_ew").filter(table=table).first()
     if game is None or game.is_bye != (teams[1] is None):
         raise UserError(_("Cette table n'existe plus dans cette partie."))
-    numbers = dict(round_.tournament.teams.values_list("number", "id"))
+    numbers = dict(round_teams(round_).values_list("number", "id"))
     for seat, new in enumerate(teams):
         old = _tables(round_)[str(table)][seat]  # read again: a swap may have moved it
         if old != new and old is not None:

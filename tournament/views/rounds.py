@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -16,49 +17,103 @@ from .. import services
 from ..access import (
     is_organiser,
     organised,
+    readable,
     readable_round,
     require_organiser,
 )
+from ..exports import rotation
 from ..forms import (
+    RoundDrawForm,
     SwapForm,
 )
-from ..models import Team
+from ..models import Game, Round, Team, Tournament
 from ..services import UserError
-from ..validators import MAX_SEED, whole_number
-from .common import _by, table_link_base
+from ..services import rounds as round_services
+from ..validators import whole_number
+from .common import _by, _form_error, table_link_base
 
 
 @login_required
-@require_POST
 def round_generate(request: HttpRequest, slug: str) -> HttpResponse:
+    """Draw the next partie. GET: the draw's page (method, seed, the rotation's reach); POST:
+    the draw, from that page, a partie's page (`back`: its number, where a refusal is shown)
+    or the concours' page."""
     tournament = organised(request, slug)
-    text = request.POST.get("seed", "").strip()
-    seed = whole_number(text, MAX_SEED)
-    # Drawn from a partie's page, a refusal is shown there.
+    options = round_services.round_draw_options(tournament)
+    form = RoundDrawForm(request.POST if request.method == "POST" else None,
+                         methods=options.methods)
+    if request.method != "POST":
+        return _draw_page(request, tournament, options, form)
+    # Drawn from a partie's page, a refusal is shown there; from the draw's page, on it.
     back = whole_number(request.POST.get("back", ""))
     if back is None or not tournament.rounds.filter(number=back).exists():
         back = None
         back_to = reverse("tournament:detail", args=[slug])
     else:
         back_to = reverse("tournament:round", args=[slug, back])
-    if text and seed is None:
-        messages.error(request, _("La graine du tirage est un nombre entier de %(n)d chiffres "
-                                  "au plus.") % {"n": len(str(MAX_SEED))})
+    on_page = request.POST.get("page") == "draw"
+    if not form.is_valid():
+        if on_page:
+            return _draw_page(request, tournament, options, form)
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, str(error))
         return redirect(back_to)
     try:
-        round_ = services.round_generate(tournament=tournament, by=_by(request), seed=seed,
-                                         beyond_planned=request.POST.get("confirm") == "1")
+        round_ = services.round_generate(
+            tournament=tournament, by=_by(request), seed=form.chosen_seed,
+            method=form.chosen_method, beyond_planned=request.POST.get("confirm") == "1")
     except UserError as error:
         if error.field == "beyond_planned":  # one more partie than planned: ask first
             return render(request, "tournament/organiser/round_generate_confirm.html", {
-                "tournament": tournament, "question": error.message, "seed": text,
-                "number": tournament.rounds.count() + 1, "back": back_to,
-                "back_number": back or "",
+                "tournament": tournament, "question": error.message,
+                "seed": "" if form.chosen_seed is None else form.chosen_seed,
+                "draw_method": form.chosen_method or "",
+                "number": options.number, "back": back_to, "back_number": back or "",
             })
+        if on_page:
+            _form_error(form, error)
+            return _draw_page(request, tournament, options, form)
         messages.error(request, error.message)
         return redirect(back_to)
     messages.success(request, _("Partie %(n)d tirée.") % {"n": round_.number})
     return redirect("tournament:round", slug=slug, number=round_.number)
+
+
+def _draw_page(request: HttpRequest, tournament: Tournament,
+               options: round_services.DrawOptions, form: RoundDrawForm) -> HttpResponse:
+    return render(request, "tournament/organiser/round_generate.html", {
+        "tournament": tournament, "draw": options, "form": form,
+        "rounds": tournament.rounds.count(),
+    })
+
+
+def rotation_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    """The "tableau de marche" of a rotation concours: each team's table at each partie."""
+    tournament = readable(request, slug)
+    if tournament.format == "melee" or tournament.draw_method != "rotation":
+        raise Http404(_("Ce concours ne se joue pas au tableau de marche."))
+    response = HttpResponse(rotation.rotation_chart_pdf(tournament),
+                            content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="tableau-de-marche-{slug}.pdf"'
+    return response
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A table of the partie's page, with the team that left it (a withdrawn team's
+    unfinished game: its forfeit is still to declare)."""
+
+    game: Game
+    leaving: Team | None
+    forfeit_due: bool
+
+    @classmethod
+    def of(cls, game: Game) -> TableRow:
+        leaving = next((team for team in (game.team_ns, game.team_ew)
+                        if team is not None and not team.active), None)
+        return cls(game, leaving, leaving is not None and not game.finished
+                   and not game.forfeit and not game.is_bye)
 
 
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -76,7 +131,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             return redirect("tournament:round", slug=slug, number=number)
         swap_form = SwapForm(request.POST)
         if swap_form.is_valid():
-            ids = dict(tournament.teams.values_list("number", "id"))
+            ids = dict(round_services.round_teams(round_).values_list("number", "id"))
             try:
                 services.round_swap_teams(
                     round_=round_, team_a=ids.get(swap_form.cleaned_data["team_a"], 0),
@@ -86,19 +141,17 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             else:
                 messages.success(request, _("Équipes échangées."))
                 return redirect("tournament:round", slug=slug, number=number)
-    games = list(round_.games.select_related("team_ns", "team_ew").order_by("table"))
+    games = list(round_.games.select_related("team_ns__first", "team_ns__second",
+                                             "team_ew__first", "team_ew__second")
+                 .order_by("table"))
     link_base = table_link_base(request) if organiser else ""
     is_last = not tournament.rounds.filter(number__gt=round_.number).exists()
     unfinished = [game.table for game in games if not game.finished]
-    # A withdrawn team's unfinished game: its forfeit is still to declare.
-    for game in games:
-        game.leaving = next((team for team in (game.team_ns, game.team_ew)
-                             if team is not None and not team.active), None)
-        game.forfeit_due = (game.leaving is not None and not game.finished
-                            and not game.forfeit and not game.is_bye)
+    rows = [TableRow.of(game) for game in games]
     waiting = services.round_waiting_teams(round_) if organiser and is_last else []
+    can_draw_next = organiser and is_last and not unfinished
     return render(request, "tournament/organiser/round_detail.html", {
-        "tournament": tournament, "round": round_, "games": games,
+        "tournament": tournament, "round": round_, "games": games, "rows": rows,
         "is_organiser": organiser, "swap_form": swap_form,
         "started": services.round_started(round_),
         "unfinished": bool(unfinished),
@@ -106,9 +159,13 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "link_base": link_base, "link_is_local": organiser and _loopback(link_base),
         "is_last": is_last, "can_undo_draw": organiser and is_last
         and not services.round_started(round_),
-        "can_draw_next": organiser and is_last and not unfinished,
+        "can_draw_next": can_draw_next,
+        "draw": round_services.round_draw_options(tournament) if can_draw_next else None,
+        "method_label": round_services.draw_method_label(round_.draw_method),
+        "melee": tournament.format == "melee",
         "unfinished_phrase": services.tables_phrase(unfinished) if unfinished else "",
         "waiting": waiting, "bye": next((game for game in games if game.is_bye), None),
+        "rotation": tournament.draw_method == "rotation" and tournament.format != "melee",
     })
 
 
@@ -139,11 +196,11 @@ def round_undo(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     })
 
 
-def _waiting_team(round_, text: str) -> Team | None:
+def _waiting_team(round_: Round, text: str) -> Team | None:
     number = whole_number(text)
     if number is None:
         return None
-    return round_.tournament.teams.filter(number=number).first()
+    return round_.tournament.teams.filter(number=number, round__isnull=True).first()
 
 
 @login_required
