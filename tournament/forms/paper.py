@@ -88,7 +88,8 @@ class PaperTotalsForm(forms.Form):
                 "awarded_ew": game.paper_awarded_ew or None}
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if self.errors:
             return data
         totals = PaperTotals(

@@ -186,8 +186,9 @@ def game_totals_clear(*, game: Game, confirm: bool = False, restore: bool = Fals
     after: dict[str, Any] | None = None
     keys = []
     for number, entry in enumerate(removed, start=1):
-        values = {field.name: field.default for field in dataclasses.fields(Donne)}
-        values.update(entry.before)
+        values: dict[str, Any] = {field.name: field.default
+                                  for field in dataclasses.fields(Donne)}
+        values.update(entry.before or {})
         key = entry.donne_key
         if DonneRecord.objects.filter(key=key).exists():  # put back elsewhere meanwhile
             key = new_donne_key()
@@ -269,9 +270,9 @@ def game_value_words(value: dict[str, Any]) -> str:
         score = f"{value['score_ns']} – {value['score_ew']}"
         if not value["awaiting"]:
             return _("%(score)s, confirmé") % {"score": score}
-        words = _("%(score)s, à confirmer par %(side)s") % {
+        awaiting = _("%(score)s, à confirmer par %(side)s") % {
             "score": score, "side": SIDE_SHORT[value["awaiting"]]}
-        return words + (_(" (contesté)") if value["disputed"] else "")
+        return awaiting + (_(" (contesté)") if value["disputed"] else "")
     words = [_("totaux %(ns)d – %(ew)d en %(n)d donnes") % {
         "ns": value["score_ns"], "ew": value["score_ew"], "n": value["donnes"]}]
     if value["passed"]:

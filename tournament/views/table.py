@@ -134,7 +134,7 @@ def table_link_totals(request: HttpRequest, token: str) -> HttpResponse:
     game.refresh_from_db()
     context = _link_context(token, side)(game, totals_form=form)
     if context["totals_form"] is None:  # not allowed here: said beside the page, not a form
-        messages.error(request, form.non_field_errors()[0] if form.non_field_errors()
+        messages.error(request, str(form.non_field_errors()[0]) if form.non_field_errors()
                        else _("Totaux refusés."))
         return redirect("tournament:table_link", token=token)
     return render(request, "tournament/table/table_link.html", context, status=422)
