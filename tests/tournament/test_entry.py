@@ -133,3 +133,22 @@ def test_a_finished_game_offers_the_next_unfinished_table(owner_client):
     services.donne_record(game=games[3], number=None, donne=made())
     page = owner_client.get(reverse("tournament:game", args=["suite", 1, 3])).content.decode()
     assert "Toutes les tables de la partie sont terminées." in page
+
+
+def test_a_game_entered_by_its_totals_has_no_donne_row_and_refuses_one(owner_client, game):
+    from scoring.paper import PaperTotals  # ffb-coinche: the check is partial, no belote asked
+
+    services.game_totals_record(game=game, totals=PaperTotals(
+        score_ns=2150, score_ew=1070, donnes=12))
+    page = owner_client.get(url(game)).content.decode()
+    assert 'id="paper-totals"' in page and 'name="taker"' not in page
+    assert "Saisir les totaux de la feuille" not in page  # already by totals
+    response = owner_client.post(url(game), PLAIN, headers=HTMX)
+    assert response.status_code == 422
+    assert "saisie par les totaux de sa feuille" in response.content.decode()
+    assert not DonneRecord.objects.filter(game=game).exists()
+
+
+def test_the_game_page_offers_the_sheets_totals_instead_of_its_donnes(owner_client, game):
+    page = owner_client.get(url(game)).content.decode()
+    assert reverse("tournament:game_totals", args=["saisie", 1, game.table]) in page
