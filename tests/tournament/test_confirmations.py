@@ -213,3 +213,15 @@ def test_the_public_game_page_marks_an_unconfirmed_score(client, concours):
     services.tournament_publish(tournament=concours, published=True)
     page = client.get(reverse("tournament:game", args=[concours.slug, 1, 1])).content.decode()
     assert "À confirmer par Est-Ouest" in page and "Confirmer le score" not in page
+
+
+def test_turning_the_option_off_hides_what_awaited(client, concours):
+    enter(table(concours), Side.NS)
+    Tournament.objects.filter(pk=concours.pk).update(two_confirmations=False)
+    concours.refresh_from_db()
+    assert services.awaiting_games(concours) == set()
+    page = client.get(link(table(concours), "token_ew")).content.decode()
+    assert "Confirmer le score" not in page
+    Tournament.objects.filter(pk=concours.pk).update(two_confirmations=True)
+    concours.refresh_from_db()
+    assert services.awaiting_games(concours) == {table(concours).pk}

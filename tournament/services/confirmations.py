@@ -47,25 +47,29 @@ def _sheet(game: Game) -> list[dict[str, Any]]:
     return [audit.donne_values(record) for record in game.donnes.order_by("number")]
 
 
+def _locked(game: Game) -> Game:
+    return Game.objects.select_for_update().select_related("round__tournament").get(
+        pk=game.pk)
+
+
 @transaction.atomic
 def donne_enter(*, game: Game, side: Side | None, number: int | None, donne: Donne,
                 version: int | None = None, expect: int | None = None, by: Actor = SYSTEM,
                 open_only: bool = False) -> DonneRecord:
     """`donne_record` (same arguments) from `side`'s table link, or from the organiser
     (`side` None), then what the game awaits (`score_changed`), in one transaction."""
-    locked = Game.objects.select_for_update().get(pk=game.pk)
-    before = _sheet(locked)
+    locked = _locked(game)
+    # Without the option nor a confirmation pending, nothing can await: no more queries.
+    concerned = (locked.round.tournament.two_confirmations or locked.awaiting
+                 or locked.disputed)
+    before = _sheet(locked) if concerned else []
     record = donne_record(game=locked, number=number, donne=donne, version=version,
                           expect=expect, by=by, open_only=open_only)
-    game = Game.objects.select_related("round__tournament").get(pk=game.pk)
-    if _sheet(game) != before:
-        score_changed(game, side)
+    if concerned:
+        game = Game.objects.select_related("round__tournament").get(pk=game.pk)
+        if _sheet(game) != before:
+            score_changed(game, side)
     return record
-
-
-def _locked(game: Game) -> Game:
-    return Game.objects.select_for_update().select_related("round__tournament").get(
-        pk=game.pk)
 
 
 def _score_checked(game: Game, side: Side | None, score: tuple[int, int] | None) -> None:
@@ -124,14 +128,20 @@ def game_dispute(*, game: Game, side: Side, score: tuple[int, int] | None = None
 
 def awaiting_games(tournament: Tournament) -> set[int]:
     """The ids of the finished games whose score awaits a side's confirmation (disputed
-    ones included): the standings mark them. One query."""
+    ones included): the standings mark them. None once the concours no longer asks for
+    confirmations (what still awaited is left as it was, and shows again if it does).
+    One query at most."""
+    if not tournament.two_confirmations:
+        return set()
     return set(Game.objects.filter(round__tournament=tournament, finished=True, forfeit="")
                .exclude(awaiting="").values_list("pk", flat=True))
 
 
 def disputed_games(tournament: Tournament) -> set[int]:
     """The ids of the awaiting games whose awaited side said the score is wrong: the
-    organiser's pages show them. One query."""
+    organiser's pages show them. One query at most (none without the option)."""
+    if not tournament.two_confirmations:
+        return set()
     return set(Game.objects.filter(round__tournament=tournament, finished=True, forfeit="",
                                    disputed=True)
                .exclude(awaiting="").values_list("pk", flat=True))

@@ -85,15 +85,15 @@ def _link_context(token: str, side: Side) -> Callable[..., dict[str, Any]]:
         if totals_form is None and can_total:
             totals_form = PaperTotalsForm(initial=PaperTotalsForm.initial_for(game),
                                           rules=game.round.rules)
-        to_confirm = (game.finished and not game.forfeit and game.awaiting == side.value)
+        pending = tournament.two_confirmations and game.finished and not game.forfeit
+        to_confirm = pending and game.awaiting == side.value
         return {
             **sheet_context(game, form, editing, phone=True, **status),
             "open": is_open,
             "side": side.value, "side_name": SIDE_NAMES[side],
             "two_links": tournament.two_confirmations,
             "to_confirm": to_confirm and is_open,
-            "awaiting_other": bool(game.finished and not game.forfeit and game.awaiting
-                                   and game.awaiting != side.value),
+            "awaiting_other": bool(pending and game.awaiting and game.awaiting != side.value),
             "confirm_form": ConfirmForm(initial={"score_ns": game.score_ns,
                                                  "score_ew": game.score_ew}),
             "totals_form": totals_form if can_total else None,
