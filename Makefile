@@ -44,6 +44,8 @@ test-postgres: $(VENV)/.test-installed $(MO)
 bench: $(VENV)/.test-installed
 	$(PY) bench/bench_scoring.py
 	$(PY) bench/bench_tournament.py
+	$(PY) bench/bench_draw.py
+	$(PY) bench/bench_simulate.py
 	$(MAKE) --no-print-directory load-test
 
 # 64 tables × 16 donnes through table links against a real gunicorn, on SQLite then on a
