@@ -184,6 +184,11 @@ class Table(threading.Thread):
             delay = first if position == 1 else self.pace.delay(self.rng)
             if self.pace.think and not self.wait(delay, end):
                 return
+            if self.pace.think:
+                # Idle for seconds, a phone's connection is closed (gunicorn keeps one alive
+                # 2 s): each paced post opens its own, as the phone's next request would.
+                connection.close()
+                connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
             body = urllib.parse.urlencode({"csrfmiddlewaretoken": csrf, "position": position,
                                            **form_data(donne)})
             started = time.perf_counter()
