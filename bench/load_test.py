@@ -175,7 +175,10 @@ class Table(threading.Thread):
         response = connection.getresponse()
         page = response.read().decode()
         cookie = response.getheader("Set-Cookie", "").split(";")[0]
-        csrf = CSRF_FIELD.search(page).group(1)
+        found = CSRF_FIELD.search(page)
+        if found is None:
+            raise RuntimeError(f"no CSRF token on the table page (HTTP {response.status})")
+        csrf = found.group(1)
         self.gate.wait(timeout=60)  # every table starts together
         end = time.monotonic() + self.pace.duration
         # Paced, the first posts are spread over one think time, as tables sit down in turn.

@@ -67,6 +67,7 @@ class Workers:
             worker.wait()
         # Each worker reads all its input before writing: feeding them in turn cannot block.
         for worker, html in zip(workers, htmls, strict=True):
+            assert worker.stdin is not None and worker.stdout is not None  # both piped
             try:
                 worker.stdin.write(html.encode())
                 worker.stdin.close()
@@ -74,6 +75,7 @@ class Workers:
                 pass  # the worker died: its exit status says so below
         pdfs = []
         for worker in workers:
+            assert worker.stdout is not None
             pdfs.append(worker.stdout.read())
             worker.stdout.close()
         if any(worker.wait() != 0 for worker in workers):
