@@ -56,12 +56,13 @@ def main() -> None:
     output = ROOT / "fixtures" / "demo.json"
     # Not the journal (its times and author are this run's), nor the table links' secrets:
     # each installation gets its own when the demo is loaded (Game.token's default).
-    call_command("dumpdata", "tournament.tournament", "tournament.team", "tournament.round",
-                 "tournament.game", "tournament.donnerecord", indent=1, output=str(output),
-                 verbosity=0)
+    call_command("dumpdata", "tournament.tournament", "tournament.player", "tournament.team",
+                 "tournament.round", "tournament.game", "tournament.donnerecord", indent=1,
+                 output=str(output), verbosity=0)
     objects = json.loads(output.read_text(encoding="utf-8"))
     for entry in objects:
         entry["fields"].pop("token", None)
+        entry["fields"].pop("token_ew", None)
     output.write_text(json.dumps(objects, indent=1, ensure_ascii=False) + "\n",
                       encoding="utf-8")
     print(f"{output.relative_to(ROOT)}: {Game.objects.count()} games, "

@@ -27,6 +27,7 @@ from .models import (
     TRUMP_VALUES,
     AuditEntry,
     DonneRecord,
+    Player,
     Team,
     Tournament,
 )
@@ -38,6 +39,10 @@ from .validators import MAX_SMALL
 RULE_OPTIONS = [*RULE_FIELDS, "bye_points", "forfeit_points", "criteria", "parties_planned",
                 "preset"]
 TEAM_FIELDS = ["name", "player1", "player2", "club", "active"]
+# The players' licences (issue 12): entries written before have none.
+TEAM_LICENCES = ["licence1", "licence2"]
+# A mêlée's player, registered alone (kind "player", numbered by the player's number).
+PLAYER_FIELDS = ["name", "club", "licence", "active"]
 # A donne's input, as `donne_values` writes it (the fields of scoring.Donne).
 DONNE_FIELDS = [field.name for field in dataclasses.fields(Donne)]
 
@@ -69,7 +74,13 @@ def donne_values(record: DonneRecord) -> dict[str, Any]:
 
 
 def team_values(team: Team) -> dict[str, Any]:
-    return {name: getattr(team, name) for name in TEAM_FIELDS}
+    return {**{name: getattr(team, name) for name in TEAM_FIELDS},
+            "licence1": team.first.licence,
+            "licence2": team.second.licence if team.second is not None else ""}
+
+
+def player_values(player: Player) -> dict[str, Any]:
+    return {name: getattr(player, name) for name in PLAYER_FIELDS}
 
 
 def rules_values(tournament: Tournament) -> dict[str, Any]:
@@ -118,6 +129,13 @@ def summary(kind: str, value: Any) -> str:
     if kind == "team":
         state = "" if value.get("active", True) else " (retirée)"
         return f"{value['name']} : {value['player1']} et {value['player2']}{state}"
+    if kind == "player":
+        words = [value["name"]]
+        if value["club"]:
+            words.append(f"({value['club']})")
+        if value["licence"]:
+            words.append(f"licence {value['licence']}")
+        return " ".join(words) + ("" if value["active"] else " (retiré)")
     if kind == "round" and isinstance(value.get("stop_after"), dict):
         return ", ".join(f"table {table} : après la donne {after}"
                          for table, after in value["stop_after"].items())
@@ -155,15 +173,16 @@ def _awarded(value: dict[str, Any]) -> list[str]:
 
 def _option_label(name: str) -> str:
     try:
-        return str(Tournament._meta.get_field(name).verbose_name)
+        column = Tournament._meta.get_field(name)
     except FieldDoesNotExist:
         return name
+    return str(getattr(column, "verbose_name", name))
 
 
 def _option_value(name: str, value: Any) -> str:
     """An option's value in words: a choice by its French label, a yes/no in French."""
     try:
-        choices = dict(Tournament._meta.get_field(name).choices or ())
+        choices = dict(getattr(Tournament._meta.get_field(name), "choices", None) or ())
     except FieldDoesNotExist:
         choices = {}
     if isinstance(value, str | int) and not isinstance(value, bool) and value in choices:
@@ -257,11 +276,20 @@ def _check_donne(value: object) -> None:
 
 
 def _check_team(value: object) -> None:
-    team = _keys(value, TEAM_FIELDS, TEAM_FIELDS)
-    for name in ("name", "player1", "player2", "club"):
-        if not isinstance(team[name], str) or len(team[name]) > _NAMES:
+    team = _keys(value, TEAM_FIELDS + TEAM_LICENCES, TEAM_FIELDS)
+    for name in ("name", "player1", "player2", "club", *TEAM_LICENCES):
+        if name in team and (not isinstance(team[name], str) or len(team[name]) > _NAMES):
             raise BadValue(_("« %(name)s » : un texte court est attendu.") % {"name": name})
     if type(team["active"]) is not bool:
+        raise BadValue(_("« active » : oui ou non (true ou false)."))
+
+
+def _check_player(value: object) -> None:
+    player = _keys(value, PLAYER_FIELDS, PLAYER_FIELDS)
+    for name in ("name", "club", "licence"):
+        if not isinstance(player[name], str) or len(player[name]) > _NAMES:
+            raise BadValue(_("« %(name)s » : un texte court est attendu.") % {"name": name})
+    if type(player["active"]) is not bool:
         raise BadValue(_("« active » : oui ou non (true ou false)."))
 
 
@@ -326,6 +354,8 @@ def check_value(kind: str, action: str, value: object) -> None:
         _check_donne(value)
     elif kind == "team":
         _check_team(value)
+    elif kind == "player":
+        _check_player(value)
     elif kind == "rules":
         _check_rules(value)
     elif kind == "pairing":

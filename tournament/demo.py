@@ -69,3 +69,20 @@ def players(rng: random.Random, count: int) -> list[tuple[str, str]]:
     names = [f"{first} {last}" for first in FIRST_NAMES for last in LAST_NAMES]
     chosen = rng.sample(names, 2 * count)
     return [(chosen[2 * i], chosen[2 * i + 1]) for i in range(count)]
+
+
+def melee_players(rng: random.Random, count: int) -> list[tuple[str, str]]:
+    """`count` players of a mêlée, as they register: distinct names, each with a club.
+
+    Beyond the 1,024 first and last names combined, namesakes are told apart as clubs do,
+    by a number ("Jean Martin 2")."""
+    if count < 0:
+        raise ValueError("count must be positive")
+    names = [f"{first} {last}" for first in FIRST_NAMES for last in LAST_NAMES]
+    chosen = rng.sample(names, min(count, len(names)))
+    suffix = 2
+    while len(chosen) < count:
+        more = rng.sample(names, min(count - len(chosen), len(names)))
+        chosen += [f"{name} {suffix}" for name in more]
+        suffix += 1
+    return [(name, rng.choice(CLUBS)) for name in chosen]

@@ -1,5 +1,16 @@
-"""Addresses of a mêlée's players (registration, import, a player's page)."""
+"""Addresses of a mêlée's players: the list with the registration form, the file import, a
+player's page, withdrawing, bringing back and deleting a player (one address per action)."""
 
-from django.urls import path  # noqa: F401  (the players' helper adds its patterns here)
+from django.urls import path
 
-urlpatterns: list = []
+from .views import players
+
+PLAYER = "t/<slug:slug>/players/<number:number>/"
+urlpatterns = [
+    path("t/<slug:slug>/players/", players.player_list, name="players"),
+    path("t/<slug:slug>/players/import/", players.players_import, name="players_import"),
+    path(PLAYER, players.player_detail, name="player"),
+    path(PLAYER + "withdraw/", players.player_withdraw, name="player_withdraw"),
+    path(PLAYER + "return/", players.player_return, name="player_return"),
+    path(PLAYER + "delete/", players.player_delete, name="player_delete"),
+]

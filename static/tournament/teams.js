@@ -3,13 +3,16 @@
 // team, never in a page being replaced ("Cœur d'Atout" was saved as "œur d'Atout"). Saves go
 // one after the other, in the order typed; a refused or unsent team is shown in full with
 // its reason, and can be taken back into the form: nothing typed is ever lost.
+// The same script registers a mêlée's players (#player-form): the form's data attributes
+// name its fields, the parts of the page a save refreshes, and where it reports.
 (function () {
   "use strict";
-  const form = document.getElementById("team-form");
+  const form = document.getElementById("team-form") || document.getElementById("player-form");
   if (!form || !window.fetch || !window.DOMParser) return;
-  const FIELDS = ["name", "player1", "player2", "club"];
-  const status = document.getElementById("team-status");
-  const refusals = document.getElementById("team-refused");
+  const FIELDS = (form.dataset.fields || "name player1 player2 club").split(" ");
+  const REFRESHED = (form.dataset.refreshed || "teams team-count").split(" ");
+  const status = document.getElementById(form.dataset.status || "team-status");
+  const refusals = document.getElementById(form.dataset.refusals || "team-refused");
   let queue = Promise.resolve();
 
   function clearErrors(root) {
@@ -83,10 +86,10 @@
       return;
     }
     const page = new DOMParser().parseFromString(html, "text/html");
-    const sent = page.getElementById("team-form");
+    const sent = page.getElementById(form.id);
     if (response.redirected || !sent) {
       // Saved: the list, the count and the message come from the page the server sent back.
-      for (const id of ["teams", "team-count"]) {
+      for (const id of REFRESHED) {
         const fresh = page.getElementById(id);
         const current = document.getElementById(id);
         if (fresh && current) current.replaceWith(fresh);
@@ -112,7 +115,7 @@
     const data = new FormData(form);
     const values = {};
     FIELDS.forEach((field) => { values[field] = form.elements[field].value; });
-    fill({ name: "", player1: "", player2: "", club: "" });
+    fill(Object.fromEntries(FIELDS.map((field) => [field, ""])));
     clearErrors(form);
     form.elements.name.focus();
     queue = queue.then(() => send(data, values));

@@ -81,14 +81,18 @@ def test_an_unknown_slug_or_owner_is_a_clear_error(concours, tmp_path):
         call_command("import_tournament", str(path), organiser="personne")
 
 
+def game_at(data: dict, partie: int, table: int) -> dict:
+    """The game at `table` of `partie` in the file (a bye is numbered after the tables)."""
+    return next(game for game in data["rounds"][partie - 1]["games"] if game["table"] == table)
+
+
 @pytest.mark.parametrize("damage", [
     lambda d: d.update(format="autre chose"),
     lambda d: d.update(version=99),
     lambda d: d["teams"].pop(),  # a game then names an unknown team
-    # games[0] is the bye (table 0)
-    lambda d: d["rounds"][1]["games"][1]["donnes"][0].update(contract=85),  # not a contract
-    lambda d: d["rounds"][0]["games"][2]["donnes"].append(
-        dict(d["rounds"][0]["games"][2]["donnes"][0], number=99)),  # a donne after the end
+    lambda d: game_at(d, 2, 1)["donnes"][0].update(contract=85),  # not a contract
+    lambda d: game_at(d, 1, 2)["donnes"].append(
+        dict(game_at(d, 1, 2)["donnes"][0], number=99)),  # a donne after the end
     lambda d: d["tournament"].update(surcoinche_factor=5),
     lambda d: d["tournament"].pop("name"),
 ])
@@ -114,10 +118,32 @@ def test_the_dashboard_offers_the_backup_to_the_organiser_only(client, owner, co
     assert json.loads(response.content) == backup.export_data(concours)
 
 
+def as_version_3(data: dict) -> dict:
+    """`data` as version 3 wrote it, before players (issue 12) and results (issue 13): teams
+    naming their two players, none of the concours' format options, no partie teams, no
+    East-West links, confirmations or paper totals. Only a doublette concours' file."""
+    data = json.loads(json.dumps(data))
+    data["version"] = 3
+    names = {player["number"]: player["name"] for player in data.pop("players")}
+    data["teams"] = [{"number": team["number"], "name": team["name"],
+                      "player1": names[team["first"]], "player2": names[team["second"]],
+                      "club": team["club"], "active": team["active"]}
+                     for team in data["teams"]]
+    for option in backup.FORMAT_FIELDS:
+        del data["tournament"][option]
+    for round_ in data["rounds"]:
+        assert round_.pop("teams") == []
+        del round_["draw_method"]
+        for game in round_["games"]:
+            for name in ("token_ew", "awaiting", "disputed", "paper"):
+                del game[name]
+    return data
+
+
 def as_version_1(data: dict) -> dict:
     """`data` as version 1 wrote it, before scoring v2: no donne keys, no points attribués,
     no time called, no journal keys, none of scoring v2's rule options."""
-    data = json.loads(json.dumps(data))
+    data = as_version_3(data)
     data["version"] = 1
     for option in ("belote_multiplied", "belote_in_contract", "demandes_belote",
                    "belote_exception", "beat_defence", "capot_points", "max_contract"):
@@ -145,7 +171,8 @@ def test_a_version_1_file_still_imports_its_donnes_getting_new_keys(owner, conco
     assert (restored.belote_multiplied, restored.beat_defence, restored.capot_points) == (
         False, True, 252)
     again = backup.export_data(restored)
-    assert again["teams"] == data["teams"] and len(again["audit"]) == len(data["audit"])
+    assert as_version_3(again)["teams"] == as_version_3(data)["teams"]
+    assert len(again["audit"]) == len(data["audit"])
     assert [[g["token"] for g in r["games"]] for r in again["rounds"]] == [
         [g["token"] for g in r["games"]] for r in data["rounds"]]
 

@@ -55,8 +55,22 @@ def refused(data: dict, owner, match: str, *, replace: bool = False) -> str:
     return error.value.message
 
 
+def game_at(data: dict, table: int, partie: int = 1) -> dict:
+    """The game at `table` of `partie` in the file (a bye is numbered after the tables)."""
+    games = data["rounds"][partie - 1]["games"]
+    return next(game for game in games if game["table"] == table)
+
+
 def table_one(data: dict) -> dict:
-    return data["rounds"][0]["games"][1]  # games[0] is the bye, at table 0
+    return game_at(data, 1)
+
+
+def table_two(data: dict) -> dict:
+    return game_at(data, 2)
+
+
+def bye_of(data: dict) -> dict:
+    return next(game for game in data["rounds"][0]["games"] if game["ew"] is None)
 
 
 def test_the_file_imports_as_it_is(saved, owner):
@@ -93,7 +107,7 @@ def test_a_token_of_the_wrong_format_is_refused(saved, owner, token):
 
 
 def test_a_token_given_twice_is_refused(saved, owner):
-    saved["rounds"][0]["games"][2]["token"] = table_one(saved)["token"]
+    table_two(saved)["token"] = table_one(saved)["token"]
     refused(saved, owner, "deux fois")
 
 
@@ -129,7 +143,7 @@ def test_a_team_playing_itself_is_refused(saved, owner):
 
 
 def test_a_team_playing_twice_in_a_round_is_refused(saved, owner):
-    saved["rounds"][0]["games"][2]["ns"] = table_one(saved)["ns"]
+    table_two(saved)["ns"] = table_one(saved)["ns"]
     refused(saved, owner, "deux fois dans cette partie")
 
 
@@ -226,8 +240,8 @@ def test_a_boolean_written_as_text_is_refused(saved, owner, where, field):
     (lambda d: table_one(d).update(forfeit="nord"), "forfait inconnu"),
     (lambda d: table_one(d).update(ew=None), "exempte"),
     (lambda d: table_one(d).update(ew=99), "n'existe pas"),
-    (lambda d: d["rounds"][0]["games"][0]["donnes"].append(
-        table_one(d)["donnes"][0]), "exempte"),
+    (lambda d: bye_of(d)["donnes"].append(table_one(d)["donnes"][0]), "exempte"),
+    (lambda d: table_one(d).update(table=0), "table 0"),
     (lambda d: d.update(teams={"1": "x"}), "une liste"),
     (lambda d: d.update(version=True), "Version"),
     (lambda d: d.update(extra=[]), "champ inconnu : extra"),

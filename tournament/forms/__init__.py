@@ -4,15 +4,19 @@ One module per subject; views import from here.
 """
 
 from .donnes import DonneForm, ForfeitForm, SwapForm
+from .players import PlayerForm, PlayerImportForm
 from .rounds import RoundDrawForm
-from .teams import TeamForm, TeamImportForm
+from .teams import TeamEditForm, TeamForm, TeamImportForm
 from .tournament import TournamentCreateForm, TournamentRulesForm
 
 __all__ = [
     "DonneForm",
     "ForfeitForm",
+    "PlayerForm",
+    "PlayerImportForm",
     "RoundDrawForm",
     "SwapForm",
+    "TeamEditForm",
     "TeamForm",
     "TeamImportForm",
     "TournamentCreateForm",

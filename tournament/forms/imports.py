@@ -1,4 +1,5 @@
-"""The one way in for team files: a `.csv` or an `.xlsx` becomes checked `ImportLine`s, or a
+"""The one way in for files of teams and of players: a `.csv` or an `.xlsx` becomes checked
+`ImportLine`s (a doublette's team a line) or `PlayerLine`s (a mêlée's player a line), or a
 French refusal that lists every bad line by its number.
 
 Every file is hostile until read: its size is capped before a byte is read, its text is
@@ -6,29 +7,36 @@ decoded only in an encoding it declares or that decodes it strictly (UTF-8, UTF-
 else Windows-1252, the CSV of Excel on a French Windows), its separator is the one that splits
 its first lines into the same columns (not `csv.Sniffer`'s guess), and a workbook's declared
 size is ignored (some writers declare `A1:XFD1048576` for ten rows, others `A1:D3` for ten
-teams). Each line then goes through `clean_team_field`, the very check of the team form.
+teams). Each line then goes through `clean_team_field` (or `clean_player_field`), the very
+check of the team (or player) form.
 
-The form calls `read_team_file` in its `clean`, before the service opens its transaction: a
-slow file never holds the database.
+Both kinds of file are read by the same code with the same bounds; a `Layout` says what
+differs: the columns, the header, and the words of the refusals ("équipes" or "joueurs").
+
+The form calls `read_team_file` (`read_player_file`) in its `clean`, before the service opens
+its transaction: a slow file never holds the database.
 """
 
 from __future__ import annotations
 
 import codecs
 import csv
+import dataclasses
 import io
 import unicodedata
 import zipfile
 from collections import Counter
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from typing import IO, Any
 
 from django import forms
+from django.db.models import Model
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ..models import Player, Team
-from ..services import ImportLine
+from ..services import ImportLine, PlayerLine
+from ..services.common import model_column
 from ..validators import InvalidText, clean_text, same_name
 
 # --- What a team's texts may be: one rule for the form and the file ---------------------------
@@ -42,12 +50,19 @@ TEAM_LABELS = {
 }
 
 
+def _max_length(model: type[Model], field: str) -> int:
+    length = model_column(model, field).max_length
+    if length is None:  # every text column here has one: a bug if not
+        raise TypeError(f"{model.__name__}.{field} has no length")
+    return length
+
+
 def team_max_length(field: str) -> int:
     """The model's length, so that the form, the file and the database agree (a team's
     players are `Player` rows: their names have its `name` column's length)."""
     if field in ("player1", "player2"):
-        return Player._meta.get_field("name").max_length
-    return Team._meta.get_field(field).max_length
+        return _max_length(Player, "name")
+    return _max_length(Team, field)
 
 
 def clean_team_field(field: str, value: object) -> str:
@@ -56,6 +71,27 @@ def clean_team_field(field: str, value: object) -> str:
     The team form's `clean_<field>` and every line of a team file call this one function."""
     return clean_text(value, label=str(TEAM_LABELS[field]), max_length=team_max_length(field),
                       required=field != "club")
+
+
+# --- What a mêlée player's texts may be: one rule for the player form and the file ------------
+
+PLAYER_FIELDS = ("name", "club", "licence")
+PLAYER_LABELS = {
+    "name": gettext_lazy("Joueur"),
+    "club": gettext_lazy("Club"),
+    "licence": gettext_lazy("Licence"),
+}
+
+
+def player_max_length(field: str) -> int:
+    return _max_length(Player, field)
+
+
+def clean_player_field(field: str, value: object) -> str:
+    """A player's `field` (name, club, licence) as stored, or `InvalidText`: the player
+    form's `clean_<field>` and every line of a file of players call this one function."""
+    return clean_text(value, label=str(PLAYER_LABELS[field]),
+                      max_length=player_max_length(field), required=field == "name")
 
 
 # --- Bounds -----------------------------------------------------------------------------------
@@ -81,6 +117,69 @@ SAMPLE_LINES = 20
 COLUMNS = gettext_lazy("équipe, joueur 1, joueur 2, club")
 EXPECTED_COLUMNS = gettext_lazy("équipe, joueur 1, joueur 2, club (le club peut rester vide)")
 HEADER_KEYS = ("equipe", "joueur1", "joueur2", "club")
+PLAYER_COLUMNS = gettext_lazy("joueur, club, licence")
+PLAYER_EXPECTED_COLUMNS = gettext_lazy("joueur, club, licence (le club et la licence peuvent "
+                                       "rester vides)")
+PLAYER_HEADER_KEYS = ("joueur", "club", "licence")
+
+
+@dataclasses.dataclass(frozen=True)
+class Layout:
+    """What a kind of file holds, and how its refusals say it (whole French sentences: the
+    words around "équipes" or "joueurs" change with them)."""
+
+    fields: tuple[str, ...]
+    header_keys: tuple[str, ...]  # the first one recognises a header
+    shortest_header: int  # a header names at least this many columns, in order
+    columns: Any  # the columns, as messages list them (lazy text)
+    expected: Any
+    clean: Callable[[str, object], str]
+    make: Callable[..., Any]  # (line number, **values) -> the line
+    # Whether a line of one cell is a line (a name alone): a file then needs no separator.
+    one_column: bool
+    too_big: Any
+    too_many_rows: Any  # %(rows)s
+    too_many_lines: Any  # %(n)s
+    large_workbook: Any
+    empty: Any  # %(columns)s
+    repeated: Any  # %(name)s, %(first)d
+
+
+TEAMS = Layout(
+    fields=TEAM_FIELDS, header_keys=HEADER_KEYS, shortest_header=3, columns=COLUMNS,
+    expected=EXPECTED_COLUMNS, clean=clean_team_field, make=ImportLine, one_column=False,
+    too_big=gettext_lazy("Ce fichier dépasse 2 Mo : une liste d'équipes tient en bien moins. "
+                         "Vérifiez que c'est le bon fichier."),
+    too_many_rows=gettext_lazy("Ce fichier a plus de %(rows)s lignes : un concours compte au "
+                               "plus quelques centaines d'équipes. Supprimez les lignes en "
+                               "trop."),
+    too_many_lines=gettext_lazy("Ce fichier a plus de %(n)s lignes remplies : un concours "
+                                "compte au plus quelques centaines d'équipes."),
+    large_workbook=gettext_lazy("Ce classeur décompressé dépasse 8 Mo par feuille : une liste "
+                                "d'équipes tient en bien moins. Enregistrez la seule feuille "
+                                "des équipes en .xlsx ou en CSV."),
+    empty=gettext_lazy("Le fichier ne contient aucune équipe (colonnes attendues : "
+                       "%(columns)s)."),
+    repeated=gettext_lazy("l'équipe « %(name)s » est déjà à la ligne %(first)d."),
+)
+PLAYERS = Layout(
+    fields=PLAYER_FIELDS, header_keys=PLAYER_HEADER_KEYS, shortest_header=1,
+    columns=PLAYER_COLUMNS, expected=PLAYER_EXPECTED_COLUMNS, clean=clean_player_field,
+    make=PlayerLine, one_column=True,
+    too_big=gettext_lazy("Ce fichier dépasse 2 Mo : une liste de joueurs tient en bien moins. "
+                         "Vérifiez que c'est le bon fichier."),
+    too_many_rows=gettext_lazy("Ce fichier a plus de %(rows)s lignes : un concours compte au "
+                               "plus quelques centaines de joueurs. Supprimez les lignes en "
+                               "trop."),
+    too_many_lines=gettext_lazy("Ce fichier a plus de %(n)s lignes remplies : un concours "
+                                "compte au plus quelques centaines de joueurs."),
+    large_workbook=gettext_lazy("Ce classeur décompressé dépasse 8 Mo par feuille : une liste "
+                                "de joueurs tient en bien moins. Enregistrez la seule feuille "
+                                "des joueurs en .xlsx ou en CSV."),
+    empty=gettext_lazy("Le fichier ne contient aucun joueur (colonnes attendues : "
+                       "%(columns)s)."),
+    repeated=gettext_lazy("le joueur « %(name)s » est déjà à la ligne %(first)d."),
+)
 
 
 # (line number, cells); cells None: the csv module could not read on from that line.
@@ -99,27 +198,32 @@ def read_team_file(upload: IO[bytes] | Any) -> list[ImportLine]:
 
     Raises `forms.ValidationError` (French, one message per bad line) and nothing else for
     any file; nothing is written anywhere."""
+    return _read_file(upload, TEAMS)
+
+
+def read_player_file(upload: IO[bytes] | Any) -> list[PlayerLine]:
+    """The players of a mêlée in an uploaded `.csv` or `.xlsx` (joueur, club, licence), every
+    line checked like the player form; as `read_team_file`, a French refusal or the lines."""
+    return _read_file(upload, PLAYERS)
+
+
+def _read_file(upload: IO[bytes] | Any, layout: Layout) -> list[Any]:
     name = str(getattr(upload, "name", "") or "").lower()
     if not name.endswith((".csv", ".xlsx")):
         raise _refuse(_("Choisissez un fichier .xlsx ou .csv."))
     size = getattr(upload, "size", None)
     if size is not None and size > MAX_BYTES:
-        raise _too_big()
+        raise _refuse(str(layout.too_big))
     if hasattr(upload, "seek"):
         upload.seek(0)
     data = upload.read(MAX_BYTES + 1)  # a size that lied is caught here, still bounded
     if len(data) > MAX_BYTES:
-        raise _too_big()
-    rows = _xlsx_rows(data) if name.endswith(".xlsx") else _csv_rows(data)
+        raise _refuse(str(layout.too_big))
+    rows = _xlsx_rows(data, layout) if name.endswith(".xlsx") else _csv_rows(data, layout)
     try:
-        return team_lines(rows)  # reads lazily: stops at the first line beyond the caps
+        return file_lines(rows, layout)  # reads lazily: stops at the first line beyond the caps
     finally:
         rows.close()
-
-
-def _too_big() -> forms.ValidationError:
-    return _refuse(_("Ce fichier dépasse 2 Mo : une liste d'équipes tient en bien moins. "
-                     "Vérifiez que c'est le bon fichier."))
 
 
 # --- Text files -------------------------------------------------------------------------------
@@ -176,13 +280,15 @@ def _cells(line: str, separator: str) -> list[str]:
     return cells
 
 
-def detect_separator(lines: Iterable[str]) -> str:
+def detect_separator(lines: Iterable[str], layout: Layout = TEAMS) -> str:
     """The separator among ";", tab and "," that splits the first lines into columns.
 
     A recognised header decides; otherwise the candidate that splits the most of the first
     lines into two columns or more, then into the same number of columns, wins (";" first on
-    a tie). A file that no candidate splits has one column: refused, saying which are
-    expected."""
+    a tie). A file of teams that no candidate splits has one column: refused, saying which
+    are expected. A file of players may hold names alone: there a separator must split more
+    than half of the first lines (one "Martin, Jean" among names is a name), else the lines
+    are read whole."""
     sample = []
     for line in lines:
         if line.strip():
@@ -191,32 +297,35 @@ def detect_separator(lines: Iterable[str]) -> str:
                 break
     if sample:
         for separator in SEPARATORS:
-            if is_header(_cells(sample[0], separator)):
+            if is_header(_cells(sample[0], separator), layout):
                 return separator
     best: tuple[tuple[int, int], str] | None = None
     for separator in SEPARATORS:
         widths = [len(_cells(line, separator)) for line in sample]
         split = [width for width in widths if width >= 2]
-        if not split:
+        if not split or (layout.one_column and 2 * len(split) <= len(sample)):
             continue
         score = (len(split), Counter(split).most_common(1)[0][1])
         if best is None or score > best[0]:
             best = (score, separator)
     if best is None:
+        if layout.one_column:
+            # No separator: each line is one cell (NUL never splits: decode_text refused it).
+            return "\x00"
         raise _refuse(_("Ce fichier n'a qu'une colonne. Il en faut quatre, séparées par des "
                         "points-virgules, des virgules ou des tabulations : %(columns)s.")
-                      % {"columns": EXPECTED_COLUMNS})
+                      % {"columns": layout.expected})
     return best[1]
 
 
-def _csv_rows(data: bytes) -> Generator[Row]:
+def _csv_rows(data: bytes, layout: Layout = TEAMS) -> Generator[Row]:
     text = decode_text(data)
-    separator = detect_separator(io.StringIO(text, newline=""))
+    separator = detect_separator(io.StringIO(text, newline=""), layout)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator)
     while True:
         start = reader.line_num + 1
         if start > MAX_ROWS:
-            raise _too_many_rows()
+            raise _too_many_rows(layout)
         try:
             row = next(reader)
         except StopIteration:
@@ -229,16 +338,14 @@ def _csv_rows(data: bytes) -> Generator[Row]:
         yield start, row
 
 
-def _too_many_rows() -> forms.ValidationError:
-    return _refuse(_("Ce fichier a plus de %(rows)s lignes : un concours compte au plus "
-                     "quelques centaines d'équipes. Supprimez les lignes en trop.")
-                   % {"rows": f"{MAX_ROWS:,}".replace(",", " ")})
+def _too_many_rows(layout: Layout) -> forms.ValidationError:
+    return _refuse(str(layout.too_many_rows) % {"rows": f"{MAX_ROWS:,}".replace(",", " ")})
 
 
 # --- Workbooks --------------------------------------------------------------------------------
 
 
-def _xlsx_rows(data: bytes) -> Generator[Row]:
+def _xlsx_rows(data: bytes, layout: Layout = TEAMS) -> Generator[Row]:
     unreadable = _refuse(_("Ce fichier .xlsx ne peut pas être lu. Ouvrez-le dans votre "
                            "tableur et enregistrez-le à nouveau en .xlsx, ou en CSV."))
     try:
@@ -247,9 +354,7 @@ def _xlsx_rows(data: bytes) -> Generator[Row]:
     except Exception:  # BadZipFile, NotImplementedError ("zip file version 17.6"), OSError…
         raise unreadable from None
     if largest > MAX_XLSX_PART:
-        raise _refuse(_("Ce classeur décompressé dépasse 8 Mo par feuille : une liste "
-                        "d'équipes tient en bien moins. Enregistrez la seule feuille des "
-                        "équipes en .xlsx ou en CSV."))
+        raise _refuse(str(layout.large_workbook))
     from openpyxl import load_workbook
 
     workbook = None
@@ -263,7 +368,7 @@ def _xlsx_rows(data: bytes) -> Generator[Row]:
         values = sheet.iter_rows(max_col=XLSX_COLUMNS, values_only=True)
         for number, row in enumerate(values, start=1):
             if number > MAX_ROWS:
-                raise _too_many_rows()
+                raise _too_many_rows(layout)
             yield number, [_cell_text(value) for value in row]
     except forms.ValidationError:
         raise
@@ -291,9 +396,10 @@ def header_key(cell: str) -> str:
     return "".join(char for char in decomposed if char.isalnum()).casefold()
 
 
-def is_header(cells: list[str]) -> bool:
-    """Whether a line is a header: its first column is titled "équipe" (any case, accents)."""
-    return bool(cells) and header_key(cells[0]) == HEADER_KEYS[0]
+def is_header(cells: list[str], layout: Layout = TEAMS) -> bool:
+    """Whether a line is a header: its first column is titled "équipe" (a file of players:
+    "joueur"), in any case, with or without accents."""
+    return bool(cells) and header_key(cells[0]) == layout.header_keys[0]
 
 
 def team_lines(rows: Iterable[Row]) -> list[ImportLine]:
@@ -302,8 +408,17 @@ def team_lines(rows: Iterable[Row]) -> list[ImportLine]:
     `rows` are (line number, cells). Blank lines are skipped; a first line titled "équipe"
     is the header and must name the expected columns; a fifth non-empty cell is an error,
     extra empty ones are not; two names that are the same team (`same_name`) are refused."""
+    return file_lines(rows, TEAMS)
+
+
+def player_lines(rows: Iterable[Row]) -> list[PlayerLine]:
+    """As `team_lines`, for a file of players: joueur, club, licence."""
+    return file_lines(rows, PLAYERS)
+
+
+def file_lines(rows: Iterable[Row], layout: Layout) -> list[Any]:
     errors: list[str] = []
-    lines: list[ImportLine] = []
+    lines: list[Any] = []
     first_line_of: dict[str, int] = {}
     filled = 0
     for number, raw in rows:
@@ -319,31 +434,32 @@ def team_lines(rows: Iterable[Row]) -> list[ImportLine]:
             continue
         filled += 1
         if filled > MAX_LINES:
-            raise _refuse(_("Ce fichier a plus de %(n)s lignes remplies : un concours compte "
-                            "au plus quelques centaines d'équipes.")
+            raise _refuse(str(layout.too_many_lines)
                           % {"n": f"{MAX_LINES:,}".replace(",", " ")})
-        if filled == 1 and is_header(cells):
+        if filled == 1 and is_header(cells, layout):
             keys = [header_key(cell) for cell in cells]
-            if keys not in (list(HEADER_KEYS[:3]), list(HEADER_KEYS)):
+            if not (layout.shortest_header <= len(keys) <= len(layout.header_keys)
+                    and keys == list(layout.header_keys[:len(keys)])):
                 errors.append(_("Ligne %(n)d : l'en-tête doit nommer les colonnes "
-                                "%(columns)s.") % {"n": number, "columns": EXPECTED_COLUMNS})
+                                "%(columns)s.") % {"n": number, "columns": layout.expected})
             continue
         problems = []
-        if len(cells) > len(TEAM_FIELDS):
+        width = len(layout.fields)
+        if len(cells) > width:
             problems.append(_("%(count)d colonnes, %(max)d au plus sont attendues "
                               "(%(columns)s) : un séparateur en trop ?")
-                            % {"count": len(cells), "max": len(TEAM_FIELDS), "columns": COLUMNS})
-        cells += [""] * (len(TEAM_FIELDS) - len(cells))
+                            % {"count": len(cells), "max": width, "columns": layout.columns})
+        cells += [""] * (width - len(cells))
         values: dict[str, str] = {}
-        for field, cell in zip(TEAM_FIELDS, cells, strict=False):
+        for field, cell in zip(layout.fields, cells, strict=False):
             try:
-                values[field] = clean_team_field(field, cell)
+                values[field] = layout.clean(field, cell)
             except InvalidText as error:
                 problems.append(str(error))
         if "name" in values:
             key = same_name(values["name"])
             if key in first_line_of:
-                problems.append(_("l'équipe « %(name)s » est déjà à la ligne %(first)d.")
+                problems.append(str(layout.repeated)
                                 % {"name": values["name"], "first": first_line_of[key]})
             else:
                 first_line_of[key] = number
@@ -351,12 +467,11 @@ def team_lines(rows: Iterable[Row]) -> list[ImportLine]:
             errors.append(_("Ligne %(n)d : %(problems)s")
                           % {"n": number, "problems": " ".join(problems)})
         else:
-            lines.append(ImportLine(number, **values))
+            lines.append(layout.make(number, **values))
     if errors:
         raise _refuse(*errors)
     if not lines:
-        raise _refuse(_("Le fichier ne contient aucune équipe (colonnes attendues : "
-                        "%(columns)s).") % {"columns": EXPECTED_COLUMNS})
+        raise _refuse(str(layout.empty) % {"columns": layout.expected})
     return lines
 
 

@@ -1,18 +1,30 @@
-"""Teams: the registration form and the file import.
+"""Teams: the registration form, the team page's form (with the players' licences) and the
+file import.
 
-Both check a team's texts with `imports.clean_team_field`: a name the form refuses is refused
+All check a team's texts with `imports.clean_team_field`: a name the form refuses is refused
 in a file too, with the same French message.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Team
 from ..services import ImportLine
-from ..validators import InvalidText
-from .imports import TEAM_LABELS, clean_team_field, read_team_file, team_max_length
+from ..validators import InvalidText, clean_text
+from .imports import (
+    TEAM_LABELS,
+    clean_team_field,
+    player_max_length,
+    read_team_file,
+    team_max_length,
+)
+
+if TYPE_CHECKING:  # django-stubs is for the checks only, not installed to run
+    from django_stubs_ext import StrOrPromise
 
 
 def _text_field(field: str) -> forms.CharField:
@@ -58,6 +70,40 @@ class TeamForm(forms.ModelForm):
 
     def clean_club(self) -> str:
         return self._clean_text("club")
+
+
+def _licence_field(label: StrOrPromise) -> forms.CharField:
+    return forms.CharField(label=label, required=False, widget=forms.TextInput(
+        attrs={"autocomplete": "off", "maxlength": player_max_length("licence")}))
+
+
+class TeamEditForm(TeamForm):
+    """The team page's form: the registration's fields and each player's licence (optional,
+    so that a season ranking recognises the player in other concours)."""
+
+    licence1 = _licence_field(_("Licence du joueur 1"))
+    licence2 = _licence_field(_("Licence du joueur 2"))
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.initial.setdefault("licence1", self.instance.first.licence)
+            second = self.instance.second
+            self.initial.setdefault("licence2", second.licence if second is not None else "")
+
+    def _clean_licence(self, field: str) -> str:
+        # The player form's check (imports.clean_player_field), named after this field.
+        try:
+            return clean_text(self.cleaned_data[field], label=str(self.fields[field].label),
+                              max_length=player_max_length("licence"), required=False)
+        except InvalidText as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def clean_licence1(self) -> str:
+        return self._clean_licence("licence1")
+
+    def clean_licence2(self) -> str:
+        return self._clean_licence("licence2")
 
 
 class TeamImportForm(forms.Form):

@@ -38,6 +38,16 @@ from .paper import (
     paper_check,
     removed_donnes,
 )
+from .players import (
+    PlayerLine,
+    player_create,
+    player_delete,
+    player_parties,
+    player_seated,
+    player_update,
+    player_withdraw,
+    players_import,
+)
 from .prizes import (
     lot_checked,
     prize_add,
@@ -66,6 +76,7 @@ from .rounds import (
 )
 from .teams import (
     ImportLine,
+    registered_teams,
     team_create,
     team_current_game,
     team_delete,
@@ -85,6 +96,7 @@ from .tournaments import (
 
 __all__ = [
     "ImportLine",
+    "PlayerLine",
     "UserError",
     "audit_restore",
     "awaiting_games",
@@ -103,11 +115,19 @@ __all__ = [
     "game_totals_record",
     "lot_checked",
     "paper_check",
+    "player_create",
+    "player_delete",
+    "player_parties",
+    "player_seated",
+    "player_update",
+    "player_withdraw",
+    "players_import",
     "prize_add",
     "prize_delete",
     "prize_move",
     "prize_update",
     "prizes_replace",
+    "registered_teams",
     "removed_donnes",
     "round_beyond_planned",
     "round_close",

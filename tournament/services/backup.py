@@ -15,9 +15,16 @@ Version 2 adds each donne's key (its identity for the journal), points attribué
 called (a round's `time_called`, a game's `stop_after`) and the journal entries' donne keys.
 Version 3 adds each partie's own end of a game (`target`, `max_donnes`: the rules it was
 played with, which may differ from the tournament's since they change from a partie on).
+Version 4 (issues 12 and 13) adds the players: a list of players (number, name, club,
+licence), each registered team naming its two players by number, and the teams a mêlée's draw
+formed for each partie (in the partie: its `teams`, which its games then name); the concours'
+format, draw method, exempt rule, ranking points and results options; each partie's draw
+method; each game's East-West link, awaited confirmation and paper totals.
 A version 1 file still imports: its donnes get new keys, and rule options it lacks (written
 before scoring v2) take the values migration 0003 gave existing tournaments. Parties of a
-version 1 or 2 file take their tournament's target and number of donnes (both None).
+version 1 or 2 file take their tournament's target and number of donnes (both None). The teams
+of a file before version 4 name their players: they become players numbered 2n - 1 and 2n for
+team n (as migration 0007 numbered them), of a concours in doublettes.
 """
 
 from __future__ import annotations
@@ -27,17 +34,19 @@ import datetime
 import json
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Literal, NoReturn, overload
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Model
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import PRESETS, ScoringError, score_game
+from scoring import PRESETS, PaperTotals, ScoringError, check_paper_totals, paper_winner, score_game
 
 from .. import audit, services, validators
 from ..bounds import FIRST_YEAR, LAST_YEAR, MAX_DONNES_PER_GAME
+from ..draw import METHODS
 from ..models import (
     COINCHE_VALUES,
     RULE_FIELDS,
@@ -54,27 +63,47 @@ from ..models import (
     Tournament,
     partie_rules,
 )
-from .common import UserError
+from .common import (
+    RANKING_POINTS_FIELDS,
+    UserError,
+    draw_method_checked,
+    exempt_rule_checked,
+    format_checked,
+    model_column,
+    ranking_points_checked,
+)
 
 FORMAT = "concours-belote"
-VERSION = 3
-READABLE = (1, 2, 3)
+VERSION = 4
+READABLE = (1, 2, 3, 4)
+# The concours' options of issues 12 and 13 (version 4).
+FORMAT_FIELDS = ["format", "draw_method", "exempt_rule", *RANKING_POINTS_FIELDS,
+                 "paper_by_tables", "two_confirmations"]
 TOURNAMENT_FIELDS = ["name", "slug", "place", "preset", *RULE_FIELDS, "parties_planned",
-                     "criteria", "bye_points", "forfeit_points", "published"]
-TEAM_FIELDS = ["number", "name", "player1", "player2", "club", "active"]
+                     "criteria", "bye_points", "forfeit_points", "published", *FORMAT_FIELDS]
+PLAYER_FIELDS = ["number", "name", "club", "licence", "active"]
+# A team names its players by their numbers (`second` None: a mêlée's exempt player alone).
+TEAM_FIELDS = ["number", "name", "first", "second", "club", "active"]
+# Before version 4, a team named its players.
+OLD_TEAM_FIELDS = ["number", "name", "player1", "player2", "club", "active"]
 DONNE_FIELDS = ["number", "key", "taker", "contract", "capot_bid", "trump", "coinche",
                 "taker_points", "capot", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
                 "awarded_ns", "awarded_ew", "version"]
-ROUND_FIELDS = ["number", "seed", "closed", "time_called", "target", "max_donnes", "games"]
-GAME_FIELDS = ["table", "ns", "ew", "first_dealer", "forfeit", "token", "stop_after", "donnes",
-               "result"]
+ROUND_FIELDS = ["number", "seed", "closed", "time_called", "target", "max_donnes",
+                "draw_method", "teams", "games"]
+GAME_FIELDS = ["table", "ns", "ew", "first_dealer", "forfeit", "token", "token_ew",
+               "awaiting", "disputed", "paper", "stop_after", "donnes", "result"]
+# A game entered by its paper sheet's totals (Game.by_totals): what the check of the totals
+# reads (scoring.PaperTotals), under the Game's paper_* column names.
+PAPER_FIELDS = ["ns", "ew", "donnes", "passed", "belotes", "capots", "awarded_ns",
+                "awarded_ew"]
 RESULT_FIELDS = ["score_ns", "score_ew", "finished", "winner", "played"]
 AUDIT_FIELDS = ["actor", "kind", "action", "round_number", "table", "number", "donne_key",
                 "before", "after"]
 
 # What version 1 files may lack: added with version 2 (defaults given here), or rule options
 # added by scoring v2, which take the values keeping version-1 scores (migration 0003).
-V1_ABSENT = {
+V1_ABSENT: dict[str, dict[str, Any]] = {
     "donne": {"key": None, "awarded_ns": 0, "awarded_ew": 0},
     "round": {"time_called": None},
     "game": {"stop_after": None},
@@ -85,7 +114,16 @@ V1_ABSENT = {
 }
 # What version 2 files lack: each partie's end of a game, added with version 3 (None: the
 # tournament's).
-V2_ABSENT = {"round": {"target": None, "max_donnes": None}}
+V2_ABSENT: dict[str, dict[str, Any]] = {"round": {"target": None, "max_donnes": None}}
+# What files before version 4 lack: the defaults of migration 0007 (a concours of doublettes
+# drawn by standings, no ranking points, a new East-West link for each game).
+V3_ABSENT: dict[str, dict[str, Any]] = {
+    "tournament": {"format": "doublettes", "draw_method": "standings", "exempt_rule": "fixed",
+                   **dict.fromkeys(RANKING_POINTS_FIELDS), "paper_by_tables": False,
+                   "two_confirmations": False},
+    "round": {"draw_method": "", "teams": []},
+    "game": {"token_ew": None, "awaiting": "", "disputed": False, "paper": None},
+}
 _TOKEN = re.compile(TOKEN_PATTERN)
 _CHUNK = 500  # keys per query when looking tokens up (SQLite bounds a query's parameters)
 
@@ -93,9 +131,22 @@ _CHUNK = 500  # keys per query when looking tokens up (SQLite bounds a query's p
 # --- Export -------------------------------------------------------------------------------
 
 
+def _team_row(team: Team) -> dict[str, Any]:
+    return {"number": team.number, "name": team.name, "first": team.first.number,
+            "second": team.second.number if team.second is not None else None,
+            "club": team.club, "active": team.active}
+
+
+def _paper_row(game: Game) -> dict[str, Any] | None:
+    if not game.by_totals:
+        return None
+    return {name: getattr(game, f"paper_{name}") for name in PAPER_FIELDS}
+
+
 def export_data(tournament: Tournament) -> dict[str, Any]:
     games = (Game.objects.filter(round__tournament=tournament)
              .select_related("round", "team_ns", "team_ew").order_by("round__number", "table"))
+    teams = list(tournament.teams.select_related("first", "second").order_by("number"))
     donnes: dict[int, list[dict]] = {}
     for record in DonneRecord.objects.filter(game__round__tournament=tournament).order_by(
             "game_id", "number"):
@@ -106,12 +157,17 @@ def export_data(tournament: Tournament) -> dict[str, Any]:
         rounds[round_.pk] = {
             "number": round_.number, "seed": round_.seed, "closed": round_.closed,
             "time_called": round_.time_called.isoformat() if round_.time_called else None,
-            "target": round_.target, "max_donnes": round_.max_donnes, "games": []}
+            "target": round_.target, "max_donnes": round_.max_donnes,
+            "draw_method": round_.draw_method,
+            "teams": [_team_row(team) for team in teams if team.round_id == round_.pk],
+            "games": []}
     for game in games:
         rounds[game.round_id]["games"].append({
             "table": game.table, "ns": game.team_ns.number,
             "ew": game.team_ew.number if game.team_ew else None,
             "first_dealer": game.first_dealer, "forfeit": game.forfeit, "token": game.token,
+            "token_ew": game.token_ew, "awaiting": game.awaiting, "disputed": game.disputed,
+            "paper": _paper_row(game),
             "stop_after": game.stop_after, "donnes": donnes.get(game.pk, []),
             "result": {name: getattr(game, name) for name in RESULT_FIELDS},
         })
@@ -120,9 +176,9 @@ def export_data(tournament: Tournament) -> dict[str, Any]:
         "version": VERSION,
         "tournament": {"date": tournament.date.isoformat(),
                        **{name: getattr(tournament, name) for name in TOURNAMENT_FIELDS}},
-        "teams": [{name: getattr(team, name) for name in TEAM_FIELDS}
-                  for team in tournament.teams.select_related("first", "second")
-                  .order_by("number")],
+        "players": [{name: getattr(player, name) for name in PLAYER_FIELDS}
+                    for player in tournament.players.order_by("number")],
+        "teams": [_team_row(team) for team in teams if team.round_id is None],
         "rounds": list(rounds.values()),
         "audit": [{"at": entry.at.isoformat(), "user": entry.user.get_username()
                    if entry.user else None,
@@ -138,11 +194,12 @@ def export_json(tournament: Tournament) -> str:
 # --- Import: the checks -------------------------------------------------------------------
 
 
-def _fail(where: str, message: str) -> None:
+def _fail(where: str, message: str) -> NoReturn:
     raise UserError(_("%(where)s : %(message)s") % {"where": where, "message": message})
 
 
-def _fields(value: object, where: str, names: list[str], absent: dict[str, Any]) -> dict:
+def _fields(value: object, where: str, names: list[str],
+            absent: dict[str, Any]) -> dict[str, Any]:
     """`value` as a dict with exactly the keys `names`; those of `absent` may be missing
     (a version 1 file) and take its values."""
     if not isinstance(value, dict):
@@ -156,7 +213,7 @@ def _fields(value: object, where: str, names: list[str], absent: dict[str, Any])
     return {**absent, **value}
 
 
-def _list(value: object, where: str) -> list:
+def _list(value: object, where: str) -> list[Any]:
     if not isinstance(value, list):
         _fail(where, _("une liste est attendue."))
     return value
@@ -168,8 +225,20 @@ def _bool(value: object, where: str, label: str) -> bool:
     return value
 
 
-def _whole(model, field: str, value: object, where: str, label: str, *,
+@overload
+def _whole(model: type[Model], field: str, value: object, where: str, label: str, *,
+           minimum: int = 0, optional: Literal[False] = False) -> int: ...
+
+
+@overload
+def _whole(model: type[Model], field: str, value: object, where: str, label: str, *,
+           minimum: int = 0, optional: bool) -> int | None: ...
+
+
+def _whole(model: type[Model], field: str, value: object, where: str, label: str, *,
            minimum: int = 0, optional: bool = False) -> int | None:
+    """A whole number of the file for `model.field` (services.whole_field), None allowed
+    when `optional`."""
     if optional and value is None:
         return None
     return services.whole_field(model, field, value, label=f"{where}, {label}",
@@ -225,6 +294,7 @@ class _Game:
 @dataclasses.dataclass
 class _Round:
     fields: dict[str, Any]
+    teams: list[dict[str, Any]]  # the teams its draw formed (a mêlée), which its games name
     games: list[_Game]
 
 
@@ -233,6 +303,7 @@ class _Backup:
     """A document that passed every check, as the values to write."""
 
     tournament: dict[str, Any]
+    players: list[dict[str, Any]]
     teams: list[dict[str, Any]]
     rounds: list[_Round]
     audit: list[dict[str, Any]]
@@ -249,10 +320,12 @@ def _criteria(value: object) -> list[str]:
 def _read_tournament(value: object, version: int) -> dict[str, Any]:
     where = _("Concours")
     absent = V1_ABSENT["tournament"] if version == 1 else {}
+    if version < 4:
+        absent = {**absent, **V3_ABSENT["tournament"]}
     fields = _fields(value, where, ["date", *TOURNAMENT_FIELDS], absent)
     if version == 1 and "demandes_belote" not in value:  # type: ignore[operator]
         fields["demandes_belote"] = fields["counting"] == "demandes"  # as migration 0003
-    checked = {
+    checked: dict[str, Any] = {
         "name": services.text_field(Tournament, "name", fields["name"],
                                     label=_("Concours, nom")),
         "slug": services.slug_checked(fields["slug"]),
@@ -267,7 +340,20 @@ def _read_tournament(value: object, version: int) -> dict[str, Any]:
         "forfeit_points": _whole(Tournament, "forfeit_points", fields["forfeit_points"],
                                  where, _("points d'un forfait")),
         "published": _bool(fields["published"], where, _("publié")),
+        "paper_by_tables": _bool(fields["paper_by_tables"], where,
+                                 _("totaux saisis par les tables")),
+        "two_confirmations": _bool(fields["two_confirmations"], where,
+                                   _("double confirmation")),
     }
+    # The checks of the concours' form, each refusal named as the file's.
+    try:
+        checked["format"] = format_checked(fields["format"])
+        checked["draw_method"] = draw_method_checked(fields["draw_method"], checked["format"])
+        checked["exempt_rule"] = exempt_rule_checked(fields["exempt_rule"])
+        for name in RANKING_POINTS_FIELDS:
+            checked[name] = ranking_points_checked(name, fields[name])
+    except UserError as error:
+        _fail(where, error.message)
     try:
         checked["date"] = datetime.date.fromisoformat(fields["date"])
     except (TypeError, ValueError):
@@ -280,28 +366,116 @@ def _read_tournament(value: object, version: int) -> dict[str, Any]:
     return checked
 
 
-def _read_teams(value: object) -> list[dict[str, Any]]:
+def _read_players(value: object) -> list[dict[str, Any]]:
+    players: list[dict[str, Any]] = []
+    numbers: set[int] = set()
+    licences: dict[str, int] = {}
+    for index, row in enumerate(_list(value, _("Joueurs")), start=1):
+        where = _("Joueur (le %(i)de du fichier)") % {"i": index}
+        fields = _fields(row, where, PLAYER_FIELDS, {})
+        number = _whole(Player, "number", fields["number"], where, _("numéro"), minimum=1)
+        where = _("Joueur %(n)d") % {"n": number}
+        if number in numbers:
+            _fail(where, _("ce numéro est donné à deux joueurs."))
+        numbers.add(number)
+        player: dict[str, Any] = {"number": number,
+                                  "active": _bool(fields["active"], where, _("actif"))}
+        for field, label in (("name", _("nom")), ("club", _("club")),
+                             ("licence", _("licence"))):
+            player[field] = services.text_field(Player, field, fields[field],
+                                                label=f"{where}, {label}")
+        # A licence identifies one person: once in a concours (as services.player_create).
+        if player["licence"]:
+            key = validators.same_name(player["licence"])
+            if key in licences:
+                _fail(where, _("la licence %(licence)s est déjà celle du joueur %(n)d.")
+                      % {"licence": player["licence"], "n": licences[key]})
+            licences[key] = number
+        players.append(player)
+    return players
+
+
+def _read_old_teams(value: object) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """A file before version 4: its teams name their two players, who become players
+    numbered 2n - 1 and 2n for team n (their team's club, no licence)."""
+    players: list[dict[str, Any]] = []
     teams: list[dict[str, Any]] = []
     numbers: set[int] = set()
     names: set[str] = set()
     for index, row in enumerate(_list(value, _("Équipes")), start=1):
         where = _("Équipe (la %(i)de du fichier)") % {"i": index}
-        fields = _fields(row, where, TEAM_FIELDS, {})
+        fields = _fields(row, where, OLD_TEAM_FIELDS, {})
         number = _whole(Team, "number", fields["number"], where, _("numéro"), minimum=1)
         where = _("Équipe %(n)d") % {"n": number}
         if number in numbers:
             _fail(where, _("ce numéro est donné à deux équipes."))
         numbers.add(number)
-        team = {"number": number, "active": _bool(fields["active"], where, _("active"))}
-        for field, label in (("name", _("nom")), ("player1", _("joueur 1")),
-                             ("player2", _("joueur 2")), ("club", _("club"))):
-            team[field] = services.text_field(Player if field.startswith("player") else Team,
-                                              "name" if field.startswith("player") else field,
-                                              fields[field], label=f"{where}, {label}")
+        team: dict[str, Any] = {"number": number,
+                                "active": _bool(fields["active"], where, _("active"))}
+        for field, label in (("name", _("nom")), ("club", _("club"))):
+            team[field] = services.text_field(Team, field, fields[field],
+                                              label=f"{where}, {label}")
         key = validators.same_name(team["name"])
         if key in names:
             _fail(where, _("l'équipe « %(name)s » figure deux fois.") % {"name": team["name"]})
         names.add(key)
+        for offset, (field, label) in enumerate((("player1", _("joueur 1")),
+                                                 ("player2", _("joueur 2")))):
+            players.append({
+                "number": 2 * number - 1 + offset, "active": True, "licence": "",
+                "club": team["club"],
+                "name": services.text_field(Player, "name", fields[field],
+                                            label=f"{where}, {label}")})
+        teams.append({**team, "first": 2 * number - 1, "second": 2 * number})
+    return players, teams
+
+
+def _read_teams(value: object, players: set[int], partie: int | None = None
+                ) -> list[dict[str, Any]]:
+    """The registered teams (`partie` None), or the teams partie `partie`'s draw formed:
+    each names its players by number, players of the file, each in one team at most (a
+    partie's team may be one player alone: an exempt player of a mêlée)."""
+    teams: list[dict[str, Any]] = []
+    numbers: set[int] = set()
+    names: set[str] = set()
+    team_of: dict[int, int] = {}
+    rows = _list(value, _("Équipes") if partie is None
+                 else _("Partie %(p)d, équipes") % {"p": partie})
+    for index, row in enumerate(rows, start=1):
+        where = (_("Équipe (la %(i)de du fichier)") % {"i": index} if partie is None
+                 else _("Partie %(p)d, équipe (la %(i)de)") % {"p": partie, "i": index})
+        fields = _fields(row, where, TEAM_FIELDS, {})
+        number = _whole(Team, "number", fields["number"], where, _("numéro"), minimum=1)
+        where = (_("Équipe %(n)d") % {"n": number} if partie is None
+                 else _("Partie %(p)d, équipe %(n)d") % {"p": partie, "n": number})
+        if number in numbers:
+            _fail(where, _("ce numéro est donné à deux équipes."))
+        numbers.add(number)
+        team: dict[str, Any] = {"number": number,
+                                "active": _bool(fields["active"], where, _("active"))}
+        for field, label in (("name", _("nom")), ("club", _("club"))):
+            team[field] = services.text_field(Team, field, fields[field],
+                                              label=f"{where}, {label}")
+        # Names are unique among the registered teams (a partie's are its players' names).
+        key = validators.same_name(team["name"])
+        if partie is None and key in names:
+            _fail(where, _("l'équipe « %(name)s » figure deux fois.") % {"name": team["name"]})
+        names.add(key)
+        team["first"] = _whole(Player, "number", fields["first"], where, _("joueur 1"),
+                               minimum=1)
+        team["second"] = _whole(Player, "number", fields["second"], where, _("joueur 2"),
+                                minimum=1, optional=partie is not None)
+        if team["first"] == team["second"]:
+            _fail(where, _("un joueur ne fait pas équipe avec lui-même."))
+        for player in (team["first"], team["second"]):
+            if player is None:
+                continue
+            if player not in players:
+                _fail(where, _("le joueur %(n)d n'existe pas.") % {"n": player})
+            if player in team_of:
+                _fail(where, _("le joueur %(n)d est déjà dans l'équipe %(t)d.")
+                      % {"n": player, "t": team_of[player]})
+            team_of[player] = number
         teams.append(team)
     return teams
 
@@ -323,16 +497,28 @@ def _read_donne(row: object, where: str, version: int) -> dict[str, Any]:
     }
     for name in ("taker_points", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
                  "awarded_ns", "awarded_ew"):
-        label = str(DonneRecord._meta.get_field(name).verbose_name)
+        label = str(model_column(DonneRecord, name).verbose_name)
         donne[name] = _whole(DonneRecord, name, fields[name], where, label)
     if version > 1 and donne["key"] is None:
         _fail(where, _("clé manquante."))
     return donne
 
 
+def _read_paper(value: object, where: str) -> dict[str, Any]:
+    """A game's paper totals, as the Game's paper_* columns (bounded as they are)."""
+    fields = _fields(value, where, PAPER_FIELDS, {})
+    optional = {"belotes", "capots"}  # scoring's check needs them only for some rules
+    return {f"paper_{name}": _whole(Game, f"paper_{name}", fields[name], where,
+                                    _("totaux de la feuille (%(name)s)") % {"name": name},
+                                    optional=name in optional)
+            for name in PAPER_FIELDS}
+
+
 def _read_game(row: object, where: str, version: int, teams: set[int],
                seated: set[int]) -> _Game:
     absent = {**V1_ABSENT["game"], "result": None} if version == 1 else {"result": None}
+    if version < 4:
+        absent = {**absent, **V3_ABSENT["game"]}
     fields = _fields(row, where, GAME_FIELDS, absent)
     table = _whole(Game, "table", fields["table"], where, _("table"))
     where = _("%(where)s, table %(t)d") % {"where": where, "t": table}
@@ -348,18 +534,30 @@ def _read_game(row: object, where: str, version: int, teams: set[int],
             _fail(where, _("l'équipe %(n)d joue deux fois dans cette partie.") % {"n": number})
         if number is not None:
             seated.add(number)
-    if (ew is None) != (table == 0):
-        _fail(where, _("une équipe exempte est à la table 0, et elle seule."))
+    # A bye is at table 0 (one a partie), or numbered after the real tables (a mêlée's
+    # exempt players): it is known by its missing opponent, but table 0 is never a game.
+    if table == 0 and ew is not None:
+        _fail(where, _("la table 0 est celle d'une équipe exempte, et d'elle seule."))
     forfeit = _choice(fields["forfeit"], {"", *SIDE_VALUES}, where, _("forfait"))
     if ew is None and forfeit:
         _fail(where, _("une équipe exempte ne déclare pas forfait."))
-    game = {
+    game: dict[str, Any] = {
         "table": table, "forfeit": forfeit,
         "first_dealer": _choice(fields["first_dealer"], SEATS, where, _("premier donneur")),
         "token": _token(fields["token"], where, _("lien de table")),
         "stop_after": _whole(Game, "stop_after", fields["stop_after"], where,
                              _("fin du temps"), minimum=1, optional=True),
+        "awaiting": _choice(fields["awaiting"], {"", *SIDE_VALUES}, where,
+                            _("confirmation attendue")),
+        "disputed": _bool(fields["disputed"], where, _("contestée")),
     }
+    if fields["token_ew"] is not None:  # else (a file before version 4) a new link
+        game["token_ew"] = _token(fields["token_ew"], where, _("lien de table Est-Ouest"))
+    if fields["paper"] is not None:
+        game.update(_read_paper(fields["paper"], f"{where}, {_('totaux de la feuille')}"),
+                    by_totals=True)
+        if ew is None:
+            _fail(where, _("une équipe exempte n'a pas de feuille."))
     donnes = []
     rows = _list(fields["donnes"], where)
     if len(rows) > MAX_DONNES_PER_GAME:
@@ -374,6 +572,8 @@ def _read_game(row: object, where: str, version: int, teams: set[int],
             donne_row, _("%(where)s, donne %(n)d") % {"where": where, "n": index}, version)})
     if ew is None and donnes:
         _fail(where, _("une équipe exempte ne joue pas de donne."))
+    if game.get("by_totals") and donnes:
+        _fail(where, _("une table saisie par les totaux de sa feuille n'a pas de donne."))
     return _Game(game, ns, ew, donnes)
 
 
@@ -381,6 +581,19 @@ def _score(game: _Game, rules, where: str) -> None:
     """Score the game as the import will (services.game_recompute): refused now, before
     anything is written. A bye or a forfeit is not scored from its donnes."""
     if game.ew is None or game.fields["forfeit"]:
+        return
+    if game.fields.get("by_totals"):
+        fields = game.fields
+        totals = PaperTotals(
+            score_ns=fields["paper_ns"], score_ew=fields["paper_ew"],
+            donnes=fields["paper_donnes"], passed=fields["paper_passed"],
+            belotes=fields["paper_belotes"], capots=fields["paper_capots"],
+            awarded_ns=fields["paper_awarded_ns"], awarded_ew=fields["paper_awarded_ew"])
+        try:
+            check_paper_totals(totals, rules)
+            paper_winner(totals, rules)
+        except ScoringError as error:
+            _fail(_("%(where)s, totaux de la feuille") % {"where": where}, error.message)
         return
     donnes = [DonneRecord(**{name: value for name, value in donne.items() if name != "key"})
               .to_donne() for donne in game.donnes]
@@ -408,16 +621,19 @@ def _first_refused(donnes: list, rules, stop_after: int | None) -> int:
     return low
 
 
-def _read_rounds(value: object, version: int, teams: set[int], rules) -> list[_Round]:
+def _read_rounds(value: object, version: int, teams: set[int], players: set[int],
+                 rules) -> list[_Round]:
     rounds = []
     for index, row in enumerate(_list(value, _("Parties")), start=1):
         where = _("Partie %(n)d") % {"n": index}
         absent = {**V1_ABSENT["round"], **V2_ABSENT["round"]} if version == 1 else (
             V2_ABSENT["round"] if version == 2 else {})
+        if version < 4:
+            absent = {**absent, **V3_ABSENT["round"]}
         fields = _fields(row, where, ROUND_FIELDS, absent)
         if type(fields["number"]) is not int or fields["number"] != index:
             _fail(where, _("les parties sont numérotées 1, 2, 3… dans l'ordre."))
-        round_fields = {
+        round_fields: dict[str, Any] = {
             "number": index,
             "seed": _whole(Round, "seed", fields["seed"], where, _("graine"), optional=True),
             "closed": _bool(fields["closed"], where, _("close")),
@@ -428,13 +644,18 @@ def _read_rounds(value: object, version: int, teams: set[int], rules) -> list[_R
                              _("score à atteindre"), optional=True),
             "max_donnes": _whole(Tournament, "max_donnes", fields["max_donnes"], where,
                                  _("nombre de donnes"), optional=True),
+            "draw_method": _choice(fields["draw_method"], {"", *METHODS}, where, _("tirage")),
         }
+        # A partie whose draw formed its teams (a mêlée) names them in its games; another
+        # names the registered teams.
+        partie_teams = _read_teams(fields["teams"], players, partie=index)
+        named = {team["number"] for team in partie_teams} if partie_teams else teams
         round_rules = partie_rules(rules, round_fields["target"], round_fields["max_donnes"])
         games: list[_Game] = []
         tables: set[int] = set()
         seated: set[int] = set()
         for game_row in _list(fields["games"], where):
-            game = _read_game(game_row, where, version, teams, seated)
+            game = _read_game(game_row, where, version, named, seated)
             if game.fields["stop_after"] is not None and round_fields["time_called"] is None:
                 _fail(_("%(where)s, table %(t)d") % {"where": where, "t": game.fields["table"]},
                       _("une fin du temps sans fin du temps annoncée pour la partie."))
@@ -445,18 +666,19 @@ def _read_rounds(value: object, version: int, teams: set[int], rules) -> list[_R
             tables.add(game.fields["table"])
             _score(game, round_rules, table_where)
             games.append(game)
-        rounds.append(_Round(round_fields, games))
+        rounds.append(_Round(round_fields, partie_teams, games))
     return rounds
 
 
 def _read_audit(value: object, version: int) -> list[dict[str, Any]]:
     entries = []
-    kinds = {kind for kind, _label in AuditEntry.KINDS}
+    # "player": a mêlée's players' entries (services.players), whatever the model's list.
+    kinds = {*(kind for kind, _label in AuditEntry.KINDS), "player"}
     for index, row in enumerate(_list(value, _("Journal")), start=1):
         where = _("Journal, entrée %(i)d") % {"i": index}
         absent = V1_ABSENT["audit"] if version == 1 else {}
         fields = _fields(row, where, ["at", "user", *AUDIT_FIELDS], absent)
-        entry = {
+        entry: dict[str, Any] = {
             "at": _moment(fields["at"], where),
             "actor": services.text_field(AuditEntry, "actor", fields["actor"],
                                          label=f"{where}, qui"),
@@ -501,7 +723,10 @@ def _taken(model, field: str, values: list[str], replaces: Tournament | None) ->
 def _check_unique(rounds: list[_Round], replaces: Tournament | None) -> None:
     """Table-link tokens and donne keys: each once in the file, and used by no other
     tournament of this database (the one being replaced gives its own up)."""
-    tokens = [game.fields["token"] for round_ in rounds for game in round_.games]
+    # A table's two links (Game.token, and token_ew for two confirmations) open the table:
+    # each is given once in the file, in either column, and used by no other concours.
+    tokens = [game.fields[name] for round_ in rounds for game in round_.games
+              for name in ("token", "token_ew") if name in game.fields]
     keys = [donne["key"] for round_ in rounds for game in round_.games for donne in game.donnes
             if donne["key"] is not None]
     for values, label in ((tokens, _("lien de table")), (keys, _("clé de donne"))):
@@ -511,7 +736,8 @@ def _check_unique(rounds: list[_Round], replaces: Tournament | None) -> None:
                 _fail(_("Sauvegarde"), _("le même %(label)s figure deux fois (%(v)s).")
                       % {"label": label, "v": value})
             seen.add(value)
-    taken = _taken(Game, "token", tokens, replaces)
+    taken = _taken(Game, "token", tokens, replaces) or _taken(Game, "token_ew", tokens,
+                                                               replaces)
     if taken is not None:
         _fail(_("Sauvegarde"), _("le lien de table %(v)s est celui d'un autre concours.")
               % {"v": taken})
@@ -530,14 +756,21 @@ def _read(data: Any) -> _Backup:
     if type(version) is not int or version not in READABLE:
         raise UserError(_("Version de sauvegarde inconnue : %(v)s.")
                         % {"v": _shown(version)})
-    fields = _fields(data, _("Sauvegarde"), ["format", "version", "tournament", "teams",
-                                             "rounds", "audit"], {})
+    names = ["format", "version", "tournament", "players", "teams", "rounds", "audit"]
+    fields = _fields(data, _("Sauvegarde"), names, {"players": None} if version < 4 else {})
     tournament = _read_tournament(fields["tournament"], version)
-    teams = _read_teams(fields["teams"])
+    if version < 4:
+        if fields["players"] is not None:
+            _fail(_("Sauvegarde"), _("champ inconnu : %(keys)s.") % {"keys": "players"})
+        players, teams = _read_old_teams(fields["teams"])
+    else:
+        players = _read_players(fields["players"])
+        teams = _read_teams(fields["teams"], {player["number"] for player in players})
     rules = services.rules_from(tournament)
-    rounds = _read_rounds(fields["rounds"], version, {team["number"] for team in teams}, rules)
+    rounds = _read_rounds(fields["rounds"], version, {team["number"] for team in teams},
+                          {player["number"] for player in players}, rules)
     entries = _read_audit(fields["audit"], version)
-    return _Backup(tournament, teams, rounds, entries, None)
+    return _Backup(tournament, players, teams, rounds, entries, None)
 
 
 def _check_database(backup: _Backup, organiser, replace: bool) -> None:
@@ -579,18 +812,20 @@ def _write(backup: _Backup, organiser, replace: bool) -> Tournament:
     if backup.replaces is not None:
         services.tournament_delete(tournament=backup.replaces)
     tournament = Tournament.objects.create(organiser=organiser, **backup.tournament)
-    # A team's two players are Player rows, numbered 2n - 1 and 2n for team n, as the
-    # migration that brought players numbered the teams of its day.
-    players = Player.objects.bulk_create(
-        Player(tournament=tournament, number=2 * row["number"] - 1 + offset,
-               name=row["player1" if offset == 0 else "player2"], club=row["club"])
-        for row in backup.teams for offset in (0, 1))
-    teams = {team.number: team for team in Team.objects.bulk_create(
-        Team(tournament=tournament, number=row["number"], name=row["name"], club=row["club"],
-             active=row["active"], first=players[2 * index], second=players[2 * index + 1])
-        for index, row in enumerate(backup.teams))}
+    players = {player.number: player for player in Player.objects.bulk_create(
+        Player(tournament=tournament, **row) for row in backup.players)}
+
+    def teams_of(rows: list[dict[str, Any]], round_: Round | None) -> dict[int, Team]:
+        return {team.number: team for team in Team.objects.bulk_create(
+            Team(tournament=tournament, round=round_, number=row["number"], name=row["name"],
+                 club=row["club"], active=row["active"], first=players[row["first"]],
+                 second=players[row["second"]] if row["second"] is not None else None)
+            for row in rows)}
+
+    registered = teams_of(backup.teams, None)
     for round_row in backup.rounds:
         round_ = Round.objects.create(tournament=tournament, **round_row.fields)
+        teams = teams_of(round_row.teams, round_) if round_row.teams else registered
         for game_row in round_row.games:
             game = Game.objects.create(
                 round=round_, team_ns=teams[game_row.ns],

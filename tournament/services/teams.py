@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from scoring import Side
@@ -16,61 +16,88 @@ from ..audit import SYSTEM, Actor
 from ..models import AuditEntry, Game, Player, Team, Tournament
 from .common import UserError, _bool_checked, text_field, whole_field
 from .donnes import game_forfeit
+from .players import licence_checked, licence_holder, next_player_number, player_name_checked
 
 # --- Teams ------------------------------------------------------------------------------
+# A concours' registered teams are those of no partie (`round` empty): a mêlée's teams are
+# drawn per partie, numbered within it, and are no registration.
+
+
+def registered_teams(tournament: Tournament) -> QuerySet[Team]:
+    return tournament.teams.filter(round__isnull=True)
 
 
 def _name_taken(tournament: Tournament, name: str, exclude: int | None = None) -> bool:
     # Compared in Python with validators.same_name: SQLite's case-insensitive match ignores
     # accents' case (É, é), and "É" may be typed as one character or as E + accent.
-    names = tournament.teams.exclude(pk=exclude).values_list("name", flat=True)
+    teams = registered_teams(tournament)
+    if exclude is not None:
+        teams = teams.exclude(pk=exclude)
+    names = teams.values_list("name", flat=True)
     return validators.same_name(name) in {validators.same_name(other) for other in names}
 
 
 def _next_team_number(tournament: Tournament) -> int:
-    return (tournament.teams.aggregate(n=Max("number"))["n"] or 0) + 1
+    return (registered_teams(tournament).aggregate(n=Max("number"))["n"] or 0) + 1
 
 
-def _next_player_number(tournament: Tournament) -> int:
-    return (tournament.players.aggregate(n=Max("number"))["n"] or 0) + 1
+def _player_label(field: str) -> str:
+    return _("Joueur 2") if field == "player2" else _("Joueur 1")
 
 
-def player_name_checked(value: object, field: str) -> str:
-    """A player's name as stored (Player.name), refused with `field` named (the team form's
-    "player1" or "player2")."""
-    label = _("Joueur 2") if field == "player2" else _("Joueur 1")
-    try:
-        return text_field(Player, "name", value, label=label)
-    except UserError as error:
-        raise UserError(error.message, field) from None
+def _licence_label(field: str) -> str:
+    return _("Licence du joueur 2") if field == "licence2" else _("Licence du joueur 1")
 
 
-def _team_players(tournament: Tournament, number: int, names: tuple[str, str],
-                  club: str) -> tuple[Player, Player]:
-    first = Player.objects.create(tournament=tournament, number=number, name=names[0],
-                                  club=club)
-    second = Player.objects.create(tournament=tournament, number=number + 1, name=names[1],
-                                   club=club)
-    return first, second
+def _doublettes_only(tournament: Tournament) -> None:
+    if tournament.format == "melee":
+        raise UserError(_("Dans un concours à la mêlée, les joueurs s'inscrivent seuls : les "
+                          "équipes sont tirées à chaque partie."))
+
+
+def _licences_checked(tournament: Tournament, licences: dict[str, str],
+                      players: Iterable[Player]) -> None:
+    """A team's licences (field → licence, "" none), each once: not another player's of the
+    concours (the team's own players excluded), nor the same for both players."""
+    given = [(field, licence) for field, licence in licences.items() if licence]
+    own = [player.pk for player in players]
+    for field, licence in given:
+        holder = licence_holder(tournament, licence, exclude=own)
+        if holder is not None:
+            raise UserError(_("La licence %(licence)s est déjà celle de %(name)s.")
+                            % {"licence": licence, "name": holder.name}, field)
+    if len(given) == 2 and validators.same_name(given[0][1]) == validators.same_name(
+            given[1][1]):
+        raise UserError(_("Les deux joueurs ne peuvent pas avoir la même licence."), "licence2")
 
 
 @transaction.atomic
 def team_create(*, tournament: Tournament, name: str, player1: str, player2: str,
-                club: str = "", number: int | None = None, by: Actor = SYSTEM) -> Team:
+                club: str = "", licence1: str = "", licence2: str = "",
+                number: int | None = None, by: Actor = SYSTEM) -> Team:
+    """Register a doublette with its two players (Player rows, with the team's club and
+    their licences, both optional)."""
+    _doublettes_only(tournament)
     name = text_field(Team, "name", name)
-    player1 = player_name_checked(player1, "player1")
-    player2 = player_name_checked(player2, "player2")
+    player1 = player_name_checked(player1, "player1", _player_label("player1"))
+    player2 = player_name_checked(player2, "player2", _player_label("player2"))
     club = text_field(Team, "club", club)
+    licence1 = licence_checked(licence1, "licence1", _licence_label("licence1"))
+    licence2 = licence_checked(licence2, "licence2", _licence_label("licence2"))
     if _name_taken(tournament, name):
         raise UserError(_("L'équipe « %(name)s » est déjà inscrite.") % {"name": name}, "name")
     if number is None:
         number = _next_team_number(tournament)
     else:
         number = whole_field(Team, "number", number, minimum=1)
-    if tournament.teams.filter(number=number).exists():
+    if registered_teams(tournament).filter(number=number).exists():
         raise UserError(_("Le numéro %(n)d est déjà pris.") % {"n": number}, "number")
-    first, second = _team_players(tournament, _next_player_number(tournament),
-                                  (player1, player2), club)
+    _licences_checked(tournament, {"licence1": licence1, "licence2": licence2}, [])
+    start = next_player_number(tournament)
+    first = Player.objects.create(tournament=tournament, number=start, name=player1,
+                                  club=club, licence=licence1)
+    second = Player.objects.create(tournament=tournament, number=start + 1, name=player2,
+                                   club=club, licence=licence2)
     team = Team.objects.create(tournament=tournament, number=number, name=name,
                                first=first, second=second, club=club)
     audit.log(tournament, by, "team", "create", after=audit.team_values(team), number=number)
@@ -80,18 +107,35 @@ def team_create(*, tournament: Tournament, name: str, player1: str, player2: str
 @transaction.atomic
 def team_update(*, team: Team, name: str | None = None, player1: str | None = None,
                 player2: str | None = None, club: str | None = None,
+                licence1: str | None = None, licence2: str | None = None,
                 active: bool | None = None, by: Actor = SYSTEM,
                 action: str = "update") -> Team:
-    """Change the fields given (not None); the team's number and tournament never change."""
+    """Change the fields given (not None) of a registered doublette; the team's number and
+    tournament never change. `licence1` and `licence2` are its players' licences ("": none)."""
     team = (Team.objects.select_for_update().select_related("tournament", "first", "second")
             .get(pk=team.pk))
+    if team.round_id is not None:
+        raise UserError(_("Une équipe tirée pour une partie de mêlée ne se modifie pas : "
+                          "modifiez ses joueurs."))
     name = None if name is None else text_field(Team, "name", name)
-    player1 = None if player1 is None else player_name_checked(player1, "player1")
-    player2 = None if player2 is None else player_name_checked(player2, "player2")
+    player1 = (None if player1 is None
+               else player_name_checked(player1, "player1", _player_label("player1")))
+    player2 = (None if player2 is None
+               else player_name_checked(player2, "player2", _player_label("player2")))
     club = None if club is None else text_field(Team, "club", club)
+    licence1 = (None if licence1 is None
+                else licence_checked(licence1, "licence1", _licence_label("licence1")))
+    licence2 = (None if licence2 is None
+                else licence_checked(licence2, "licence2", _licence_label("licence2")))
     active = None if active is None else _bool_checked(active, "active", _("Active"))
     if name is not None and _name_taken(team.tournament, name, exclude=team.pk):
         raise UserError(_("L'équipe « %(name)s » est déjà inscrite.") % {"name": name}, "name")
+    players = [player for player in (team.first, team.second) if player is not None]
+    _licences_checked(team.tournament, {
+        "licence1": team.first.licence if licence1 is None else licence1,
+        "licence2": (licence2 if licence2 is not None
+                     else team.second.licence if team.second is not None else ""),
+    }, players)
     before = audit.team_values(team)
     if name is not None:
         team.name = name
@@ -100,14 +144,17 @@ def team_update(*, team: Team, name: str | None = None, player1: str | None = No
     if active is not None:
         team.active = active
     team.save()
-    # A doublette's players carry its club; their names are theirs.
-    for player, new_name in ((team.first, player1), (team.second, player2)):
+    # A doublette's players carry its club; their names and licences are theirs.
+    for player, new_name, licence in ((team.first, player1, licence1),
+                                      (team.second, player2, licence2)):
         if player is None:
             continue
         if new_name is not None:
             player.name = new_name
+        if licence is not None:
+            player.licence = licence
         player.club = team.club
-        player.save(update_fields=["name", "club"])
+        player.save(update_fields=["name", "club", "licence"])
     if audit.team_values(team) != before:
         audit.log(team.tournament, by, "team", action, before=before,
                   after=audit.team_values(team), number=team.number)
@@ -176,19 +223,21 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
     """Register every line, or none: each bad line is reported with its number. A line goes
     through the same checks as the team form (text_field), and a name is taken once, among
     the teams already registered and the file's own lines (validators.same_name)."""
+    _doublettes_only(tournament)
     lines = list(lines)
     errors: list[str] = []
     rows: list[dict[str, str]] = []
     seen = {validators.same_name(name)
-            for name in tournament.teams.values_list("name", flat=True)}
+            for name in registered_teams(tournament).values_list("name", flat=True)}
     for line in lines:
         problems = []
         values = {}
         for field, value in (("name", line.name), ("player1", line.player1),
                              ("player2", line.player2), ("club", line.club)):
             try:
-                values[field] = (player_name_checked(value, field) if field.startswith("player")
-                                 else text_field(Team, field, value))
+                values[field] = (
+                    player_name_checked(value, field, _player_label(field))
+                    if field.startswith("player") else text_field(Team, field, value))
             except UserError as error:
                 problems.append(error.message)
         if "name" in values:
@@ -206,7 +255,7 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
         errors.append(_("Le fichier ne contient aucune équipe."))
     if errors:
         raise UserError("\n".join(errors))
-    start, player_start = _next_team_number(tournament), _next_player_number(tournament)
+    start, player_start = _next_team_number(tournament), next_player_number(tournament)
     players = Player.objects.bulk_create(
         Player(tournament=tournament, number=player_start + index, name=values[field],
                club=values["club"])

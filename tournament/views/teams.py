@@ -1,4 +1,9 @@
-"""The organiser's pages of teams: register, import, change, withdraw, forfeit, delete."""
+"""The organiser's pages of teams: register, import, change, withdraw, forfeit, delete.
+
+These are a doublette concours' registered teams (`round` empty). A mêlée registers players
+instead: its "Équipes" address leads to its "Joueurs" page (views/players.py), and the teams
+its draws form for each partie are not registrations.
+"""
 
 from __future__ import annotations
 
@@ -19,6 +24,7 @@ from ..access import (
     require_organiser,
 )
 from ..forms import (
+    TeamEditForm,
     TeamForm,
     TeamImportForm,
 )
@@ -29,6 +35,8 @@ from .common import _by, _form_error
 
 def team_list(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = readable(request, slug)
+    if tournament.format == "melee":
+        return redirect("tournament:players", slug=slug)
     form, import_form = TeamForm(), TeamImportForm()
     if request.method == "POST":
         require_organiser(request, tournament)
@@ -61,19 +69,20 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
     # The cursor is in the name field as soon as the page is there (autofocus, not a script
     # run later); teams.js saves without leaving the page, so nothing typed is lost.
     form.fields["name"].widget.attrs["autofocus"] = True
-    teams = tournament.teams.all()
-    active = sum(1 for team in teams if team.active)
+    registered = list(services.registered_teams(tournament).select_related("first", "second"))
+    active = sum(1 for team in registered if team.active)
     return render(request, "tournament/organiser/team_list.html", {
-        "tournament": tournament, "teams": teams, "form": form,
+        "tournament": tournament, "teams": registered, "form": form,
         "import_form": import_form, "is_organiser": is_organiser(request, tournament),
-        "team_count": len(teams), "active_count": active,
+        "team_count": len(registered), "active_count": active,
     })
 
 
 def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = readable(request, slug)
-    team = get_object_or_404(Team, tournament=tournament, number=number)
-    form = TeamForm(instance=team)
+    team = get_object_or_404(Team.objects.select_related("first", "second"),
+                             tournament=tournament, number=number, round__isnull=True)
+    form = TeamEditForm(instance=team)
     if request.method == "POST":
         require_organiser(request, tournament)
         if "active" in request.POST:
@@ -83,7 +92,7 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             messages.success(request, _("Équipe réintégrée : elle sera placée aux parties "
                                         "suivantes."))
             return redirect("tournament:team", slug=slug, number=number)
-        form = TeamForm(request.POST, instance=Team.objects.get(pk=team.pk))
+        form = TeamEditForm(request.POST, instance=Team.objects.get(pk=team.pk))
         if form.is_valid():
             try:
                 services.team_update(team=team, by=_by(request), **form.cleaned_data)
@@ -114,7 +123,7 @@ def _team_of(request: HttpRequest, slug: str, number: int) -> Team:
     """A team of a concours, for its organiser only."""
     tournament = organised(request, slug)
     return get_object_or_404(Team.objects.select_related("tournament"), tournament=tournament,
-                             number=number)
+                             number=number, round__isnull=True)
 
 
 @login_required

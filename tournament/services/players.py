@@ -1,0 +1,268 @@
+"""Writes of players: a mêlée's registration (register, change, withdraw, return, delete,
+import), and the checks a doublette's players share with it (name, licence).
+
+In a mêlée concours players register alone: there is no registered team, the draw forms the
+teams of each partie (`Team.round`). In a doublette concours players are registered with
+their team (services.team_create) and changed on the team's page, so these services refuse
+them: a player of a doublette is its team's.
+
+A player's entries in the journal are of kind "player", numbered by the player's number,
+with `audit.player_values`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max, Q
+from django.utils.translation import gettext as _
+
+from .. import audit, validators
+from ..audit import SYSTEM, Actor
+from ..models import AuditEntry, Game, Player, Team, Tournament
+from .common import UserError, _bool_checked, model_column, text_field
+
+
+def next_player_number(tournament: Tournament) -> int:
+    return (tournament.players.aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+def player_name_checked(value: object, field: str = "name", label: str | None = None) -> str:
+    """A player's name as stored (Player.name), refused naming `field` (the player form's
+    "name", the team form's "player1" or "player2")."""
+    try:
+        return text_field(Player, "name", value, label=label or _("Joueur"))
+    except UserError as error:
+        raise UserError(error.message, field) from None
+
+
+def licence_checked(value: object, field: str = "licence", label: str | None = None) -> str:
+    """A licence number as stored: optional, one line of visible text, the column's length."""
+    try:
+        return text_field(Player, "licence", value, label=label or _("Licence"))
+    except UserError as error:
+        raise UserError(error.message, field) from None
+
+
+def licence_holder(tournament: Tournament, licence: str,
+                   exclude: Iterable[int] = ()) -> Player | None:
+    """The player of the concours (other than those of `exclude`) with this licence: a
+    licence identifies one person (`Player.identity`), so it is given once in a concours.
+    Compared with validators.same_name, as names are ("ab12" is "AB12")."""
+    if not licence:
+        return None
+    key = validators.same_name(licence)
+    for player in tournament.players.exclude(pk__in=list(exclude)).exclude(licence=""):
+        if validators.same_name(player.licence) == key:
+            return player
+    return None
+
+
+def _licence_refused(licence: str, holder: Player, field: str) -> UserError:
+    return UserError(_("La licence %(licence)s est déjà celle de %(name)s.")
+                     % {"licence": licence, "name": holder.name}, field)
+
+
+def _name_holder(tournament: Tournament, name: str, exclude: int | None = None) -> bool:
+    # Compared in Python with validators.same_name, as the teams' names are: SQLite's
+    # case-insensitive match ignores accents' case (É, é).
+    players = tournament.players.all() if exclude is None else tournament.players.exclude(
+        pk=exclude)
+    names = players.values_list("name", flat=True)
+    return validators.same_name(name) in {validators.same_name(other) for other in names}
+
+
+def _melee_only(tournament: Tournament) -> None:
+    if tournament.format != "melee":
+        raise UserError(_("Dans un concours en doublettes, les joueurs s'inscrivent avec leur "
+                          "équipe, sur la page des équipes."))
+
+
+def player_seated(player: Player) -> bool:
+    """Whether the player has been drawn in a partie (a partie's team holds them)."""
+    return Team.objects.filter(Q(first=player) | Q(second=player)).exists()
+
+
+def player_parties(player: Player) -> list[dict[str, Any]]:
+    """The parties a mêlée's player was drawn in, in order: each with the partie's game, the
+    side, the partner (None: exempt alone), the opposing team, and the scores as seen from
+    the player's side. Two queries whatever the number of parties."""
+    teams = list(Team.objects.filter(Q(first=player) | Q(second=player), round__isnull=False)
+                 .values_list("pk", flat=True))
+    games = (Game.objects.filter(Q(team_ns__in=teams) | Q(team_ew__in=teams))
+             .select_related("round", "team_ns__first", "team_ns__second", "team_ew__first",
+                             "team_ew__second")
+             .order_by("round__number"))
+    rows = []
+    for game in games:
+        ns = game.team_ns_id in teams
+        own, other = (game.team_ns, game.team_ew) if ns else (game.team_ew, game.team_ns)
+        assert own is not None  # the player's side always has a team
+        partner = own.second if own.first_id == player.pk else own.first
+        scores = (game.score_ns, game.score_ew) if ns else (game.score_ew, game.score_ns)
+        side = "NS" if ns else "EW"
+        rows.append({"game": game, "side": side, "team": own, "partner": partner,
+                     "opponents": other, "own": scores[0], "other": scores[1],
+                     "won": game.finished and game.winner == side})
+    return rows
+
+
+def _partie_team_name(team: Team) -> str:
+    """A partie's team named after its players, as the mêlée's draw names it; cut to the
+    column's length (two long names may not fit)."""
+    limit = model_column(Team, "name").max_length or 120
+    name = team.players
+    return name if len(name) <= limit else name[:limit - 1] + "…"
+
+
+@transaction.atomic
+def player_create(*, tournament: Tournament, name: str, club: str = "", licence: str = "",
+                  by: Actor = SYSTEM) -> Player:
+    """Register a player of a mêlée, numbered after the last one."""
+    _melee_only(tournament)
+    name = player_name_checked(name)
+    club = text_field(Player, "club", club, label=_("Club"))
+    licence = licence_checked(licence)
+    if _name_holder(tournament, name):
+        raise UserError(_("Le joueur « %(name)s » est déjà inscrit.") % {"name": name}, "name")
+    holder = licence_holder(tournament, licence)
+    if holder is not None:
+        raise _licence_refused(licence, holder, "licence")
+    player = Player.objects.create(tournament=tournament, number=next_player_number(tournament),
+                                   name=name, club=club, licence=licence)
+    audit.log(tournament, by, "player", "create", after=audit.player_values(player),
+              number=player.number)
+    return player
+
+
+@transaction.atomic
+def player_update(*, player: Player, name: str | None = None, club: str | None = None,
+                  licence: str | None = None, active: bool | None = None, by: Actor = SYSTEM,
+                  action: str = "update") -> Player:
+    """Change the fields given (not None) of a mêlée's player; the number never changes. The
+    teams of the parties already drawn take the new name."""
+    player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
+    tournament = player.tournament
+    _melee_only(tournament)
+    name = None if name is None else player_name_checked(name)
+    club = None if club is None else text_field(Player, "club", club, label=_("Club"))
+    licence = None if licence is None else licence_checked(licence)
+    active = None if active is None else _bool_checked(active, "active", _("Actif"))
+    if name is not None and _name_holder(tournament, name, exclude=player.pk):
+        raise UserError(_("Le joueur « %(name)s » est déjà inscrit.") % {"name": name}, "name")
+    if licence is not None:
+        holder = licence_holder(tournament, licence, exclude=[player.pk])
+        if holder is not None:
+            raise _licence_refused(licence, holder, "licence")
+    before = audit.player_values(player)
+    for field, value in (("name", name), ("club", club), ("licence", licence),
+                         ("active", active)):
+        if value is not None:
+            setattr(player, field, value)
+    player.save()
+    if name is not None and before["name"] != player.name:
+        for team in (Team.objects.filter(Q(first=player) | Q(second=player))
+                     .select_related("first", "second")):
+            team.name = _partie_team_name(team)
+            team.save(update_fields=["name"])
+    if audit.player_values(player) != before:
+        audit.log(tournament, by, "player", action, before=before,
+                  after=audit.player_values(player), number=player.number)
+    return player
+
+
+def player_withdraw(*, player: Player, active: bool = False, by: Actor = SYSTEM) -> Player:
+    """Withdraw a player of a mêlée (no longer drawn; the parties played stay), or bring
+    them back (`active=True`)."""
+    return player_update(player=player, active=active, by=by,
+                         action="return" if active else "withdraw")
+
+
+@transaction.atomic
+def player_delete(*, player: Player, by: Actor = SYSTEM) -> None:
+    """Delete a player registered by mistake (twice, say), while no partie has drawn them."""
+    player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
+    _melee_only(player.tournament)
+    if player_seated(player):
+        raise UserError(_("Le joueur « %(name)s » a déjà une place dans une partie : il ne peut "
+                          "plus être supprimé, retirez-le plutôt du concours.")
+                        % {"name": player.name})
+    before = audit.player_values(player)
+    number = player.number
+    player.delete()
+    audit.log(player.tournament, by, "player", "delete", before=before, number=number)
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayerLine:
+    """A line of a file of players, as read (forms.imports.read_player_file)."""
+
+    line: int
+    name: str
+    club: str
+    licence: str
+
+
+@transaction.atomic
+def players_import(*, tournament: Tournament, lines: Iterable[PlayerLine],
+                   by: Actor = SYSTEM) -> list[Player]:
+    """Register every line as a player of the mêlée, or none: each bad line is reported with
+    its number. A line goes through the player form's checks; a name (validators.same_name)
+    and a licence are taken once, among the players already registered and the file's own
+    lines."""
+    _melee_only(tournament)
+    lines = list(lines)
+    errors: list[str] = []
+    rows: list[dict[str, str]] = []
+    names = {validators.same_name(name)
+             for name in tournament.players.values_list("name", flat=True)}
+    licences = {validators.same_name(licence): name for name, licence in
+                tournament.players.exclude(licence="").values_list("name", "licence")}
+    for line in lines:
+        problems = []
+        values: dict[str, str] = {}
+        for field, check in (("name", player_name_checked), ("licence", licence_checked)):
+            try:
+                values[field] = check(getattr(line, field))
+            except UserError as error:
+                problems.append(error.message)
+        try:
+            values["club"] = text_field(Player, "club", line.club, label=_("Club"))
+        except UserError as error:
+            problems.append(error.message)
+        if "name" in values:
+            key = validators.same_name(values["name"])
+            if key in names:
+                problems.append(_("le joueur « %(name)s » est déjà inscrit.")
+                                % {"name": values["name"]})
+            names.add(key)
+        if values.get("licence"):
+            key = validators.same_name(values["licence"])
+            if key in licences:
+                problems.append(_("la licence %(licence)s est déjà celle de %(name)s.")
+                                % {"licence": values["licence"], "name": licences[key]})
+            else:
+                licences[key] = values.get("name", "")
+        if problems:
+            errors.append(_("Ligne %(n)d : %(problems)s")
+                          % {"n": line.line, "problems": " ".join(problems)})
+        else:
+            rows.append(values)
+    if not lines:
+        errors.append(_("Le fichier ne contient aucun joueur."))
+    if errors:
+        raise UserError("\n".join(errors))
+    start = next_player_number(tournament)
+    players = Player.objects.bulk_create(
+        Player(tournament=tournament, number=start + index, name=values["name"],
+               club=values["club"], licence=values["licence"])
+        for index, values in enumerate(rows))
+    AuditEntry.objects.bulk_create(
+        audit.entry(tournament, by, "player", "import", number=player.number,
+                    after=audit.player_values(player))
+        for player in players
+    )
+    return players

@@ -1,0 +1,175 @@
+"""The pages of a mêlée's players (the "Joueurs" page replaces "Équipes" there): register a
+player alone, import a file of players, change, withdraw, bring back, delete.
+
+A doublette concours has no page of players: its players are its teams', so these pages send
+there.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from .. import services
+from ..access import is_organiser, organised, readable, require_organiser
+from ..forms import PlayerForm, PlayerImportForm
+from ..models import Player, Tournament
+from ..services import UserError
+from .common import _by, _form_error
+
+
+def _list_page(request: HttpRequest, tournament: Tournament, form: PlayerForm,
+               import_form: PlayerImportForm, status: int = 200) -> HttpResponse:
+    # The cursor is in the name field as soon as the page is there (teams.js then saves
+    # without leaving the page, so nothing typed is lost).
+    form.fields["name"].widget.attrs["autofocus"] = True
+    players = list(tournament.players.all())
+    return render(request, "tournament/organiser/player_list.html", {
+        "tournament": tournament, "players": players, "form": form,
+        "import_form": import_form, "is_organiser": is_organiser(request, tournament),
+        "player_count": len(players),
+        "active_count": sum(1 for player in players if player.active),
+    }, status=status)
+
+
+def player_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """The players of a mêlée, and (for its organiser) the form that registers one."""
+    tournament = readable(request, slug)
+    if tournament.format != "melee":
+        return redirect("tournament:teams", slug=slug)
+    form = PlayerForm()
+    if request.method == "POST":
+        require_organiser(request, tournament)
+        form = PlayerForm(request.POST)
+        if form.is_valid():
+            try:
+                player = services.player_create(tournament=tournament, by=_by(request),
+                                                **form.cleaned_data)
+            except UserError as error:
+                _form_error(form, error)
+            else:
+                messages.success(request, _("Joueur %(n)d. %(name)s inscrit.")
+                                 % {"n": player.number, "name": player.name})
+                return redirect("tournament:players", slug=slug)
+    return _list_page(request, tournament, form, PlayerImportForm())
+
+
+@login_required
+@require_POST
+def players_import(request: HttpRequest, slug: str) -> HttpResponse:
+    """A file of players (one a line), registered whole or not at all."""
+    tournament = organised(request, slug)
+    if tournament.format != "melee":
+        return redirect("tournament:teams", slug=slug)
+    import_form = PlayerImportForm(request.POST, request.FILES)
+    if import_form.is_valid():
+        try:
+            players = services.players_import(tournament=tournament, by=_by(request),
+                                              lines=import_form.cleaned_data["file"])
+        except UserError as error:
+            import_form.add_error("file", error.message)
+        else:
+            messages.success(request, ngettext(
+                "%(n)d joueur inscrit.", "%(n)d joueurs inscrits.", len(players))
+                % {"n": len(players)})
+            return redirect("tournament:players", slug=slug)
+    return _list_page(request, tournament, PlayerForm(), import_form)
+
+
+def _player(tournament: Tournament, number: int) -> Player:
+    return get_object_or_404(Player.objects.select_related("tournament"),
+                             tournament=tournament, number=number)
+
+
+def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A player of a mêlée: their parties (partner, opponents, score); the organiser changes
+    them here."""
+    tournament = readable(request, slug)
+    if tournament.format != "melee":
+        return redirect("tournament:teams", slug=slug)
+    player = _player(tournament, number)
+    initial = {"name": player.name, "club": player.club, "licence": player.licence}
+    form = PlayerForm(initial=initial)
+    if request.method == "POST":
+        require_organiser(request, tournament)
+        form = PlayerForm(request.POST, initial=initial)
+        if form.is_valid():
+            try:
+                services.player_update(player=player, by=_by(request), **form.cleaned_data)
+            except UserError as error:
+                _form_error(form, error)
+            else:
+                messages.success(request, _("Joueur enregistré."))
+                return redirect("tournament:player", slug=slug, number=number)
+    rows = services.player_parties(player)
+    return render(request, "tournament/organiser/player_detail.html", {
+        "tournament": tournament, "player": player, "rows": rows, "form": form,
+        "is_organiser": is_organiser(request, tournament),
+        "seated": bool(rows) or services.player_seated(player),
+    })
+
+
+def _organised_player(request: HttpRequest, slug: str, number: int) -> Player:
+    """A player of a mêlée, for its organiser only (a doublette's players are its teams')."""
+    tournament = organised(request, slug)
+    if tournament.format != "melee":
+        raise Http404(_("Les joueurs d'un concours en doublettes sont sur la page de leur "
+                        "équipe."))
+    return _player(tournament, number)
+
+
+@login_required
+def player_withdraw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Withdraw a player, once confirmed: no longer drawn at the next parties."""
+    player = _organised_player(request, slug, number)
+    if request.method == "POST":
+        if player.active:
+            try:
+                services.player_withdraw(player=player, by=_by(request))
+            except UserError as error:
+                messages.error(request, error.message)
+            else:
+                messages.success(request, _("Joueur « %(name)s » retiré : il ne sera plus "
+                                            "tiré.") % {"name": player.name})
+        return redirect("tournament:player", slug=slug, number=number)
+    return render(request, "tournament/organiser/player_withdraw.html", {
+        "tournament": player.tournament, "player": player,
+    })
+
+
+@login_required
+@require_POST
+def player_return(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Bring a withdrawn player back: drawn again from the next partie."""
+    player = _organised_player(request, slug, number)
+    try:
+        services.player_withdraw(player=player, active=True, by=_by(request))
+    except UserError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Joueur « %(name)s » réintégré : il sera tiré aux "
+                                    "parties suivantes.") % {"name": player.name})
+    return redirect("tournament:player", slug=slug, number=number)
+
+
+@login_required
+def player_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Delete a player registered by mistake, while no partie has drawn them."""
+    player = _organised_player(request, slug, number)
+    if request.method == "POST":
+        try:
+            services.player_delete(player=player, by=_by(request))
+        except UserError as error:
+            messages.error(request, error.message)
+            return redirect("tournament:player", slug=slug, number=number)
+        messages.success(request, _("Joueur « %(name)s » supprimé.") % {"name": player.name})
+        return redirect("tournament:players", slug=slug)
+    return render(request, "tournament/organiser/player_delete.html", {
+        "tournament": player.tournament, "player": player,
+        "seated": services.player_seated(player),
+    })
