@@ -120,9 +120,16 @@ def export_figures(label: str, make, seconds: float, megabytes: float | None = N
     import resource
     import tracemalloc
 
+    def cpu() -> tuple[float, float]:
+        own, children = (resource.getrusage(who) for who in (resource.RUSAGE_SELF,
+                                                              resource.RUSAGE_CHILDREN))
+        return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
+
+    before = cpu()
     started = time.perf_counter()
     content = make()
     elapsed = time.perf_counter() - started
+    used = [after - start for after, start in zip(cpu(), before, strict=True)]
     tracemalloc.start()
     make()
     peak = tracemalloc.get_traced_memory()[1] / 2**20
@@ -131,8 +138,12 @@ def export_figures(label: str, make, seconds: float, megabytes: float | None = N
     workers_text = f", largest worker process {largest / 1024:.0f} MB" if workers else ""
     memory = (beside(peak, megabytes, "MB") if megabytes is not None
               else f"{peak:.0f} MB")
-    print(f"{label}: {beside(elapsed, seconds, 's', 2)}, peak Python memory {memory}"
-          f"{workers_text}, {len(content) / 1024:.0f} KiB", flush=True)
+    # The CPU time beside the wall time: on a machine shared with other work (the load
+    # average says how much), the wall time grows while the CPU time does not.
+    cpu_text = f"CPU {used[0]:.2f} s" + (f" + workers {used[1]:.2f} s" if workers else "")
+    print(f"{label}: {beside(elapsed, seconds, 's', 2)} ({cpu_text}, load average "
+          f"{os.getloadavg()[0]:.1f}), peak Python memory {memory}{workers_text}, "
+          f"{len(content) / 1024:.0f} KiB", flush=True)
     return content
 
 
