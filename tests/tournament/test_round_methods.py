@@ -411,3 +411,17 @@ def test_swapping_in_a_melee_exchanges_the_partie_s_teams(client, owner):
     after = seating(second)
     assert after[0][1] == before[1][1] and after[1][1] == before[0][1]
     assert seating(first) != after  # partie 1's teams 1 and 3 were not touched
+
+
+def test_the_undo_says_the_seed_and_a_fixed_method_offers_no_same_seed(client, owner):
+    t = tournament(owner=owner, teams=6, slug="fixe", draw_method="rotation")
+    finish(services.round_generate(tournament=t, method="random", seed=5))
+    services.round_generate(tournament=t, method="random", seed=91)
+    client.force_login(owner)
+    response = client.post(reverse("tournament:round_undo", args=["fixe", 2]), follow=True)
+    page = response.content.decode()
+    assert "Tirage de la partie 2 annulé (graine 91" in page
+    # The concours draws by its rotation, which takes no seed: no "même graine" button
+    # that would redraw by the rotation; the seed can still be typed with "au hasard".
+    assert round_services.round_undone_seed(t) == 91
+    assert 'name="seed_again"' not in page and 'name="seed"' in page

@@ -117,7 +117,8 @@ class DrawOptions:
     method: str  # the concours' own, preselected
     seeded: list[str]  # the methods that use a seed for this partie
     rotation_parties: int | None  # the rotation's parties without a repeated meeting
-    undone_seed: int | None  # the seed of this partie's undone draw ("même graine")
+    undone_seed: int | None  # the seed of this partie's undone draw ("même graine"), when
+    # the concours' method uses one
 
 
 def round_draw_options(tournament: Tournament) -> DrawOptions:
@@ -129,7 +130,11 @@ def round_draw_options(tournament: Tournament) -> DrawOptions:
         seeded=[key for key, _label in methods if draw_uses_seed(key, number)],
         rotation_parties=(rotation_max_parties(entrants)
                           if tournament.format != "melee" and entrants >= 2 else None),
-        undone_seed=round_undone_seed(tournament))
+        # Offered beside the concours' method, preselected: the same seed redraws the same
+        # partie by the same method (the journal does not say which method the undone draw
+        # used; its seed is also given in the undo's message).
+        undone_seed=(round_undone_seed(tournament)
+                     if draw_uses_seed(tournament.draw_method, number) else None))
 
 
 def draw_input(tournament: Tournament, number: int, seed: int) -> DrawInput:

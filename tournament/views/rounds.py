@@ -181,7 +181,12 @@ def round_undo(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         except UserError as error:
             messages.error(request, error.message)
             return redirect("tournament:round", slug=slug, number=number)
-        messages.success(request, _("Tirage de la partie %(n)d annulé.") % {"n": number})
+        if round_.seed is None:
+            messages.success(request, _("Tirage de la partie %(n)d annulé.") % {"n": number})
+        else:
+            messages.success(request, _("Tirage de la partie %(n)d annulé (graine %(s)d : "
+                                        "la même graine et la même méthode redonnent le même "
+                                        "tirage).") % {"n": number, "s": round_.seed})
         if previous is not None:
             return redirect("tournament:round", slug=slug, number=previous.number)
         return redirect("tournament:detail", slug=slug)
