@@ -24,17 +24,23 @@ if TYPE_CHECKING:  # django-stubs' alias of a text or a lazy translation (tests 
 NUMERIC = {"td": {"class": "num"}, "th": {"class": "num"}}
 
 
+# A name kept on one line: on a phone the table scrolls sideways instead ("9. Joueur 9" broken
+# over three lines made every row three times as high).
+ONE_LINE = {"td": {"style": "white-space: nowrap"}}
+
+
 def _entrant_column(label: StrOrPromise) -> tables.Column:
     # Sorted in French order (selectors.name_key): "Les Ânes" before "Les Trèfles". Named
     # "team" in both formats so that a sorted address (?sort=team) keeps working.
-    return tables.Column(label, accessor="entrant__name", order_by=("name_key",))
+    return tables.Column(label, accessor="entrant__name", order_by=("name_key",),
+                         attrs=ONE_LINE)
 
 
 class StandingsTable(tables.Table):
     rank = tables.Column(_("Rang"), accessor="row__rank")
     team = _entrant_column(_("Équipe"))
     players = tables.Column(_("Joueurs"), accessor="entrant__players", orderable=False)
-    club = tables.Column(_("Club"), accessor="entrant__club")
+    club = tables.Column(_("Club"), accessor="entrant__club", attrs=ONE_LINE)
     played = tables.Column(_("Jouées"), accessor="row__played", attrs=NUMERIC)
     wins = tables.Column(_("Gagnées"), accessor="row__wins", attrs=NUMERIC)
     points = tables.Column(_("Points marqués"), accessor="row__points", attrs=NUMERIC)
@@ -46,6 +52,10 @@ class StandingsTable(tables.Table):
     class Meta:
         attrs = {"class": "standings", "id": "standings"}
         orderable = True
+        # Ranking points, when shown, beside the name: a concours that gives them ranks by
+        # them first, and a phone shows the first columns without scrolling.
+        sequence = ("rank", "team", "players", "ranking_points", "played", "wins", "points",
+                    "conceded", "diff", "club")
         row_attrs = {
             # None leaves the attribute out: a team's line names its team, a player's its player.
             "data-team": lambda record: None if record.entrant.is_player else record.number,

@@ -87,7 +87,9 @@ def draw_method_field(format: str | None = None) -> forms.ChoiceField:
     # Not required: a form posted without it (a script, an older page) keeps the usual
     # method of the format, or on the rules page the concours' own.
     return forms.ChoiceField(
-        label=_("Tirage des tables"), choices=choices, widget=DrawMethodSelect, required=False,
+        label=_("Tirage des tables"), choices=choices, required=False,
+        # Long French names: on a phone the list stays within the page.
+        widget=DrawMethodSelect(attrs={"style": "max-width: 100%"}),
         help_text=_("Par le classement (chaque partie oppose les équipes de même rang), au "
                     "hasard à chaque partie, par un tableau de marche fixé d'avance, ou à la "
                     "mêlée (partenaires et adversaires tirés à chaque partie)."),
@@ -104,11 +106,10 @@ def _clean_draw_method(form: forms.BaseForm, format: str | None) -> None:
             form.add_error("draw_method", error.message)
 
 
-def _ranking_points_field(label: StrOrPromise) -> forms.IntegerField:
-    return forms.IntegerField(
-        label=label, required=False, min_value=0, max_value=RANKING_POINTS_MAX,
-        help_text=_("Vide : aucun point de classement pour ce résultat."),
-    )
+def _ranking_points_field(label: StrOrPromise,
+                          help_text: StrOrPromise = "") -> forms.IntegerField:
+    return forms.IntegerField(label=label, required=False, min_value=0,
+                              max_value=RANKING_POINTS_MAX, help_text=help_text)
 
 
 class TournamentCreateForm(forms.Form):
@@ -217,8 +218,8 @@ class CriteriaField(forms.MultiValueField):
         widget = CriteriaWidget([forms.Select(choices=choices) for _ in range(count)])
         super().__init__(fields, widget=widget, require_all_fields=False, required=True,
                          label=_("Critères de classement, dans l'ordre"),
-                         help_text=_("Le premier départage d'abord ; les suivants départagent "
-                                     "les équipes encore à égalité."))
+                         help_text=_("Le premier classe d'abord ; les suivants départagent "
+                                     "les égalités qui restent."))
 
     def compress(self, data_list: list[str]) -> list[str]:
         return [key for key in data_list if key]
@@ -265,7 +266,11 @@ class TournamentRulesForm(forms.ModelForm):
                     "partie, en moyenne ; ou la moyenne des scores de la partie, forfaits "
                     "compris. Recalculé à chaque score saisi de la partie."),
     )
-    points_win = _ranking_points_field(_("Points de classement d'une victoire"))
+    points_win = _ranking_points_field(
+        _("Points de classement d'une victoire"),
+        _("Points donnés à chaque résultat, que le critère « points de classement » "
+          "additionne ; vide : aucun. Par exemple une victoire 4, une défaite 2, une "
+          "exemption 3."))
     points_loss = _ranking_points_field(_("Points de classement d'une défaite"))
     points_exempt = _ranking_points_field(_("Points de classement d'une exemption"))
     points_forfeit = _ranking_points_field(
