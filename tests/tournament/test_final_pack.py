@@ -15,7 +15,7 @@ from tournament.exports import final_pack
 from tournament.models import Game
 from tournament.selectors import standings_awards, standings_lines
 
-from .factories import organiser, play_to_the_end, tournament
+from .factories import melee, organiser, play_to_the_end, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -92,24 +92,34 @@ def test_the_final_pack_of_the_demo_holds_the_standings_the_palmares_and_every_p
         assert f"{game.score_ew} {winner.name}" in partie[ew:]
 
 
-def test_the_final_workbook_has_the_standings_and_the_lots(client, demo):
+def test_the_final_workbook_has_the_same_figures_and_the_lots(client, demo):
     response = client.get(reverse("tournament:final_xlsx", args=[demo.slug]))
     assert response.status_code == 200
     assert "attachment" in response["Content-Disposition"]
-    book = load_workbook(io.BytesIO(response.content), read_only=True)
-    assert book.sheetnames == ["Classement", "Lots", "Parties", "Donnes", "Équipes",
-                               "Liste des lots"]
+    book = load_workbook(io.BytesIO(response.content))  # every row as wide as the sheet
+    assert book.sheetnames == ["Classement", "Lots", "Parties", "Liste des lots"]
+    awards = standings_awards(demo)
+    header = next(book["Classement"].iter_rows(min_row=2, max_row=2, values_only=True))
+    columns = [header.index(name) for name in ("Rang", "Équipe", "Jouées", "Gagnées",
+                                               "Points marqués", "Lot")]
+    standing = list(book["Classement"].iter_rows(min_row=3, values_only=True))
+    assert [tuple(row[column] for column in columns) for row in standing] == [
+        (award.rank, award.name, award.line.row.played, award.line.row.wins,
+         award.line.row.points, award.label or None) for award in awards.lines]
     rows = list(book["Lots"].iter_rows(min_row=3, values_only=True))
-    awards = standings_awards(demo).awarded
     assert [(row[0], row[1], row[2], row[4]) for row in rows] == [
-        (award.position, award.rank, award.name, award.label) for award in awards]
+        (award.position, award.rank, award.name, award.label) for award in awards.awarded]
     listed = list(book["Liste des lots"].iter_rows(min_row=3, values_only=True))
     assert listed == [(1, 1, 1, "non", "1er", LOTS[0][3], 1),
                       (2, 2, 5, "non", "2e à 5e", LOTS[1][3], 4),
                       (3, 1, 1, "oui", "dernier", LOTS[2][3], 1)]
-    standing = list(book["Classement"].iter_rows(min_row=3, values_only=True))
-    assert [row[2] for row in standing] == [line.name for line in standings_lines(demo)]
-    assert len(list(book["Parties"].iter_rows(min_row=3))) == 32
+    games = Game.objects.filter(round__tournament=demo).select_related(
+        "round", "team_ns", "team_ew").order_by("round__number", "table")
+    parties = list(book["Parties"].iter_rows(min_row=3, values_only=True))
+    assert [row[:9] for row in parties] == [
+        (game.round.number, game.table, game.team_ns.number, game.team_ns.name,
+         game.score_ns, game.team_ew.number, game.team_ew.name, game.score_ew,
+         (game.team_ns if game.winner == "NS" else game.team_ew).name) for game in games]
 
 
 def test_a_lot_that_looks_like_a_formula_stays_text_in_the_workbook(demo):
@@ -159,3 +169,28 @@ def test_the_documents_of_an_unpublished_concours_are_its_organiser_s(client, na
     assert client.get(url).status_code == 404
     client.force_login(owner)
     assert client.get(url).status_code == 200
+
+
+def test_in_a_melee_the_lots_go_to_players():
+    t = melee(players=9, slug="melee-lots")
+    round_ = services.round_generate(tournament=t, seed=4)
+    for game in round_.games.filter(team_ew__isnull=False):
+        play_to_the_end(game)
+    services.prize_add(tournament=t, start=1, end=1, from_last=False, label="Un jambon")
+    services.prize_add(tournament=t, start=1, end=1, from_last=True, label="Un saucisson")
+    lines = standings_lines(t)
+    assert len(lines) == 9 and all(line.player is not None for line in lines)
+    awarded = standings_awards(t).awarded
+    assert [(award.name, award.label) for award in awarded] == [
+        (lines[0].name, "Un jambon"), (lines[-1].name, "Un saucisson")]
+    pages = pages_text(final_pack.final_pack_pdf(t))
+    palmares = squeeze(next(text for text in pages if "— Palmarès" in text))
+    assert re.search(rf"1er(ex aequo)? {re.escape(lines[0].name)} Un jambon", palmares)
+    assert "Rang Joueur Lot" in palmares
+    results = squeeze(" ".join(text for text in pages if "Partie 1" in text))
+    for game in round_.games.select_related("team_ns", "team_ew"):
+        assert f"{game.team_ns.number}. {game.team_ns.name}" in results  # "Joueur 3 et …"
+    book = load_workbook(io.BytesIO(final_pack.final_workbook(t)))
+    assert [row[2] for row in book["Lots"].iter_rows(min_row=3, values_only=True)] == [
+        lines[0].name, lines[-1].name]
+    assert book["Lots"]["C2"].value == "Joueur"

@@ -3,12 +3,11 @@ the evening.
 
 - One PDF: the final standings (the standings PDF itself, so both never differ), the
   palmarès, and each partie's results by table (table, both teams, scores, winner; byes,
-  forfeits, paper totals and time called said). The three parts are rendered apart and
-  joined with pypdf (`weasy.join`): the standings are landscape, the rest portrait.
-- The workbook: the standings workbook as `workbook.standings_workbook` writes it, plus a
-  "Lots" sheet (every lot won, in the standings' order) and a "Liste des lots" sheet (the
-  lots as typed, with how many places each reaches). `workbook.py` writes a finished file
-  only, so the file is read back and extended (see `final_workbook`).
+  forfeits, paper totals and time called said). The parts are rendered apart and joined
+  with pypdf (`weasy.join`): the standings and the results are landscape, the palmarès
+  portrait.
+- The workbook: the same figures — the standings with each line's lot, the palmarès, every
+  partie by table — and the lots as typed (`final_workbook`).
 """
 
 from __future__ import annotations
@@ -21,15 +20,15 @@ from datetime import datetime
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from openpyxl import load_workbook
+from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.worksheet import Worksheet
 
 from ..choices import SIDE_SHORT
 from ..models import Game, Team, Tournament
 from ..selectors import standings_scope
 from ..selectors.prizes import award_indexes, lot_words, standings_awards
+from ..selectors.standings import uses_ranking_points
 from . import documents, palmares, pdf, weasy, workbook
 
 # --- Each partie's results by table ---------------------------------------------------------
@@ -97,12 +96,23 @@ def partie_results(tournament: Tournament) -> list[PartieResults]:
         for number, partie in parties.items()]
 
 
-def results_html(tournament: Tournament) -> str:
-    return render_to_string("printing/final_pack.html", {
-        "tournament": tournament, "parties": partie_results(tournament),
-        "scope": standings_scope(tournament), "printed": timezone.localtime(),
-        "melee": tournament.format == "melee",
-    })
+RESULT_ROWS_A_PAGE = 14  # tables of a partie on a landscape page, with its heading
+
+
+def results_htmls(tournament: Tournament) -> list[str]:
+    """Each partie's results as HTML: one document, or for a long concours several (whole
+    parties each, in order), which `weasy.htmls_to_pdf` renders on every core. WeasyPrint
+    lays a table cell out in about a millisecond: 1,280 games (256 teams, 10 parties) are
+    9,000 cells."""
+    parties = partie_results(tournament)
+    pages = sum(-(-len(partie.tables) // RESULT_ROWS_A_PAGE) for partie in parties)
+    chunks = min(weasy.workers_for(pages), max(1, len(parties)))
+    size = -(-len(parties) // chunks) if parties else 1
+    context = {"tournament": tournament, "scope": standings_scope(tournament),
+               "printed": timezone.localtime(), "melee": tournament.format == "melee"}
+    return [render_to_string("printing/final_pack.html", {
+        **context, "parties": parties[start:start + size], "first": start == 0})
+        for start in range(0, max(len(parties), 1), size)]
 
 
 def final_pack_pdf(tournament: Tournament) -> bytes:
@@ -111,7 +121,7 @@ def final_pack_pdf(tournament: Tournament) -> bytes:
     return weasy.join([
         pdf.standings_pdf(tournament),
         palmares.palmares_pdf(tournament, lines),
-        weasy.html_to_pdf(results_html(tournament)),
+        weasy.htmls_to_pdf(results_htmls(tournament)),
     ])
 
 
@@ -125,11 +135,12 @@ def filename(tournament: Tournament, when: datetime) -> str:
     return f"resultats-{tournament.slug}-{when:%Y-%m-%d}.xlsx"
 
 
-def _sheet(sheet: Worksheet, title: str, columns: Sequence[tuple[str, int]],
+def _sheet(book: Workbook, name: str, title: str, columns: Sequence[tuple[str, int]],
            rows: Sequence[Sequence[object]]) -> None:
     """A sheet laid out as the standings workbook's are: a title row, a bold header frozen
     below it, an autofilter, widths; every text through `workbook.text_cell` (a name that
     looks like a formula stays text)."""
+    sheet = book.create_sheet(name)
     for index, (_label, width) in enumerate(columns, start=1):
         sheet.column_dimensions[get_column_letter(index)].width = width
     sheet.freeze_panes = "A3"
@@ -142,32 +153,51 @@ def _sheet(sheet: Worksheet, title: str, columns: Sequence[tuple[str, int]],
 
 
 def final_workbook(tournament: Tournament, when: datetime | None = None) -> bytes:
-    """The standings workbook with the lots: a "Lots" sheet after "Classement" (who wins
-    what), and "Liste des lots" at the end (the lots as typed).
-
-    The standings workbook is written in openpyxl's write-only mode and returned as bytes;
-    it is read back here (not read-only: sheets are added) and saved again. That costs a
-    second or two on a 400-team concours (its Donnes sheet); a `standings_sheets(book,
-    tournament, title)` in workbook.py would let this module write into the same
-    write-only book instead."""
+    """The figures of the final pack, as a workbook: "Classement" (with each line's lot),
+    "Lots" (the palmarès), "Parties" (every partie by table, as the PDF prints them) and
+    "Liste des lots" (the lots as typed). The donnes are in the standings workbook
+    (standings.xlsx): that file is written whole by `workbook.standings_workbook`, and
+    reading it back to add sheets cost 5 s for 160 teams (openpyxl loads every cell)."""
     when = timezone.localtime(when or timezone.now())
-    book = load_workbook(io.BytesIO(workbook.standings_workbook(tournament, when)))
     title = f"{tournament.name} — exporté le {when:%d/%m/%Y à %H:%M}"
     melee = tournament.format == "melee"
-    data = standings_awards(tournament, documents.standings(tournament).lines)
-
     who = "Joueur" if melee else "Équipe"
-    _sheet(book.create_sheet("Lots", 1), title, [
+    withdrawn = "retiré" if melee else "retirée"
+    data = standings_awards(tournament, documents.standings(tournament).lines)
+    points = uses_ranking_points(tournament)
+    book = Workbook(write_only=True)
+
+    _sheet(book, "Classement", title, [
+        ("Rang", 7), ("N°", 6), (who, 30), ("Joueurs", 34), ("Club", 22), ("Jouées", 8),
+        ("Gagnées", 9), *([("Points de classement", 20)] if points else []),
+        ("Points marqués", 15), ("Points concédés", 16), ("Différence", 12), ("Lot", 36),
+        ("État", 10),
+    ], [[award.rank, award.line.number, award.name,
+         award.detail if award.detail != award.name else "", award.line.club,
+         award.line.row.played, award.line.row.wins,
+         *([award.line.row.ranking_points] if points else []), award.line.row.points,
+         award.line.row.conceded, award.line.row.diff, award.label or None,
+         None if award.active else withdrawn] for award in data.lines])
+
+    _sheet(book, "Lots", title, [
         ("Place", 7), ("Rang", 7), (who, 30), ("Joueurs", 34), ("Lot", 40), ("État", 10),
     ], [[award.position, award.rank, award.name,
          award.detail if award.detail != award.name else "", award.label,
-         None if award.active else "retiré" if melee else "retirée"]
-        for award in data.awarded])
+         None if award.active else withdrawn] for award in data.awarded])
+
+    _sheet(book, "Parties", title, [
+        ("Partie", 8), ("Table", 7), ("N° NS", 7), ("Nord-Sud", 30), ("Score NS", 10),
+        ("N° EO", 7), ("Est-Ouest", 30), ("Score EO", 10), ("Gagnant", 30),
+        ("Remarque", 24),
+    ], [[partie.number, result.table, result.ns.number, result.ns.name, result.score_ns,
+         result.ew.number if result.ew else None, result.ew.name if result.ew else "exempte",
+         result.score_ew, result.winner or None, result.note or None]
+        for partie in partie_results(tournament) for result in partie.tables])
 
     reached: dict[int, int] = {}
     for index in award_indexes(data.lots, len(data.lines)).values():
         reached[index] = reached.get(index, 0) + 1
-    _sheet(book.create_sheet("Liste des lots"), title, [
+    _sheet(book, "Liste des lots", title, [
         ("Ordre", 7), ("Du rang", 9), ("Au rang", 9), ("En partant du dernier", 20),
         ("Rangs", 30), ("Lot", 40), ("Places attribuées", 18),
     ], [[index + 1, lot.start,
