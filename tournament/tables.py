@@ -81,8 +81,6 @@ class StandingsTable(tables.Table):
         withdrawn = "" if entrant.active else format_html(
             ' <small class="withdrawn-mark">{}</small>',
             _("(retiré)") if entrant.is_player else _("(retirée)"))
-        if not entrant.url:
-            return format_html("{}. {}{}", entrant.number, value, withdrawn)
         return format_html('<a href="{}">{}. {}</a>{}', entrant.url, entrant.number, value,
                            withdrawn)
 

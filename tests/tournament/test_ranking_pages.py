@@ -220,3 +220,20 @@ def test_a_doublette_standings_page_keeps_its_columns_without_ranking_points(cli
     assert "Équipe" in header and "Joueurs" in header
     assert "Points de classement" not in header and "Club" not in header
     assert page.count("data-team=") == 4 and "data-player=" not in page
+
+
+def test_a_melee_concours_page_counts_its_players_and_names_its_draw(client, owner):
+    t = melee(owner=owner, players=6, slug="melee-accueil", exempt_rule="average")
+    Player.objects.filter(tournament=t, number=6).update(active=False)
+    page = html.unescape(client.get(reverse("tournament:detail", args=[t.slug]))
+                         .content.decode())
+    assert "5 joueurs actifs" in page and "équipes actives" not in page
+    assert reverse("tournament:players", args=[t.slug]) in page
+    assert "Formule : Mêlée — tirage : à la mêlée" in page
+    assert "Score d'une exemption : la moyenne de la partie" in page
+    assert "points de classement :" not in page  # none given
+    line = next(line for line in
+                client.get(reverse("tournament:standings", args=[t.slug])).context["table"]
+                .rows if line.record.number == 6)
+    assert "(retiré)" in line.get_cell("team")
+    assert reverse("tournament:player", args=[t.slug, 6]) in line.get_cell("team")

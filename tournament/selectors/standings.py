@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from django.db.models import Count, Q
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -178,7 +178,7 @@ class Entrant:
     active: bool
     player1: str  # a team's players; a player: its own name, then ""
     player2: str
-    url: str  # its page ("" when it has none)
+    url: str  # its page
 
     @property
     def is_player(self) -> bool:
@@ -239,16 +239,8 @@ def _team_entrant(team: Team, slug: str) -> Entrant:
 
 def _player_entrant(player: Player, slug: str) -> Entrant:
     return Entrant("player", player.id, player.number, player.name, player.club,
-                   player.active, player.name, "", _player_url(slug, player.number))
-
-
-def _player_url(slug: str, number: int) -> str:
-    # A player's page comes with the players' addresses (urls_players.py); until it
-    # exists, a player's name is not a link.
-    try:
-        return reverse("tournament:player", args=[slug, number])
-    except NoReverseMatch:
-        return ""
+                   player.active, player.name, "",
+                   reverse("tournament:player", args=[slug, player.number]))
 
 
 def standings_lines(tournament: Tournament) -> list[StandingsLine]:

@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 
 from .. import selectors, services
@@ -65,16 +64,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "criteria": selectors.criteria_labels(tournament),
         "draw_label": draw_label(tournament.draw_method),
         "ranking_points": ranking_summary(tournament),
-        "players_url": _optional_url("tournament:players", tournament.slug),
     })
-
-
-def _optional_url(name: str, slug: str) -> str:
-    """The address of a page another part of the app may not have yet ("": none)."""
-    try:
-        return reverse(name, args=[slug])
-    except NoReverseMatch:
-        return ""
 
 
 @login_required
