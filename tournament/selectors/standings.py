@@ -245,7 +245,7 @@ def _player_entrant(player: Player, slug: str) -> Entrant:
 
 def standings_lines(tournament: Tournament) -> list[StandingsLine]:
     """The one source of the standings page, its PDF and the workbook: a line per player in a
-    mêlée, per registered team otherwise. Four queries, whatever the number of entrants."""
+    mêlée, per registered team otherwise. Three queries, whatever the number of entrants."""
     entrants = _entrants(tournament)
     by_id: dict[int, Team | Player] = {entrant.id: entrant for entrant in entrants}
     lines = []
