@@ -94,8 +94,7 @@ def test_a_melee_evening_through_the_pages(page, live_server, shot):
     expect(page.locator("#standings-rule")).to_contain_text("Classement individuel")
     for name in ("Anne Arnaud", "Basile Brun", "Joueur 9"):
         expect(page.locator("body")).to_contain_text(name)
-    # (The standings' page is too wide for a phone: its nine columns; not this test's.)
-    shots(page, shot, "melee-standings", fits=False)
+    shots(page, shot, "melee-standings")
 
     assert Team.objects.filter(round=round_).count() == 5
 
