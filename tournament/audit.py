@@ -129,6 +129,10 @@ def summary(kind: str, value: Any) -> str:
     if kind == "team":
         state = "" if value.get("active", True) else " (retirée)"
         return f"{value['name']} : {value['player1']} et {value['player2']}{state}"
+    if kind == "game":  # a table's score as a whole: paper totals, confirmations
+        from .services.paper import game_value_words  # services import this module
+
+        return game_value_words(value)
     if kind == "player":
         words = [value["name"]]
         if value["club"]:
@@ -356,6 +360,10 @@ def check_value(kind: str, action: str, value: object) -> None:
         _check_team(value)
     elif kind == "player":
         _check_player(value)
+    elif kind == "game":
+        from .services.paper import check_game_value  # services import this module
+
+        check_game_value(action, value)
     elif kind == "rules":
         _check_rules(value)
     elif kind == "pairing":

@@ -33,6 +33,16 @@ def tournament(*, owner=None, teams: int = 0, **options):
     return created
 
 
+def melee(*, owner=None, players: int = 0, **options):
+    """A mêlée concours (players register alone), published unless told otherwise, with
+    `players` players "Joueur 1", "Joueur 2"… of the club "Club A" or "Club B"."""
+    created = tournament(owner=owner, format="melee", **options)
+    for index in range(1, players + 1):
+        services.player_create(tournament=created, name=f"Joueur {index}",
+                               club="Club A" if index % 2 else "Club B")
+    return created
+
+
 def criteria_post(*keys: str) -> dict[str, str]:
     """The rules page's criteria as posted: one drop-down per rank (criteria_0, _1, …)."""
     return {f"criteria_{index}": key for index, key in enumerate(keys)}

@@ -246,6 +246,11 @@ def test_a_rules_entry_holding_the_organiser_never_changes_the_organiser(concour
     ("team", "update", {"name": "X", "player1": "a", "player2": "b", "club": "",
                         "active": "yes"}),
     ("team", "update", ["name", "X"]),
+    ("team", "update", {"name": "X", "player1": "a", "player2": "b", "club": "",
+                        "active": True, "licence1": 75, "licence2": ""}),
+    ("player", "update", {"name": "Ana", "club": "", "licence": ""}),
+    ("player", "update", {"name": "A" * 201, "club": "", "licence": "", "active": True}),
+    ("player", "update", {"name": "Ana", "club": "", "licence": None, "active": True}),
     ("rules", "update", {"slug": "ailleurs"}),
     ("rules", "update", {"criteria": [{"deep": ["er"]}]}),
     ("donne", "update", {**dict.fromkeys(audit.DONNE_FIELDS, 0), "game_id": 1}),
@@ -384,3 +389,24 @@ def test_the_journal_shows_a_crafted_entry_without_reading_it(client, owner, con
     assert response.status_code == 200
     row = next(row for row in response.context["rows"] if row["entry"].actor == "faussaire")
     assert (row["before"], row["restorable"]) == ("(valeur illisible)", False)
+
+
+def test_the_journal_describes_a_melees_players_and_a_teams_licences(client, owner):
+    from .factories import melee
+
+    t = melee(owner=owner, players=1, slug="melee-journal")
+    services.player_update(player=t.players.get(), licence="L-1", club="Metz")
+    services.player_withdraw(player=t.players.get())
+    doublette = tournament(owner=owner, teams=1, slug="licences")
+    services.team_update(team=doublette.teams.get(), licence2="B-2")
+    client.force_login(owner)
+    rows = client.get(reverse("tournament:journal", args=[t.slug])).context["rows"]
+    assert [(row["before"], row["after"]) for row in rows[:3]] == [
+        ("Joueur 1 (Metz) licence L-1", "Joueur 1 (Metz) licence L-1 (retiré)"),
+        ("Joueur 1 (Club A)", "Joueur 1 (Metz) licence L-1"),
+        ("—", "Joueur 1 (Club A)"),
+    ]
+    assert [row["entry"].kind for row in rows] == ["player", "player", "player", "rules"]
+    entry = AuditEntry.objects.get(tournament=doublette, kind="team", action="update")
+    assert (entry.before["licence2"], entry.after["licence2"]) == ("", "B-2")
+    assert audit.well_formed(entry)

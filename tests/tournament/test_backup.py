@@ -13,7 +13,7 @@ from tournament.audit import Actor
 from tournament.models import AuditEntry, DonneRecord, Game, Tournament
 from tournament.services import UserError, backup
 
-from .factories import made, organiser, play_to_the_end, tournament
+from .factories import made, melee, organiser, play_to_the_end, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -191,3 +191,70 @@ def test_an_unwritable_output_is_a_clear_error(concours, tmp_path):
     with pytest.raises(CommandError, match="Écriture impossible"):
         call_command("export_tournament", concours.slug,
                      output=str(tmp_path / "absent" / "x.json"))
+
+
+# --- Version 4: players, a mêlée's partie teams, results --------------------------------------
+
+
+@pytest.fixture
+def melee_concours(owner):
+    """A mêlée of nine players (an exempt player each partie), one with a licence, one
+    withdrawn after partie 1; partie 1 finished, table 1 entered by its paper totals and
+    confirmed; partie 2 drawn; ranking points and the half-partie exempt rule."""
+    from scoring import PaperTotals
+
+    t = melee(owner=owner, players=9, slug="melee-sauvee", max_donnes=4, target=None,
+              exempt_rule="half", points_win=4, points_loss=2)
+    # No service sets the results options yet (the rules form will): set as a form would.
+    Tournament.objects.filter(pk=t.pk).update(two_confirmations=True, paper_by_tables=True)
+    by = Actor.of_user(owner)
+    services.player_update(player=t.players.get(number=2), licence="L-2", by=by)
+    first = services.round_generate(tournament=t, seed=4, by=by)
+    one, two = first.games.filter(team_ew__isnull=False).order_by("table")
+    services.game_totals_record(game=one, totals=PaperTotals(
+        score_ns=420, score_ew=310, donnes=4), by=by)
+    play_to_the_end(two)
+    services.player_withdraw(player=t.players.get(number=9), by=by)
+    services.round_generate(tournament=t, seed=5, by=by)
+    return Tournament.objects.get(pk=t.pk)
+
+
+def test_a_melee_round_trips_with_its_players_and_the_teams_of_each_partie(owner,
+                                                                           melee_concours):
+    data = backup.export_data(melee_concours)
+    assert data["version"] == 4 and data["tournament"]["format"] == "melee"
+    assert data["teams"] == []  # a mêlée registers players, not teams
+    assert data["players"][1] == {"number": 2, "name": "Joueur 2", "club": "Club B",
+                                  "licence": "L-2", "active": True}
+    assert not data["players"][8]["active"]
+    first = data["rounds"][0]
+    assert first["draw_method"] == "melee" and len(first["teams"]) == 5  # 4 pairs, 1 alone
+    assert sorted(p for team in first["teams"] for p in (team["first"], team["second"])
+                  if p is not None) == list(range(1, 10))
+    paper = game_at(data, 1, 1)["paper"]
+    assert paper is not None and (paper["ns"], paper["ew"], paper["donnes"]) == (420, 310, 4)
+    assert len(data["rounds"][1]["teams"]) == 4  # the withdrawn player is not drawn
+    scores = list(Game.objects.filter(round__tournament=melee_concours).order_by(
+        "round__number", "table").values_list("score_ns", "score_ew", "finished", "winner"))
+    services.tournament_delete(tournament=melee_concours)
+    restored = backup.import_data(json.loads(json.dumps(data)), organiser=owner)
+    assert backup.export_data(restored) == data
+    assert list(Game.objects.filter(round__tournament=restored).order_by(
+        "round__number", "table").values_list("score_ns", "score_ew", "finished",
+                                               "winner")) == scores
+    assert (restored.format, restored.exempt_rule, restored.points_win) == ("melee", "half", 4)
+    assert AuditEntry.objects.filter(tournament=restored, kind="player").count() == 11
+    assert AuditEntry.objects.filter(tournament=restored, kind="game").exists()
+
+
+def test_a_version_3_file_gives_each_team_its_two_players_numbered_2n_minus_1_and_2n(
+        owner, concours):
+    data = as_version_3(backup.export_data(concours))
+    services.tournament_delete(tournament=concours)
+    restored = backup.import_data(data, organiser=owner)
+    team = restored.teams.get(number=5)
+    assert (team.first.number, team.second.number) == (9, 10)
+    assert (team.first.club, team.first.licence, team.player2) == (
+        "Club de Lyon", "", data["teams"][4]["player2"])
+    assert (restored.format, restored.draw_method, restored.points_win) == (
+        "doublettes", "standings", None)

@@ -10,10 +10,10 @@ from django.core.management import CommandError, call_command
 from tournament import services
 from tournament.audit import Actor
 from tournament.management.commands import import_tournament
-from tournament.models import AuditEntry, DonneRecord, Game, Round, Team, Tournament
+from tournament.models import AuditEntry, DonneRecord, Game, Player, Round, Team, Tournament
 from tournament.services import UserError, backup
 
-from .factories import made, organiser, tournament
+from .factories import made, melee, organiser, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +41,7 @@ def saved(owner) -> dict:
 
 def counts() -> tuple[int, ...]:
     return tuple(model.objects.count()
-                 for model in (Tournament, Team, Round, Game, DonneRecord, AuditEntry))
+                 for model in (Tournament, Player, Team, Round, Game, DonneRecord, AuditEntry))
 
 
 def refused(data: dict, owner, match: str, *, replace: bool = False) -> str:
@@ -381,3 +381,93 @@ def test_checking_a_backup_writes_nothing_and_holds_no_transaction(saved, owner,
     saved["teams"][0]["name"] = "\u200b"
     with django_assert_num_queries(0), pytest.raises(UserError):
         backup._read(saved)
+
+
+# --- Version 4: players, partie teams, the format's options, results --------------------------
+
+
+@pytest.fixture
+def saved_melee(owner) -> dict:
+    """The backup of a mêlée of nine players (one with a licence), partie 1 drawn (two
+    tables and an exempt player), table 1 entered by its paper totals, a donne at table 2;
+    then deleted."""
+    from scoring import PaperTotals
+
+    t = melee(owner=owner, players=9, slug="melee-hostile", max_donnes=4, target=None)
+    services.player_update(player=t.players.get(number=3), licence="L-3")
+    round_ = services.round_generate(tournament=t, seed=4)
+    services.game_totals_record(game=round_.games.get(table=1),
+                                totals=PaperTotals(score_ns=420, score_ew=310, donnes=4))
+    services.donne_record(game=round_.games.get(table=2), number=None, donne=made())
+    data = backup.export_data(Tournament.objects.get(pk=t.pk))
+    services.tournament_delete(tournament=t)
+    return data
+
+
+def test_a_melee_file_imports_as_it_is(saved_melee, owner):
+    restored = backup.import_data(saved_melee, organiser=owner)
+    assert backup.export_data(restored) == saved_melee
+
+
+def _partie_team(data: dict, table: int, side: str = "ns") -> dict:
+    number = game_at(data, table)[side]
+    return next(team for team in data["rounds"][0]["teams"] if team["number"] == number)
+
+
+@pytest.mark.parametrize(("damage", "match"), [
+    (lambda d: d["players"][1].update(number=1), "deux joueurs"),
+    (lambda d: d["players"][1].update(number=0), "nombre entier"),
+    (lambda d: d["players"][0].update(name="\u200b"), "Joueur 1, nom"),
+    (lambda d: d["players"][0].update(licence="l-3"), "déjà celle du joueur"),
+    (lambda d: d["players"][0].update(active="oui"), "true ou false"),
+    (lambda d: d["players"][0].update(points=3), "champ inconnu : points"),
+    (lambda d: d.pop("players"), "champ manquant : players"),
+    (lambda d: d.update(players={"1": "Ana"}), "une liste"),
+    (lambda d: _partie_team(d, 1).update(first=99), "le joueur 99 n'existe pas"),
+    (lambda d: _partie_team(d, 1).update(second=_partie_team(d, 1)["first"]),
+     "avec lui-même"),
+    (lambda d: _partie_team(d, 1, "ew").update(first=_partie_team(d, 1)["first"]),
+     "est déjà dans l'équipe"),
+    (lambda d: _partie_team(d, 1).update(first=None), "nombre entier"),
+    (lambda d: _partie_team(d, 1).update(number=_partie_team(d, 2)["number"]),
+     "deux équipes"),
+    (lambda d: game_at(d, 2).update(ns=99), "l'équipe 99 n'existe pas"),
+    (lambda d: d["rounds"][0].update(draw_method="au hasard"), "tirage inconnu"),
+    (lambda d: d["tournament"].update(format="triplettes"), "Formule inconnue"),
+    (lambda d: d["tournament"].update(draw_method="standings"), "ne convient pas"),
+    (lambda d: d["tournament"].update(draw_method=["melee"]), "tirage inconnue"),
+    (lambda d: d["tournament"].update(exempt_rule="rien"), "exemption inconnu"),
+    (lambda d: d["tournament"].update(points_win=10**6), "nombre entier"),
+    (lambda d: d["tournament"].update(points_loss="2"), "nombre entier"),
+    (lambda d: d["tournament"].update(two_confirmations=1), "true ou false"),
+    (lambda d: game_at(d, 1)["paper"].update(ew=420), "totaux de la feuille"),
+    (lambda d: game_at(d, 1)["paper"].update(donnes=-1), "nombre entier"),
+    (lambda d: game_at(d, 1)["paper"].pop("capots"), "champ manquant : capots"),
+    (lambda d: game_at(d, 1).update(donnes=[{**game_at(d, 2)["donnes"][0], "key": "k" * 22}]),
+     "n'a pas de donne"),
+    (lambda d: bye_of(d).update(paper=game_at(d, 1)["paper"]), "pas de feuille"),
+    (lambda d: game_at(d, 2).update(token_ew=game_at(d, 1)["token"]), "deux fois"),
+    (lambda d: game_at(d, 2).update(token_ew="court"), "lien de table Est-Ouest"),
+    (lambda d: game_at(d, 2).update(awaiting="nord"), "confirmation attendue inconnu"),
+    (lambda d: game_at(d, 2).update(disputed=None), "true ou false"),
+    (lambda d: game_at(d, 2).update(table=0), "table 0"),
+], ids=lambda value: value if isinstance(value, str) else "")
+def test_a_faulty_melee_file_is_refused_naming_the_fault(saved_melee, owner, damage, match):
+    damage(saved_melee)
+    refused(saved_melee, owner, match)
+
+
+def test_a_file_before_version_4_names_its_teams_players_not_a_list_of_players(saved, owner):
+    saved["version"] = 3
+    refused(saved, owner, "champ")  # a version 4 file called 3: its teams are not version 3's
+    saved["players"] = []
+    refused(saved, owner, "champ inconnu : players")
+
+
+def test_a_registered_teams_players_are_checked_too(saved, owner):
+    saved["teams"][1]["first"] = saved["teams"][0]["second"]
+    refused(saved, owner, "est déjà dans l'équipe 1")
+    saved["teams"][1]["first"] = 1000
+    refused(saved, owner, "le joueur 1000 n'existe pas")
+    saved["teams"][1]["second"] = None
+    refused(saved, owner, "nombre entier")  # a registered doublette has its two players

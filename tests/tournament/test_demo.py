@@ -62,3 +62,39 @@ def test_the_demo_is_not_loaded_over_existing_tournaments():
     tournament(slug="deja-la")
     _first_run()
     assert not Tournament.objects.filter(slug="demo").exists()
+
+
+@pytest.mark.parametrize("count", [0, 1, 37, 512, 1024, 1500])
+def test_a_melee_demo_has_as_many_players_as_asked_each_name_once(count):
+    import random
+
+    from tournament.demo import CLUBS, melee_players
+
+    players = melee_players(random.Random(count), count)
+    assert len(players) == count
+    assert len({name for name, _club in players}) == count
+    assert all(club in CLUBS for _name, club in players)
+    assert melee_players(random.Random(count), count) == players  # the seed decides
+
+
+def test_melee_players_register_through_the_service():
+    import random
+
+    from tournament import services
+    from tournament.demo import melee_players
+
+    from .factories import melee
+
+    t = melee()
+    for name, club in melee_players(random.Random(7), 40):
+        services.player_create(tournament=t, name=name, club=club)
+    assert t.players.count() == 40
+
+
+def test_the_demo_teams_each_have_their_two_players():
+    _first_run()
+    demo = Tournament.objects.get(slug="demo")
+    numbers = [(team.first.number, team.second.number)
+               for team in demo.teams.select_related("first", "second")]
+    assert sorted(n for pair in numbers for n in pair) == list(range(1, 33))
+    assert all(team.first.club == team.club for team in demo.teams.all())

@@ -8,7 +8,7 @@ import unicodedata
 import pytest
 from django.urls import reverse
 
-from tournament.forms import TeamForm, TournamentCreateForm, TournamentRulesForm
+from tournament.forms import PlayerForm, TeamForm, TournamentCreateForm, TournamentRulesForm
 from tournament.models import Tournament
 
 from .factories import criteria_post, organiser, tournament
@@ -312,3 +312,48 @@ def test_a_team_renamed_on_its_page_is_stored_in_nfc(client, owner, concours):
     assert response.status_code == 302
     team.refresh_from_db()
     assert team.name == "Fête à Sète"
+
+
+# --- A mêlée's player form, and a doublette's licences --------------------------------------
+
+
+def player_form(**changes) -> PlayerForm:
+    return PlayerForm({"name": "Ana Lys", "club": "Metz", "licence": "", **changes})
+
+
+def test_a_player_is_stored_in_nfc_club_and_licence_optional():
+    form = player_form(name=NFD_NAME, club="", licence=f" {NFD_NAME} ")
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data == {"name": "Fête à Sète", "club": "", "licence": "Fête à Sète"}
+
+
+@pytest.mark.parametrize(("field", "value", "words"), [
+    ("name", "", "Ce champ est obligatoire."),
+    ("name", "\u3164", "Joueur : caractère invisible ou de contrôle refusé (U+3164)"),
+    ("name", "x" * 121, "120 caractères au plus (il y en a 121)"),
+    ("club", "Les\tAs", "Club : caractère invisible ou de contrôle refusé (U+0009)"),
+    ("licence", "\u200b", "Licence : caractère invisible"),
+    ("licence", "1" * 31, "Licence : 30 caractères au plus (il y en a 31)"),
+])
+def test_a_player_text_is_refused_in_french_under_its_field(field, value, words):
+    form = player_form(**{field: value})
+    assert not form.is_valid()
+    assert words in " ".join(form.errors[field]), form.errors
+
+
+def test_the_team_page_takes_each_players_licence(client, owner, concours):
+    client.force_login(owner)
+    team = concours.teams.get(number=1)
+    url = reverse("tournament:team", args=[concours.slug, 1])
+    page = client.get(url).content.decode()
+    assert 'name="licence1"' in page and 'name="licence2"' in page
+    post = {"name": team.name, "player1": team.player1, "player2": team.player2, "club": ""}
+    response = client.post(url, {**post, "licence1": "\u200b", "licence2": ""})
+    assert "Licence du joueur 1 : caractère invisible" in page_text(response)
+    assert client.post(url, {**post, "licence1": NFD_NAME, "licence2": "B-2"}).status_code == 302
+    team.refresh_from_db()
+    assert (team.first.licence, team.second.licence) == ("Fête à Sète", "B-2")
+    page = page_text(client.get(url))
+    assert "licence Fête à Sète" in page and "licence B-2" in page
+    # The registration form stays as it was: four fields, Enter after the second player.
+    assert "licence1" not in TeamForm().fields

@@ -126,3 +126,42 @@ def test_the_check_finds_a_stored_code_when_one_shows(client, evening):
     client.force_login(owner)
     text = visible_text(client.get(reverse("tournament:teams", args=[t.slug])))
     assert "EW" in FORBIDDEN.findall(text)
+
+
+def test_a_melees_pages_of_players_speak_french(client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from .factories import melee
+
+    owner = organiser("meneuse")
+    t = melee(owner=owner, players=8, slug="melee-fr", name="Mêlée du village")
+    client.force_login(owner)
+    client.post(reverse("tournament:players_import", args=[t.slug]), {
+        "file": SimpleUploadedFile("j.csv", b"joueur;club;licence\nAna;Metz;L1\n")})
+    round_ = services.round_generate(tournament=t, seed=3)
+    services.player_withdraw(player=t.players.get(number=2))
+    late = services.player_create(tournament=t, name="Retardataire")
+    exempt = round_.games.filter(team_ew__isnull=True).first()
+    urls = [
+        reverse("tournament:players", args=[t.slug]),
+        reverse("tournament:player", args=[t.slug, 1]),
+        reverse("tournament:player", args=[t.slug, 2]),
+        reverse("tournament:player", args=[t.slug, late.number]),
+        reverse("tournament:player_withdraw", args=[t.slug, 1]),
+        reverse("tournament:player_delete", args=[t.slug, 1]),
+        reverse("tournament:player_delete", args=[t.slug, late.number]),
+        reverse("tournament:journal", args=[t.slug]),
+    ]
+    if exempt is not None:
+        urls.append(reverse("tournament:player", args=[t.slug, exempt.team_ns.first.number]))
+    refused = client.post(reverse("tournament:players_import", args=[t.slug]), {
+        "file": SimpleUploadedFile("j.csv", b"\x00")})
+    found = {}
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        words = sorted(set(FORBIDDEN.findall(visible_text(response))))
+        if words:
+            found[url] = words
+    words = sorted(set(FORBIDDEN.findall(visible_text(refused))))
+    assert found == {} and words == []

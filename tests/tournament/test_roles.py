@@ -8,6 +8,7 @@ import io
 import json
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
@@ -405,3 +406,137 @@ def test_nobody_but_the_organiser_writes(client, concours, name, args, data, rol
     else:
         assert response.status_code == (403 if published else 404)
     assert state(concours) == before
+
+
+# --- A mêlée's players (urls_players) --------------------------------------------------------
+
+
+@pytest.fixture
+def melee_concours(owner):
+    """Unpublished mêlée: players 1-5 drawn in partie 1, player 5 then withdrawn; player 6
+    registered after the draw (no seat: deletable)."""
+    from .factories import melee
+
+    t = melee(owner=owner, players=5, slug="melee", published=False)
+    services.round_generate(tournament=t, seed=5)
+    services.player_withdraw(player=t.players.get(number=5))
+    services.player_create(tournament=t, name="Joueur 6")
+    return t
+
+
+def _players_file() -> SimpleUploadedFile:
+    return SimpleUploadedFile("joueurs.csv", b"Intrus;Ailleurs;\n")
+
+
+class Page:
+    """A page by its address's name and arguments: the route table below checks the names."""
+
+    def __init__(self, name: str, *args: int) -> None:
+        self.name, self.args = name, args
+
+    def __call__(self, t) -> str:
+        return reverse(self.name, args=[t.slug, *self.args])
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+MELEE_PUBLIC = [Page("tournament:players"), Page("tournament:player", 1)]
+MELEE_ORGANISER_ONLY = [Page("tournament:player_withdraw", 1),
+                        Page("tournament:player_delete", 6)]
+MELEE_WRITES = [
+    ("tournament:players", lambda t: [t.slug], lambda: {"name": "Intrus"}),
+    ("tournament:players_import", lambda t: [t.slug], lambda: {"file": _players_file()}),
+    ("tournament:player", lambda t: [t.slug, 1], lambda: {"name": "Piraté"}),
+    ("tournament:player_withdraw", lambda t: [t.slug, 1], dict),
+    ("tournament:player_return", lambda t: [t.slug, 5], dict),
+    ("tournament:player_delete", lambda t: [t.slug, 6], dict),
+]
+
+
+def melee_state(t):
+    return (list(t.players.values_list("number", "name", "active")),
+            AuditEntry.objects.filter(tournament=t).count())
+
+
+def test_every_address_of_the_players_is_in_the_role_tables():
+    from tournament.urls import urls_players  # after the converters the patterns use
+
+    named = {pattern.name for pattern in urls_players.urlpatterns}
+    covered = {name for name, _args, _data in MELEE_WRITES} | {
+        page.name for page in MELEE_PUBLIC + MELEE_ORGANISER_ONLY}
+    assert named == {"players", "players_import", "player", "player_withdraw",
+                     "player_return", "player_delete"}
+    assert {f"tournament:{name}" for name in named} <= covered
+
+
+@pytest.mark.parametrize("url", MELEE_PUBLIC + MELEE_ORGANISER_ONLY)
+def test_the_organiser_opens_every_page_of_the_players(client, owner, melee_concours, other,
+                                                       url):
+    client.force_login(owner)
+    response = client.get(url(melee_concours))
+    assert response.status_code == 200
+    assert no_secrets(response)
+
+
+@pytest.mark.parametrize("url", MELEE_PUBLIC + MELEE_ORGANISER_ONLY)
+@pytest.mark.parametrize("role", ["anonymous", "other_organiser"])
+def test_before_publication_nobody_else_sees_the_players(client, melee_concours, url, role):
+    if role == "other_organiser":
+        client.force_login(organiser("intrus"))
+    response = client.get(url(melee_concours))
+    if response.status_code == 302:
+        assert response["Location"].startswith(reverse("login"))
+    else:
+        assert response.status_code == 404
+
+
+@pytest.mark.parametrize("url", MELEE_PUBLIC)
+def test_the_published_players_are_open_to_everyone(client, melee_concours, other, url):
+    services.tournament_publish(tournament=melee_concours, published=True)
+    response = client.get(url(melee_concours))
+    assert response.status_code == 200 and no_secrets(response)
+    assert 'id="player-form"' not in response.content.decode()
+
+
+@pytest.mark.parametrize("url", MELEE_ORGANISER_ONLY)
+@pytest.mark.parametrize("role", ["anonymous", "this_link", "other_organiser"])
+def test_the_organisers_pages_of_the_players_stay_theirs(client, melee_concours, url, role):
+    services.tournament_publish(tournament=melee_concours, published=True)
+    if role == "other_organiser":
+        client.force_login(organiser("intrus"))
+    elif role == "this_link":
+        client.get(link(Game.objects.get(round__tournament=melee_concours, table=1)))
+    response = client.get(url(melee_concours))
+    assert response.status_code in (302, 403)
+    if response.status_code == 302:
+        assert response["Location"].startswith(reverse("login"))
+
+
+@pytest.mark.parametrize(("name", "args", "data"), MELEE_WRITES)
+@pytest.mark.parametrize("role", ["anonymous", "this_link", "other_organiser"])
+@pytest.mark.parametrize("published", [False, True])
+def test_nobody_but_the_organiser_changes_the_players(client, melee_concours, name, args,
+                                                      data, role, published):
+    services.tournament_publish(tournament=melee_concours, published=published)
+    if role == "other_organiser":
+        client.force_login(organiser("intrus"))
+    elif role == "this_link":
+        client.get(link(Game.objects.get(round__tournament=melee_concours, table=1)))
+    before = melee_state(melee_concours)
+    response = client.post(reverse(name, args=args(melee_concours)), data())
+    if response.status_code == 302:
+        assert response["Location"].startswith(reverse("login"))
+    else:
+        assert response.status_code == (403 if published else 404)
+    assert melee_state(melee_concours) == before
+
+
+@pytest.mark.parametrize(("name", "args", "data"), MELEE_WRITES)
+def test_the_organiser_changes_the_players(client, owner, melee_concours, name, args, data):
+    # The control of the test above: the same posts, by the organiser, change something.
+    client.force_login(owner)
+    before = melee_state(melee_concours)
+    response = client.post(reverse(name, args=args(melee_concours)), data())
+    assert response.status_code == 302
+    assert melee_state(melee_concours) != before
