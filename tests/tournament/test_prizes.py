@@ -235,6 +235,18 @@ def test_a_whole_list_is_put_back_as_the_journal_holds_it():
     assert _lots(t) == [(1, 1, False, "Jambon")]
 
 
+def test_a_whole_list_is_checked_without_writing():
+    assert services.lots_checked([Lot(1, 1, False, " Jambon  de pays "),
+                                  Lot(1, 1, True, "Lot")]) == [
+        Lot(1, 1, False, "Jambon de pays"), Lot(1, 1, True, "Lot")]
+    with pytest.raises(UserError, match="« a » et « b »"):
+        services.lots_checked([Lot(2, None, False, "a"), Lot(40, 41, False, "b")])
+    with pytest.raises(UserError, match="Lot : "):
+        services.lots_checked([Lot(1, 1, False, "\x1b[31m")])
+    with pytest.raises(UserError, match="200 lots au plus"):
+        services.lots_checked([Lot(rank, rank, False, "x") for rank in range(1, 202)])
+
+
 REFUSED = [
     ({"start": 0, "end": 1}, "start", "Du rang : un rang de 1 à 32767 est attendu."),
     ({"start": 32768, "end": None}, "start", "Du rang : un rang de 1 à 32767 est attendu."),

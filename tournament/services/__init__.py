@@ -50,6 +50,7 @@ from .players import (
 )
 from .prizes import (
     lot_checked,
+    lots_checked,
     prize_add,
     prize_delete,
     prize_move,
@@ -114,6 +115,7 @@ __all__ = [
     "game_totals_clear",
     "game_totals_record",
     "lot_checked",
+    "lots_checked",
     "paper_check",
     "player_create",
     "player_delete",

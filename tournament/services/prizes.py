@@ -154,11 +154,10 @@ def _renumber(prizes: list[Prize]) -> None:
     Prize.objects.bulk_update(prizes, ["order"])
 
 
-@transaction.atomic
-def prizes_replace(*, tournament: Tournament, lots: Sequence[Lot], by: Actor = SYSTEM,
-                   action: str = "restore") -> list[Prize]:
-    """The whole list of lots replaced by `lots`, in that order (a journal entry restored, a
-    backup read), each lot checked as a typed one and the overlaps refused."""
+def lots_checked(lots: Sequence[Lot]) -> list[Lot]:
+    """A whole list of lots as stored, each checked as a typed one (`lot_checked`), two lots
+    counted the same way sharing a rank refused, MAX_PRIZES at most: what a restored
+    journal entry or a backup brings in. Writes nothing."""
     if len(lots) > MAX_PRIZES:
         raise UserError(_("%(max)d lots au plus par concours.") % {"max": MAX_PRIZES})
     checked: list[Lot] = []
@@ -173,6 +172,15 @@ def prizes_replace(*, tournament: Tournament, lots: Sequence[Lot], by: Actor = S
                                   "« %(b)s ». Un rang ne reçoit qu'un lot.")
                                 % {"a": other.label, "b": new.label}, "start")
         checked.append(new)
+    return checked
+
+
+@transaction.atomic
+def prizes_replace(*, tournament: Tournament, lots: Sequence[Lot], by: Actor = SYSTEM,
+                   action: str = "restore") -> list[Prize]:
+    """The whole list of lots replaced by `lots`, in that order (a journal entry restored),
+    checked by `lots_checked`; journaled unless nothing changes."""
+    checked = lots_checked(lots)
     prizes = _locked_lots(tournament)
     before = [lot_of(row) for row in prizes]
     if before == checked:
