@@ -293,7 +293,7 @@ class TournamentRulesForm(forms.ModelForm):
         fields = ["name", "date", "place", "preset", *RULE_FIELDS, "parties_planned",
                   "format", "draw_method", "criteria", "points_win", "points_loss",
                   "points_exempt", "points_forfeit", "exempt_rule", "bye_points",
-                  "forfeit_points"]
+                  "forfeit_points", "paper_by_tables", "two_confirmations"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(self, *args, from_partie: int = 1, next_partie: int = 1,

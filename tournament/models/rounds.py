@@ -92,7 +92,8 @@ def partie_rules(rules: Rules, target: int | None, max_donnes: int | None) -> Ru
 
 
 class Game(models.Model):
-    """One table of a round, or a bye (`team_ew` empty, `table` 0)."""
+    """One table of a round, or a bye (`team_ew` empty; numbered after the real tables: a
+    mêlée partie may have up to three exempt players, so pages recognise it by `is_bye`)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
     table = models.PositiveSmallIntegerField(_("table"))

@@ -19,16 +19,23 @@ from .prizes import (
 )
 from .rules import has_donnes, limits_text, parties_limits, rules_change_default_partie
 from .standings import (
+    Entrant,
     PartieState,
     StandingsLine,
     StandingsScope,
     criteria_labels,
+    draw_label,
+    entrants_count,
+    has_registrations,
     name_key,
     partie_states,
+    points_scale,
+    ranking_summary,
     results,
     standings,
     standings_lines,
     standings_scope,
+    uses_ranking_points,
 )
 
 __all__ = [
@@ -36,6 +43,7 @@ __all__ = [
     "Award",
     "Awards",
     "DonneLine",
+    "Entrant",
     "Lot",
     "PartieState",
     "StandingsLine",
@@ -44,7 +52,10 @@ __all__ = [
     "awards",
     "criteria_labels",
     "donne_lines",
+    "draw_label",
+    "entrants_count",
     "has_donnes",
+    "has_registrations",
     "limits_text",
     "lot_words",
     "lots_from_value",
@@ -53,11 +64,14 @@ __all__ = [
     "name_key",
     "partie_states",
     "parties_limits",
+    "points_scale",
     "prize_lots",
+    "ranking_summary",
     "results",
     "rules_change_default_partie",
     "standings",
     "standings_awards",
     "standings_lines",
     "standings_scope",
+    "uses_ranking_points",
 ]

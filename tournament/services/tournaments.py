@@ -124,6 +124,8 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
                       points_loss: int | Keep | None = KEEP,
                       points_exempt: int | Keep | None = KEEP,
                       points_forfeit: int | Keep | None = KEEP,
+                      paper_by_tables: bool | None = None,
+                      two_confirmations: bool | None = None,
                       from_partie: int | None = None,
                       confirm: bool = False, by: Actor = SYSTEM,
                       **rule_options: Any) -> list[str]:
@@ -163,6 +165,12 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
     draw_options = _draw_options_checked(tournament, format, draw_method)
     if exempt_rule is not None:
         exempt_rule = exempt_rule_checked(exempt_rule)
+    if paper_by_tables is not None:
+        paper_by_tables = _bool_checked(paper_by_tables, "paper_by_tables",
+                                        _("Totaux saisis par les tables"))
+    if two_confirmations is not None:
+        two_confirmations = _bool_checked(two_confirmations, "two_confirmations",
+                                          _("Double confirmation"))
     points = {field: ranking_points_checked(field, value) for field, value in (
         ("points_win", points_win), ("points_loss", points_loss),
         ("points_exempt", points_exempt), ("points_forfeit", points_forfeit))
@@ -202,7 +210,8 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
     given = {"preset": preset, "name": name, "date": date, "place": place,
              "parties_planned": parties_planned, "criteria": criteria,
              "bye_points": bye_points, "forfeit_points": forfeit_points,
-             "exempt_rule": exempt_rule, **draw_options}
+             "exempt_rule": exempt_rule, "paper_by_tables": paper_by_tables,
+             "two_confirmations": two_confirmations, **draw_options}
     for field, value in given.items():
         if value is not None:
             setattr(tournament, field, value)

@@ -8,9 +8,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_tables2 import RequestConfig
 
-from ..access import (
-    readable,
-)
+from .. import selectors
+from ..access import readable
 from ..exports import documents
 from ..models import Tournament
 from ..tables import StandingsTable
@@ -27,7 +26,8 @@ def home(request: HttpRequest) -> HttpResponse:
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = readable(request, slug)
     standing = documents.standings(tournament)  # the same builder as the PDF and workbook
-    table = StandingsTable(standing.lines)
+    table = StandingsTable(standing.lines, melee=tournament.format == "melee",
+                           ranking_points=selectors.uses_ranking_points(tournament))
     RequestConfig(request, paginate=False).configure(table)
     return render(request, "tournament/public/standings.html", {
         "tournament": tournament, "table": table, "criteria": standing.criteria,
