@@ -20,7 +20,7 @@ from ..models import (
     Game,
     new_donne_key,
 )
-from .common import UserError
+from .common import RANKING_POINTS_FIELDS, UserError
 from .donnes import _donne_insert, donne_delete, donne_record, game_forfeit
 from .rounds import round_seat
 from .teams import team_update
@@ -51,7 +51,8 @@ def audit_restore(*, entry: AuditEntry, which: str = "before", by: Actor = SYSTE
     if entry.kind == "donne":
         _restore_donne(entry, value, by)
     elif entry.kind == "team" and value is not None:
-        team = tournament.teams.filter(number=entry.number).first()
+        team = (None if entry.number is None
+                else tournament.teams.filter(number=entry.number, round__isnull=True).first())
         if team is None:
             raise UserError(_("Cette équipe n'existe plus."))
         team_update(team=team, name=value["name"], player1=value["player1"],
@@ -62,13 +63,18 @@ def audit_restore(*, entry: AuditEntry, which: str = "before", by: Actor = SYSTE
             tournament=tournament, parties_planned=value.get("parties_planned"),
             criteria=value.get("criteria"), bye_points=value.get("bye_points"),
             forfeit_points=value.get("forfeit_points"), preset=value.get("preset"),
+            format=value.get("format"), draw_method=value.get("draw_method"),
+            exempt_rule=value.get("exempt_rule"),
+            paper_by_tables=value.get("paper_by_tables"),
+            two_confirmations=value.get("two_confirmations"),
             from_partie=entry.round_number, confirm=True, by=by,
-            # An entry written before an option existed leaves that option as it is.
+            # An entry written before an option existed leaves that option as it is (a
+            # ranking points key left out keeps its value; present, None included, sets it).
             **{option: value[option] for option in RULE_FIELDS if option in value},
+            **{field: value[field] for field in RANKING_POINTS_FIELDS if field in value},
         )
     elif entry.kind == "pairing" and value is not None:
-        game = Game.objects.filter(round__tournament=tournament, round__number=entry.round_number,
-                                   table=entry.table).select_related("round").first()
+        game = _entry_game(entry)
         if game is None:
             raise UserError(_("Cette table n'existe plus."))
         if entry.action == "forfeit":
@@ -77,6 +83,16 @@ def audit_restore(*, entry: AuditEntry, which: str = "before", by: Actor = SYSTE
             round_seat(round_=game.round, table=game.table, teams=value, by=by)
     else:
         raise UserError(_("Cette modification ne se rétablit pas."))
+
+
+def _entry_game(entry: AuditEntry, *, lock: bool = False) -> Game | None:
+    """The game at the partie and table an entry names (None: it names none, or no longer
+    exists)."""
+    if entry.round_number is None or entry.table is None:
+        return None
+    games = Game.objects.select_for_update() if lock else Game.objects.select_related("round")
+    return games.filter(round__tournament=entry.tournament, round__number=entry.round_number,
+                        table=entry.table).first()
 
 
 def _entry_values(value: Mapping[str, Any] | None) -> dict[str, Any] | None:
@@ -95,9 +111,7 @@ def _restore_donne(entry: AuditEntry, value: Mapping[str, Any] | None, by: Actor
     other changes the entry would act on something it does not describe, so it refuses."""
     # The game is locked first, as every donne service does: the donne compared with the
     # entry below cannot change (nor move) before it is written.
-    game = (Game.objects.select_for_update()
-            .filter(round__tournament=entry.tournament, round__number=entry.round_number,
-                    table=entry.table).first())
+    game = _entry_game(entry, lock=True)
     if game is None:
         raise UserError(_("Cette table n'existe plus."))
     if entry.donne_key:
@@ -105,7 +119,8 @@ def _restore_donne(entry: AuditEntry, value: Mapping[str, Any] | None, by: Actor
     elif entry.action == "delete" and value is not None:
         record = None  # the deleted donne, to put back at its place
     else:
-        record = game.donnes.filter(number=entry.number).first()
+        record = (None if entry.number is None
+                  else game.donnes.filter(number=entry.number).first())
     target = _entry_values(value)
     if record is not None:
         current = audit.donne_values(record)

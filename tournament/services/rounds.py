@@ -147,7 +147,7 @@ def draw_input(tournament: Tournament, number: int, seed: int) -> DrawInput:
     ids = [entrant for entrant, _number in entrants]
     if number > 1:
         active = set(ids)
-        ids = [row.team for row in selectors.standings(tournament) if row.team in active]
+        ids = [row.entrant for row in selectors.standings(tournament) if row.entrant in active]
     melee = tournament.format == "melee"
     opponents: list[tuple[int, int]] = []
     partners: list[tuple[int, int]] = []
