@@ -357,3 +357,13 @@ def test_the_team_page_takes_each_players_licence(client, owner, concours):
     assert "licence Fête à Sète" in page and "licence B-2" in page
     # The registration form stays as it was: four fields, Enter after the second player.
     assert "licence1" not in TeamForm().fields
+
+
+def test_the_team_forms_fields_follow_the_keyboard_path():
+    # Name, Tab, player 1, Tab, player 2 (Tab, club), as the page says: a form listing the
+    # club second made the browser test's second team lose its players.
+    assert list(TeamForm().fields) == ["name", "player1", "player2", "club"]
+    from tournament.forms import TeamEditForm
+
+    assert list(TeamEditForm().fields) == ["name", "player1", "player2", "club", "licence1",
+                                           "licence2"]

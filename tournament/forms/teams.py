@@ -47,6 +47,10 @@ class TeamForm(forms.ModelForm):
         model = Team
         fields = ["name", "club"]  # the players' names are Player rows, written by the service
 
+    # The keyboard path the page tells: name, Tab, player 1, Tab, player 2 (Tab, club). A
+    # ModelForm would put its model's fields (name, club) first.
+    field_order = ["name", "player1", "player2", "club"]
+
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         if self.instance.pk is not None:
@@ -83,6 +87,7 @@ class TeamEditForm(TeamForm):
 
     licence1 = _licence_field(_("Licence du joueur 1"))
     licence2 = _licence_field(_("Licence du joueur 2"))
+    field_order = [*TeamForm.field_order, "licence1", "licence2"]
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
