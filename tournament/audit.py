@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from scoring import Donne
 
+from .draw import METHODS
 from .models import (
     COINCHE_VALUES,
     RULE_FIELDS,
@@ -37,7 +38,13 @@ from .validators import MAX_SMALL
 # Options of the tournament whose changes are logged as "rules": the rule set, the points of
 # byes and forfeits and the ranking criteria, which change results just as much.
 RULE_OPTIONS = [*RULE_FIELDS, "bye_points", "forfeit_points", "criteria", "parties_planned",
-                "preset"]
+                "preset",
+                # The formats and results (issues 12, 13): entries written before lack them,
+                # and restoring such an entry leaves them as they are (services.journal).
+                "format", "draw_method", "exempt_rule", "points_win", "points_loss",
+                "points_exempt", "points_forfeit", "paper_by_tables", "two_confirmations"]
+# A "rules" entry of the lots (services.prizes) holds only the whole list: {"prizes": [...]}.
+PRIZES = "prizes"
 TEAM_FIELDS = ["name", "player1", "player2", "club", "active"]
 # The players' licences (issue 12): entries written before have none.
 TEAM_LICENCES = ["licence1", "licence2"]
@@ -175,7 +182,14 @@ def _awarded(value: dict[str, Any]) -> list[str]:
     return ["pénalité", *given] if given else []
 
 
+# Options named otherwise in the journal than on the rules page, where a form's context says
+# the rest: what the option allows, in a few words.
+JOURNAL_LABELS = {PRIZES: "lots", "paper_by_tables": "totaux saisis par les liens de table"}
+
+
 def _option_label(name: str) -> str:
+    if name in JOURNAL_LABELS:
+        return JOURNAL_LABELS[name]
     try:
         column = Tournament._meta.get_field(name)
     except FieldDoesNotExist:
@@ -185,6 +199,13 @@ def _option_label(name: str) -> str:
 
 def _option_value(name: str, value: Any) -> str:
     """An option's value in words: a choice by its French label, a yes/no in French."""
+    if name == PRIZES:  # checked well formed before (describe)
+        from .selectors.prizes import lot_words, lots_from_value  # selectors read models
+
+        lots = lots_from_value(value)
+        return "; ".join(f"{lot_words(lot)} : {lot.label}" for lot in lots) or "aucun"
+    if name == "draw_method" and isinstance(value, str) and value in METHODS:
+        return str(METHODS[value].label)
     try:
         choices = dict(getattr(Tournament._meta.get_field(name), "choices", None) or ())
     except FieldDoesNotExist:
@@ -298,6 +319,14 @@ def _check_player(value: object) -> None:
 
 
 def _check_rules(value: object) -> None:
+    if isinstance(value, dict) and PRIZES in value:
+        from .selectors.prizes import lots_from_value  # selectors read models
+
+        try:
+            lots_from_value(_keys(value, [PRIZES], [PRIZES])[PRIZES])
+        except ValueError as error:
+            raise BadValue(str(error)) from None
+        return
     for name, item in _keys(value, RULE_OPTIONS, []).items():
         if name == "criteria":
             good = (isinstance(item, list) and len(item) <= 20

@@ -410,3 +410,27 @@ def test_the_journal_describes_a_melees_players_and_a_teams_licences(client, own
     entry = AuditEntry.objects.get(tournament=doublette, kind="team", action="update")
     assert (entry.before["licence2"], entry.after["licence2"]) == ("", "B-2")
     assert audit.well_formed(entry)
+
+
+def test_the_journal_tells_the_format_options_and_the_lots_in_french(client, owner):
+    t = tournament(owner=owner, teams=4, slug="options")
+    services.tournament_update(tournament=t, draw_method="random", exempt_rule="half",
+                               points_win=4, confirm=True)
+    services.prize_add(tournament=t, start=1, end=1, from_last=False, label="Un jambon")
+    client.force_login(owner)
+    rows = client.get(reverse("tournament:journal", args=[t.slug])).context["rows"]
+    lots, options = rows[0], rows[1]
+    assert lots["entry"].kind == "rules" and audit.well_formed(lots["entry"])
+    assert (lots["before"], lots["after"]) == ("lots : aucun", "lots : 1er : Un jambon")
+    after = options["after"]
+    assert "tirage : Au hasard à chaque partie" in after and "random" not in after
+    assert "score d'une exemption : la moitié d'une partie" in after and "half" not in after
+    assert "points de classement d'une victoire : 4" in after
+    assert options["before"].startswith("tirage : Au classement")
+    entry = AuditEntry.objects.filter(kind="rules", action="update").first()
+    assert {"draw_method", "exempt_rule", "points_win"} <= set(entry.after)
+    # A lots entry of another shape is refused, as any crafted value.
+    with pytest.raises(audit.BadValue):
+        audit.check_value("rules", "update", {"prizes": [{"start": 1}]})
+    with pytest.raises(audit.BadValue):
+        audit.check_value("rules", "update", {"prizes": [], "litige": True})

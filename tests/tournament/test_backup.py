@@ -121,10 +121,12 @@ def test_the_dashboard_offers_the_backup_to_the_organiser_only(client, owner, co
 def as_version_3(data: dict) -> dict:
     """`data` as version 3 wrote it, before players (issue 12) and results (issue 13): teams
     naming their two players, none of the concours' format options, no partie teams, no
-    East-West links, confirmations or paper totals. Only a doublette concours' file."""
+    East-West links, confirmations or paper totals, no lots. Only a doublette concours'
+    file without lots."""
     data = json.loads(json.dumps(data))
     data["version"] = 3
     names = {player["number"]: player["name"] for player in data.pop("players")}
+    assert data.pop("prizes") == []
     data["teams"] = [{"number": team["number"], "name": team["name"],
                       "player1": names[team["first"]], "player2": names[team["second"]],
                       "club": team["club"], "active": team["active"]}
@@ -216,6 +218,9 @@ def melee_concours(owner):
     play_to_the_end(two)
     services.player_withdraw(player=t.players.get(number=9), by=by)
     services.round_generate(tournament=t, seed=5, by=by)
+    services.prize_add(tournament=t, start=1, end=1, from_last=False, label="Un jambon", by=by)
+    services.prize_add(tournament=t, start=1, end=1, from_last=True, label="Une bouteille",
+                       by=by)
     return Tournament.objects.get(pk=t.pk)
 
 
@@ -234,6 +239,8 @@ def test_a_melee_round_trips_with_its_players_and_the_teams_of_each_partie(owner
     paper = game_at(data, 1, 1)["paper"]
     assert paper is not None and (paper["ns"], paper["ew"], paper["donnes"]) == (420, 310, 4)
     assert len(data["rounds"][1]["teams"]) == 4  # the withdrawn player is not drawn
+    assert [(lot["label"], lot["from_last"]) for lot in data["prizes"]] == [
+        ("Un jambon", False), ("Une bouteille", True)]
     scores = list(Game.objects.filter(round__tournament=melee_concours).order_by(
         "round__number", "table").values_list("score_ns", "score_ew", "finished", "winner"))
     services.tournament_delete(tournament=melee_concours)

@@ -399,6 +399,7 @@ def saved_melee(owner) -> dict:
     services.game_totals_record(game=round_.games.get(table=1),
                                 totals=PaperTotals(score_ns=420, score_ew=310, donnes=4))
     services.donne_record(game=round_.games.get(table=2), number=None, donne=made())
+    services.prize_add(tournament=t, start=1, end=3, from_last=False, label="Un jambon")
     data = backup.export_data(Tournament.objects.get(pk=t.pk))
     services.tournament_delete(tournament=t)
     return data
@@ -451,6 +452,12 @@ def _partie_team(data: dict, table: int, side: str = "ns") -> dict:
     (lambda d: game_at(d, 2).update(awaiting="nord"), "confirmation attendue inconnu"),
     (lambda d: game_at(d, 2).update(disputed=None), "true ou false"),
     (lambda d: game_at(d, 2).update(table=0), "table 0"),
+    (lambda d: d["prizes"].append({**d["prizes"][0], "label": "Un autre"}), "mêmes rangs"),
+    (lambda d: d["prizes"][0].update(end=0), "rangs de 1 à 32767, dans l'ordre"),
+    (lambda d: d["prizes"][0].update(label="\u200b"), "Lot : caractère invisible"),
+    (lambda d: d["prizes"][0].update(prix=5), "un lot a un rang"),
+    (lambda d: d.update(prizes=[d["prizes"][0]] * 201), "200 lots au plus"),
+    (lambda d: d.pop("prizes"), "champ manquant : prizes"),
 ], ids=lambda value: value if isinstance(value, str) else "")
 def test_a_faulty_melee_file_is_refused_naming_the_fault(saved_melee, owner, damage, match):
     damage(saved_melee)

@@ -19,7 +19,7 @@ Version 4 (issues 12 and 13) adds the players: a list of players (number, name, 
 licence), each registered team naming its two players by number, and the teams a mêlée's draw
 formed for each partie (in the partie: its `teams`, which its games then name); the concours'
 format, draw method, exempt rule, ranking points and results options; each partie's draw
-method; each game's East-West link, awaited confirmation and paper totals.
+method; each game's East-West link, awaited confirmation and paper totals; the lots.
 A version 1 file still imports: its donnes get new keys, and rule options it lacks (written
 before scoring v2) take the values migration 0003 gave existing tournaments. Parties of a
 version 1 or 2 file take their tournament's target and number of donnes (both None). The teams
@@ -58,11 +58,13 @@ from ..models import (
     DonneRecord,
     Game,
     Player,
+    Prize,
     Round,
     Team,
     Tournament,
     partie_rules,
 )
+from ..selectors.prizes import Lot, lot_of, lots_from_value, lots_value
 from .common import (
     RANKING_POINTS_FIELDS,
     UserError,
@@ -178,6 +180,8 @@ def export_data(tournament: Tournament) -> dict[str, Any]:
                        **{name: getattr(tournament, name) for name in TOURNAMENT_FIELDS}},
         "players": [{name: getattr(player, name) for name in PLAYER_FIELDS}
                     for player in tournament.players.order_by("number")],
+        "prizes": lots_value([lot_of(prize) for prize in
+                              tournament.prizes.order_by("order", "id")]),
         "teams": [_team_row(team) for team in teams if team.round_id is None],
         "rounds": list(rounds.values()),
         "audit": [{"at": entry.at.isoformat(), "user": entry.user.get_username()
@@ -305,6 +309,7 @@ class _Backup:
     tournament: dict[str, Any]
     players: list[dict[str, Any]]
     teams: list[dict[str, Any]]
+    lots: list[Lot]
     rounds: list[_Round]
     audit: list[dict[str, Any]]
     replaces: Tournament | None
@@ -364,6 +369,14 @@ def _read_tournament(value: object, version: int) -> dict[str, Any]:
         _fail(_("Concours, règlement"), error.message)
     checked.update({name: getattr(rules, name) for name in RULE_FIELDS})
     return checked
+
+
+def _read_lots(value: object) -> list[Lot]:
+    """The lots, checked as the lots page and the journal check them."""
+    try:
+        return services.lots_checked(lots_from_value(value))
+    except ValueError as error:  # UserError is one too, with its message
+        _fail(_("Lots"), getattr(error, "message", str(error)))
 
 
 def _read_players(value: object) -> list[dict[str, Any]]:
@@ -756,21 +769,25 @@ def _read(data: Any) -> _Backup:
     if type(version) is not int or version not in READABLE:
         raise UserError(_("Version de sauvegarde inconnue : %(v)s.")
                         % {"v": _shown(version)})
-    names = ["format", "version", "tournament", "players", "teams", "rounds", "audit"]
-    fields = _fields(data, _("Sauvegarde"), names, {"players": None} if version < 4 else {})
+    names = ["format", "version", "tournament", "players", "prizes", "teams", "rounds",
+             "audit"]
+    fields = _fields(data, _("Sauvegarde"), names,
+                     {"players": None, "prizes": None} if version < 4 else {})
     tournament = _read_tournament(fields["tournament"], version)
     if version < 4:
-        if fields["players"] is not None:
-            _fail(_("Sauvegarde"), _("champ inconnu : %(keys)s.") % {"keys": "players"})
+        for name in ("players", "prizes"):
+            if fields[name] is not None:
+                _fail(_("Sauvegarde"), _("champ inconnu : %(keys)s.") % {"keys": name})
         players, teams = _read_old_teams(fields["teams"])
     else:
         players = _read_players(fields["players"])
         teams = _read_teams(fields["teams"], {player["number"] for player in players})
+    lots = [] if version < 4 else _read_lots(fields["prizes"])
     rules = services.rules_from(tournament)
     rounds = _read_rounds(fields["rounds"], version, {team["number"] for team in teams},
                           {player["number"] for player in players}, rules)
     entries = _read_audit(fields["audit"], version)
-    return _Backup(tournament, players, teams, rounds, entries, None)
+    return _Backup(tournament, players, teams, lots, rounds, entries, None)
 
 
 def _check_database(backup: _Backup, organiser, replace: bool) -> None:
@@ -823,6 +840,9 @@ def _write(backup: _Backup, organiser, replace: bool) -> Tournament:
             for row in rows)}
 
     registered = teams_of(backup.teams, None)
+    Prize.objects.bulk_create(
+        Prize(tournament=tournament, start=lot.start, end=lot.end, from_last=lot.from_last,
+              label=lot.label, order=order) for order, lot in enumerate(backup.lots, start=1))
     for round_row in backup.rounds:
         round_ = Round.objects.create(tournament=tournament, **round_row.fields)
         teams = teams_of(round_row.teams, round_) if round_row.teams else registered
