@@ -48,6 +48,8 @@ class StandingsTable(tables.Table):
     diff = tables.Column(_("Différence"), accessor="row__diff", attrs=NUMERIC)
     ranking_points = tables.Column(_("Points de classement"), accessor="row__ranking_points",
                                    attrs=NUMERIC)
+    # Each line's lot, when the concours has lots (the standings' order gives them).
+    lot = tables.Column(_("Lot"), empty_values=(), orderable=False)
 
     class Meta:
         attrs = {"class": "standings", "id": "standings"}
@@ -55,7 +57,7 @@ class StandingsTable(tables.Table):
         # Ranking points, when shown, beside the name: a concours that gives them ranks by
         # them first, and a phone shows the first columns without scrolling.
         sequence = ("rank", "team", "players", "ranking_points", "played", "wins", "points",
-                    "conceded", "diff", "club")
+                    "conceded", "diff", "club", "lot")
         row_attrs = {
             # None leaves the attribute out: a team's line names its team, a player's its player.
             "data-team": lambda record: None if record.entrant.is_player else record.number,
@@ -63,16 +65,23 @@ class StandingsTable(tables.Table):
         }
 
     def __init__(self, data: Sequence[StandingsLine], *, melee: bool | None = None,
-                 ranking_points: bool | None = None, **kwargs: Any) -> None:
+                 ranking_points: bool | None = None, lots: dict[int, str] | None = None,
+                 awaiting: frozenset[int] = frozenset(), **kwargs: Any) -> None:
         """`melee`: lines of players (None: read from the lines); `ranking_points`: show
-        them (None: when a line has some)."""
+        them (None: when a line has some); `lots`: each entrant's lot by its id (None: the
+        concours has none, no column); `awaiting`: the entrants one of whose results awaits
+        a confirmation, their points marked "*"."""
         if melee is None:
             melee = any(line.entrant.is_player for line in data)
         if ranking_points is None:
             ranking_points = any(line.row.ranking_points for line in data)
+        self.lots = lots or {}
+        self.awaiting = awaiting
         exclude = ["players"] if melee else ["club"]
         if not ranking_points:
             exclude.append("ranking_points")
+        if lots is None:
+            exclude.append("lot")
         extra = [("team", _entrant_column(_("Joueur")))] if melee else None
         super().__init__(data, exclude=exclude, extra_columns=extra, **kwargs)
 
@@ -83,6 +92,15 @@ class StandingsTable(tables.Table):
             _("(retiré)") if entrant.is_player else _("(retirée)"))
         return format_html('<a href="{}">{}. {}</a>{}', entrant.url, entrant.number, value,
                            withdrawn)
+
+    def render_points(self, record: StandingsLine, value: int) -> SafeString | int:
+        if record.entrant.id not in self.awaiting:
+            return value
+        return format_html('{}&nbsp;<abbr class="awaiting" title="{}">*</abbr>', value,
+                           _("score à confirmer"))
+
+    def render_lot(self, record: StandingsLine) -> str:
+        return self.lots.get(record.entrant.id, "")
 
     def render_diff(self, value: int) -> str:
         return f"+{value}" if value > 0 else str(value)

@@ -188,8 +188,14 @@ def test_in_a_melee_the_lots_go_to_players():
     assert re.search(rf"1er(ex aequo)? {re.escape(lines[0].name)} Un jambon", palmares)
     assert "Rang Joueur Lot" in palmares
     results = squeeze(" ".join(text for text in pages if "Partie 1" in text))
-    for game in round_.games.select_related("team_ns", "team_ew"):
-        assert f"{game.team_ns.number}. {game.team_ns.name}" in results  # "Joueur 3 et …"
+    # Each table names its players with their own numbers (a partie team's number means
+    # nothing to them): "3. Joueur 3 et 7. Joueur 7".
+    for game in round_.games.select_related("team_ns__first", "team_ns__second"):
+        ns = game.team_ns
+        players = f"{ns.first.number}. {ns.first.name}"
+        if ns.second is not None:
+            players += f" et {ns.second.number}. {ns.second.name}"
+        assert players in results
     book = load_workbook(io.BytesIO(final_pack.final_workbook(t)))
     assert [row[2] for row in book["Lots"].iter_rows(min_row=3, values_only=True)] == [
         lines[0].name, lines[-1].name]

@@ -219,7 +219,7 @@ def test_before_the_draw_the_screen_has_the_teams_registered_in_french_order(cli
     t = with_names("Les Trèfles", "Les Ânes", "Belote", slug="avant")
     screen = documents.screen(t)
     assert screen.round is None and not screen.shows_standings
-    assert [team.name for team in screen.teams] == ["Belote", "Les Ânes", "Les Trèfles"]
+    assert [entry.name for entry in screen.registered] == ["Belote", "Les Ânes", "Les Trèfles"]
     page = client.get(reverse("tournament:screen", args=["avant"])).content.decode()
     assert 'data-view="equipes"' in page and 'data-view="tables"' not in page
     assert "3 équipes inscrites" in page and "Les tables ne sont pas encore tirées." in page
@@ -232,8 +232,8 @@ def test_once_drawn_the_screen_has_the_tables_where_each_team_plays_and_the_stan
     play_to_the_end(round_.games.get(table=1))
     services.team_create(tournament=t, name="Les Retardataires", player1="A", player2="B")
     screen = documents.screen(t)
-    assert len(screen.games) == 2 and screen.shows_standings
-    assert [seat.team_name for seat in screen.seats] == [
+    assert len(screen.tables) == 2 and screen.shows_standings
+    assert [seat.name for seat in screen.seats] == [
         "Belote", "Élan", "Les Ânes", "Les Retardataires", "Les Trèfles", "Zèbres"]
     late = screen.seats[3]
     assert late.table is None and not late.is_bye  # registered after the draw: to be seated

@@ -12,17 +12,23 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from ..models import TRUMP_SHORT, DonneRecord, Game, Round, Team, Tournament
-from ..queries import (
+from ..models import TRUMP_SHORT, DonneRecord, Game, Player, Round, Team, Tournament
+from ..selectors import (
+    Award,
+    Awards,
     DonneLine,
     StandingsLine,
     StandingsScope,
     criteria_labels,
     donne_lines,
+    entrants_count,
     name_key,
+    standings_awards,
     standings_lines,
     standings_scope,
+    uses_ranking_points,
 )
+from ..services.confirmations import awaiting_games
 
 SHEET_ROWS_TO_A_TARGET = 24  # grid rows printed for a game played to a target
 BLANK_SHEETS_MAX = 200  # blank score sheets printed at once: a 400-team concours
@@ -108,13 +114,16 @@ def sheet_cells(line: DonneLine) -> list[str]:
     ]
 
 
+def _padded(text: str, width: int, right: bool) -> str:
+    """A figure padded to its column, one space inside each rule."""
+    return " " + (text.rjust(width - 2) if right else text.ljust(width - 2)) + " "
+
+
 def sheet_row(line: DonneLine) -> str:
-    """A row of the grid as one line: each figure padded to its column, one space inside
-    each rule. Nothing is cut: the widths hold every figure the rules allow."""
-    out = []
-    for (_label, width, right), text in zip(SHEET_COLUMNS, sheet_cells(line), strict=True):
-        out.append(" " + (text.rjust(width - 2) if right else text.ljust(width - 2)) + " ")
-    return "".join(out)
+    """A row of the grid as one line: each figure padded to its column. Nothing is cut: the
+    widths hold every figure the rules allow."""
+    return "".join(_padded(text, width, right) for (_label, width, right), text
+                   in zip(SHEET_COLUMNS, sheet_cells(line), strict=True))
 
 
 def sheet_head() -> str:
@@ -168,13 +177,87 @@ def sheet_rules_image() -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
+# --- Who sits at a table ---------------------------------------------------------------------
+
+# A game's teams with their players, in the same query (a mêlée names the players).
+TEAMS_AND_PLAYERS = ("team_ns__first", "team_ns__second", "team_ew__first", "team_ew__second")
+
+
+def is_melee(tournament: Tournament) -> bool:
+    return tournament.format == "melee"
+
+
+@dataclass(frozen=True)
+class Who:
+    """One side of a table as every document names it: a registered team ("12. Les As",
+    its players below), or in a mêlée the partie team's players, each with their own number
+    ("3. Anne", "7. Basile"): a mêlée's partie teams are drawn anew at each partie, their
+    numbers mean nothing to the players."""
+
+    names: tuple[str, ...]
+    detail: str = ""  # a team's players; "" in a mêlée (the names say them)
+    team: str = ""  # a team's bare name, as the projector shows it ("" in a mêlée)
+
+    @property
+    def label(self) -> str:
+        """On one line: "12. Les As", "3. Anne et 7. Basile"."""
+        return _and(list(self.names))
+
+
+def who(team: Team, melee: bool) -> Who:
+    """`team` as a document names it (its players loaded with it: TEAMS_AND_PLAYERS)."""
+    if melee:
+        players = [team.first] if team.second is None else [team.first, team.second]
+        return Who(tuple(f"{player.number}. {player.name}" for player in players))
+    return Who((f"{team.number}. {team.name}",), team.players, team.name)
+
+
+# --- Score sheets ----------------------------------------------------------------------------
+
+# A game entered by its paper totals has no donne: its sheet, printed again, says so across
+# the donne columns, the totals in the score columns.
+PAPER_COLUMNS = len(SHEET_COLUMNS) - 4  # the columns before Score NS
+
+
+def paper_words(game: Game) -> str:
+    """ "saisie des totaux : 12 donnes, 2 belotes, 1 capot" (what the sheet's totals say)."""
+    parts = []
+    if game.paper_donnes is not None:
+        parts.append(ngettext("%(n)d donne", "%(n)d donnes", game.paper_donnes)
+                     % {"n": game.paper_donnes})
+    if game.paper_belotes is not None:
+        parts.append(ngettext("%(n)d belote", "%(n)d belotes", game.paper_belotes)
+                     % {"n": game.paper_belotes})
+    if game.paper_capots is not None:
+        parts.append(ngettext("%(n)d capot", "%(n)d capots", game.paper_capots)
+                     % {"n": game.paper_capots})
+    words = _("saisie des totaux")
+    return f"{words} : {', '.join(parts)}" if parts else words
+
+
+def paper_row(game: Game) -> tuple[str, str]:
+    """A paper game's one row of the grid: the words across the donne columns (cut to them),
+    then its totals in the score and running-total columns."""
+    room = sum(width for _label, width, _right in SHEET_COLUMNS[:PAPER_COLUMNS])
+    words = f" {paper_words(game)}"[:room].ljust(room)
+    figures = [str(game.score_ns), str(game.score_ew), str(game.score_ns), str(game.score_ew)]
+    return words, "".join(_padded(text, width, right) for (_label, width, right), text
+                          in zip(SHEET_COLUMNS[PAPER_COLUMNS:], figures, strict=True))
+
+
 @dataclass
 class ScoreSheet:
     game: Game | None  # None: a blank sheet, printed before the draw
     rows: list[DonneLine] = field(default_factory=list)
-    link: str = ""  # the table link, printed as a QR code
+    link: str = ""  # the table link (North-South's), printed as a QR code
     qr: str = ""  # that QR code, a PNG data URI
     table: int = 0  # a blank sheet's table number
+    ns: Who | None = None
+    ew: Who | None = None
+    # Two confirmations: East-West's own link and its QR code ("": the option is off).
+    link_ew: str = ""
+    qr_ew: str = ""
+    paper: tuple[str, str] | None = None  # a paper game's row (paper_row)
 
     def __post_init__(self) -> None:
         if self.game is not None:
@@ -185,8 +268,9 @@ class ScoreSheet:
         return [sheet_row(row) for row in self.rows]
 
 
-def table_link(game: Game, link_base: str) -> str:
-    return link_base + reverse("tournament:table_link", args=[game.token])
+def table_link(game: Game, link_base: str, token: str = "") -> str:
+    """The address of a table link: North-South's (`game.token`), or the `token` given."""
+    return link_base + reverse("tournament:table_link", args=[token or game.token])
 
 
 @functools.lru_cache(maxsize=1024)
@@ -204,23 +288,41 @@ def qr_code(url: str) -> str:
 def score_sheets(round_: Round, link_base: str = "") -> list[ScoreSheet]:
     """One sheet per table: a grid of `max_donnes` rows (24 for a game to a target), filled
     with the donnes already entered and their computed scores, and the table's link (given
-    the address phones reach, `link_base`) as a QR code."""
+    the address phones reach, `link_base`) as a QR code; with two confirmations, each side's
+    link. A game entered by its paper totals has one row saying so, with the totals."""
+    tournament = round_.tournament
+    melee, both_links = is_melee(tournament), tournament.two_confirmations
     sheets = []
     rows = round_.rules.max_donnes or SHEET_ROWS_TO_A_TARGET
-    games = (round_.games.filter(team_ew__isnull=False).select_related("team_ns", "team_ew")
+    games = (round_.games.filter(team_ew__isnull=False).select_related(*TEAMS_AND_PLAYERS)
              .prefetch_related(Prefetch("donnes",
                                         queryset=DonneRecord.objects.order_by("number")))
              .order_by("table"))
     for game in games:
+        assert game.team_ew is not None  # a real table: byes are left out above
         records = list(game.donnes.all())
-        size = max(rows, len(records))
-        blank = [DonneLine(n, game.dealer(n)) for n in range(len(records) + 1, size + 1)]
-        sheet = ScoreSheet(game, donne_lines(game, records) + blank)
+        if game.by_totals:  # never both: a paper game has no donne
+            sheet = ScoreSheet(game, [], paper=paper_row(game))
+        else:
+            size = max(rows, len(records))
+            blank = [DonneLine(n, game.dealer(n)) for n in range(len(records) + 1, size + 1)]
+            sheet = ScoreSheet(game, donne_lines(game, records) + blank)
+        sheet.ns, sheet.ew = who(game.team_ns, melee), who(game.team_ew, melee)
         if link_base:
             sheet.link = table_link(game, link_base)
             sheet.qr = qr_code(sheet.link)
+            if both_links:
+                sheet.link_ew = table_link(game, link_base, game.token_ew)
+                sheet.qr_ew = qr_code(sheet.link_ew)
         sheets.append(sheet)
     return sheets
+
+
+def tables_for(tournament: Tournament) -> int:
+    """The tables the active entrants fill, at least one: a table for two teams (one of
+    them may have the bye), or for four players of a mêlée (the others are exempt)."""
+    entrants = entrants_count(tournament)
+    return max(1, entrants // 4 if is_melee(tournament) else -(-entrants // 2))
 
 
 def blank_score_sheets(tournament: Tournament, tables: int) -> list[ScoreSheet]:
@@ -233,11 +335,26 @@ def blank_score_sheets(tournament: Tournament, tables: int) -> list[ScoreSheet]:
     return [ScoreSheet(None, rows, table=table) for table in range(1, tables + 1)]
 
 
+# --- Pairings: by table, and where each plays -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableSeating:
+    table: int
+    ns: Who
+    ew: Who
+
+    @property
+    def sides(self) -> tuple[Who, Who]:
+        return self.ns, self.ew
+
+
 @dataclass(frozen=True)
 class Seat:
-    team_number: int
-    team_name: str
-    players: str
+    """Where a team (doublettes) or a player (mêlée) plays in a partie."""
+
+    number: int
+    name: str
     table: int | None  # None: a bye, or not seated in this partie
     side: str  # "NS" or "EO"; empty: not seated (registered after the draw)
     withdrawn: bool = False
@@ -247,18 +364,44 @@ class Seat:
         return self.table is None and bool(self.side)
 
 
-def pairings(round_: Round) -> tuple[list[Game], list[Seat]]:
-    """The round by table, and every team's seat by team name ("where do I play?")."""
-    games = list(round_.games.select_related("team_ns", "team_ew").order_by("table"))
+def _seats(game: Game, melee: bool) -> list[Seat]:
+    """Who sits at `game`: its teams, or in a mêlée its teams' players."""
+    table = None if game.is_bye else game.table
     seats = []
-    for game in games:
-        for team, side in ((game.team_ns, "NS"), (game.team_ew, "EO")):
-            if team is not None:
-                seats.append(Seat(team.number, team.name, team.players,
-                                  None if game.is_bye else game.table, side,
-                                  withdrawn=not team.active))
-    seats.sort(key=lambda seat: name_key(seat.team_name))
-    return [g for g in games if not g.is_bye], seats
+    for team, side in ((game.team_ns, "NS"), (game.team_ew, "EO")):
+        if team is None:
+            continue
+        if melee:
+            players = [team.first] if team.second is None else [team.first, team.second]
+            seats += [Seat(player.number, player.name, table, side, not player.active)
+                      for player in players]
+        else:
+            seats.append(Seat(team.number, team.name, table, side, not team.active))
+    return seats
+
+
+def pairings(round_: Round) -> tuple[list[TableSeating], list[Seat]]:
+    """The partie by table (byes left out), and every team's seat by name ("where do I
+    play?"); in a mêlée each table's four players, and every player's seat by name."""
+    melee = is_melee(round_.tournament)
+    games = list(round_.games.select_related(*TEAMS_AND_PLAYERS).order_by("table"))
+    seats = [seat for game in games for seat in _seats(game, melee)]
+    seats.sort(key=lambda seat: name_key(seat.name))
+    return [TableSeating(game.table, who(game.team_ns, melee), who(game.team_ew, melee))
+            for game in games if game.team_ew is not None], seats
+
+
+# --- Standings -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingsEntry:
+    """A line of the standings as a document prints it: with its lot, and whether one of its
+    results still awaits a confirmation (two confirmations: marked "*")."""
+
+    line: StandingsLine
+    lot: str
+    awaiting: bool
 
 
 @dataclass(frozen=True)
@@ -267,6 +410,34 @@ class Standings:
     criteria: list[str]
     # The games that time called ended ("partie 2 : tables 3, 5"), one line per partie.
     on_time: list[str] = field(default_factory=list)
+    melee: bool = False  # lines of players
+    ranking_points: bool = False  # shown (selectors.uses_ranking_points)
+    awards: Awards | None = None  # each line's lot (None: not read)
+    # The entrants (`line.entrant.id`) one of whose results awaits a confirmation.
+    awaiting: frozenset[int] = frozenset()
+    over: bool = False  # the last partie planned is played: the lots are final
+
+    @property
+    def has_lots(self) -> bool:
+        return self.awards is not None and bool(self.awards.lots)
+
+    @property
+    def lots(self) -> dict[int, str]:
+        """Entrant id → its lot (every line; "" without one)."""
+        if self.awards is None:
+            return {}
+        return {award.line.entrant.id: award.label for award in self.awards.lines}
+
+    @property
+    def entries(self) -> list[StandingsEntry]:
+        lots = self.lots
+        return [StandingsEntry(line, lots.get(line.entrant.id, ""),
+                               line.entrant.id in self.awaiting) for line in self.lines]
+
+    @property
+    def palmares(self) -> list[Award]:
+        """The lines that receive a lot, in the standings' order."""
+        return self.awards.awarded if self.awards is not None else []
 
 
 def ended_on_time(tournament: Tournament) -> list[str]:
@@ -284,41 +455,105 @@ def ended_on_time(tournament: Tournament) -> list[str]:
 
 def _and(words: list[str]) -> str:
     """"1", "1 et 2", "1, 2 et 3"."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + _(" et ") + words[-1]
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + _(" et ") + words[-1]
 
 
-def standings(tournament: Tournament) -> Standings:
-    """The one builder behind the standings page, its PDF and the workbook."""
-    return Standings(standings_lines(tournament), criteria_labels(tournament),
-                     ended_on_time(tournament))
+def concours_over(tournament: Tournament, scope: StandingsScope) -> bool:
+    """Whether every partie planned is drawn and played: the standings are final."""
+    return (scope.current is None and scope.complete > 0
+            and scope.complete >= tournament.parties_planned)
+
+
+def awaiting_entrants(tournament: Tournament) -> frozenset[int]:
+    """The entrants (teams, or a mêlée's players) one of whose results awaits a confirmation
+    (services.awaiting_games): no query without the option, two at most with it."""
+    pending = awaiting_games(tournament)
+    if not pending:
+        return frozenset()
+    games = Game.objects.filter(pk__in=pending)
+    fields = (["team_ns__first_id", "team_ns__second_id", "team_ew__first_id",
+               "team_ew__second_id"] if is_melee(tournament) else ["team_ns_id", "team_ew_id"])
+    return frozenset(entrant for row in games.values_list(*fields) for entrant in row
+                     if entrant is not None)
+
+
+def standings(tournament: Tournament, scope: StandingsScope | None = None) -> Standings:
+    """The one builder behind the standings page, its PDF, the workbook and the projector:
+    the lines (three queries), the time called, each line's lot, the results awaiting a
+    confirmation and whether the concours is over (`scope`: read here if not given): eight
+    queries at most."""
+    lines = standings_lines(tournament)
+    if scope is None:
+        scope = standings_scope(tournament)
+    return Standings(lines, criteria_labels(tournament), ended_on_time(tournament),
+                     melee=is_melee(tournament),
+                     ranking_points=uses_ranking_points(tournament),
+                     awards=standings_awards(tournament, lines),
+                     awaiting=awaiting_entrants(tournament),
+                     over=concours_over(tournament, scope))
+
+
+# --- The projector ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Registered:
+    """A team (doublettes) or a player (mêlée) registered, as the projector lists it before
+    the first draw."""
+
+    number: int
+    name: str
+    active: bool
 
 
 @dataclass(frozen=True)
 class Screen:
-    """What the projector cycles through: before the first draw the teams registered; then
-    the current partie's tables and every team's seat by name; and the standings."""
+    """What the projector cycles through: before the first draw the teams (or a mêlée's
+    players) registered; then the current partie's tables and where each team (player)
+    plays, by name; the standings; and once the concours is over, the lots."""
 
     round: Round | None
-    games: list[Game]  # the current partie's tables, byes left out
-    seats: list[Seat]  # every active team by name (French order), seated or not
-    teams: list[Team]  # the teams registered, by name
+    tables: list[TableSeating]  # the current partie's tables, byes left out
+    seats: list[Seat]  # every active team (player) by name (French order), seated or not
+    registered: list[Registered]  # the teams (players) registered, by name
     standings: Standings
     scope: StandingsScope
+    melee: bool = False
 
     @property
     def shows_standings(self) -> bool:
         """Standings are worth projecting once a game has counted."""
         return any(line.row.played for line in self.standings.lines)
 
+    @property
+    def palmares(self) -> list[Award]:
+        """The lots and who wins them, once the last partie is played ([] before)."""
+        return self.standings.palmares if self.standings.over else []
+
+
+def _registered(tournament: Tournament) -> list[Registered]:
+    """The registered teams, or a mêlée's players, in French order (never a partie team)."""
+    fields = ("number", "name", "active")
+    if is_melee(tournament):
+        found = [Registered(*row) for row in Player.objects.filter(
+            tournament=tournament).values_list(*fields)]
+    else:
+        found = [Registered(*row) for row in Team.objects.filter(
+            tournament=tournament, round__isnull=True).values_list(*fields)]
+    return sorted(found, key=lambda entry: name_key(entry.name))
+
 
 def screen(tournament: Tournament) -> Screen:
     current = tournament.rounds.order_by("-number").first()
-    teams = sorted(tournament.teams.all(), key=lambda team: name_key(team.name))
-    games, seats = pairings(current) if current else ([], [])
+    registered = _registered(tournament)
+    tables, seats = pairings(current) if current else ([], [])
     if current is not None:
-        seated = {seat.team_number for seat in seats}
-        seats += [Seat(team.number, team.name, team.players, None, "")
-                  for team in teams if team.active and team.number not in seated]
-        seats.sort(key=lambda seat: name_key(seat.team_name))
-    return Screen(current, games, seats, teams, standings(tournament),
-                  standings_scope(tournament))
+        seated = {seat.number for seat in seats}
+        seats += [Seat(entry.number, entry.name, None, "")
+                  for entry in registered if entry.active and entry.number not in seated]
+        seats.sort(key=lambda seat: name_key(seat.name))
+    scope = standings_scope(tournament)
+    return Screen(current, tables, seats, registered, standings(tournament, scope), scope,
+                  melee=is_melee(tournament))

@@ -53,14 +53,24 @@ def blank_score_sheets_pdf(tournament: Tournament, tables: int) -> bytes:
 
 
 def pairings_pdf(round_: Round) -> bytes:
-    games, seats = documents.pairings(round_)
+    """The partie by table, then where each team (a mêlée: each player) plays, by name."""
+    tables, seats = documents.pairings(round_)
     return _render("printing/pairings.html", {
-        "tournament": round_.tournament, "round": round_, "games": games, "seats": seats,
+        "tournament": round_.tournament, "round": round_, "tables": tables, "seats": seats,
+        "melee": documents.is_melee(round_.tournament),
+    })
+
+
+def standings_html(tournament: Tournament) -> str:
+    """The standings as WeasyPrint reads them: a line per team, or per player in a mêlée,
+    with the ranking points, each line's lot and the results awaiting a confirmation when
+    the concours has them."""
+    scope = documents.standings_scope(tournament)
+    return render_to_string("printing/standings.html", {
+        "tournament": tournament, "standings": documents.standings(tournament, scope),
+        "scope": scope, "printed": timezone.localtime(),
     })
 
 
 def standings_pdf(tournament: Tournament) -> bytes:
-    return _render("printing/standings.html", {
-        "tournament": tournament, "standings": documents.standings(tournament),
-        "scope": documents.standings_scope(tournament), "printed": timezone.localtime(),
-    })
+    return weasy.html_to_pdf(standings_html(tournament))

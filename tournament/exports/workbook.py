@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 import math
+import operator
 import re
 import zipfile
 from collections.abc import Iterable, Iterator, Sequence
@@ -33,7 +34,8 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 from ..audit import COINCHE_WORDS
-from ..models import SIDE_SHORT, TRUMP_SHORT, DonneRecord, Game, Tournament
+from ..models import SIDE_SHORT, TRUMP_SHORT, DonneRecord, Game, Player, Team, Tournament
+from ..services.confirmations import awaiting_games
 from . import documents
 
 BOLD = Font(bold=True)
@@ -110,19 +112,33 @@ def rows_xml(rows: Iterable[Sequence], first: int) -> Iterator[str]:
         yield "".join(chunk)
 
 
-def _sheet(workbook: Workbook, name: str, title: str, columns: Sequence[tuple[str, int]],
-           rows: Iterable[Sequence], count: int) -> tuple[str, Iterable[Sequence]]:
-    """A sheet with its title and header rows (styled by openpyxl); its data rows are
-    returned, to be written by `_with_rows` once openpyxl has saved the workbook."""
-    sheet = workbook.create_sheet(name)
-    for index, (_, width) in enumerate(columns, start=1):
-        sheet.column_dimensions[get_column_letter(index)].width = width
-    sheet.freeze_panes = "A3"
-    last = get_column_letter(len(columns))
-    sheet.auto_filter.ref = f"A2:{last}{max(2, count + 2)}"
-    sheet.append([text_cell(sheet, title, TITLE)])
-    sheet.append([text_cell(sheet, label, BOLD) for label, _ in columns])
-    return f"xl/worksheets/sheet{len(workbook.worksheets)}.xml", rows
+class Book:
+    """A workbook laid out as every exported sheet is: a title row, a bold header frozen
+    below it, an autofilter, widths (openpyxl writes these); the data rows, plain numbers and
+    texts, written as SpreadsheetML by `rows_xml` once openpyxl has saved the rest."""
+
+    def __init__(self, title: str) -> None:
+        self.title = title
+        self.workbook = Workbook(write_only=True)
+        self.rows: list[tuple[str, Iterable[Sequence]]] = []
+
+    def sheet(self, name: str, columns: Sequence[tuple[str, int]], rows: Iterable[Sequence],
+              count: int) -> None:
+        """A sheet of `columns` (title, width) and `count` data `rows` (written at `save`)."""
+        sheet = self.workbook.create_sheet(name)
+        for index, (_, width) in enumerate(columns, start=1):
+            sheet.column_dimensions[get_column_letter(index)].width = width
+        sheet.freeze_panes = "A3"
+        last = get_column_letter(len(columns))
+        sheet.auto_filter.ref = f"A2:{last}{max(2, count + 2)}"
+        sheet.append([text_cell(sheet, self.title, TITLE)])
+        sheet.append([text_cell(sheet, label, BOLD) for label, _ in columns])
+        self.rows.append((f"xl/worksheets/sheet{len(self.workbook.worksheets)}.xml", rows))
+
+    def save(self) -> bytes:
+        output = io.BytesIO()
+        self.workbook.save(output)
+        return _with_rows(output.getvalue(), self.rows)
 
 
 def _with_rows(saved: bytes, sheets: list[tuple[str, Iterable[Sequence]]]) -> bytes:
@@ -152,51 +168,155 @@ def _with_rows(saved: bytes, sheets: list[tuple[str, Iterable[Sequence]]]) -> by
     return output.getvalue()
 
 
-def _state(game: Game) -> str:
+def _state(game: Game, awaiting: frozenset[int] | set[int] = frozenset()) -> str:
     """A game's state in words, as the Parties sheet shows it."""
     if game.forfeit:
         return "forfait " + SIDE_SHORT[game.forfeit]
     if game.stop_after is not None:
-        return "terminée (fin du temps)" if game.finished else "fin du temps"
-    return "terminée" if game.finished else "en cours"
+        state = "terminée (fin du temps)" if game.finished else "fin du temps"
+    else:
+        state = "terminée" if game.finished else "en cours"
+    if game.by_totals:
+        state += ", saisie des totaux"
+    if game.pk in awaiting:
+        state += ", * score à confirmer"
+    return state
 
 
 def filename(tournament: Tournament, when: datetime) -> str:
     return f"classement-{tournament.slug}-{when:%Y-%m-%d}.xlsx"
 
 
-def standings_workbook(tournament: Tournament, when: datetime | None = None) -> bytes:
+def title(tournament: Tournament, when: datetime | None = None) -> str:
+    """Every sheet's first row: the concours and when it was exported."""
     when = timezone.localtime(when or timezone.now())
-    title = f"{tournament.name} — exporté le {when:%d/%m/%Y à %H:%M}"
-    workbook = Workbook(write_only=True)
-    teams = {team.id: team for team in tournament.teams.all()}
+    return f"{tournament.name} — exporté le {when:%d/%m/%Y à %H:%M}"
 
+
+# --- The standings sheet (also the final pack's) ---------------------------------------------
+
+
+def add_standings(book: Book, standing: documents.Standings) -> None:
+    """The "Classement" sheet: a line per team (Équipe, Joueur 1, Joueur 2, Club) or, in a
+    mêlée, per player (Joueur, Club); the ranking points when the concours uses them, a mark
+    for a result awaiting a confirmation when one does, each line's lot when there are lots."""
+    melee, points, lots = standing.melee, standing.ranking_points, standing.has_lots
+    awaiting = bool(standing.awaiting)
+    columns: list[tuple[str, int]] = [("Rang", 7), ("N°", 6)]
+    columns += [("Joueur", 28), ("Club", 22)] if melee else [
+        ("Équipe", 28), ("Joueur 1", 24), ("Joueur 2", 24), ("Club", 22)]
+    columns += [("Points de classement", 20)] if points else []
+    columns += [("Jouées", 8), ("Gagnées", 9), ("Points marqués", 15),
+                ("Points concédés", 16), ("Différence", 12)]
+    columns += [("Score à confirmer", 18)] if awaiting else []
+    columns += [("Lot", 36)] if lots else []
+    columns.append(("État", 10))
+    withdrawn = "retiré" if melee else "retirée"
+
+    def row(entry: documents.StandingsEntry) -> list:
+        line = entry.line
+        who = [line.name, line.club] if melee else [
+            line.name, line.entrant.player1, line.entrant.player2, line.club]
+        return [line.row.rank, line.number, *who,
+                *([line.row.ranking_points] if points else []),
+                line.row.played, line.row.wins, line.row.points, line.row.conceded,
+                line.row.diff, *(["*" if entry.awaiting else None] if awaiting else []),
+                *([entry.lot or None] if lots else []),
+                None if line.active else withdrawn]
+
+    book.sheet("Classement", columns, (row(entry) for entry in standing.entries),
+               len(standing.lines))
+
+
+# --- The donnes sheet: only the columns the rules can fill -----------------------------------
+
+# (title, width, what fills it: None for every game, else the rule that may: "coinche" a
+# coinche game's contract and coinche, "annonces" the annonces). A classique game never has a
+# contract, a capot bid or a coinche; a concours without annonces never has any.
+DONNE_COLUMNS: list[tuple[str, int, str | None]] = [
+    ("Partie", 8, None), ("Table", 7, None), ("Donne", 7, None), ("Donneur", 9, None),
+    ("Preneur", 17, None), ("Contrat", 9, "coinche"), ("Capot demandé", 15, "coinche"),
+    ("Atout", 7, None), ("Coinche", 11, "coinche"), ("Points faits", 12, None),
+    ("Capot", 7, None), ("Belote NS", 10, None), ("Belote EO", 10, None),
+    ("Annonces NS", 12, "annonces"), ("Annonces EO", 12, "annonces"),
+    ("Pénalité NS", 12, None), ("Pénalité EO", 12, None), ("Score NS", 10, None),
+    ("Score EO", 10, None), ("Issue", 9, None),
+]
+
+
+def donne_columns(tournament: Tournament) -> list[int]:
+    """The indexes of DONNE_COLUMNS the concours' rules can fill."""
+    rules = tournament.rules
+    can = {"coinche": rules.game == "coinche", "annonces": rules.annonces}
+    return [index for index, (_title, _width, rule) in enumerate(DONNE_COLUMNS)
+            if rule is None or can[rule]]
+
+
+def _paper_donne_row(game: Game) -> list:
+    """A paper game's one line of the donnes sheet: its totals (it has no donne)."""
+    row: list = [None] * len(DONNE_COLUMNS)
+    row[0], row[1], row[4] = game.round.number, game.table, "saisie des totaux"
+    row[15] = game.paper_awarded_ns or None
+    row[16] = game.paper_awarded_ew or None
+    row[17], row[18] = game.score_ns, game.score_ew
+    row[19] = documents.paper_words(game).removeprefix("saisie des totaux : ") or None
+    return row
+
+
+def _merged(donnes: Iterator[list], papers: list[Game]) -> Iterator[list]:
+    """The donne rows (by partie, table, donne) with each paper game's line at its place."""
+    waiting = sorted(papers, key=lambda game: (game.round.number, game.table))
+    index = 0
+    for row in donnes:
+        while index < len(waiting) and (waiting[index].round.number,
+                                        waiting[index].table) < (row[0], row[1]):
+            yield _paper_donne_row(waiting[index])
+            index += 1
+        yield row
+    for game in waiting[index:]:
+        yield _paper_donne_row(game)
+
+
+def standings_workbook(tournament: Tournament, when: datetime | None = None) -> bytes:
+    """The standings, every game and every donne, and the teams (a mêlée: the players)."""
+    melee = documents.is_melee(tournament)
+    book = Book(title(tournament, when))
     standing = documents.standings(tournament)
-    sheets = []
-    sheets.append(_sheet(workbook, "Classement", title, [
-        ("Rang", 7), ("N°", 6), ("Équipe", 28), ("Joueur 1", 24), ("Joueur 2", 24),
-        ("Club", 22), ("Jouées", 8), ("Gagnées", 9), ("Points marqués", 15),
-        ("Points concédés", 16), ("Différence", 12), ("État", 10),
-    ], ([line.row.rank, line.team.number, line.team.name, line.team.player1,
-         line.team.player2, line.team.club, line.row.played, line.row.wins, line.row.points,
-         line.row.conceded, line.row.diff, None if line.team.active else "retirée"]
-        for line in standing.lines), len(standing.lines)))
+    add_standings(book, standing)
 
     games = list(Game.objects.filter(round__tournament=tournament)
-                 .select_related("round").order_by("round__number", "table"))
+                 .select_related("round", *documents.TEAMS_AND_PLAYERS)
+                 .order_by("round__number", "table"))
+    awaiting = awaiting_games(tournament)
+    names = {}  # a game's sides as the sheets name them
+    for game in games:
+        ns = documents.who(game.team_ns, melee).label
+        ew = documents.who(game.team_ew, melee).label if game.team_ew else ""
+        names[game.id] = (ns, ew)
 
     def game_row(game: Game) -> list:
-        ns, ew = teams[game.team_ns_id], teams.get(game.team_ew_id)
-        winner = {"NS": ns.name, "EW": ew.name if ew else ""}.get(game.winner, "")
-        return [game.round.number, game.table or None, ns.number, ns.name,
-                ew.number if ew else None, ew.name if ew else "exempte", game.score_ns,
-                game.score_ew, winner, game.played, _state(game)]
+        ns, ew = game.team_ns, game.team_ew
+        if melee:
+            winner = {"NS": names[game.id][0], "EW": names[game.id][1]}.get(game.winner, "")
+        else:
+            winner = {"NS": ns.name, "EW": ew.name if ew else ""}.get(game.winner, "")
+        table = None if game.is_bye else game.table
+        sides: list[str | int | None]
+        if melee:
+            sides = [names[game.id][0], names[game.id][1] or "exempt"]
+        else:
+            sides = [ns.number, ns.name, ew.number if ew else None,
+                     ew.name if ew else "exempte"]
+        return [game.round.number, table, *sides, game.score_ns,
+                None if game.is_bye else game.score_ew, winner, game.played,
+                _state(game, awaiting)]
 
-    sheets.append(_sheet(workbook, "Parties", title, [
-        ("Partie", 8), ("Table", 7), ("N° NS", 7), ("Équipe NS", 26), ("N° EO", 7),
-        ("Équipe EO", 26), ("Score NS", 10), ("Score EO", 10), ("Gagnant", 26),
-        ("Donnes jouées", 14), ("État", 24),
-    ], (game_row(game) for game in games), len(games)))
+    sides = [("Nord-Sud", 34), ("Est-Ouest", 34)] if melee else [
+        ("N° NS", 7), ("Équipe NS", 26), ("N° EO", 7), ("Équipe EO", 26)]
+    book.sheet("Parties", [
+        ("Partie", 8), ("Table", 7), *sides, ("Score NS", 10), ("Score EO", 10),
+        ("Gagnant", 34 if melee else 26), ("Donnes jouées", 14), ("État", 24),
+    ], (game_row(game) for game in games), len(games))
 
     by_id = {game.id: game for game in games}
     donnes = DonneRecord.objects.filter(game__round__tournament=tournament).order_by(
@@ -218,23 +338,31 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
                 annonces_ew, awarded_ns, awarded_ew, score_ns, score_ew,
                 outcomes.get(outcome, outcome)]
 
-    sheets.append(_sheet(workbook, "Donnes", title, [
-        ("Partie", 8), ("Table", 7), ("Donne", 7), ("Donneur", 9), ("Preneur", 9),
-        ("Contrat", 9), ("Capot demandé", 15), ("Atout", 7), ("Coinche", 11),
-        ("Points faits", 12), ("Capot", 7),
-        ("Belote NS", 10), ("Belote EO", 10), ("Annonces NS", 12), ("Annonces EO", 12),
-        ("Pénalité NS", 12), ("Pénalité EO", 12), ("Score NS", 10), ("Score EO", 10),
-        ("Issue", 9),
-    ], (donne_row(values) for values in donnes.values_list(*fields).iterator(chunk_size=5000)),
-        donnes.count()))
+    papers = [game for game in games if game.by_totals]
+    rows: Iterable[Sequence] = _merged((donne_row(values) for values in donnes.values_list(
+        *fields).iterator(chunk_size=5000)), papers)
+    kept = donne_columns(tournament)
+    columns = [DONNE_COLUMNS[index][:2] for index in kept]
+    if len(kept) < len(DONNE_COLUMNS):  # the columns the rules never fill are left out
+        pick = operator.itemgetter(*kept)
+        rows = (pick(row) for row in rows)
+    if melee:  # a mêlée's tables change every partie: each line names its players
+        columns[2:2] = [("Nord-Sud", 34), ("Est-Ouest", 34)]
+        game_of = {(game.round.number, game.table): game.id for game in games}
+        rows = ((*row[:2], *names[game_of[row[0], row[1]]], *row[2:]) for row in rows)
+    book.sheet("Donnes", columns, rows, donnes.count() + len(papers))
 
-    team_list = sorted(teams.values(), key=lambda team: team.number)
-    sheets.append(_sheet(workbook, "Équipes", title, [
-        ("N°", 6), ("Équipe", 28), ("Joueur 1", 24), ("Joueur 2", 24), ("Club", 22),
-        ("Active", 8),
-    ], ([team.number, team.name, team.player1, team.player2, team.club,
-         "oui" if team.active else "non"] for team in team_list), len(team_list)))
-
-    output = io.BytesIO()
-    workbook.save(output)
-    return _with_rows(output.getvalue(), sheets)
+    if melee:
+        players = list(Player.objects.filter(tournament=tournament).order_by("number"))
+        book.sheet("Joueurs", [("N°", 6), ("Joueur", 28), ("Club", 22), ("Actif", 8)],
+                   ([player.number, player.name, player.club,
+                     "oui" if player.active else "non"] for player in players), len(players))
+    else:
+        teams = list(Team.objects.filter(tournament=tournament, round__isnull=True)
+                     .select_related("first", "second").order_by("number"))
+        book.sheet("Équipes", [
+            ("N°", 6), ("Équipe", 28), ("Joueur 1", 24), ("Joueur 2", 24), ("Club", 22),
+            ("Active", 8),
+        ], ([team.number, team.name, team.player1, team.player2, team.club,
+             "oui" if team.active else "non"] for team in teams), len(teams))
+    return book.save()

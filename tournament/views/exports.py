@@ -39,14 +39,14 @@ def score_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def blank_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
     """Score sheets for `?tables=N` tables before the draw (by default, one per two active
-    teams): the organiser lays them on the tables while the teams register."""
+    teams, or per four active players of a mêlée): the organiser lays them on the tables
+    while the teams register."""
     tournament = organised(request, slug)
     text = request.GET.get("tables", "").strip()
     if text:
         tables = whole_number(text, maximum=documents.BLANK_SHEETS_MAX)
     else:
-        tables = min(max(1, -(-tournament.teams.filter(active=True).count() // 2)),
-                     documents.BLANK_SHEETS_MAX)
+        tables = min(documents.tables_for(tournament), documents.BLANK_SHEETS_MAX)
     if not tables:
         messages.error(request, _("Feuilles vierges : le nombre de tables est un nombre entier "
                                   "de 1 à %(max)d.") % {"max": documents.BLANK_SHEETS_MAX})

@@ -8,7 +8,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_tables2 import RequestConfig
 
-from .. import selectors
 from ..access import readable
 from ..exports import documents
 from ..models import Tournament
@@ -26,12 +25,14 @@ def home(request: HttpRequest) -> HttpResponse:
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = readable(request, slug)
     standing = documents.standings(tournament)  # the same builder as the PDF and workbook
-    table = StandingsTable(standing.lines, melee=tournament.format == "melee",
-                           ranking_points=selectors.uses_ranking_points(tournament))
+    table = StandingsTable(standing.lines, melee=standing.melee,
+                           ranking_points=standing.ranking_points,
+                           lots=standing.lots if standing.has_lots else None,
+                           awaiting=standing.awaiting)
     RequestConfig(request, paginate=False).configure(table)
     return render(request, "tournament/public/standings.html", {
         "tournament": tournament, "table": table, "criteria": standing.criteria,
-        "on_time": standing.on_time,
+        "on_time": standing.on_time, "standing": standing,
     })
 
 
@@ -41,8 +42,8 @@ def help_page(request: HttpRequest) -> HttpResponse:
 
 def screen(request: HttpRequest, slug: str) -> HttpResponse:
     """Full screen for a projector: pages that cycle by themselves (screen.js) through the
-    current partie's tables, where each team plays, and the standings; before the first
-    draw, the teams registered."""
+    current partie's tables, where each team (each player of a mêlée) plays, the standings,
+    and once the concours is over its lots; before the first draw, who is registered."""
     tournament = readable(request, slug)
     return render(request, "tournament/public/screen.html", {
         "tournament": tournament, "screen": documents.screen(tournament),
