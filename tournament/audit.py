@@ -246,7 +246,7 @@ def describe(entry: AuditEntry) -> tuple[str, str]:
 
 
 def restorable(entry: AuditEntry) -> bool:
-    return entry.kind in {"donne", "team", "rules", "pairing"} and well_formed(entry)
+    return entry.kind in {"donne", "team", "player", "rules", "pairing"} and well_formed(entry)
 
 
 # --- The shape of the values each kind of entry writes ------------------------------------

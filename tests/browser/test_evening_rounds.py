@@ -128,7 +128,8 @@ def test_the_team_form_keeps_every_keystroke_typed_right_after_a_save(page, live
     assert page.evaluate("document.activeElement.name") == "name"
     assert page.input_value("#id_name") == ""
     shot(page, "team-form-after-save")
-    stored = list(t.teams.order_by("number").values_list("name", "player1", "player2", "club"))
+    stored = list(t.teams.order_by("number").values_list("name", "first__name", "second__name",
+                                                          "club"))
     assert stored == teams
 
     # A refused team (registered twice) comes back into the form with its reason.

@@ -21,6 +21,7 @@ class AuditEntry(models.Model):
         ("donne", _("donne")),
         ("pairing", _("tables")),
         ("team", _("équipe")),
+        ("player", _("joueur")),
         ("rules", _("règlement")),
         ("round", _("partie")),
         # A table's score as a whole: its paper totals, their confirmation (services.paper,

@@ -20,8 +20,11 @@ from ..models import (
     Game,
     new_donne_key,
 )
+from ..selectors.prizes import lots_from_value
 from .common import RANKING_POINTS_FIELDS, UserError
 from .donnes import _donne_insert, donne_delete, donne_record, game_forfeit
+from .players import player_update
+from .prizes import prizes_replace
 from .rounds import round_seat
 from .teams import team_update
 from .tournaments import tournament_update
@@ -29,7 +32,8 @@ from .tournaments import tournament_update
 # --- Audit --------------------------------------------------------------------------------
 
 
-# What restoring an entry may change, per kind: a team's TEAM_FIELDS, the tournament's
+# What restoring an entry may change, per kind: a team's TEAM_FIELDS, a mêlée player's
+# PLAYER_FIELDS, the lots, the tournament's
 # RULE_OPTIONS (the rule set, points of byes and forfeits, criteria, parties planned), a
 # donne's input (scoring.Donne's fields), a table's seats or its forfeit. Nothing else: the
 # values are checked by audit.check_value, then passed by name.
@@ -57,7 +61,18 @@ def audit_restore(*, entry: AuditEntry, which: str = "before", by: Actor = SYSTE
             raise UserError(_("Cette équipe n'existe plus."))
         team_update(team=team, name=value["name"], player1=value["player1"],
                     player2=value["player2"], club=value["club"], active=value["active"],
+                    licence1=value.get("licence1"), licence2=value.get("licence2"),
                     by=by, action="restore")
+    elif entry.kind == "player" and value is not None:
+        player = (None if entry.number is None
+                  else tournament.players.filter(number=entry.number).first())
+        if player is None:
+            raise UserError(_("Ce joueur n'existe plus."))
+        player_update(player=player, name=value["name"], club=value["club"],
+                      licence=value["licence"], active=value["active"], by=by,
+                      action="restore")
+    elif entry.kind == "rules" and value is not None and "prizes" in value:
+        prizes_replace(tournament=tournament, lots=lots_from_value(value["prizes"]), by=by)
     elif entry.kind == "rules" and value is not None:
         tournament_update(
             tournament=tournament, parties_planned=value.get("parties_planned"),

@@ -321,7 +321,7 @@ def demo_load(*, organiser, path: Path) -> Tournament:
     for loaded in serializers.deserialize("json", json.dumps(objects)):
         loaded.save()
     # The fixture brings its own keys: move PostgreSQL's sequences past them, as loaddata does.
-    models = [Tournament, Team, Round, Game, DonneRecord]
+    models = [Tournament, Player, Team, Round, Game, DonneRecord]
     with connection.cursor() as cursor:
         for statement in connection.ops.sequence_reset_sql(no_style(), models):
             cursor.execute(statement)

@@ -82,7 +82,9 @@ def tournament_delete(request: HttpRequest, slug: str) -> HttpResponse:
         error = _("Tapez exactement le nom du concours pour le supprimer.")
     return render(request, "tournament/organiser/tournament_delete.html", {
         "tournament": tournament, "error": error,
-        "team_count": tournament.teams.count(), "round_count": tournament.rounds.count(),
+        "team_count": services.registered_teams(tournament).count(),
+        "player_count": tournament.players.count(),
+        "round_count": tournament.rounds.count(),
         "donne_count": DonneRecord.objects.filter(game__round__tournament=tournament).count(),
     })
 
