@@ -69,6 +69,9 @@ PUBLIC = [
     lambda t: reverse("tournament:standings_xlsx", args=[t.slug]),
     lambda t: reverse("tournament:pairings_pdf", args=[t.slug, 1]),
     lambda t: reverse("tournament:screen", args=[t.slug]),
+    lambda t: reverse("tournament:palmares_pdf", args=[t.slug]),
+    lambda t: reverse("tournament:final_pdf", args=[t.slug]),
+    lambda t: reverse("tournament:final_xlsx", args=[t.slug]),
 ]
 # Pages only the organiser may open, published or not.
 ORGANISER_ONLY = [
@@ -83,6 +86,9 @@ ORGANISER_ONLY = [
     lambda t: reverse("tournament:team_delete", args=[t.slug, 1]),
     lambda t: reverse("tournament:tournament_delete", args=[t.slug]),
     lambda t: reverse("tournament:blank_score_sheets", args=[t.slug]),
+    lambda t: reverse("tournament:prizes", args=[t.slug]),
+    lambda t: reverse("tournament:round_generate", args=[t.slug]),
+    lambda t: reverse("tournament:game_totals", args=[t.slug, 1, 1]),
 ]
 
 
@@ -109,7 +115,8 @@ def no_secrets(response) -> bool:
     return not any(secret in text for secret in SECRETS)
 
 
-DOCUMENTS = {"standings_pdf", "standings_xlsx", "pairings_pdf", "score_sheets", "backup"}
+DOCUMENTS = {"standings_pdf", "standings_xlsx", "pairings_pdf", "score_sheets", "backup",
+             "final_pdf", "final_xlsx"}
 
 
 @pytest.mark.parametrize("url", PUBLIC + ORGANISER_ONLY)
@@ -373,7 +380,25 @@ WRITES = [
     ("tournament:donne_delete", lambda t: [t.slug, 1, 1, 1], {}),
     ("tournament:restore", lambda t: [t.slug, t.audit.filter(kind="donne").get().pk],
      {"which": "before"}),
+    ("tournament:game_totals", lambda t: [t.slug, 1, 1],
+     {"score_ns": "1000", "score_ew": "700", "donnes": "10", "confirm": "on"}),
+    ("tournament:game_totals_clear", lambda t: [t.slug, 1, 1], {"confirm": "on"}),
+    ("tournament:game_confirm", lambda t: [t.slug, 1, 1], {}),
+    ("tournament:prizes", lambda t: [t.slug], {"start": "1", "label": "Jambon"}),
 ]
+
+# Addresses the tables above leave out, each for a reason (the test below keeps this honest).
+COVERED_ELSEWHERE = {
+    "home", "create",  # no tournament: test_home.py, test_login.py
+    "table_link", "table_link_preview", "table_link_totals", "table_link_confirm",
+    "table_link_dispute",  # a token, not a role: the table-link tests here and in
+    # test_confirmations.py / test_paper_totals.py
+    "rotation_pdf",  # only for a concours drawn by rotation: test_round_methods.py
+    "prize", "prize_delete", "prize_up", "prize_down",  # a lot's id: test_prizes.py
+    "players", "players_import", "player", "player_withdraw", "player_return",
+    "player_delete",  # a mêlée: the players' role tests below
+    "team_forfeit",  # a POST only, in WRITES
+}
 
 
 def state(t):
@@ -540,3 +565,18 @@ def test_the_organiser_changes_the_players(client, owner, melee_concours, name, 
     response = client.post(reverse(name, args=args(melee_concours)), data())
     assert response.status_code == 302
     assert melee_state(melee_concours) != before
+
+
+def test_every_address_is_in_a_role_table_or_covered_elsewhere():
+    """A new address gets its role test: it appears in PUBLIC, ORGANISER_ONLY or WRITES, or
+    in COVERED_ELSEWHERE with the test that checks who may use it."""
+    from types import SimpleNamespace
+
+    from django.urls import get_resolver, resolve
+
+    names = {pattern.name for pattern in get_resolver("tournament.urls").url_patterns}
+    listed = {name.removeprefix("tournament:") for name, _args, _data in WRITES}
+    stand_in = SimpleNamespace(slug="concours")
+    listed |= {resolve(url(stand_in)).url_name for url in PUBLIC + ORGANISER_ONLY}
+    missing = names - listed - COVERED_ELSEWHERE
+    assert not missing, f"addresses without a role test: {sorted(missing)}"
