@@ -20,7 +20,8 @@ def _sheet_htmls(tournament: Tournament, round_: Round | None,
                "rules_line": documents.rules_line(tournament, round_),
                "head": documents.sheet_head(), "head_scale": documents.SHEET_HEAD_SCALE,
                "rules_image": documents.sheet_rules_image(),
-               "grid_width": documents.SHEET_WIDTH, "font_pt": documents.SHEET_FONT_PT}
+               "grid_width": documents.SHEET_WIDTH, "font_pt": documents.SHEET_FONT_PT,
+               "melee": documents.is_melee(tournament)}
     chunks = weasy.workers_for(len(sheets))
     size = -(-len(sheets) // chunks)
     return [render_to_string("printing/score_sheets.html",
