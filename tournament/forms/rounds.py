@@ -19,10 +19,13 @@ class RoundDrawForm(forms.Form):
     concours' format (services.round_draw_options); none chosen is the concours' own."""
 
     draw_method = forms.ChoiceField(label=_("Tirage de cette partie"), required=False)
+    # No max_length: a seed too long gets the seed's own message (whole_number reads any
+    # length without converting it), not Django's count of characters.
     seed = forms.CharField(label=_("Graine du tirage (facultatif)"), required=False,
-                           max_length=40)
+                           widget=forms.TextInput(attrs={"maxlength": 40,
+                                                         "inputmode": "numeric"}))
     # The button "retirer avec la même graine" posts the seed of the draw undone.
-    seed_again = forms.CharField(required=False, max_length=40)
+    seed_again = forms.CharField(required=False)
 
     def __init__(self, *args: object, methods: Sequence[tuple[str, str | Promise]],
                  **kwargs: object) -> None:
