@@ -118,3 +118,81 @@ def test_the_screen_of_an_unpublished_concours_is_not_found(page, live_server):
     tournament(teams=4, slug="cache", published=False)
     response = page.goto(f"{live_server.url}/t/cache/screen/")
     assert response.status == 404
+
+
+# --- A mêlée: players, not teams ------------------------------------------------------------
+
+FIRST = ["Anne", "Basile", "Camille", "Denis", "Éloïse", "François", "Gisèle", "Hervé",
+         "Inès", "Jacques", "Karine", "Lucien", "Margaux", "Noël", "Odile", "Pascal",
+         "Quentin", "Rosalie", "Sébastien", "Thérèse", "Ulysse", "Valérie", "Wilfried",
+         "Xavier", "Yvette", "Zoé", "Aimé", "Bérénice", "Cyprien", "Delphine", "Étienne",
+         "Fanny", "Gaëtan", "Hélène", "Isidore", "Joséphine", "Kévin"]
+LAST = ["Martin", "Bernard", "Dubois", "Lefèvre", "Moreau", "Laurent", "Girard", "Roux"]
+
+# Every name a spectator sees on the page shown: a mêlée table's cell holds two players.
+SHOWN_PLAYERS = """() => {
+  const page = document.querySelector("#stage .page:not([hidden])");
+  const names = [], bad = [];
+  for (const cell of page.querySelectorAll("td.name")) {
+    const box = cell.getBoundingClientRect();
+    const column = cell.closest(".column").getBoundingClientRect();
+    const whole = box.width > 0 && box.top >= 0 && box.bottom <= innerHeight
+      && box.right <= innerWidth && box.bottom <= column.bottom + 0.5
+      && box.right <= column.right + 0.5 && cell.scrollWidth <= cell.clientWidth;
+    const players = [...cell.querySelectorAll(".player")].map((p) => p.textContent.trim());
+    const shown = players.length ? players : [cell.childNodes[0].textContent.trim()];
+    (whole ? names : bad).push(...shown);
+  }
+  return {page: document.body.dataset.page, view: document.body.dataset.view, names, bad,
+          fits: document.documentElement.scrollHeight <= innerHeight
+                && document.documentElement.scrollWidth <= innerWidth};
+}"""
+
+
+@pytest.fixture
+def melee_hall():
+    """37 players à la mêlée (nine tables, one exempt), the one partie planned played to the
+    end, a concours with ranking points and lots: every view is on the screen."""
+    from ..tournament.factories import melee
+
+    t = melee(players=0, slug="melee-salle", name="Mêlée de la Saint-Martin", points_win=4,
+              points_loss=2, points_exempt=3, parties_planned=1)
+    for index, first in enumerate(FIRST):
+        services.player_create(tournament=t, name=f"{first} {LAST[index % len(LAST)]}",
+                               club="Belote club" if index % 3 else "Les Amis du 7")
+    round_ = services.round_generate(tournament=t, seed=3)
+    for game in round_.games.filter(team_ew__isnull=False):
+        play_to_the_end(game)
+    services.prize_add(tournament=t, start=1, end=1, from_last=False, label="Un jambon de pays")
+    services.prize_add(tournament=t, start=2, end=5, from_last=False, label="Une bouteille")
+    services.prize_add(tournament=t, start=1, end=1, from_last=True, label="Un lot de consolation")
+    return t
+
+
+def test_a_melee_screen_shows_players_at_their_tables_where_they_play_and_their_lots(
+        browser, live_server, melee_hall, screenshots):
+    context = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="fr-FR")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/melee-salle/screen/?secondes=600")
+    shown: dict[str, list[str]] = {}
+    views = ("tables", "ou", "classement", "palmares")
+    for view in views:
+        expect(page.locator("body")).to_have_attribute("data-page", re.compile(f"^{view} 1/"))
+        page.screenshot(path=str(screenshots / f"screen-melee-1920x1080-{view}.png"))
+        while page.evaluate("document.body.dataset.view") == view:
+            state = page.evaluate(SHOWN_PLAYERS)
+            assert state["fits"] and not state["bad"], (state["page"], state["bad"][:5])
+            shown.setdefault(view, []).extend(state["names"])
+            page.keyboard.press("ArrowRight")
+            page.wait_for_function("page => document.body.dataset.page !== page",
+                                   arg=state["page"], timeout=5_000)
+    names = sorted(melee_hall.players.values_list("name", flat=True))
+    numbered = {f"{number}. {name}" for number, name in
+                melee_hall.players.values_list("number", "name")}
+    assert len(names) == 37
+    assert len(shown["tables"]) == 36 and set(shown["tables"]) <= numbered  # 9 × 4 seated
+    assert sorted(shown["ou"]) == names and sorted(shown["classement"]) == names
+    expect(page.locator("#data section[data-view=palmares] td.lot")).to_have_text(
+        ["Un jambon de pays", *["Une bouteille"] * 4, "Un lot de consolation"])
+    assert len(shown["palmares"]) == 6
+    context.close()
