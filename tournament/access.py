@@ -12,9 +12,12 @@ Every object is looked up under its tournament, so a slug never reaches another'
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+
+from scoring import Side
 
 from .models import Game, Round, Tournament
 
@@ -49,10 +52,15 @@ def readable_round(request: HttpRequest, slug: str, number: int) -> Round:
                              tournament=tournament, number=number)
 
 
+# A game's page shows its teams and their players: read with the game, in one query.
+GAME_RELATED = ("round__tournament", "team_ns__first", "team_ns__second", "team_ew__first",
+                "team_ew__second")
+
+
 def game_of(tournament: Tournament, number: int, table: int) -> Game:
     """Table `table` of round `number`, looked up under its tournament."""
     return get_object_or_404(
-        Game.objects.select_related("round__tournament", "team_ns", "team_ew"),
+        Game.objects.select_related(*GAME_RELATED),
         round__tournament=tournament, round__number=number, table=table,
     )
 
@@ -61,9 +69,17 @@ def readable_game(request: HttpRequest, slug: str, number: int, table: int) -> G
     return game_of(readable(request, slug), number, table)
 
 
-def linked_game(token: str) -> Game:
-    """The game a table link opens: a real table (a bye has nothing to enter)."""
-    return get_object_or_404(
-        Game.objects.select_related("round__tournament", "team_ns", "team_ew"),
-        token=token, team_ew__isnull=False,
-    )
+def linked_side(token: str) -> tuple[Game, str]:
+    """The game a table link opens, and whose link it is, as a side's value: `token` is the
+    game's North-South link ("NS") or its East-West one (`token_ew`, "EW"). A real table
+    only (a bye has nothing to enter); anything else is a 404. One query, the game's round,
+    tournament, teams and players with it."""
+    # Sliced, never .first(): ordering by Game's Meta (a join on the round) cost more than
+    # the rest of the lookup, for a token that names one game at most. A bye is told apart
+    # once read (the filter in SQL cost more than the test).
+    found = list(Game.objects.select_related(*GAME_RELATED)
+                 .filter(Q(token=token) | Q(token_ew=token)).order_by()[:1])
+    if not found or found[0].is_bye:
+        raise Http404(_("Ce lien de table n'existe pas."))
+    game = found[0]
+    return game, Side.NS.value if game.token == token else Side.EW.value

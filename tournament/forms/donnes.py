@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from scoring import Coinche, Donne, ScoringError, Side, Trump
@@ -105,6 +106,7 @@ class DonneForm(forms.Form):
     def __init__(self, *args, rules=None, phone: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.rules = rules
+        self.phone = phone
         for field in self.fields.values():
             field.widget.attrs["form"] = "donne-form"  # the inputs sit in table cells
         if rules is not None and not rules.sa_ta:
@@ -125,6 +127,19 @@ class DonneForm(forms.Form):
             self.hidden_columns |= {"annonces_ns", "annonces_ew"}
         for name in self.hidden_columns:
             del self.fields[name]
+
+    @property
+    def blank_key(self) -> str:
+        """What the fields of a blank row (no data, no initial value: the next donne's) are
+        made of: the device, the fields the rule set plays, the trumps offered, the
+        language. The page renders them once per process for each key ({% cache %}): a
+        row's widgets were a third of a table's answer to its donne. "" for any other
+        row (typed, refused, or a donne being corrected), rendered each time."""
+        if self.is_bound or self.initial:
+            return ""
+        trumps = ",".join(str(value) for value, _label in self.fields["trump"].choices)
+        return ":".join(["phone" if self.phone else "desk", *self.fields, trumps,
+                         get_language() or ""])
 
     def clean_contract(self) -> tuple[int | None, bool]:
         text = self.cleaned_data.get("contract", "").strip().lower()

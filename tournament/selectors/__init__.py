@@ -2,6 +2,14 @@
 area: the standings, the rules as each partie played them, a game's donnes. Reachable as
 `selectors.<name>`."""
 
+from .entry import (
+    EntrySheet,
+    RowPreview,
+    entry_sheet,
+    game_reread,
+    next_table,
+    row_preview,
+)
 from .games import DonneLine, donne_lines
 from .prizes import (
     MAX_PRIZES,
@@ -44,8 +52,10 @@ __all__ = [
     "Awards",
     "DonneLine",
     "Entrant",
+    "EntrySheet",
     "Lot",
     "PartieState",
+    "RowPreview",
     "StandingsLine",
     "StandingsScope",
     "award_indexes",
@@ -54,6 +64,8 @@ __all__ = [
     "donne_lines",
     "draw_label",
     "entrants_count",
+    "entry_sheet",
+    "game_reread",
     "has_donnes",
     "has_registrations",
     "limits_text",
@@ -62,12 +74,14 @@ __all__ = [
     "lots_summary",
     "lots_value",
     "name_key",
+    "next_table",
     "partie_states",
     "parties_limits",
     "points_scale",
     "prize_lots",
     "ranking_summary",
     "results",
+    "row_preview",
     "rules_change_default_partie",
     "standings",
     "standings_awards",

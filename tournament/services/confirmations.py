@@ -24,52 +24,41 @@ from scoring import Donne, Side
 
 from .. import audit
 from ..audit import SYSTEM, Actor
-from ..models import DonneRecord, Game, Tournament
+from ..models import Game, Tournament
 from .common import UserError
-from .donnes import donne_record
+from .donnes import Written, donne_write, game_locked
 
 
-def score_changed(game: Game, side: Side | None) -> None:
+def score_changed(game: Game, side: Side | str | None) -> None:
     """Inside the transaction of a change of `game`'s score made from `side`'s table link
-    (None: by the organiser): set what the game awaits now (see the module docstring)."""
+    (a side or its value; None: by the organiser): set what the game awaits now (see the
+    module docstring). No query unless that changes (without the option, and nothing
+    pending, a donne's entry costs nothing here). After the organiser's own change outside
+    the entry (a journal's restore), `score_changed(game, None)` clears what was pending;
+    `game` may then be the copy locked before the change."""
     awaiting = ""
     if side is not None and game.finished and not game.forfeit \
             and game.round.tournament.two_confirmations:
-        awaiting = side.other.value
+        awaiting = Side(side).other.value
     if (game.awaiting, game.disputed) != (awaiting, False):
         game.awaiting, game.disputed = awaiting, False
         game.save(update_fields=["awaiting", "disputed"])
 
 
-def _sheet(game: Game) -> list[dict[str, Any]]:
-    """What a side's confirmation is about: the donnes as entered (for a paper game the
-    totals, which `services.paper` compares itself)."""
-    return [audit.donne_values(record) for record in game.donnes.order_by("number")]
-
-
-def _locked(game: Game) -> Game:
-    return Game.objects.select_for_update().select_related("round__tournament").get(
-        pk=game.pk)
-
-
 @transaction.atomic
-def donne_enter(*, game: Game, side: Side | None, number: int | None, donne: Donne,
+def donne_enter(*, game: Game, side: Side | str | None, number: int | None, donne: Donne,
                 version: int | None = None, expect: int | None = None, by: Actor = SYSTEM,
-                open_only: bool = False) -> DonneRecord:
-    """`donne_record` (same arguments) from `side`'s table link, or from the organiser
-    (`side` None), then what the game awaits (`score_changed`), in one transaction."""
-    locked = _locked(game)
-    # Without the option nor a confirmation pending, nothing can await: no more queries.
-    concerned = (locked.round.tournament.two_confirmations or locked.awaiting
-                 or locked.disputed)
-    before = _sheet(locked) if concerned else []
-    record = donne_record(game=locked, number=number, donne=donne, version=version,
-                          expect=expect, by=by, open_only=open_only)
-    if concerned:
-        game = Game.objects.select_related("round__tournament").get(pk=game.pk)
-        if _sheet(game) != before:
-            score_changed(game, side)
-    return record
+                open_only: bool = False) -> Written:
+    """`donne_record` (same arguments) from `side`'s table link (a side or its value,
+    "NS" or "EW"), or from the organiser (`side` None), then what the game awaits
+    (`score_changed`), in one transaction: the game locked once, no savepoint, and the
+    confirmation's check costs no query unless what the game awaits changes. Returns what
+    was written (`Written`: the donne, the game and its donnes as the entry left them)."""
+    written = donne_write(game=game_locked(game), number=number, donne=donne,
+                          version=version, expect=expect, by=by, open_only=open_only)
+    if written.changed:  # the same donne saved again changes nothing, a confirmation included
+        score_changed(written.game, side)
+    return written
 
 
 def _score_checked(game: Game, side: Side | None, score: tuple[int, int] | None) -> None:
@@ -92,12 +81,12 @@ def _state(game: Game) -> dict[str, Any]:
 
 
 @transaction.atomic
-def game_confirm(*, game: Game, side: Side | None, score: tuple[int, int] | None = None,
-                 by: Actor = SYSTEM) -> Game:
-    """The awaited side (`side`) or the organiser (None) confirms the final score; `score`
-    is the one the page showed, refused if it changed meanwhile. Journaled."""
-    game = _locked(game)
-    _score_checked(game, side, score)
+def game_confirm(*, game: Game, side: Side | str | None,
+                 score: tuple[int, int] | None = None, by: Actor = SYSTEM) -> Game:
+    """The awaited side (`side`, or its value) or the organiser (None) confirms the final
+    score; `score` is the one the page showed, refused if it changed meanwhile. Journaled."""
+    game = game_locked(game)
+    _score_checked(game, None if side is None else Side(side), score)
     before = _state(game)
     game.awaiting, game.disputed = "", False
     game.save(update_fields=["awaiting", "disputed"])
@@ -107,12 +96,13 @@ def game_confirm(*, game: Game, side: Side | None, score: tuple[int, int] | None
 
 
 @transaction.atomic
-def game_dispute(*, game: Game, side: Side, score: tuple[int, int] | None = None,
+def game_dispute(*, game: Game, side: Side | str, score: tuple[int, int] | None = None,
                  by: Actor = SYSTEM) -> Game:
-    """The awaited side says the final score is wrong: the game still awaits, marked
-    disputed for the organiser (saying it twice changes nothing). Journaled."""
-    game = _locked(game)
-    _score_checked(game, side, score)
+    """The awaited side (`side`, or its value) says the final score is wrong: the game
+    still awaits, marked disputed for the organiser (saying it twice changes nothing).
+    Journaled."""
+    game = game_locked(game)
+    _score_checked(game, Side(side), score)
     if not game.disputed:
         before = _state(game)
         game.disputed = True

@@ -39,7 +39,7 @@ from ..models import SIDE_SHORT, SIDE_VALUES, AuditEntry, DonneRecord, Game, new
 from ..validators import MAX_SMALL
 from .common import UserError, scoring_refusals
 from .confirmations import score_changed
-from .donnes import _donne_insert, game_recompute, paper_totals
+from .donnes import _donne_insert, game_locked, game_recompute, paper_totals
 
 TOTALS_FIELDS = [field.name for field in dataclasses.fields(PaperTotals)]
 
@@ -53,11 +53,6 @@ def paper_check(game: Game) -> PaperCheck:
     """What the game's partie rules let its paper totals be checked against: the form asks
     for what `needs` names and shows `explanation`."""
     return paper_check_kind(game.round.rules)
-
-
-def _locked(game: Game) -> Game:
-    return Game.objects.select_for_update().select_related("round__tournament").get(
-        pk=game.pk)
 
 
 def _set_totals(game: Game, totals: PaperTotals | None) -> None:
@@ -75,14 +70,15 @@ def _set_totals(game: Game, totals: PaperTotals | None) -> None:
 
 @transaction.atomic
 def game_totals_record(*, game: Game, totals: PaperTotals, confirm: bool = False,
-                       side: Side | None = None, by: Actor = SYSTEM) -> Game:
+                       side: Side | str | None = None, by: Actor = SYSTEM) -> Game:
     """Enter (or correct) a game's paper totals. Refused unless `scoring.paper` accepts them
     under the partie's rules and they say who won (no equal totals). A game with donnes
     switches to totals only with `confirm`: its donnes are removed, each journaled with its
-    values. `side`: the table link's side (None: the organiser); a link needs the concours'
-    `paper_by_tables`, an open partie, and a game without donnes. Journaled; with two
-    confirmations a link's entry awaits the other side."""
-    game = _locked(game)
+    values. `side`: the table link's side or its value (None: the organiser); a link needs
+    the concours' `paper_by_tables`, an open partie, and a game without donnes. Journaled;
+    with two confirmations a link's entry awaits the other side."""
+    side = None if side is None else Side(side)
+    game = game_locked(game)
     tournament = game.round.tournament
     if side is not None:
         if not tournament.paper_by_tables:
@@ -170,7 +166,7 @@ def game_totals_clear(*, game: Game, confirm: bool = False, restore: bool = Fals
     """Back to entering the game by its donnes: its totals go (journaled; only with
     `confirm`). `restore` puts back the donnes the switch to totals removed, as they were
     (each journaled as restored); refused, changing nothing, if the rules now refuse them."""
-    game = _locked(game)
+    game = game_locked(game)
     if not game.by_totals:
         raise UserError(_("Cette table est déjà saisie par donnes."))
     if not confirm:

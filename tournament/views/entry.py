@@ -15,18 +15,16 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
 from django.views.decorators.http import require_POST
-
-from scoring import Outcome, ScoringError, Side, score_game
 
 from .. import selectors, services
 from ..access import is_organiser, readable_game, require_organiser
 from ..audit import Actor
+from ..choices import SIDE_NAMES
 from ..forms import DonneForm, ForfeitForm
 from ..forms.donnes import PASSE
 from ..forms.paper import ConfirmForm, PaperTotalsForm, TotalsClearForm
-from ..models import Game
+from ..models import DonneRecord, Game
 from ..services import UserError
 from ..validators import whole_number
 from .common import _by, _form_error
@@ -45,43 +43,27 @@ def _posted_number(data, name: str) -> int | None:
     return value
 
 
-# The outcome of a donne in words, never by colour alone.
-OUTCOME_WORDS = {Outcome.MADE: _l("réussi"), Outcome.DOWN: _l("chuté"),
-                 Outcome.LITIGE: _l("litige"), Outcome.PASSED: _l("passe")}
-
-
-SIDE_NAMES = {Side.NS: _l("Nord-Sud"), Side.EW: _l("Est-Ouest")}
-
-
 def _partial(request: HttpRequest) -> bool:
     """The page's script asks for the sheet alone: htmx (HX-Request), or X-Fragment."""
     return bool(request.htmx) or bool(request.headers.get("X-Fragment"))
 
 
 def sheet_context(game: Game, form: DonneForm | None, editing: int | None, *, phone: bool,
-                   status: str = "", status_error: bool = False) -> dict:
+                  status: str = "", status_error: bool = False,
+                  records: list[DonneRecord] | None = None) -> dict:
     """What a game's sheet shows, on the organiser's page and on a table link's alike.
-    `status` is said on the entry row: the donne just saved, or why the row was emptied."""
-    tournament = game.round.tournament
-    lines = selectors.donne_lines(game, list(game.donnes.order_by("number")))
-    next_number = editing or len(lines) + 1
+    `status` is said on the entry row: the donne just saved, or why the row was emptied;
+    `records`: the donnes as a save just wrote them (else they are read)."""
+    sheet = selectors.entry_sheet(game, editing, records)
     form = form or DonneForm(rules=game.round.rules, phone=phone)
     return {
-        "tournament": tournament, "game": game, "lines": lines, "form": form,
-        "awaiting_name": SIDE_NAMES.get(Side(game.awaiting)) if game.awaiting else "",
-        "editing": editing, "next_number": next_number, "next_dealer": game.dealer(next_number),
+        "tournament": game.round.tournament, "game": game, "lines": sheet.lines,
+        "form": form, "awaiting_name": sheet.awaiting_name, "editing": editing,
+        "next_number": sheet.next_number, "next_dealer": sheet.next_dealer,
         "status": status, "status_error": status_error,
         # The row's first wrong field, or its first one: where the cursor goes.
         "focus": next((n for n in form.errors if n in form.fields), "taker"),
     }
-
-
-def _next_table(game: Game) -> Game | None:
-    """The partie's next table still to enter after this one (wrapping round), for the
-    organiser who enters the score sheets one after the other."""
-    waiting = list(game.round.games.filter(finished=False, forfeit="", team_ew__isnull=False)
-                   .exclude(pk=game.pk).order_by("table"))
-    return next((g for g in waiting if g.table > game.table), waiting[0] if waiting else None)
 
 
 def _game_context(request: HttpRequest, game: Game, form: DonneForm | None = None,
@@ -97,7 +79,7 @@ def _game_context(request: HttpRequest, game: Game, form: DonneForm | None = Non
                             args=[tournament.slug, game.round.number, game.table]),
     }
     if context["is_organiser"] and (game.finished or game.forfeit):
-        context["next_table"] = _next_table(game)
+        context["next_table"] = selectors.next_table(game)
     if context["is_organiser"] and game.by_totals:
         context["clear_form"] = TotalsClearForm(initial={"restore": True})
         context["removed"] = len(services.removed_donnes(game))
@@ -123,14 +105,16 @@ def _sheet(request: HttpRequest, sheet: str, context: dict, status: int = 200) -
 
 
 def donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, sheet: str,
-                 context, done: str, open_only: bool = False, phone: bool = False,
-                 side: Side | None = None) -> HttpResponse:
+                context, done: str, open_only: bool = False, phone: bool = False,
+                side: str | None = None) -> HttpResponse:
     """Entering donnes, as the game page and a table link both do: ?edit=n puts donne n in
     the form; a POST records the row, then answers the sheet alone to the page's script
     (htmx) or redirects to `done`; a refused row comes back with every error beside its
     field, 422. `context(game, form, editing, **status)` builds the template's context; the
-    caller checks roles. `side`: the table link's side (None: the organiser), for the two
-    confirmations (services.donne_enter)."""
+    caller checks roles. `side`: the table link's side, "NS" or "EW" (None: the organiser),
+    for the two confirmations (services.donne_enter). `game` comes with its round,
+    tournament, teams and players (access.GAME_RELATED): after a save only its own columns
+    are read again (selectors.game_reread)."""
     rules = game.round.rules
     editing, form, status = None, None, {}
     if request.method == "GET":
@@ -151,7 +135,7 @@ def donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, sheet
             _form_error(form, error)  # the form is invalid now: nothing is recorded
         if form.is_valid():
             try:
-                record = services.donne_enter(
+                written = services.donne_enter(
                     game=game, side=side, number=editing, donne=form.cleaned_data["donne"],
                     version=form.cleaned_data["version"], expect=expect, by=by,
                     open_only=open_only)
@@ -165,17 +149,19 @@ def donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, sheet
                 else:
                     _form_error(form, error)
             else:
-                game.refresh_from_db()
                 if not _partial(request):
                     return redirect(done)
+                # The sheet as the save left it: the game and its donnes as written, no read.
+                selectors.game_reread(game, written.game)
                 said = (_("Donne %(n)d corrigée.") if editing else
-                        _("Donne %(n)d enregistrée.")) % {"n": record.number}
-                response = _sheet(request, sheet, context(game, None, None, status=said))
+                        _("Donne %(n)d enregistrée.")) % {"n": written.record.number}
+                response = _sheet(request, sheet, context(game, None, None, status=said,
+                                                          records=written.records))
                 response["HX-Replace-Url"] = done  # out of ?edit=n
                 return response
         if form is not None:
             form.mark_errors()
-        game.refresh_from_db()  # the header's totals as stored now, never as first read
+        selectors.game_reread(game)  # the header's totals as stored now, never as first read
         if _partial(request):
             return _sheet(request, sheet, context(game, form, editing, **status), status=422)
     return render(request, page, context(game, form, editing, **status))
@@ -201,8 +187,9 @@ def _incomplete(data) -> bool:
 
 
 def entry_preview(request: HttpRequest, game: Game, *, phone: bool) -> HttpResponse:
-    """The row's score, its outcome in words, the running totals and the end of the game:
-    a partial for the page's script (htmx), JSON for any other client."""
+    """The row's score, its outcome in words, the running totals and the end of the game
+    (selectors.row_preview): a partial for the page's script (htmx), JSON for any other
+    client."""
     rules = game.round.rules
     form = DonneForm(request.POST, rules=rules, phone=phone)
     if not request.htmx:
@@ -220,32 +207,15 @@ def entry_preview(request: HttpRequest, game: Game, *, phone: bool) -> HttpRespo
         _form_error(form, error)
     if form.is_valid():
         try:
-            context["score"] = _scored(game, form.cleaned_data["donne"], editing)
-        except ScoringError as error:
-            form.add_error(error.field if error.field in form.fields else None, error.message)
+            context["score"] = selectors.row_preview(game, form.cleaned_data["donne"], editing)
+        except UserError as error:  # the game refuses this donne (scoring's refusal)
+            _form_error(form, error)
     context["field_errors"] = [(name, form.errors.get(name, [])) for name in fields]
     context["row_errors"] = [*form.non_field_errors(), *form.errors.get("version", [])]
     response = render(request, "tournament/partials/entry_preview.html", context,
                       status=422 if form.errors else 200)
     response["X-Entry"] = "preview"
     return response
-
-
-def _scored(game: Game, donne, editing: int | None) -> dict:
-    donnes = [r.to_donne() for r in game.donnes.order_by("number")]
-    index = editing - 1 if editing and editing <= len(donnes) else len(donnes)
-    donnes[index:index + 1] = [donne]
-    result = score_game(donnes, game.round.rules, stop_after=game.stop_after)
-    score = result.donnes[index]
-    return {
-        "ns": score.ns, "ew": score.ew, "outcome": score.outcome.value,
-        "outcome_words": OUTCOME_WORDS[score.outcome],
-        "total_ns": sum(s.ns for s in result.donnes[: index + 1]),
-        "total_ew": sum(s.ew for s in result.donnes[: index + 1]),
-        "finished": result.finished, "winner": result.winner.value if result.winner else None,
-        "winner_name": SIDE_NAMES[result.winner] if result.winner else "",
-        "final_ns": result.ns, "final_ew": result.ew,
-    }
 
 
 def _preview_json(request: HttpRequest, game: Game, form: DonneForm) -> JsonResponse:
@@ -255,14 +225,10 @@ def _preview_json(request: HttpRequest, game: Game, form: DonneForm) -> JsonResp
                             status=422)
     try:
         editing = _posted_number(request.POST, "number")
+        score = selectors.row_preview(game, form.cleaned_data["donne"], editing)
     except UserError as error:
-        return JsonResponse({"errors": {"__all__": [error.message]}}, status=422)
-    try:
-        score = _scored(game, form.cleaned_data["donne"], editing)
-    except ScoringError as error:
         return JsonResponse({"errors": {error.field or "__all__": [error.message]}}, status=422)
-    return JsonResponse({k: v for k, v in score.items()
-                         if k not in ("outcome_words", "winner_name")})
+    return JsonResponse(score.figures())
 
 
 @login_required
@@ -319,12 +285,12 @@ def game_totals(request: HttpRequest, slug: str, number: int, table: int) -> Htt
             except UserError as error:
                 _form_error(form, error)
             else:
-                winner = SIDE_NAMES[Side(game.winner)]
+                winner = SIDE_NAMES[game.winner]
                 messages.success(request, _(
                     "Table %(t)d : totaux enregistrés, %(ns)d – %(ew)d, %(w)s gagne.")
                     % {"t": game.table, "ns": game.score_ns, "ew": game.score_ew,
                        "w": winner})
-                following = _next_table(game)
+                following = selectors.next_table(game)
                 if following is not None:
                     return redirect("tournament:game_totals", slug=slug, number=number,
                                     table=following.table)

@@ -2,7 +2,8 @@
 credential. The entry flow is the organiser's (`entry.donne_entry`).
 
 The printed sheet may carry two links to the same page: `Game.token` is North-South's,
-`Game.token_ew` East-West's (`linked_side` looks a token up in both). The side matters only
+`Game.token_ew` East-West's (`access.linked_side` looks a token up in both, and gives the
+side's value, "NS" or "EW"). The side matters only
 to the two confirmations (Tournament.two_confirmations): a score finished from one side's
 link awaits the other side's, whose page then shows it with « Confirmer le score » and a way
 to say it is wrong. If the concours allows it (Tournament.paper_by_tables), a link may also
@@ -15,40 +16,28 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scoring import Side
-
-from .. import services
+from .. import selectors, services
+from ..access import linked_side
 from ..audit import Actor
+from ..choices import SIDE_NAMES
 from ..forms import DonneForm
 from ..forms.paper import ConfirmForm, PaperTotalsForm
 from ..models import Game
 from ..services import UserError
 from .common import _form_error
-from .entry import SIDE_NAMES, donne_entry, entry_preview, sheet_context
+from .entry import donne_entry, entry_preview, sheet_context
 
 
-def linked_side(token: str) -> tuple[Game, Side]:
-    """The game a table link opens, and whose link it is: `token` is the game's
-    North-South link or its East-West one (`token_ew`). A real table only (a bye has
-    nothing to enter); anything else is a 404."""
-    game = (Game.objects.select_related("round__tournament", "team_ns", "team_ew")
-            .filter(Q(token=token) | Q(token_ew=token), team_ew__isnull=False).first())
-    if game is None:
-        raise Http404(_("Ce lien de table n'existe pas."))
-    return game, Side.NS if game.token == token else Side.EW
-
-
-def _actor(game: Game, side: Side) -> Actor:
+def _actor(game: Game, side: str) -> Actor:
     """Who the journal says made a change: the table, and which link when it is East-West's
     (North-South's is the link every table had before two links existed)."""
-    if side is Side.NS:
+    if side == "NS":
         return Actor.of_table(game)
     return Actor(_("Table %(t)d (lien EO)") % {"t": game.table})
 
@@ -71,7 +60,7 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
     )
 
 
-def _link_context(token: str, side: Side) -> Callable[..., dict[str, Any]]:
+def _link_context(token: str, side: str) -> Callable[..., dict[str, Any]]:
     """The template's context for the link `token` of `side`, as `donne_entry` asks for it:
     `context(game, form, editing, **status)`; `totals_form` a refused totals form."""
 
@@ -79,30 +68,35 @@ def _link_context(token: str, side: Side) -> Callable[..., dict[str, Any]]:
                 totals_form: PaperTotalsForm | None = None, **status: Any) -> dict[str, Any]:
         tournament = game.round.tournament
         is_open = not game.round.closed
+        sheet = sheet_context(game, form, editing, phone=True, **status)
         # Totals from a phone: if the concours allows it, for a game without donnes.
         can_total = (is_open and tournament.paper_by_tables and not game.forfeit
-                     and (game.by_totals or not game.donnes.exists()))
+                     and (game.by_totals or not sheet["lines"]))
         if totals_form is None and can_total:
             totals_form = PaperTotalsForm(initial=PaperTotalsForm.initial_for(game),
                                           rules=game.round.rules)
         pending = tournament.two_confirmations and game.finished and not game.forfeit
-        to_confirm = pending and game.awaiting == side.value
-        return {
-            **sheet_context(game, form, editing, phone=True, **status),
+        to_confirm = pending and game.awaiting == side and is_open
+        context = {
+            **sheet,
             "open": is_open,
-            "side": side.value, "side_name": SIDE_NAMES[side],
+            "side": side, "side_name": SIDE_NAMES[side],
             "two_links": tournament.two_confirmations,
-            "to_confirm": to_confirm and is_open,
-            "awaiting_other": bool(pending and game.awaiting and game.awaiting != side.value),
-            "confirm_form": ConfirmForm(initial={"score_ns": game.score_ns,
-                                                 "score_ew": game.score_ew}),
+            "to_confirm": to_confirm,
+            "awaiting_other": bool(pending and game.awaiting and game.awaiting != side),
             "totals_form": totals_form if can_total else None,
             "preview_url": reverse("tournament:table_link_preview", args=[token]),
             "save_url": reverse("tournament:table_link", args=[token]),
-            "totals_url": reverse("tournament:table_link_totals", args=[token]),
-            "confirm_url": reverse("tournament:table_link_confirm", args=[token]),
-            "dispute_url": reverse("tournament:table_link_dispute", args=[token]),
         }
+        # What only some pages show, built only for them (every donne's answer is a sheet).
+        if can_total:
+            context["totals_url"] = reverse("tournament:table_link_totals", args=[token])
+        if to_confirm:
+            context["confirm_form"] = ConfirmForm(initial={"score_ns": game.score_ns,
+                                                           "score_ew": game.score_ew})
+            context["confirm_url"] = reverse("tournament:table_link_confirm", args=[token])
+            context["dispute_url"] = reverse("tournament:table_link_dispute", args=[token])
+        return context
 
     return context
 
@@ -131,7 +125,7 @@ def table_link_totals(request: HttpRequest, token: str) -> HttpResponse:
                              % {"ns": game.score_ns, "ew": game.score_ew})
             return redirect("tournament:table_link", token=token)
     form.mark_errors()
-    game.refresh_from_db()
+    selectors.game_reread(game)
     context = _link_context(token, side)(game, totals_form=form)
     if context["totals_form"] is None:  # not allowed here: said beside the page, not a form
         messages.error(request, str(form.non_field_errors()[0]) if form.non_field_errors()
