@@ -139,10 +139,11 @@ def results_htmls(tournament: Tournament) -> list[str]:
 
 def final_pack_pdf(tournament: Tournament) -> bytes:
     """The standings, the palmarès and every partie's results, in one PDF."""
-    lines = documents.standings(tournament).lines
+    scope = standings_scope(tournament)
+    standing = documents.standings(tournament, scope)  # read once for both parts
     return weasy.join([
-        pdf.standings_pdf(tournament),
-        palmares.palmares_pdf(tournament, lines),
+        pdf.standings_pdf(tournament, standing, scope),
+        palmares.palmares_pdf(tournament, standing.lines),
         weasy.htmls_to_pdf(results_htmls(tournament)),
     ])
 

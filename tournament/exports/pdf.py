@@ -6,6 +6,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from ..models import Round, Tournament
+from ..selectors import StandingsScope
 from . import documents, weasy
 
 
@@ -62,16 +63,21 @@ def pairings_pdf(round_: Round) -> bytes:
     })
 
 
-def standings_html(tournament: Tournament) -> str:
+def standings_html(tournament: Tournament, standing: documents.Standings | None = None,
+                   scope: StandingsScope | None = None) -> str:
     """The standings as WeasyPrint reads them: a line per team, or per player in a mêlée,
     with the ranking points, each line's lot and the results awaiting a confirmation when
-    the concours has them."""
-    scope = documents.standings_scope(tournament)
+    the concours has them (`standing` and its `scope`: read here unless given)."""
+    if scope is None:
+        scope = documents.standings_scope(tournament)
+    if standing is None:
+        standing = documents.standings(tournament, scope)
     return render_to_string("printing/standings.html", {
-        "tournament": tournament, "standings": documents.standings(tournament, scope),
-        "scope": scope, "printed": timezone.localtime(),
+        "tournament": tournament, "standings": standing, "scope": scope,
+        "printed": timezone.localtime(),
     })
 
 
-def standings_pdf(tournament: Tournament) -> bytes:
-    return weasy.html_to_pdf(standings_html(tournament))
+def standings_pdf(tournament: Tournament, standing: documents.Standings | None = None,
+                  scope: StandingsScope | None = None) -> bytes:
+    return weasy.html_to_pdf(standings_html(tournament, standing, scope))

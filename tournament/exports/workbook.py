@@ -1,4 +1,13 @@
-"""The standings workbook (openpyxl, write-only): Classement, Parties, Donnes, Équipes.
+"""The standings workbook (openpyxl, write-only): Classement, Parties, Donnes, Équipes (a
+mêlée: Joueurs).
+
+- Classement: a line per team, or per player in a mêlée (`add_standings`, which the final
+  pack's workbook reuses), with the ranking points when the concours uses them, "*" beside a
+  result awaiting a confirmation, and each line's lot when there are lots.
+- Parties: every game; a mêlée's sides named by their players ("3. Anne et 7. Basile").
+- Donnes: every donne, only the columns the rules can fill (`donne_columns`: no contract nor
+  coinche in classique, no annonces without them); a game entered by its paper totals is one
+  line of totals at its place; a mêlée's lines name their players too.
 
 Each sheet: a title row (tournament and export time), a bold header row frozen below it, an
 autofilter, sensible widths, numbers stored as numbers, and every text as a text cell: the
