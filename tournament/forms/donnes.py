@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import get_language
@@ -20,6 +21,9 @@ from scoring.donne import (
 from ..models import COINCHE_CHOICES
 from ..validators import MAX_SMALL, whole_number
 
+if TYPE_CHECKING:  # django-stubs' name for a text, lazy or not (typing only)
+    from django_stubs_ext import StrOrPromise
+
 # Bounds of the figures typed in a row, scoring's own (SCORING.md v2), checked here too so
 # that a figure no column holds (10**20 annonces) is a French message beside the row, never a
 # database error.
@@ -29,7 +33,8 @@ MAX_BELOTES = MAX_BELOTES_AT_TA  # per side: one outside tout atout, one per sui
 BELOTE_COUNT = _("Le nombre de belotes (1, jusqu'à 4 à tout atout), pas leurs points.")
 
 
-def _bounded(label, maximum: int, why: str, **options) -> forms.IntegerField:
+def _bounded(label: StrOrPromise, maximum: int, why: StrOrPromise,
+             **options: Any) -> forms.IntegerField:
     """An optional whole-number field from 0 to `maximum`, refused above with `why`. A text
     input with a numeric keypad: no spinner to widen the row, no browser bubble that could
     contradict the app's own message (the forms are `novalidate`; the server speaks)."""
@@ -109,16 +114,18 @@ class DonneForm(forms.Form):
         self.phone = phone
         for field in self.fields.values():
             field.widget.attrs["form"] = "donne-form"  # the inputs sit in table cells
-        if rules is not None and not rules.sa_ta:
-            self.fields["trump"].choices = TRUMP_INPUT_CHOICES[:5]
+        # The trumps offered: sans atout and tout atout only where the rule set plays them.
+        self.trumps = TRUMP_INPUT_CHOICES if rules is None or rules.sa_ta \
+            else TRUMP_INPUT_CHOICES[:5]
+        self._choice_field("trump").choices = self.trumps
         if phone:
             # One touch per choice: buttons instead of drop-downs, no "—" to pick.
-            for name in ("taker", "trump", "coinche"):
-                field = self.fields[name]
+            offered = {"taker": TAKER_CHOICES, "trump": self.trumps,
+                       "coinche": [(Coinche.NONE.value, _("Non")), *COINCHE_CHOICES[1:]]}
+            for name, choices in offered.items():
+                field = self._choice_field(name)
                 field.widget = forms.RadioSelect(attrs={"form": "donne-form"})
-                field.choices = [c for c in field.choices if c[0]]
-                if name == "coinche":  # "—" says nothing on a button
-                    field.choices = [(Coinche.NONE.value, _("Non")), *field.choices[1:]]
+                field.choices = [choice for choice in choices if choice[0]]
         # What the rule set does not play is left out of the row, so it cannot be typed.
         self.hidden_columns = set()
         if rules is not None and rules.game == "classique":
@@ -127,6 +134,12 @@ class DonneForm(forms.Form):
             self.hidden_columns |= {"annonces_ns", "annonces_ew"}
         for name in self.hidden_columns:
             del self.fields[name]
+
+    def _choice_field(self, name: str) -> forms.ChoiceField:
+        field = self.fields[name]
+        if not isinstance(field, forms.ChoiceField):
+            raise TypeError(f"{name} is not a choice")
+        return field
 
     @property
     def blank_key(self) -> str:
@@ -137,7 +150,7 @@ class DonneForm(forms.Form):
         row (typed, refused, or a donne being corrected), rendered each time."""
         if self.is_bound or self.initial:
             return ""
-        trumps = ",".join(str(value) for value, _label in self.fields["trump"].choices)
+        trumps = ",".join(value for value, _label in self.trumps)
         return ":".join(["phone" if self.phone else "desk", *self.fields, trumps,
                          get_language() or ""])
 

@@ -45,7 +45,12 @@ def _posted_number(data, name: str) -> int | None:
 
 def _partial(request: HttpRequest) -> bool:
     """The page's script asks for the sheet alone: htmx (HX-Request), or X-Fragment."""
-    return bool(request.htmx) or bool(request.headers.get("X-Fragment"))
+    return _htmx(request) or bool(request.headers.get("X-Fragment"))
+
+
+def _htmx(request: HttpRequest) -> bool:
+    """Whether htmx asks (django_htmx's middleware sets `request.htmx`, untyped)."""
+    return bool(getattr(request, "htmx", False))
 
 
 def sheet_context(game: Game, form: DonneForm | None, editing: int | None, *, phone: bool,
@@ -192,7 +197,7 @@ def entry_preview(request: HttpRequest, game: Game, *, phone: bool) -> HttpRespo
     client."""
     rules = game.round.rules
     form = DonneForm(request.POST, rules=rules, phone=phone)
-    if not request.htmx:
+    if not _htmx(request):
         return _preview_json(request, game, form)
     fields = [name for name in form.fields if name != "version"]
     context = {"phone": phone, "field_errors": [(name, []) for name in fields]}
