@@ -3,6 +3,7 @@ side's confirmation (its own link, token_ew for East-West), or the organiser's; 
 wrong keeps it awaiting and shows the organiser; the organiser's own entry never awaits."""
 
 import pytest
+from django.db import transaction
 from django.urls import reverse
 
 from scoring import Coinche, Side
@@ -11,6 +12,7 @@ from tournament import services
 from tournament.access import linked_side
 from tournament.models import AuditEntry, Game, Tournament
 from tournament.services import UserError
+from tournament.services.confirmations import score_changed
 
 from .factories import made, organiser, tournament
 
@@ -99,6 +101,35 @@ def test_the_organisers_entry_never_awaits_and_clears_what_did(concours):
     enter(table(concours, 2), None, made(Side.NS, 160, 160, coinche=Coinche.SURCOINCHE),
           number=1)
     assert table(concours, 2).awaiting == ""
+
+
+def test_a_change_outside_the_entry_clears_what_awaited_from_the_copy_locked_before(concours):
+    # What a journal's restore does (services.journal._restore_donne): the game locked, a
+    # donne service called, then score_changed(game, None) with the copy locked before the
+    # change. It clears what awaited and leaves the scores the change wrote.
+    game = table(concours)
+    enter(game, Side.NS)
+    services.game_dispute(game=game, side=Side.EW)
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        services.donne_record(game=locked, number=1,  # East-West made it, not North-South
+                              donne=made(Side.EW, 160, 162, coinche=Coinche.SURCOINCHE))
+        score_changed(locked, None)
+    after = table(concours)
+    assert (after.awaiting, after.disputed) == ("", False)
+    assert after.finished and after.winner == "EW" and after.score_ew > 1000 > after.score_ns
+
+
+def test_a_side_may_be_given_by_its_value(concours):
+    # Views hold a side's value ("NS", "EW"); the services turn it into a scoring.Side.
+    game = table(concours)
+    services.donne_enter(game=game, side="NS", number=None, donne=WINNING, open_only=True)
+    assert table(concours).awaiting == "EW"
+    with pytest.raises(UserError, match="c'est à l'équipe adverse"):
+        services.game_confirm(game=game, side="NS")
+    services.game_dispute(game=game, side="EW")
+    services.game_confirm(game=game, side="EW")
+    assert (table(concours).awaiting, table(concours).disputed) == ("", False)
 
 
 def test_without_the_option_nothing_awaits(concours):

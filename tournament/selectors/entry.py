@@ -32,8 +32,10 @@ COINCHE_LABELS = {value: label for value, label in COINCHE_CHOICES
 class SheetLine:
     """A donne's row on an entry page: the donne as entered (`record`), its dealer, the
     running totals, and its words ready: the taker's side (its name, "" for a passe), the
-    trump, the coinche ("" when none), the outcome, and the bid in a few words as a phone
-    shows it ("NS 80 ♥ Coinché", "NS capot TA"; "" for a passe)."""
+    trump, the coinche ("" when none), the outcome, the bid in a few words as a phone shows
+    it ("NS 80 ♥ Coinché", "NS capot TA"; "" for a passe) and the points attribués ("+50
+    NS", "" when none). A row's words cost a lookup each in a template, against a model's
+    get_FOO_display flattening its field's choices at every call."""
 
     number: int
     dealer: str
@@ -45,6 +47,7 @@ class SheetLine:
     coinche: str
     outcome_words: str
     bid: str
+    awarded: str
 
 
 def _sheet_line(line: DonneLine) -> SheetLine:
@@ -62,7 +65,7 @@ def _sheet_line(line: DonneLine) -> SheetLine:
         number=line.number, dealer=line.dealer, record=record, total_ns=line.total_ns or 0,
         total_ew=line.total_ew or 0, taker=str(SIDE_NAMES.get(record.taker, "")),
         trump=trump, coinche=coinche, outcome_words=str(OUTCOME_LABELS.get(record.outcome, "")),
-        bid=bid)
+        bid=bid, awarded=record.awarded_label)
 
 
 @dataclass(frozen=True)
