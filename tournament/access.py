@@ -52,32 +52,37 @@ def readable_round(request: HttpRequest, slug: str, number: int) -> Round:
                              tournament=tournament, number=number)
 
 
-# A game's page shows its teams and their players: read with the game, in one query.
-GAME_RELATED = ("round__tournament", "team_ns__first", "team_ns__second", "team_ew__first",
+# A game's page shows its teams and their players: read with the game, in one query. A
+# preview (each pause while a row is typed) shows none: its lookup leaves them out, which
+# makes it half as costly.
+GAME_RULES = ("round__tournament",)
+GAME_RELATED = (*GAME_RULES, "team_ns__first", "team_ns__second", "team_ew__first",
                 "team_ew__second")
 
 
-def game_of(tournament: Tournament, number: int, table: int) -> Game:
-    """Table `table` of round `number`, looked up under its tournament."""
+def game_of(tournament: Tournament, number: int, table: int, *, teams: bool = True) -> Game:
+    """Table `table` of round `number`, looked up under its tournament; with its teams and
+    their players unless `teams` is False."""
     return get_object_or_404(
-        Game.objects.select_related(*GAME_RELATED),
+        Game.objects.select_related(*(GAME_RELATED if teams else GAME_RULES)),
         round__tournament=tournament, round__number=number, table=table,
     )
 
 
-def readable_game(request: HttpRequest, slug: str, number: int, table: int) -> Game:
-    return game_of(readable(request, slug), number, table)
+def readable_game(request: HttpRequest, slug: str, number: int, table: int, *,
+                  teams: bool = True) -> Game:
+    return game_of(readable(request, slug), number, table, teams=teams)
 
 
-def linked_side(token: str) -> tuple[Game, str]:
+def linked_side(token: str, *, teams: bool = True) -> tuple[Game, str]:
     """The game a table link opens, and whose link it is, as a side's value: `token` is the
     game's North-South link ("NS") or its East-West one (`token_ew`, "EW"). A real table
-    only (a bye has nothing to enter); anything else is a 404. One query, the game's round,
-    tournament, teams and players with it."""
+    only (a bye has nothing to enter); anything else is a 404. One query, the game's round
+    and tournament with it, and its teams and their players unless `teams` is False."""
     # Sliced, never .first(): ordering by Game's Meta (a join on the round) cost more than
     # the rest of the lookup, for a token that names one game at most. A bye is told apart
     # once read (the filter in SQL cost more than the test).
-    found = list(Game.objects.select_related(*GAME_RELATED)
+    found = list(Game.objects.select_related(*(GAME_RELATED if teams else GAME_RULES))
                  .filter(Q(token=token) | Q(token_ew=token)).order_by()[:1])
     if not found or found[0].is_bye:
         raise Http404(_("Ce lien de table n'existe pas."))

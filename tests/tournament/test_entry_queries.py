@@ -146,15 +146,17 @@ def test_the_byes_cost_nothing_under_a_fixed_score_and_follow_the_partie_otherwi
     assert bye.score_ns == exempt_points(round_=bye.round) > 0
 
 
-def test_a_table_links_preview_costs_two_queries_and_writes_nothing(
+def test_a_table_links_preview_costs_two_light_queries_and_writes_nothing(
         client, django_assert_num_queries):
     t = concours("apercu")
     game = table(t)
     url = reverse("tournament:table_link_preview", args=[game.token])
     client.post(url, PLAIN, headers={"HX-Request": "true"})
-    with django_assert_num_queries(2):  # the game, its donnes
+    with django_assert_num_queries(2) as captured:  # the game, its donnes
         response = client.post(url, PLAIN, headers={"HX-Request": "true"})
     assert "Aperçu : réussi" in response.content.decode()
+    # A preview shows no team: its lookup reads neither the teams nor their players.
+    assert "tournament_team" not in captured.captured_queries[0]["sql"]
     assert not DonneRecord.objects.exists()
 
 

@@ -146,8 +146,8 @@ class DonneForm(forms.Form):
         """What the fields of a blank row (no data, no initial value: the next donne's) are
         made of: the device, the fields the rule set plays, the trumps offered, the
         language. The page renders them once per process for each key ({% cache %}): a
-        row's widgets were a third of a table's answer to its donne. "" for any other
-        row (typed, refused, or a donne being corrected), rendered each time."""
+        phone's widgets, rendered each time, were a fifth of the CPU of a donne's entry. ""
+        for any other row (typed, refused, or a donne being corrected), rendered each time."""
         if self.is_bound or self.initial:
             return ""
         trumps = ",".join(value for value, _label in self.trumps)

@@ -176,7 +176,7 @@ def donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, sheet
 @require_POST
 def game_preview(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """The score a row would give, before it is saved: shown as soon as the row is complete."""
-    game = readable_game(request, slug, number, table)
+    game = readable_game(request, slug, number, table, teams=False)  # a preview shows none
     require_organiser(request, game.round.tournament)
     return entry_preview(request, game, phone=False)
 

@@ -103,7 +103,7 @@ def _link_context(token: str, side: str) -> Callable[..., dict[str, Any]]:
 
 @require_POST
 def table_link_preview(request: HttpRequest, token: str) -> HttpResponse:
-    game, _side = linked_side(token)
+    game, _side = linked_side(token, teams=False)  # a preview shows no team
     _open(game)
     return entry_preview(request, game, phone=True)
 
