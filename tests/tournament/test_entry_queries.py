@@ -192,6 +192,14 @@ def test_a_melee_tables_page_names_each_sides_players_once(client):
     first, second = game.team_ns.first.name, game.team_ns.second.name
     assert f"{first} et {second}" in teams
     assert teams.count(first) == 1 and f"{first}, {second}" not in teams
+    # The organiser's game page too.
+    client.force_login(t.organiser)
+    page = client.get(reverse("tournament:game", args=["melee-page", 1, 1])).content.decode()
+    start = page.index('<div class="teams">')
+    teams = page[start:page.index("</div>\n</div>", start)]
+    assert f"{first} et {second}" in teams
+    assert teams.count(first) == 1 and f"({first}, {second})" not in teams
+    client.logout()
     # A doublette's team keeps its name and, under it, its two players.
     doublettes = concours("doublette-page", teams=4)
     page = client.get(reverse("tournament:table_link",

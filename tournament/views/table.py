@@ -2,12 +2,12 @@
 credential. The entry flow is the organiser's (`entry.donne_entry`).
 
 The printed sheet may carry two links to the same page: `Game.token` is North-South's,
-`Game.token_ew` East-West's (`access.linked_side` looks a token up in both, and gives the
-side's value, "NS" or "EW"). The side matters only
-to the two confirmations (Tournament.two_confirmations): a score finished from one side's
-link awaits the other side's, whose page then shows it with « Confirmer le score » and a way
-to say it is wrong. If the concours allows it (Tournament.paper_by_tables), a link may also
-enter the sheet's totals instead of its donnes (services.paper)."""
+`Game.token_ew` East-West's (`access.linked_side` looks a token up in both and gives the
+side's value, "NS" or "EW": views hold values, services turn them into `scoring.Side`). The
+side matters only to the two confirmations (Tournament.two_confirmations): a score finished
+from one side's link awaits the other side's, whose page then shows it with « Confirmer le
+score » and a way to say it is wrong. If the concours allows it (Tournament.paper_by_tables),
+a link may also enter the sheet's totals instead of its donnes (services.paper)."""
 
 from __future__ import annotations
 
