@@ -5,7 +5,8 @@ a refusal that names the unfinished tables."""
 import pytest
 from django.urls import reverse
 
-from tournament import services
+from scoring.paper import PaperTotals
+from tournament import selectors, services
 from tournament.models import AuditEntry, Game, Round
 from tournament.services import UserError
 
@@ -185,3 +186,44 @@ def test_a_refused_draw_from_a_partie_page_comes_back_to_it(client, owner, conco
                            {"back": "1"}, follow=True)
     assert response.redirect_chain[-1][0] == reverse("tournament:round", args=[concours.slug, 1])
     assert "tables 1 et 2." in response.content.decode()
+
+
+# Paper totals (`Game.by_totals`) are a result as much as donnes and forfeits: the undo, a
+# swap of teams and a change of the rules must see them (`selectors.rules.games_with_results`).
+SHEET = PaperTotals(score_ns=1100, score_ew=974, donnes=12, belotes=2, capots=1)
+
+
+@pytest.fixture
+def totals_entered(owner):
+    """Four teams of classique sans annonces, partie 1 drawn, table 1 entered by its totals."""
+    t = tournament(owner=owner, teams=4, slug="totaux", preset="classique-sans-annonces")
+    round_ = services.round_generate(tournament=t, seed=3)
+    services.game_totals_record(game=round_.games.get(table=1), totals=SHEET)
+    return round_
+
+
+def test_a_draw_with_paper_totals_cannot_be_undone(totals_entered):
+    round_ = totals_entered
+    assert services.round_started(round_) and not services.round_undoable(round_)
+    with pytest.raises(UserError, match="Des totaux de la partie 1 sont saisis"):
+        services.round_undo(round_=round_)
+    game = round_.games.get(table=1)
+    assert game.by_totals and (game.paper_ns, game.paper_ew) == (1100, 974)
+
+
+def test_teams_with_paper_totals_cannot_be_swapped(totals_entered):
+    round_ = totals_entered
+    one, two = round_.games.get(table=1), round_.games.get(table=2)
+    with pytest.raises(UserError, match="La partie a commencé"):
+        services.round_swap_teams(round_=round_, team_a=one.team_ns_id, team_b=two.team_ns_id)
+    assert round_.games.get(table=1).team_ns_id == one.team_ns_id
+
+
+def test_a_change_of_rules_after_paper_totals_asks_for_a_confirmation(totals_entered):
+    t = totals_entered.tournament
+    assert selectors.has_donnes(t) and selectors.rules_change_default_partie(t) == 2
+    with pytest.raises(UserError) as error:
+        services.tournament_update(tournament=t, max_donnes=8, from_partie=1)
+    assert error.value.field == "confirm"
+    t.refresh_from_db()
+    assert totals_entered.rules.max_donnes != 8

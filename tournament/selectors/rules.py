@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ..models import DonneRecord, Tournament
+from ..models import DonneRecord, Game, Tournament
+
+
+def games_with_results(games: QuerySet[Game]) -> QuerySet[Game]:
+    """The games of `games` that have a result: a donne entered, the sheet's totals entered
+    instead (`by_totals`: then no donne is stored), or a forfeit. The one test of "a partie
+    has started": undoing its draw, swapping its teams or changing its rules without a
+    confirmation would lose or move that result."""
+    donnes = DonneRecord.objects.filter(game=OuterRef("pk"))
+    return games.filter(Q(by_totals=True) | ~Q(forfeit="") | Exists(donnes))
 
 
 def rules_change_default_partie(tournament: Tournament) -> int:
     """The partie the rules page offers to change the end of a game from: the last one drawn
-    while none of its donnes is entered, else the next one to draw."""
+    while none of its games has a result (`games_with_results`), else the next one to draw."""
     last = tournament.rounds.order_by("-number").first()
     if last is None:
         return 1
-    if DonneRecord.objects.filter(game__round=last).exists():
+    if games_with_results(last.games.all()).exists():
         return last.number + 1
     return last.number
 
@@ -53,5 +63,6 @@ def _numbers(numbers: list[int]) -> str:
 
 
 def has_donnes(tournament: Tournament) -> bool:
-    """Whether any donne is entered: a change of the rules then recomputes games."""
-    return DonneRecord.objects.filter(game__round__tournament=tournament).exists()
+    """Whether any game has a result (donnes, paper totals or a forfeit): a change of the
+    rules then recomputes games, and asks for a confirmation."""
+    return games_with_results(Game.objects.filter(round__tournament=tournament)).exists()

@@ -38,6 +38,7 @@ from ..models import (
     Team,
     Tournament,
 )
+from ..selectors.rules import games_with_results
 from ..validators import MAX_SMALL
 from .common import UserError, draw_method_checked, entrant_kind, whole_field
 from .donnes import game_recompute
@@ -309,9 +310,10 @@ def round_undoable(round_: Round) -> bool:
 
 @transaction.atomic
 def round_undo(*, round_: Round, by: Actor = SYSTEM) -> Round | None:
-    """"Annuler le tirage": delete the last partie while none of its donnes is entered and no
-    forfeit recorded. Each table is journaled as deleted (its teams before); the previous
-    partie, if this draw closed it, is reopened. Returns the previous partie (None for 1)."""
+    """"Annuler le tirage": delete the last partie while none of its games has a result (no
+    donne, no paper totals, no forfeit). Each table is journaled as deleted (its teams
+    before); the previous partie, if this draw closed it, is reopened. Returns the previous
+    partie (None for 1)."""
     tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
     locked = Round.objects.select_for_update().filter(pk=round_.pk).first()
     if locked is None:
@@ -325,6 +327,9 @@ def round_undo(*, round_: Round, by: Actor = SYSTEM) -> Round | None:
     if round_.games.filter(~Q(forfeit="")).exists():
         raise UserError(_("Un forfait est déclaré à la partie %(n)d : son tirage ne peut plus "
                           "être annulé.") % {"n": round_.number})
+    if games_with_results(round_.games.all()).exists():  # the sheets' totals
+        raise UserError(_("Des totaux de la partie %(n)d sont saisis : son tirage ne peut "
+                          "plus être annulé.") % {"n": round_.number})
     tables = _tables(round_)
     number = round_.number
     round_.games.all().delete()
@@ -518,8 +523,8 @@ def round_time_undoable(round_: Round) -> bool:
 
 
 def round_started(round_: Round) -> bool:
-    return DonneRecord.objects.filter(game__round=round_).exists() or round_.games.filter(
-        ~Q(forfeit="")).exists()
+    """Whether a game of the partie has a result: donnes, paper totals or a forfeit."""
+    return games_with_results(round_.games.all()).exists()
 
 
 @transaction.atomic

@@ -27,6 +27,7 @@ from ..models import (
     Team,
     Tournament,
 )
+from ..selectors.rules import games_with_results
 from .common import (
     UserError,
     _bool_checked,
@@ -188,8 +189,9 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
     everywhere = [option for option in changed if option not in _LIMIT_FIELDS]
     if everywhere:
         touched = set(limits)
-    with_donnes = set(DonneRecord.objects.filter(game__round__in=rounds)
-                      .values_list("game__round__number", flat=True).distinct())
+    # Donnes, paper totals or a forfeit: each is a result the change recomputes.
+    with_donnes = set(games_with_results(Game.objects.filter(round__in=rounds))
+                      .values_list("round__number", flat=True).distinct())
     if touched & with_donnes and not confirm:
         if touched == set(limits):
             message = _("Des donnes sont déjà saisies : changer le règlement recalculera "
