@@ -93,3 +93,63 @@ def test_a_late_player_is_not_left_out_at_his_first_partie_when_others_can_be():
     seeds = {tuple(draw_melee(DrawInput(players, 2, seed, byes={1: 1, 2: 1, 3: 1})).exempt)
              for seed in range(20)}
     assert {player for exempt in seeds for player in exempt} == {4, 5, 6, 7}
+
+
+def _oracle(players, partners, opponents):
+    """Brute force, independent of the draw's search: some seating of `players` with no
+    repeated partner and no repeated opponent, or None (failed remainders remembered)."""
+    partnered = {frozenset(pair) for pair in partners}
+    opposed = {frozenset(pair) for pair in opponents}
+    failed = set()
+
+    def seat(rest):
+        if not rest:
+            return []
+        if rest in failed:
+            return None
+        a, *others = sorted(rest)
+        for b in others:
+            if frozenset((a, b)) in partnered:
+                continue
+            left = [x for x in others if x != b]
+            for i, c in enumerate(left):
+                for d in left[i + 1:]:
+                    if frozenset((c, d)) in partnered or any(
+                            frozenset((x, y)) in opposed for x in (a, b) for y in (c, d)):
+                        continue
+                    tail = seat(rest - {a, b, c, d})
+                    if tail is not None:
+                        return [((a, b), (c, d)), *tail]
+        failed.add(rest)
+        return None
+
+    return seat(frozenset(players))
+
+
+@settings(max_examples=60, deadline=None)
+@given(count=st.integers(8, 16), before=st.integers(1, 4),
+       history=st.randoms(use_true_random=False),
+       seed=st.integers(0, 10**6))
+def test_no_repeat_whenever_the_brute_force_finds_a_draw_without_one(count, before, history,
+                                                                      seed):
+    """Any history (parties seated at random, not by the draw), then one draw: it repeats a
+    partner or an opponent only when no seating of the same players (the same exempt) avoids
+    every repeat."""
+    players = list(range(1, count + 1))
+    partners, opponents = [], []
+    for _partie in range(before):
+        shuffled = players[:]
+        history.shuffle(shuffled)
+        for start in range(0, count - count % 4, 4):
+            a, b, c, d = shuffled[start:start + 4]
+            partners += [(a, b), (c, d)]
+            opponents += [(a, c), (a, d), (b, c), (b, d)]
+    draw = draw_melee(DrawInput(players, before + 1, seed, partners=partners,
+                                opponents=opponents))
+    partnered = {frozenset(pair) for pair in partners}
+    opposed = {frozenset(pair) for pair in opponents}
+    repeats = ([p for p in draw.partner_pairs() if frozenset(p) in partnered]
+               + [p for p in draw.opponent_pairs() if frozenset(p) in opposed])
+    seated = [player for player in players if player not in draw.exempt]
+    if repeats:
+        assert _oracle(seated, partners, opponents) is None, repeats
