@@ -16,15 +16,14 @@ from typing import Any
 from django.core.exceptions import FieldDoesNotExist
 from django.utils.translation import gettext as _
 
-from scoring import Donne
+from scoring import Donne, Outcome, Side
 
+from .choices import COINCHE_WORDS, OUTCOME_LABELS, SIDE_SHORT, TRUMP_SHORT
 from .draw import METHODS
 from .models import (
     COINCHE_VALUES,
     RULE_FIELDS,
-    SIDE_SHORT,
     SIDE_VALUES,
-    TRUMP_SHORT,
     TRUMP_VALUES,
     AuditEntry,
     DonneRecord,
@@ -112,25 +111,26 @@ def log(tournament: Tournament, by: Actor, kind: str, action: str, **where) -> A
     return record
 
 
-def summary(kind: str, value: Any) -> str:
-    """An entry's value in a few words, as the journal shows it."""
+def summary(kind: str, value: Any, melee: bool = False) -> str:
+    """An entry's value in a few words, as the journal shows it (`melee`: the lots say
+    "tous les joueurs" rather than "toutes les équipes")."""
     if value is None:
         return "—"
     if kind == "donne":
         if not value["taker"]:
-            return " ".join(["passe", *_awarded(value)])
+            return " ".join([str(OUTCOME_LABELS[Outcome.PASSED]), *_awarded(value)])
         contract = "capot" if value["capot_bid"] else str(value["contract"] or "")
         words = [SIDE_SHORT[value["taker"]], contract, TRUMP_SHORT.get(value["trump"], "")]
-        if value["coinche"] != "none":
-            words.append(COINCHE_WORDS.get(value["coinche"], ""))
+        words.append(COINCHE_WORDS.get(value["coinche"], ""))  # none: no word
         words.append(f"{value['taker_points']} pts")
         if value["capot"]:
             words.append(f"capot {SIDE_SHORT[value['capot']]}")
-        for side, label in (("ns", "NS"), ("ew", "EO")):
-            if value[f"belote_{side}"]:
+        for side in Side:
+            label, key = SIDE_SHORT[side], side.lower()  # belote_ns, annonces_ew
+            if value[f"belote_{key}"]:
                 words.append(f"belote {label}")
-            if value[f"annonces_{side}"]:
-                words.append(f"annonces {label} {value[f'annonces_{side}']}")
+            if value[f"annonces_{key}"]:
+                words.append(f"annonces {label} {value[f'annonces_{key}']}")
         words += _awarded(value)
         return " ".join(word for word in words if word)
     if kind == "team":
@@ -157,15 +157,13 @@ def summary(kind: str, value: Any) -> str:
     if kind == "round" and "closed" in value:
         return "close" if value["closed"] else "ouverte"
     if kind == "pairing" and isinstance(value, list):
-        return f"NS {value[0]} – EO {value[1] if value[1] is not None else 'exempte'}"
+        ew = value[1] if value[1] is not None else "exempte"
+        return f"{SIDE_SHORT[Side.NS]} {value[0]} – {SIDE_SHORT[Side.EW]} {ew}"
     if kind == "pairing" and "forfeit" in value:
         side = value["forfeit"]
         return f"forfait {SIDE_SHORT[side]}" if side in SIDE_SHORT else "aucun forfait"
-    return ", ".join(f"{_option_label(key)} : {_option_value(key, item)}"
+    return ", ".join(f"{_option_label(key)} : {_option_value(key, item, melee)}"
                      for key, item in value.items())
-
-
-COINCHE_WORDS = {"coinche": "coinché", "surcoinche": "surcoinché"}
 
 
 def _seats_words(table: str, seats: list) -> str:
@@ -177,8 +175,8 @@ def _seats_words(table: str, seats: list) -> str:
 
 def _awarded(value: dict[str, Any]) -> list[str]:
     """Points attribués as the pages write them: "pénalité +50 EO"."""
-    given = [f"+{value[f'awarded_{side}']} {label}"
-             for side, label in (("ns", "NS"), ("ew", "EO")) if value.get(f"awarded_{side}")]
+    given = [f"+{value[f'awarded_{side.lower()}']} {SIDE_SHORT[side]}"
+             for side in Side if value.get(f"awarded_{side.lower()}")]
     return ["pénalité", *given] if given else []
 
 
@@ -197,13 +195,13 @@ def _option_label(name: str) -> str:
     return str(getattr(column, "verbose_name", name))
 
 
-def _option_value(name: str, value: Any) -> str:
-    """An option's value in words: a choice by its French label, a yes/no in French."""
+def _option_value(name: str, value: Any, melee: bool = False) -> str:
+    """An option's value in words: a choice by its French label, a yes/no in French, the
+    lots as the prizes page sums them up."""
     if name == PRIZES:  # checked well formed before (describe)
-        from .selectors.prizes import lot_words, lots_from_value  # selectors read models
+        from .selectors.prizes import lots_from_value, lots_summary  # selectors read models
 
-        lots = lots_from_value(value)
-        return "; ".join(f"{lot_words(lot)} : {lot.label}" for lot in lots) or "aucun"
+        return lots_summary(lots_from_value(value), melee)
     if name == "draw_method" and isinstance(value, str) and value in METHODS:
         return str(METHODS[value].label)
     try:
@@ -238,11 +236,15 @@ def describe(entry: AuditEntry) -> tuple[str, str]:
     if not well_formed(entry):
         return _("(valeur illisible)"), _("(valeur illisible)")
     before, after = entry.before, entry.after
+    melee = False
     if isinstance(before, dict) and isinstance(after, dict) and entry.kind == "rules":
         keys = [key for key in after if before.get(key) != after[key]]
         before = {key: before.get(key) for key in keys}
         after = {key: after[key] for key in keys}
-    return summary(entry.kind, before), summary(entry.kind, after)
+        # Read only for the lots: the journal's entries come from `tournament.audit`, which
+        # hands each its tournament without a query.
+        melee = PRIZES in after and entry.tournament.format == "melee"
+    return summary(entry.kind, before, melee), summary(entry.kind, after, melee)
 
 
 def restorable(entry: AuditEntry) -> bool:

@@ -41,6 +41,10 @@ COINCHE_CHOICES = [
     (Coinche.COINCHE.value, _("Coinché")),
     (Coinche.SURCOINCHE.value, _("Surcoinché")),
 ]
+# Where space is short, as typed on the game page and printed on a score sheet: C and SC; in
+# the journal's sentences and the workbook's cells, the word.
+COINCHE_SHORT = {Coinche.COINCHE.value: "C", Coinche.SURCOINCHE.value: "SC"}
+COINCHE_WORDS = {Coinche.COINCHE.value: "coinché", Coinche.SURCOINCHE.value: "surcoinché"}
 SEATS = ["N", "E", "S", "O"]  # the dealer turns to the left: nord, est, sud, ouest
 
 FORMAT_CHOICES = [("doublettes", _("Doublettes formées")), ("melee", _("Mêlée"))]

@@ -421,7 +421,7 @@ def test_the_journal_tells_the_format_options_and_the_lots_in_french(client, own
     rows = client.get(reverse("tournament:journal", args=[t.slug])).context["rows"]
     lots, options = rows[0], rows[1]
     assert lots["entry"].kind == "rules" and audit.well_formed(lots["entry"])
-    assert (lots["before"], lots["after"]) == ("lots : aucun", "lots : 1er : Un jambon")
+    assert (lots["before"], lots["after"]) == ("lots : aucun lot", "lots : 1er : Un jambon")
     after = options["after"]
     assert "tirage : Au hasard à chaque partie" in after and "random" not in after
     assert "score d'une exemption : la moitié d'une partie" in after and "half" not in after

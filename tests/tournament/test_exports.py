@@ -207,7 +207,7 @@ def test_long_rounds_are_split_over_the_cores():
 
 
 def test_a_score_sheet_row_puts_each_figure_in_its_column(played):
-    from tournament.queries import DonneLine
+    from tournament.selectors import DonneLine
 
     sheet = documents.score_sheets(played.rounds.get(number=2))[0]
     width = sum(w for _label, w, _right in documents.SHEET_COLUMNS)

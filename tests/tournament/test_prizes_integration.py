@@ -8,7 +8,7 @@ from tournament import audit, services
 from tournament.models import AuditEntry
 from tournament.services import UserError, backup
 
-from .factories import organiser, tournament
+from .factories import melee, organiser, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -25,12 +25,25 @@ def test_a_lots_entry_reads_and_restores(client):
     services.prize_add(tournament=t, start=1, end=1, from_last=True, label="Lot")
     entry = AuditEntry.objects.filter(tournament=t).latest("id")
     assert audit.restorable(entry)
-    assert audit.describe(entry) == ("lots : 1er : Jambon", "lots : 1er : Jambon; dernier : Lot")
+    # The journal sums the lots up as the prizes page does (selectors.lots_summary).
+    assert audit.describe(entry) == ("lots : 1er : Jambon",
+                                     "lots : 1er : Jambon ; dernier : Lot")
     client.force_login(owner)
     page = client.get(reverse("tournament:journal", args=[t.slug])).content.decode()
     assert "illisible" not in page and "dernier : Lot" in page
     services.audit_restore(entry=entry, which="before")
     assert _lots(t) == [(1, 1, False, "Jambon")]
+
+
+def test_the_journal_names_a_melee_s_lots_by_players_and_says_when_none_is_left():
+    t = melee(players=8, slug="lots-melee")
+    services.prize_add(tournament=t, start=1, end=None, from_last=False, label="Café")
+    added = AuditEntry.objects.filter(tournament=t).latest("id")
+    assert audit.describe(added) == ("lots : aucun lot", "lots : tous les joueurs : Café")
+    services.prize_add(tournament=tournament(slug="lots-teams"), start=1, end=None,
+                       from_last=False, label="Café")
+    teams = AuditEntry.objects.filter(tournament__slug="lots-teams").latest("id")
+    assert audit.describe(teams)[1] == "lots : toutes les équipes : Café"
 
 
 def test_a_concours_with_lots_comes_back_from_its_backup():

@@ -12,7 +12,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from ..models import TRUMP_SHORT, DonneRecord, Game, Player, Round, Team, Tournament
+from scoring import Side
+
+from ..choices import COINCHE_SHORT, SIDE_SHORT, TRUMP_SHORT
+from ..models import DonneRecord, Game, Player, Round, Team, Tournament
 from ..selectors import (
     Award,
     Awards,
@@ -84,14 +87,13 @@ SHEET_WIDTH = sum(width for _label, width, _right in SHEET_COLUMNS)
 SHEET_HEAD_SCALE = 0.8
 # 105 characters at 8.4 pt filled the A4 width less its margins: keep that width.
 SHEET_FONT_PT = round(8.4 * 105 / SHEET_WIDTH, 2)
-COINCHE_SHORT = {"coinche": "C", "surcoinche": "SC"}  # as typed on the game page
 
 
 def _both(ns: int, ew: int, one: str = "") -> str:
     """Both sides' figures in one cell: "NS 20 EO 50"; a figure equal to `one` is left out
     (a single belote prints "NS")."""
     parts = [f"{side} {value}".removesuffix(f" {one}") if one else f"{side} {value}"
-             for side, value in (("NS", ns), ("EO", ew)) if value]
+             for side, value in ((SIDE_SHORT[Side.NS], ns), (SIDE_SHORT[Side.EW], ew)) if value]
     return " ".join(parts)
 
 
@@ -356,7 +358,7 @@ class Seat:
     number: int
     name: str
     table: int | None  # None: a bye, or not seated in this partie
-    side: str  # "NS" or "EO"; empty: not seated (registered after the draw)
+    side: str  # its SIDE_SHORT ("NS" or "EO"); empty: not seated (registered after the draw)
     withdrawn: bool = False
 
     @property
@@ -368,7 +370,7 @@ def _seats(game: Game, melee: bool) -> list[Seat]:
     """Who sits at `game`: its teams, or in a mêlée its teams' players."""
     table = None if game.is_bye else game.table
     seats = []
-    for team, side in ((game.team_ns, "NS"), (game.team_ew, "EO")):
+    for team, side in ((game.team_ns, SIDE_SHORT[Side.NS]), (game.team_ew, SIDE_SHORT[Side.EW])):
         if team is None:
             continue
         if melee:

@@ -19,7 +19,9 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..choices import SIDE_SHORT
+from scoring import Side
+
+from ..choices import SIDE_NAMES, SIDE_SHORT
 from ..models import Game, Team, Tournament
 from ..selectors import standings_scope
 from ..selectors.prizes import award_indexes, lot_words
@@ -178,8 +180,9 @@ def final_workbook(tournament: Tournament, when: datetime | None = None) -> byte
     results = [(partie.number, result) for partie in partie_results(tournament)
                for result in partie.tables]
     book.sheet("Parties", [
-        ("Partie", 8), ("Table", 7), ("N° NS", 7), ("Nord-Sud", 30), ("Score NS", 10),
-        ("N° EO", 7), ("Est-Ouest", 30), ("Score EO", 10), ("Gagnant", 30),
+        ("Partie", 8), ("Table", 7), ("N° NS", 7), (str(SIDE_NAMES[Side.NS]), 30),
+        ("Score NS", 10), ("N° EO", 7), (str(SIDE_NAMES[Side.EW]), 30), ("Score EO", 10),
+        ("Gagnant", 30),
         ("Remarque", 24),
     ], [[number, result.table, None if melee else result.ns.number, result.ns_name,
          result.score_ns, None if melee or result.ew is None else result.ew.number,

@@ -42,8 +42,10 @@ from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
-from ..audit import COINCHE_WORDS
-from ..models import SIDE_SHORT, TRUMP_SHORT, DonneRecord, Game, Player, Team, Tournament
+from scoring import Outcome, Side
+
+from ..choices import COINCHE_WORDS, OUTCOME_LABELS, SIDE_NAMES, SIDE_SHORT, TRUMP_SHORT
+from ..models import DonneRecord, Game, Player, Team, Tournament
 from ..services.confirmations import awaiting_games
 from . import documents
 
@@ -320,7 +322,8 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
                 None if game.is_bye else game.score_ew, winner, game.played,
                 _state(game, awaiting)]
 
-    sides = [("Nord-Sud", 34), ("Est-Ouest", 34)] if melee else [
+    side_names = [(str(SIDE_NAMES[side]), 34) for side in Side]  # a mêlée's sides: players
+    sides = side_names if melee else [
         ("N° NS", 7), ("Équipe NS", 26), ("N° EO", 7), ("Équipe EO", 26)]
     book.sheet("Parties", [
         ("Partie", 8), ("Table", 7), *sides, ("Score NS", 10), ("Score EO", 10),
@@ -333,7 +336,9 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
     fields = ["game_id", "number", "taker", "contract", "capot_bid", "trump", "coinche",
               "taker_points", "capot", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
               "awarded_ns", "awarded_ew", "score_ns", "score_ew", "outcome"]
-    outcomes = {"made": "réussi", "down": "chuté", "litige": "litige", "passed": "passe"}
+    # Translated once, not once a row (tens of thousands of donnes).
+    outcomes = {outcome: str(label) for outcome, label in OUTCOME_LABELS.items()}
+    passe = outcomes[Outcome.PASSED]
 
     def donne_row(values: tuple) -> list:
         (game_id, number, taker, contract, capot_bid, trump, coinche, points, capot,
@@ -341,7 +346,7 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
          score_ew, outcome) = values
         game = by_id[game_id]
         return [game.round.number, game.table, number, game.dealer(number),
-                SIDE_SHORT.get(taker, "passe"), contract, "oui" if capot_bid else None,
+                SIDE_SHORT.get(taker, passe), contract, "oui" if capot_bid else None,
                 TRUMP_SHORT.get(trump), COINCHE_WORDS.get(coinche), points if taker else None,
                 SIDE_SHORT.get(capot), belote_ns, belote_ew, annonces_ns,
                 annonces_ew, awarded_ns, awarded_ew, score_ns, score_ew,
@@ -356,7 +361,7 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
         pick = operator.itemgetter(*kept)
         rows = (pick(row) for row in rows)
     if melee:  # a mêlée's tables change every partie: each line names its players
-        columns[2:2] = [("Nord-Sud", 34), ("Est-Ouest", 34)]
+        columns[2:2] = side_names
         game_of = {(game.round.number, game.table): game.id for game in games}
         rows = ((*row[:2], *names[game_of[row[0], row[1]]], *row[2:]) for row in rows)
     book.sheet("Donnes", columns, rows, donnes.count() + len(papers))
