@@ -187,6 +187,24 @@ def test_a_melee_partie_makes_its_teams_and_a_bye_for_each_exempt_player(owner):
     assert not t.teams.filter(round__isnull=True).exists()
 
 
+def test_an_exempt_player_cannot_swap_with_a_doublette(owner):
+    """A team of one at a table would be a side of one player: refused, nothing moved; two
+    doublettes, or two exempt players, still swap."""
+    t = melee(owner, 10)  # two tables, two players exempt
+    round_ = services.round_generate(tournament=t, seed=1)
+    solo, other_solo = Team.objects.filter(round=round_, second__isnull=True).order_by("number")
+    pair = Team.objects.get(round=round_, number=1)
+    seating = {g.table: (g.team_ns_id, g.team_ew_id) for g in round_.games.all()}
+    with pytest.raises(UserError, match="Un joueur exempt ne peut pas échanger"):
+        services.round_swap_teams(round_=round_, team_a=pair.id, team_b=solo.id)
+    assert {g.table: (g.team_ns_id, g.team_ew_id) for g in round_.games.all()} == seating
+    services.round_swap_teams(round_=round_, team_a=solo.id, team_b=other_solo.id)
+    services.round_swap_teams(round_=round_, team_a=pair.id,
+                              team_b=Team.objects.get(round=round_, number=3).id)
+    assert all(g.team_ns.second_id and g.team_ew.second_id
+               for g in round_.games.filter(team_ew__isnull=False))
+
+
 def test_undoing_a_melee_draw_deletes_its_teams(owner):
     t = melee(owner, 9)
     round_ = services.round_generate(tournament=t, seed=1)

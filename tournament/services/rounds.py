@@ -543,6 +543,13 @@ def round_swap_teams(*, round_: Round, team_a: int, team_b: int, by: Actor = SYS
     if set(seats) != {team_a, team_b}:
         raise UserError(_("Ces deux équipes ne jouent pas toutes deux cette partie."))
     (game_a, side_a), (game_b, side_b) = seats[team_a], seats[team_b]
+    # A mêlée's exempt player is a team of one: swapped with a doublette, a table would have
+    # a side of one player (and the doublette would be exempt).
+    sizes = dict(Team.objects.filter(id__in=(team_a, team_b))
+                 .values_list("id", "second_id"))
+    if (sizes[team_a] is None) != (sizes[team_b] is None):
+        raise UserError(_("Un joueur exempt ne peut pas échanger sa place avec une doublette : "
+                          "échangez deux doublettes, ou deux joueurs exempts."))
     before = _tables(round_)
     setattr(game_a, side_a, team_b)
     if game_a.pk == game_b.pk:
