@@ -402,21 +402,14 @@ def is_header(cells: list[str], layout: Layout = TEAMS) -> bool:
     return bool(cells) and header_key(cells[0]) == layout.header_keys[0]
 
 
-def team_lines(rows: Iterable[Row]) -> list[ImportLine]:
-    """Check every line like the team form; return them all, or refuse listing every bad one.
+def file_lines(rows: Iterable[Row], layout: Layout) -> list[Any]:
+    """Check every line like the team form (a file of players: like the player form); return
+    them all, as `layout.make` builds them, or refuse listing every bad one.
 
     `rows` are (line number, cells). Blank lines are skipped; a first line titled "équipe"
-    is the header and must name the expected columns; a fifth non-empty cell is an error,
-    extra empty ones are not; two names that are the same team (`same_name`) are refused."""
-    return file_lines(rows, TEAMS)
-
-
-def player_lines(rows: Iterable[Row]) -> list[PlayerLine]:
-    """As `team_lines`, for a file of players: joueur, club, licence."""
-    return file_lines(rows, PLAYERS)
-
-
-def file_lines(rows: Iterable[Row], layout: Layout) -> list[Any]:
+    ("joueur") is the header and must name the expected columns; a cell beyond the layout's
+    columns is an error, extra empty ones are not; two names that are the same team or
+    player (`same_name`) are refused."""
     errors: list[str] = []
     lines: list[Any] = []
     first_line_of: dict[str, int] = {}
