@@ -269,7 +269,7 @@ def check_paper_totals(totals: PaperTotals, rules: Rules) -> None:
     most_awarded = MAX_AWARDED * donnes  # a passed donne may carry points attribués too
     awarded = {
         Side.NS: _whole(totals.awarded_ns, 0, most_awarded, "awarded_ns", "Points attribués NS"),
-        Side.EW: _whole(totals.awarded_ew, 0, most_awarded, "awarded_ew", "Points attribués EW"),
+        Side.EW: _whole(totals.awarded_ew, 0, most_awarded, "awarded_ew", "Points attribués EO"),
     }
     counts: dict[str, int] = {}
     limits = {"belotes": ("Belotes", taken * max_belotes(rules)), "capots": ("Capots", taken)}
@@ -287,7 +287,9 @@ def check_paper_totals(totals: PaperTotals, rules: Rules) -> None:
     per_donne = max_donne_points(rules)
     net: dict[Side, int] = {}
     for side, field in ((Side.NS, "score_ns"), (Side.EW, "score_ew")):
-        label, score, given = f"Total {side.value}", getattr(totals, field), awarded[side]
+        # The side as the sheet prints it: NS, EO (est-ouest).
+        label = "Total NS" if side is Side.NS else "Total EO"
+        score, given = getattr(totals, field), awarded[side]
         if not is_whole(score):
             raise ScoringError(f"{label} : un nombre entier est attendu.", field)
         if score < given:
