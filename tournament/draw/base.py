@@ -11,6 +11,7 @@ serves both and a table's page can name its four players.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,15 +21,16 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ..validators import MAX_SEED
+
 Side = tuple[int, ...]  # a team id (doublettes: (team,)) or two player ids (mêlée)
 EntrantKind = Literal["team", "player"]
 
 # Bounds (a draw is refused beyond them rather than left to run for minutes): a club's
-# concours has a few hundred entrants; 4,096 players draw in a few seconds. The seed is kept
-# in a BigIntegerField, hence its bound.
+# concours has a few hundred entrants; 4,096 players draw in a few seconds. The seed bound is
+# the one the forms accept (18 digits, within the BigIntegerField that keeps it): one bound.
 MAX_ENTRANTS = 4096
 MAX_PARTIE = 1000
-MAX_SEED = 2**63 - 1
 
 
 class DrawError(ValueError):
@@ -136,6 +138,14 @@ def conflict_map(pairs: Iterable[tuple[int, int]], within: Collection[int]) -> d
             met.setdefault(a, set()).add(b)
             met.setdefault(b, set()).add(a)
     return met
+
+
+def seeded_order(entrants: Sequence[int], seed: int) -> list[int]:
+    """The entrants shuffled by `seed`, independent of the order they are given in: the one
+    shuffle of every draw that draws at random."""
+    order = sorted(entrants)
+    random.Random(seed).shuffle(order)
+    return order
 
 
 def repeated_pairs(pairs: Iterable[tuple[int, int]]) -> int:

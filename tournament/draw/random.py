@@ -16,7 +16,6 @@ seed decides): a fair share of byes comes before avoiding a rematch among the ot
 
 from __future__ import annotations
 
-import random
 from collections.abc import Collection, Mapping, Sequence
 
 from django.utils.translation import gettext_lazy
@@ -28,16 +27,10 @@ from .base import (
     at_least_two_teams,
     conflict_map,
     register,
+    seeded_order,
     team_table,
 )
 from .matching import pair_avoiding_repeats
-
-
-def seeded_order(entrants: Sequence[int], seed: int) -> list[int]:
-    """The entrants shuffled by `seed`, independent of the order they are given in."""
-    order = sorted(entrants)
-    random.Random(seed).shuffle(order)
-    return order
 
 
 def least_exempt(order: Sequence[int], count: int, byes: Mapping[int, int],

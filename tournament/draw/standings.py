@@ -8,7 +8,6 @@ looking only at the pairs an optimal draw can use.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
@@ -21,6 +20,7 @@ from .base import (
     at_least_two_teams,
     conflict_map,
     register,
+    seeded_order,
     team_table,
 )
 from .matching import pair_on_line
@@ -30,8 +30,7 @@ def draw_random(team_ids: Sequence[int], seed: int) -> Draw:
     """Partie 1: the teams shuffled by `seed` (whatever order they come in), paired in that
     order; the last one is exempt when they are odd in number."""
     at_least_two_teams(team_ids)
-    ids = sorted(team_ids)
-    random.Random(seed).shuffle(ids)
+    ids = seeded_order(team_ids, seed)  # the one shuffle of every draw
     exempt = [ids.pop()] if len(ids) % 2 else []
     tables = [team_table(ids[i], ids[i + 1]) for i in range(0, len(ids), 2)]
     return Draw(tables, exempt, seed)

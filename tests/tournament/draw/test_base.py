@@ -122,3 +122,24 @@ def test_another_seed_gives_another_draw(key):
     draws = {tuple(METHODS[key].draw(DrawInput(entrants, 1, seed)).entrants())
              for seed in range(10)}
     assert len(draws) == 10
+
+
+def test_one_seed_bound_the_forms_and_the_draws_share():
+    """The draws accept every seed the forms accept, and no more (one MAX_SEED)."""
+    from tournament import validators
+    from tournament.management.commands import simulate_concours
+
+    assert MAX_SEED == validators.MAX_SEED == simulate_concours.MAX_SEED
+    with pytest.raises(DrawError, match="graine"):
+        DrawInput([1, 2], 1, validators.MAX_SEED + 1)
+
+
+def test_the_first_partie_by_standings_is_the_one_shuffle_of_every_draw():
+    from tournament.draw.random import seeded_order
+    from tournament.draw.standings import draw_random
+
+    teams = list(range(1, 12))
+    order = seeded_order(teams, 77)
+    draw = draw_random(teams, 77)
+    assert [entrant for table in draw.tables for entrant in table.entrants] == order[:-1]
+    assert draw.exempt == order[-1:]

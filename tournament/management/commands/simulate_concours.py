@@ -53,10 +53,10 @@ from tournament.bounds import OPTION_BOUNDS
 from tournament.draw import METHODS, repeated_pairs, rotation_max_parties
 from tournament.models import DonneRecord, Game, Round, Tournament
 from tournament.services.players import PlayerLine, players_import
+from tournament.validators import MAX_SEED
 
 MAX_ENTRANTS = 1024
 MIN_PARTIES, MAX_PARTIES = OPTION_BOUNDS["parties_planned"]
-MAX_SEED = 2**63 - 1
 # A game ends long before this many donnes under any preset; beyond, the scoring is broken.
 MAX_DONNES = 300
 FORMATS = ("doublettes", "melee")
