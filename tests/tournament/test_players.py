@@ -76,6 +76,29 @@ def test_the_same_name_typed_with_a_combining_accent_is_the_same_player():
     assert t.players.count() == 1
 
 
+def test_a_player_is_recognised_across_a_season_as_a_concours_tells_players_apart():
+    # A licence copied from a card: case and spaces do not make another player.
+    card, typed = Player(name="Ana", licence="AB12"), Player(name="Bob", licence="ab 12")
+    assert card.identity == typed.identity == ("licence", "ab12")
+    assert Player(name="Ana", licence="AB13").identity != card.identity
+    # Without a licence: the name and club folded as validators.same_name folds them (an
+    # accent typed combining, another case), neither dropped.
+    ana = Player(name="Zoé Lys", club="Lyon")
+    assert Player(name="ZOE\u0301 LYS", club="lyon").identity == ana.identity
+    assert Player(name="Zoé Lys", club="Metz").identity != ana.identity
+    assert Player(name="Zoé Lys", club="Lyon", licence=" ").identity == ana.identity
+    # In one concours the same licence is refused, spaces or not, and nothing changes.
+    t = melee(players=2)
+    services.player_update(player=t.players.get(number=1), licence="AB12")
+    before = state(t)
+    with pytest.raises(UserError, match="déjà celle de Joueur 1") as error:
+        services.player_create(tournament=t, name="Carl", licence="ab 12")
+    assert error.value.field == "licence" and state(t) == before
+    with pytest.raises(UserError, match="déjà celle de"):
+        services.players_import(tournament=t, lines=[PlayerLine(2, "Dan", "", "A B 1 2")])
+    assert state(t) == before
+
+
 def test_a_doublette_registers_teams_and_a_melee_players_each_refusing_the_other():
     doublettes, mixed = tournament(teams=1), melee(players=1)
     team = doublettes.teams.get()

@@ -15,7 +15,14 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from ..validators import same_name
 from .tournament import Tournament
+
+
+def licence_key(licence: str) -> str:
+    """The key under which two licence numbers are one: names' folding (validators.same_name)
+    and no spaces, as a licence is copied from a card ("AB12" is "ab 12")."""
+    return "".join(same_name(licence).split())
 
 
 class Player(models.Model):
@@ -38,10 +45,12 @@ class Player(models.Model):
 
     @property
     def identity(self) -> tuple[str, ...]:
-        """What recognises this player in another concours of the club."""
-        if self.licence:
-            return ("licence", self.licence)
-        return ("name", self.name.casefold(), self.club.casefold())
+        """What recognises this player in another concours of the club, folded as the
+        concours itself tells two players apart: the licence (`licence_key`), else the name
+        and club (validators.same_name)."""
+        if licence_key(self.licence):
+            return ("licence", licence_key(self.licence))
+        return ("name", same_name(self.name), same_name(self.club))
 
 
 class Team(models.Model):

@@ -23,7 +23,9 @@ from django.utils.translation import gettext as _
 from .. import audit, validators
 from ..audit import SYSTEM, Actor
 from ..models import AuditEntry, Game, Player, Team, Tournament
-from .common import UserError, _bool_checked, model_column, text_field
+from ..models.players import licence_key
+from .common import UserError, _bool_checked, text_field
+from .rounds import partie_team_name
 
 
 def next_player_number(tournament: Tournament) -> int:
@@ -51,12 +53,12 @@ def licence_holder(tournament: Tournament, licence: str,
                    exclude: Iterable[int] = ()) -> Player | None:
     """The player of the concours (other than those of `exclude`) with this licence: a
     licence identifies one person (`Player.identity`), so it is given once in a concours.
-    Compared with validators.same_name, as names are ("ab12" is "AB12")."""
+    Compared by `licence_key`, as a season does ("ab 12" is "AB12")."""
     if not licence:
         return None
-    key = validators.same_name(licence)
+    key = licence_key(licence)
     for player in tournament.players.exclude(pk__in=list(exclude)).exclude(licence=""):
-        if validators.same_name(player.licence) == key:
+        if licence_key(player.licence) == key:
             return player
     return None
 
@@ -110,14 +112,6 @@ def player_parties(player: Player) -> list[dict[str, Any]]:
     return rows
 
 
-def _partie_team_name(team: Team) -> str:
-    """A partie's team named after its players, as the mêlée's draw names it; cut to the
-    column's length (two long names may not fit)."""
-    limit = model_column(Team, "name").max_length or 120
-    name = team.players
-    return name if len(name) <= limit else name[:limit - 1] + "…"
-
-
 @transaction.atomic
 def player_create(*, tournament: Tournament, name: str, club: str = "", licence: str = "",
                   by: Actor = SYSTEM) -> Player:
@@ -166,7 +160,8 @@ def player_update(*, player: Player, name: str | None = None, club: str | None =
     if name is not None and before["name"] != player.name:
         for team in (Team.objects.filter(Q(first=player) | Q(second=player))
                      .select_related("first", "second")):
-            team.name = _partie_team_name(team)
+            second = team.second.name if team.second is not None else None
+            team.name = partie_team_name(team.player1, second)  # as the draw names it
             team.save(update_fields=["name"])
     if audit.player_values(player) != before:
         audit.log(tournament, by, "player", action, before=before,
@@ -219,7 +214,7 @@ def players_import(*, tournament: Tournament, lines: Iterable[PlayerLine],
     rows: list[dict[str, str]] = []
     names = {validators.same_name(name)
              for name in tournament.players.values_list("name", flat=True)}
-    licences = {validators.same_name(licence): name for name, licence in
+    licences = {licence_key(licence): name for name, licence in
                 tournament.players.exclude(licence="").values_list("name", "licence")}
     for line in lines:
         problems = []
@@ -240,7 +235,7 @@ def players_import(*, tournament: Tournament, lines: Iterable[PlayerLine],
                                 % {"name": values["name"]})
             names.add(key)
         if values.get("licence"):
-            key = validators.same_name(values["licence"])
+            key = licence_key(values["licence"])
             if key in licences:
                 problems.append(_("la licence %(licence)s est déjà celle de %(name)s.")
                                 % {"licence": values["licence"], "name": licences[key]})

@@ -14,6 +14,7 @@ from scoring import Side
 from .. import audit, validators
 from ..audit import SYSTEM, Actor
 from ..models import AuditEntry, Game, Player, Team, Tournament
+from ..models.players import licence_key
 from .common import UserError, _bool_checked, text_field, whole_field
 from .donnes import game_forfeit
 from .players import licence_checked, licence_holder, next_player_number, player_name_checked
@@ -66,8 +67,7 @@ def _licences_checked(tournament: Tournament, licences: dict[str, str],
         if holder is not None:
             raise UserError(_("La licence %(licence)s est déjà celle de %(name)s.")
                             % {"licence": licence, "name": holder.name}, field)
-    if len(given) == 2 and validators.same_name(given[0][1]) == validators.same_name(
-            given[1][1]):
+    if len(given) == 2 and licence_key(given[0][1]) == licence_key(given[1][1]):
         raise UserError(_("Les deux joueurs ne peuvent pas avoir la même licence."), "licence2")
 
 
