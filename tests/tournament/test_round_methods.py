@@ -443,3 +443,24 @@ def test_the_undo_says_the_seed_and_a_fixed_method_offers_no_same_seed(client, o
     # that would redraw by the rotation; the seed can still be typed with "au hasard".
     assert round_services.round_undone_seed(t) == 91
     assert 'name="seed_again"' not in page and 'name="seed"' in page
+
+
+def test_what_the_pages_ask_of_a_method_comes_from_its_registry_entry():
+    """A new method is one module: whether it uses the seed, how far it goes without a repeat
+    and whether it prints a chart are its own entry's, not a list of keys in the services."""
+    from tournament.draw import METHODS
+    from tournament.draw.base import DrawMethod
+    from tournament.services.rounds import draw_reach, draw_uses_seed
+
+    assert draw_uses_seed("random", 3) and draw_uses_seed("melee", 2)
+    assert draw_uses_seed("standings", 1) and not draw_uses_seed("standings", 2)
+    assert not draw_uses_seed("rotation", 1) and not draw_uses_seed("inconnue", 1)
+    METHODS["essai"] = DrawMethod(key="essai", label="Essai", entrant="team",
+                                  draw=METHODS["random"].draw, uses_seed=lambda n: n == 2,
+                                  max_parties=lambda n: n * 10, chart=True)
+    try:
+        assert draw_uses_seed("essai", 2) and not draw_uses_seed("essai", 1)
+        assert draw_reach([("essai", "Essai")], 7) == 70
+        assert draw_reach([("random", "")], 7) is None
+    finally:
+        del METHODS["essai"]

@@ -161,6 +161,13 @@ class DrawMethod:
     label: str | Promise  # French, lazy: shown in forms and the journal
     entrant: EntrantKind  # what `DrawInput.entrants` holds: teams or players
     draw: Callable[[DrawInput], Draw]
+    # What the pages and the simulation ask of a method, so that a new one is one module:
+    # whether drawing partie n uses the seed (shown, reusable); for how many parties a field
+    # of n entrants plays without a repeated meeting, when the method knows it in advance
+    # (None: it depends on the results); and whether it prints a tableau de marche.
+    uses_seed: Callable[[int], bool] = lambda partie: True
+    max_parties: Callable[[int], int] | None = None
+    chart: bool = False
 
 
 METHODS: dict[str, DrawMethod] = {}

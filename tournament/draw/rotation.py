@@ -103,4 +103,5 @@ def draw_rotation(data: DrawInput) -> Draw:
 ROTATION = register(DrawMethod(
     key="rotation", label=gettext_lazy("Tableau de marche (rotation fixe)"),
     entrant="team", draw=draw_rotation,
+    uses_seed=lambda partie: False, max_parties=rotation_max_parties, chart=True,
 ))

@@ -89,4 +89,5 @@ def draw_standings(data: DrawInput) -> Draw:
 STANDINGS = register(DrawMethod(
     key="standings", label=gettext_lazy("Au classement (sans revoir un adversaire)"),
     entrant="team", draw=draw_standings,
+    uses_seed=lambda partie: partie == 1,  # later parties follow the ranking
 ))

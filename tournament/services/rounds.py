@@ -28,7 +28,7 @@ from django.utils.translation import ngettext
 
 from .. import audit, selectors
 from ..audit import SYSTEM, Actor
-from ..draw import METHODS, Draw, DrawError, DrawInput, rotation_max_parties
+from ..draw import METHODS, Draw, DrawError, DrawInput
 from ..models import (
     AuditEntry,
     DonneRecord,
@@ -65,11 +65,25 @@ def round_beyond_planned(tournament: Tournament) -> bool:
     return tournament.rounds.count() >= tournament.parties_planned
 
 
-# Methods that draw from the seed, and for which parties: the standings draw only its first
-# (later parties follow the ranking); the rotation never (a fixed movement).
 def draw_uses_seed(method: str, partie: int) -> bool:
-    """Whether drawing partie `partie` by `method` uses a seed (shown, reusable)."""
-    return method in ("random", "melee") or (method == "standings" and partie == 1)
+    """Whether drawing partie `partie` by `method` uses a seed (shown, reusable): the
+    method says (DrawMethod.uses_seed)."""
+    return method in METHODS and METHODS[method].uses_seed(partie)
+
+
+def draw_reach(methods: list[tuple[str, str | Promise]], entrants: int) -> int | None:
+    """How many parties the first of `methods` that knows it in advance (a tableau de
+    marche) plays without a repeated meeting for this field; None when none does."""
+    reaches = [METHODS[key].max_parties for key, _label in methods
+               if key in METHODS and METHODS[key].max_parties is not None]
+    reach = reaches[0] if reaches else None
+    return None if reach is None or entrants < 2 else reach(entrants)
+
+
+def draw_has_chart(tournament: Tournament) -> bool:
+    """Whether the concours' method prints a tableau de marche."""
+    method = METHODS.get(tournament.draw_method)
+    return method is not None and method.chart
 
 
 def draw_methods(tournament: Tournament) -> list[tuple[str, str | Promise]]:
@@ -129,8 +143,7 @@ def round_draw_options(tournament: Tournament) -> DrawOptions:
     return DrawOptions(
         number=number, entrants=entrants, methods=methods, method=tournament.draw_method,
         seeded=[key for key, _label in methods if draw_uses_seed(key, number)],
-        rotation_parties=(rotation_max_parties(entrants)
-                          if tournament.format != "melee" and entrants >= 2 else None),
+        rotation_parties=draw_reach(methods, entrants),
         # Offered beside the concours' method, preselected: the same seed redraws the same
         # partie by the same method (the journal does not say which method the undone draw
         # used; its seed is also given in the undo's message).

@@ -91,7 +91,7 @@ def _draw_page(request: HttpRequest, tournament: Tournament,
 def rotation_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The "tableau de marche" of a rotation concours: each team's table at each partie."""
     tournament = readable(request, slug)
-    if tournament.format == "melee" or tournament.draw_method != "rotation":
+    if not round_services.draw_has_chart(tournament):
         raise Http404(_("Ce concours ne se joue pas au tableau de marche."))
     response = HttpResponse(rotation.rotation_chart_pdf(tournament),
                             content_type="application/pdf")
@@ -165,7 +165,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "melee": tournament.format == "melee",
         "unfinished_phrase": services.tables_phrase(unfinished) if unfinished else "",
         "waiting": waiting, "bye": next((game for game in games if game.is_bye), None),
-        "rotation": tournament.draw_method == "rotation" and tournament.format != "melee",
+        "rotation": round_services.draw_has_chart(tournament),
     })
 
 

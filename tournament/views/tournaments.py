@@ -64,6 +64,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "criteria": selectors.criteria_labels(tournament),
         "draw_label": draw_label(tournament.draw_method),
         "ranking_points": ranking_summary(tournament),
+        "draw_chart": services.draw_has_chart(tournament),
     })
 
 

@@ -50,7 +50,7 @@ from django.db import transaction
 from scoring import PRESETS, Rules, score_game
 from tournament import demo, selectors, services
 from tournament.bounds import OPTION_BOUNDS
-from tournament.draw import METHODS, repeated_pairs, rotation_max_parties
+from tournament.draw import METHODS, repeated_pairs
 from tournament.models import DonneRecord, Game, Round, Tournament
 from tournament.services.players import PlayerLine, players_import
 from tournament.validators import MAX_SEED
@@ -104,9 +104,10 @@ def checked(format: str, draw: str | None, entrants: str, parties: str, preset: 
         raise Refusal(("Il faut au moins quatre joueurs pour une mêlée" if melee
                        else "Il faut au moins deux équipes") + f" (--entrants {count}).")
     count_parties = _whole(parties, "Parties (--parties)", MIN_PARTIES, MAX_PARTIES)
-    if draw == "rotation" and count_parties > rotation_max_parties(count):
+    reach = METHODS[draw].max_parties
+    if reach is not None and count_parties > reach(count):
         raise Refusal(f"Le tableau de marche de {count} équipes joue "
-                      f"{rotation_max_parties(count)} parties sans que deux équipes se "
+                      f"{reach(count)} parties sans que deux équipes se "
                       f"rencontrent deux fois : {count_parties} demandées.")
     return {"format": format, "draw": draw, "entrants": count, "parties": count_parties,
             "preset": preset, "seed": _whole(seed, "Graine (--seed)", 0, MAX_SEED)}
