@@ -22,6 +22,7 @@ from ..models import (
 )
 from ..selectors.prizes import lots_from_value
 from .common import RANKING_POINTS_FIELDS, UserError
+from .confirmations import score_changed
 from .donnes import _donne_insert, donne_delete, donne_record, game_forfeit
 from .players import player_update
 from .prizes import prizes_replace
@@ -157,3 +158,5 @@ def _restore_donne(entry: AuditEntry, value: Mapping[str, Any] | None, by: Actor
         if entry.number is None:
             raise UserError(_("La place de cette donne n'est pas connue."))
         _donne_insert(game=game, number=entry.number, donne=Donne(**target), key=key, by=by)
+    # The organiser's own change: nothing awaits a side's confirmation any more.
+    score_changed(game, None)
