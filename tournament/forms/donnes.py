@@ -18,7 +18,7 @@ from scoring.donne import (
     validate_donne,
 )
 
-from ..models import COINCHE_CHOICES
+from ..choices import COINCHE_CHOICES, SIDE_CHOICES, SIDE_SHORT, TRUMP_CHOICES
 from ..validators import MAX_SMALL, whole_number
 
 if TYPE_CHECKING:  # django-stubs' name for a text, lazy or not (typing only)
@@ -47,18 +47,19 @@ def _bounded(label: StrOrPromise, maximum: int, why: StrOrPromise,
 
 
 PASSE = "P"  # typed at the keyboard, or the phone's « Passe » button: all four passed
-TAKER_CHOICES = [("", "—"), ("NS", _("Nord-Sud")), ("EW", _("Est-Ouest")), (PASSE, _("Passe"))]
+TAKER_CHOICES = [("", "—"), *SIDE_CHOICES, (PASSE, _("Passe"))]
+_TRUMP_LABELS = dict(TRUMP_CHOICES)
 TRUMP_INPUT_CHOICES = [
     ("", "—"),
     # Labels start with a letter so that typing P, C, CA or T picks the suit from the keyboard.
-    ("S", _("Pique ♠")),
-    ("H", _("Cœur ♥")),
-    ("D", _("Carreau ♦")),
-    ("C", _("Trèfle ♣")),
-    ("SA", _("Sans atout")),
-    ("TA", _("Tout atout")),
+    (Trump.SPADES.value, _("Pique ♠")),
+    (Trump.HEARTS.value, _("Cœur ♥")),
+    (Trump.DIAMONDS.value, _("Carreau ♦")),
+    (Trump.CLUBS.value, _("Trèfle ♣")),
+    (Trump.NO_TRUMP.value, _TRUMP_LABELS[Trump.NO_TRUMP.value]),
+    (Trump.ALL_TRUMP.value, _TRUMP_LABELS[Trump.ALL_TRUMP.value]),
 ]
-CAPOT_CHOICES = [("", "—"), ("NS", "NS"), ("EW", "EO")]
+CAPOT_CHOICES = [("", "—"), *SIDE_SHORT.items()]
 
 # What a field is set to when it holds an error, so that scoring's own check can go on and name
 # the next wrong field: every error of a row shows at once (contract 85, points 170 and a belote
@@ -277,8 +278,8 @@ class DonneForm(forms.Form):
 class ForfeitForm(forms.Form):
     side = forms.ChoiceField(
         label=_("Forfait"),
-        choices=[("", _("Aucun")), ("NS", _("Nord-Sud déclare forfait")),
-                 ("EW", _("Est-Ouest déclare forfait"))],
+        choices=[("", _("Aucun")), (Side.NS.value, _("Nord-Sud déclare forfait")),
+                 (Side.EW.value, _("Est-Ouest déclare forfait"))],
         required=False,
     )
 
