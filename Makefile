@@ -44,6 +44,7 @@ test-postgres: $(VENV)/.test-installed $(MO)
 bench: $(VENV)/.test-installed
 	$(PY) bench/bench_scoring.py
 	$(PY) bench/bench_tournament.py
+	$(PY) bench/bench_entry.py
 	$(PY) bench/bench_draw.py
 	$(PY) bench/bench_simulate.py
 	$(MAKE) --no-print-directory load-test

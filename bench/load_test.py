@@ -239,7 +239,7 @@ def stop_server(server: subprocess.Popen) -> None:
 
 def verify(tournament, plan) -> list[str]:
     from scoring import score_game
-    from tournament import queries, services
+    from tournament import selectors, services
     from tournament.models import DonneRecord, Game
 
     problems = []
@@ -258,11 +258,11 @@ def verify(tournament, plan) -> list[str]:
                                                              result.finished):
             problems.append(f"table {game.table}: cached score differs from score_game")
     before = [(r.rank, r.team, r.played, r.wins, r.points, r.conceded)
-              for r in queries.standings(tournament)]
+              for r in selectors.standings(tournament)]
     for game in Game.objects.filter(round__tournament=tournament):
         services.game_recompute(game=game)
     after = [(r.rank, r.team, r.played, r.wins, r.points, r.conceded)
-             for r in queries.standings(tournament)]
+             for r in selectors.standings(tournament)]
     if before != after:
         problems.append("standings differ from a full recomputation")
     return problems

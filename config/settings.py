@@ -130,6 +130,10 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("DJANGO_SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+            # A connection kept for a minute per server thread, as PostgreSQL's: opening one
+            # and running the PRAGMAs below cost 0.7 ms of each table's post.
+            "CONN_MAX_AGE": 60,
+            "CONN_HEALTH_CHECKS": True,
             "OPTIONS": {
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
                 "transaction_mode": "IMMEDIATE",
