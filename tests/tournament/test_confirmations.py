@@ -3,7 +3,8 @@ side's confirmation (its own link, token_ew for East-West), or the organiser's; 
 wrong keeps it awaiting and shows the organiser; the organiser's own entry never awaits."""
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring import Coinche, Side
@@ -229,15 +230,95 @@ def test_a_dispute_from_the_phone_shows_on_the_organisers_page(client, concours)
     assert table(concours).awaiting == "" and not table(concours).disputed
 
 
-def test_a_closed_partie_takes_no_confirmation_from_a_link(client, concours):
+def test_a_closed_partie_still_takes_a_confirmation_from_a_link(client, concours):
+    # Drawing the next partie closes this one: a score awaiting confirmation must still be
+    # confirmed (or disputed) from the phone, which changes no score; donnes stay refused.
     game = table(concours)
     enter(game, Side.NS)
     services.round_close(round_=game.round, closed=True)
     game = table(concours)
     score = {"score_ns": game.score_ns, "score_ew": game.score_ew}
-    assert client.post(link(game, "token_ew", "confirm/"), score).status_code == 403
-    assert "Confirmer le score" not in client.get(link(game, "token_ew")).content.decode()
-    assert table(concours).awaiting == "EW"
+    page = client.get(link(game, "token_ew")).content.decode()
+    assert "Confirmer le score" in page and "Le score est faux" in page
+    assert client.post(link(game, "token_ew", "dispute/"), score).status_code == 302
+    assert table(concours).disputed and table(concours).awaiting == "EW"
+    said = client.post(link(game, "token_ew", "confirm/"), score, follow=True)
+    assert "Score confirmé." in said.content.decode()
+    after = table(concours)
+    assert (after.awaiting, after.disputed) == ("", False)
+    assert (after.score_ns, after.score_ew) == (game.score_ns, game.score_ew)
+    posted = {"taker": "EW", "contract": "80", "trump": "H", "taker_points": "100",
+              "position": "1"}
+    assert client.post(link(game, "token_ew"), posted).status_code == 403
+    assert client.post(link(game, "token_ew", "totals/"), {}).status_code == 403
+    assert table(concours).played == game.played
+
+
+def test_a_closed_partie_still_refuses_a_confirmation_from_the_wrong_side(client, concours):
+    game = table(concours)
+    enter(game, Side.NS)
+    services.round_close(round_=game.round, closed=True)
+    game = table(concours)
+    score = {"score_ns": game.score_ns, "score_ew": game.score_ew}
+    refused = client.post(link(game, suffix="confirm/"), score, follow=True).content.decode()
+    assert "c&#x27;est à l&#x27;équipe adverse" in refused and table(concours).awaiting == "EW"
+
+
+def round_page(client, t) -> str:
+    client.force_login(t.organiser)
+    return client.get(reverse("tournament:round", args=[t.slug, 1])).content.decode()
+
+
+def state_cell(page: str, number: int) -> str:
+    """The partie page's row of table `number`, from its table link to the row's end."""
+    start = page.index(f'data-table-link="{number}"')
+    row_start = page.rindex("<tr>", 0, start)
+    return page[row_start:page.index("</tr>", start)]
+
+
+def test_the_partie_page_marks_awaiting_and_disputed_tables(client, concours):
+    enter(table(concours), Side.NS)  # table 1: East-West awaited
+    enter(table(concours, 2), Side.EW)
+    services.game_dispute(game=table(concours, 2), side=Side.NS)  # table 2: disputed
+    page = round_page(client, concours)
+    one, two = state_cell(page, 1), state_cell(page, 2)
+    assert "à confirmer" in one and "contesté" not in one
+    assert "contesté" in two and "à confirmer" not in two
+    services.game_confirm(game=table(concours), side=None)
+    one = state_cell(round_page(client, concours), 1)
+    assert "à confirmer" not in one and "contesté" not in one
+
+
+def test_the_partie_page_lists_both_links_with_two_confirmations(client, concours):
+    page = round_page(client, concours)
+    for number in (1, 2):
+        game = table(concours, number)
+        row = state_cell(page, number)
+        assert reverse("tournament:table_link", args=[game.token]) in row
+        assert reverse("tournament:table_link", args=[game.token_ew]) in row
+    Tournament.objects.filter(pk=concours.pk).update(two_confirmations=False)
+    enter(table(concours), Side.NS)
+    page = round_page(client, concours)
+    assert table(concours).token_ew not in page
+    assert "à confirmer" not in state_cell(page, 1)
+
+
+def test_the_partie_page_reads_what_awaits_in_constant_queries(client, concours):
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            client.get(reverse("tournament:round", args=[concours.slug, 1]))
+        return len(captured)
+
+    client.force_login(concours.organiser)
+    enter(table(concours), None)  # both tables finished by the desk: nothing awaits
+    enter(table(concours, 2), None)
+    queries()  # what the first page caches (the session's user) is not counted
+    before = queries()
+    Game.objects.filter(pk=table(concours).pk).update(awaiting="EW")
+    Game.objects.filter(pk=table(concours, 2).pk).update(awaiting="NS", disputed=True)
+    page = client.get(reverse("tournament:round", args=[concours.slug, 1])).content.decode()
+    assert "à confirmer" in state_cell(page, 1) and "contesté" in state_cell(page, 2)
+    assert queries() == before
 
 
 def test_the_public_game_page_marks_an_unconfirmed_score(client, concours):

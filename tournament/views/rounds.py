@@ -102,18 +102,27 @@ def rotation_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 @dataclass(frozen=True)
 class TableRow:
     """A table of the partie's page, with the team that left it (a withdrawn team's
-    unfinished game: its forfeit is still to declare)."""
+    unfinished game: its forfeit is still to declare), and whether its score awaits a
+    side's confirmation or was disputed (two confirmations)."""
 
     game: Game
     leaving: Team | None
     forfeit_due: bool
+    awaiting: bool = False
+    disputed: bool = False
 
     @classmethod
-    def of(cls, game: Game) -> TableRow:
+    def of(cls, game: Game, awaiting: set[int] | None = None,
+           disputed: set[int] | None = None) -> TableRow:
+        """`awaiting`, `disputed`: the concours' game ids (services.awaiting_games,
+        services.disputed_games), read once for the whole page."""
         leaving = next((team for team in (game.team_ns, game.team_ew)
                         if team is not None and not team.active), None)
+        is_disputed = disputed is not None and game.pk in disputed
         return cls(game, leaving, leaving is not None and not game.finished
-                   and not game.forfeit and not game.is_bye)
+                   and not game.forfeit and not game.is_bye,
+                   awaiting=awaiting is not None and game.pk in awaiting and not is_disputed,
+                   disputed=is_disputed)
 
 
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -147,7 +156,9 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     link_base = table_link_base(request) if organiser else ""
     is_last = not tournament.rounds.filter(number__gt=round_.number).exists()
     unfinished = [game.table for game in games if not game.finished]
-    rows = [TableRow.of(game) for game in games]
+    # One query each (none without the option), whatever the number of tables.
+    awaiting, disputed = services.awaiting_games(tournament), services.disputed_games(tournament)
+    rows = [TableRow.of(game, awaiting, disputed) for game in games]
     waiting = services.round_waiting_teams(round_) if organiser and is_last else []
     can_draw_next = organiser and is_last and not unfinished
     return render(request, "tournament/organiser/round_detail.html", {
@@ -163,6 +174,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "draw": round_services.round_draw_options(tournament) if can_draw_next else None,
         "method_label": round_services.draw_method_label(round_.draw_method),
         "melee": tournament.format == "melee",
+        "two_links": organiser and tournament.two_confirmations,
         "unfinished_phrase": services.tables_phrase(unfinished) if unfinished else "",
         "waiting": waiting, "bye": next((game for game in games if game.is_bye), None),
         "rotation": round_services.draw_has_chart(tournament),

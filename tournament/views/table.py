@@ -76,7 +76,9 @@ def _link_context(token: str, side: str) -> Callable[..., dict[str, Any]]:
             totals_form = PaperTotalsForm(initial=PaperTotalsForm.initial_for(game),
                                           rules=game.round.rules)
         pending = tournament.two_confirmations and game.finished and not game.forfeit
-        to_confirm = pending and game.awaiting == side and is_open
+        # Confirming changes no score: still asked once the partie is closed (drawing the
+        # next one closes it, often before the other side has confirmed).
+        to_confirm = pending and game.awaiting == side
         context = {
             **sheet,
             "open": is_open,
@@ -135,8 +137,9 @@ def table_link_totals(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _confirmation(request: HttpRequest, token: str, *, dispute: bool) -> HttpResponse:
+    """Allowed on a closed partie too (unlike a donne's entry): it changes no score, and
+    drawing the next partie closes this one, maybe before the other side confirmed."""
     game, side = linked_side(token)
-    _open(game)
     form = ConfirmForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Score illisible : rechargez la page."))
