@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 from django.urls import reverse
+from django.utils.text import capfirst
 from pypdf import PdfReader
 
 from tournament import selectors, services
@@ -75,7 +76,7 @@ def test_a_partie_is_drawn_by_the_concours_method_and_records_it(owner):
     t = tournament(owner=owner, teams=6, draw_method="random")
     round_ = services.round_generate(tournament=t, seed=8)
     assert (round_.draw_method, round_.seed) == ("random", 8)
-    assert round_services.draw_method_label(round_.draw_method) == str(METHODS["random"].label)
+    assert selectors.draw_label(round_.draw_method) == capfirst(str(METHODS["random"].label))
 
 
 def test_a_partie_may_be_drawn_by_another_method_than_the_concours(owner):

@@ -202,7 +202,7 @@ def test_doublette_standings_take_a_constant_number_of_queries(teams,
 
 
 def test_a_draw_method_is_named_by_its_label_or_its_key_once_no_method_has_it():
-    # The one naming of a draw method (services.rounds.draw_method_label is to go): a
+    # The one naming of a draw method: a
     # partie drawn before methods were recorded has none, a method removed since keeps its key.
     assert [selectors.draw_label(key) for key in METHODS] == [
         str(method.label) for method in METHODS.values()]

@@ -93,12 +93,6 @@ def draw_methods(tournament: Tournament) -> list[tuple[str, str | Promise]]:
     return [(key, method.label) for key, method in METHODS.items() if method.entrant == kind]
 
 
-def draw_method_label(key: str) -> str:
-    """A method's French name ("" for a partie drawn before methods were recorded)."""
-    method = METHODS.get(key)
-    return "" if method is None else str(method.label)
-
-
 def active_entrants(tournament: Tournament) -> list[tuple[int, int]]:
     """(id, registration number) of who the next partie draws, by number: the active players
     of a mêlée, the active registered teams otherwise."""

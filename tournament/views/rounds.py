@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import services
+from .. import selectors, services
 from ..access import (
     is_organiser,
     organised,
@@ -172,7 +172,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         and not services.round_started(round_),
         "can_draw_next": can_draw_next,
         "draw": round_services.round_draw_options(tournament) if can_draw_next else None,
-        "method_label": round_services.draw_method_label(round_.draw_method),
+        "method_label": selectors.draw_label(round_.draw_method),
         "melee": tournament.format == "melee",
         "two_links": organiser and tournament.two_confirmations,
         "unfinished_phrase": services.tables_phrase(unfinished) if unfinished else "",
