@@ -88,8 +88,24 @@
   // id; the forms settle at once, "settle:0ms", so the new row listens already): nothing typed
   // meanwhile can land in the wrong field or go unpreviewed.
   document.addEventListener("htmx:afterSwap", (event) => {
-    if (isSave(event)) focusRow();
+    if (!isSave(event)) return;
+    keepChoices();
+    focusRow();
   });
+
+  // The answer's choice buttons (radios) are `checked`, but htmx inserts the new sheet before
+  // it removes the old one: for a moment two forms have the id "donne-form". The old radios,
+  // checked by a touch and tied to the form by form="donne-form", then belong to the new form
+  // (the first of that id), so their group now holds the new radios, which they uncheck. A
+  // refused row came back with its figures but without its taker and trump. The server's
+  // answer is the truth: every radio gets back the state it was sent with.
+  function keepChoices() {
+    const sheet = document.getElementById("game-sheet");
+    if (!sheet) return;
+    for (const input of sheet.querySelectorAll('input[type="radio"]')) {
+      input.checked = input.defaultChecked;
+    }
+  }
 
   // Enter saves from any field of the row, a drop-down included (P then Enter: a passe).
   document.addEventListener("keydown", (event) => {

@@ -267,3 +267,34 @@ def test_after_a_finished_game_table_suivante_leads_to_the_next_unfinished_table
     expect(page.locator("#result")).to_contain_text("Partie terminée")
     page.get_by_role("link", name="Table suivante : table 3").click()  # table 2 is finished
     page.wait_for_url("**/rounds/1/tables/3/")
+
+
+def test_a_refused_donne_on_a_phone_keeps_its_chosen_buttons(browser, live_server):
+    """A refused row keeps everything typed, the one-touch choices included: the server's
+    answer has them checked, and the swapped row must show them so (they once came back blank,
+    leaving a phone user to tap taker and trump again)."""
+    t = tournament(teams=2, slug="refusee", preset="ffb-classique")
+    services.round_generate(tournament=t, seed=1)
+    game = Game.objects.get(round__tournament=t, table=1)
+    context = browser.new_context(**phone_options(390, 844))
+    phone = context.new_page()
+    phone.set_default_timeout(10_000)
+    try:
+        phone.goto(f"{live_server.url}/table/{game.token}/")
+        phone.locator(".choices-taker .segment", has_text="Est-Ouest").tap()
+        phone.locator(".choices-trump .segment", has_text="♠").tap()
+        phone.locator("#id_taker_points").tap()
+        phone.keyboard.type("200")
+        phone.get_by_role("button", name="Enregistrer la donne").tap()
+        expect(phone.locator("#err-taker_points")).to_contain_text("162 points au plus")
+        expect(phone.locator("#id_taker_points")).to_have_value("200")
+        assert phone.is_checked("input[name=taker][value=EW]")
+        assert phone.is_checked("input[name=trump][value=S]")
+        assert game.donnes.count() == 0
+        phone.fill("#id_taker_points", "100")
+        phone.get_by_role("button", name="Enregistrer la donne").tap()
+        expect(phone.locator("#entry-status")).to_have_text("Donne 1 enregistrée.")
+    finally:
+        context.close()
+    record = game.donnes.get()
+    assert (record.taker, record.trump, record.taker_points) == ("EW", "S", 100)
