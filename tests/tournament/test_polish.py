@@ -1,0 +1,46 @@
+"""Small fixes a new user found walking through the app: the words of the pages, the journal,
+the documents."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tournament import services
+from tournament.models import Game
+
+from .factories import melee, organiser, play_to_the_end, tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def result(page: str) -> str:
+    """The end-of-game sentence, tags dropped."""
+    found = re.search(r'<p class="result" id="result">(.*?)</p>', page, re.S)
+    assert found is not None
+    return re.sub(r"<[^>]+>", "", found.group(1))
+
+
+# --- 1. The winner's verb agrees with the side ---------------------------------------------------
+
+
+@pytest.mark.parametrize("concours, verb", [
+    (lambda owner: melee(owner=owner, players=4), "gagnent"),
+    (lambda owner: tournament(owner=owner, teams=2), "gagne"),
+])
+def test_the_end_of_game_sentence_agrees_with_a_pair_or_a_team(client, concours, verb):
+    owner = organiser()
+    t = concours(owner)
+    services.round_generate(tournament=t, seed=1)
+    game = Game.objects.get(round__tournament=t, table=1)
+    play_to_the_end(game)
+    game.refresh_from_db()
+    winner = game.team_ns if game.winner == "NS" else game.team_ew
+    expected = f"Partie terminée : {winner.name} {verb}, "
+    client.force_login(owner)
+    laptop = client.get(reverse("tournament:game", args=[t.slug, 1, 1])).content.decode()
+    phone = client.get(reverse("tournament:table_link", args=[game.token])).content.decode()
+    for page in (laptop, phone):
+        assert result(page).startswith(expected), result(page)
+    if verb == "gagnent":
+        assert " et " in winner.name
