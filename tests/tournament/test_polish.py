@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tournament import services
+from tournament.forms import DonneForm
 from tournament.models import Game
 
 from .factories import melee, organiser, play_to_the_end, tournament
@@ -44,3 +45,14 @@ def test_the_end_of_game_sentence_agrees_with_a_pair_or_a_team(client, concours,
         assert result(page).startswith(expected), result(page)
     if verb == "gagnent":
         assert " et " in winner.name
+
+
+# --- 2. The phone's inputs are inside their form, not tied to it by id --------------------------
+
+
+def test_only_the_laptops_inputs_name_the_donne_form():
+    laptop, phone = DonneForm(), DonneForm(phone=True)
+    assert all(f.widget.attrs.get("form") == "donne-form" for f in laptop.fields.values())
+    assert not any("form" in f.widget.attrs for f in phone.fields.values())
+    assert 'form="donne-form"' in str(laptop["taker"])
+    assert 'form="donne-form"' not in str(phone["taker"]) + str(phone["taker_points"])

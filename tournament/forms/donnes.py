@@ -113,8 +113,13 @@ class DonneForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.rules = rules
         self.phone = phone
-        for field in self.fields.values():
-            field.widget.attrs["form"] = "donne-form"  # the inputs sit in table cells
+        if not phone:
+            # The laptop's inputs sit in table cells, outside the <form>. The phone's sit inside
+            # <form id="donne-form">: tied by id as well, during an htmx swap (two forms share
+            # that id a moment) its radios would join the new form's groups and lose their
+            # checked state.
+            for field in self.fields.values():
+                field.widget.attrs["form"] = "donne-form"
         # The trumps offered: sans atout and tout atout only where the rule set plays them.
         self.trumps = TRUMP_INPUT_CHOICES if rules is None or rules.sa_ta \
             else TRUMP_INPUT_CHOICES[:5]
@@ -125,7 +130,7 @@ class DonneForm(forms.Form):
                        "coinche": [(Coinche.NONE.value, _("Non")), *COINCHE_CHOICES[1:]]}
             for name, choices in offered.items():
                 field = self._choice_field(name)
-                field.widget = forms.RadioSelect(attrs={"form": "donne-form"})
+                field.widget = forms.RadioSelect()
                 field.choices = [choice for choice in choices if choice[0]]
         # What the rule set does not play is left out of the row, so it cannot be typed.
         self.hidden_columns = set()
