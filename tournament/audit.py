@@ -65,8 +65,14 @@ class Actor:
         return cls(user.get_username(), user.pk)
 
     @classmethod
-    def of_table(cls, game) -> Actor:
-        return cls(f"Table {game.table} (lien)")
+    def of_table(cls, game, side: str = Side.NS.value) -> Actor:
+        """A table through its link. With two confirmations each side has its own link, and
+        the journal says which ("lien NS", "lien EO"); otherwise the table's one link."""
+        if side == Side.EW.value:
+            return cls(_("Table %(t)d (lien EO)") % {"t": game.table})
+        if game.round.tournament.two_confirmations:
+            return cls(_("Table %(t)d (lien NS)") % {"t": game.table})
+        return cls(_("Table %(t)d (lien)") % {"t": game.table})
 
 
 SYSTEM = Actor("système")

@@ -196,7 +196,7 @@ def test_each_side_sees_what_it_has_to_do(client, concours):
     assert client.post(link(game), posted).status_code == 302
     game = table(concours)
     assert game.awaiting == "EW"
-    assert AuditEntry.objects.get(kind="donne").actor == "Table 1 (lien)"
+    assert AuditEntry.objects.get(kind="donne").actor == "Table 1 (lien NS)"
     mine = client.get(link(game)).content.decode()
     assert "En attente de la confirmation de l'équipe Est-Ouest" in mine
     assert "Confirmer le score" not in mine

@@ -7,8 +7,9 @@ import pytest
 from django.urls import reverse
 
 from tournament import services
+from tournament.audit import Actor
 from tournament.forms import DonneForm
-from tournament.models import Game
+from tournament.models import AuditEntry, Game, Tournament
 
 from .factories import melee, organiser, play_to_the_end, tournament
 
@@ -56,3 +57,23 @@ def test_only_the_laptops_inputs_name_the_donne_form():
     assert not any("form" in f.widget.attrs for f in phone.fields.values())
     assert 'form="donne-form"' in str(laptop["taker"])
     assert 'form="donne-form"' not in str(phone["taker"]) + str(phone["taker_points"])
+
+
+# --- 3. The journal names each side's link ------------------------------------------------------
+
+
+@pytest.mark.parametrize("two, ns, ew", [
+    (True, "Table 1 (lien NS)", "Table 1 (lien EO)"),
+    (False, "Table 1 (lien)", "Table 1 (lien EO)"),
+])
+def test_the_journal_names_the_link_a_change_came_from(client, two, ns, ew):
+    t = tournament(teams=2)
+    Tournament.objects.filter(pk=t.pk).update(two_confirmations=two)
+    services.round_generate(tournament=t, seed=1)
+    game = Game.objects.get(round__tournament=t, table=1)
+    posted = {"taker": "NS", "contract": "80", "trump": "H", "coinche": "",
+              "taker_points": "100", "position": "1"}
+    assert client.post(reverse("tournament:table_link", args=[game.token]),
+                       posted).status_code == 302
+    assert AuditEntry.objects.get(kind="donne", action="create").actor == ns
+    assert Actor.of_table(game, "EW").label == ew

@@ -35,11 +35,8 @@ from .entry import donne_entry, entry_preview, sheet_context
 
 
 def _actor(game: Game, side: str) -> Actor:
-    """Who the journal says made a change: the table, and which link when it is East-West's
-    (North-South's is the link every table had before two links existed)."""
-    if side == "NS":
-        return Actor.of_table(game)
-    return Actor(_("Table %(t)d (lien EO)") % {"t": game.table})
+    """Who the journal says made a change: the table, and which link (Actor.of_table)."""
+    return Actor.of_table(game, side)
 
 
 def _open(game: Game) -> None:
