@@ -77,3 +77,18 @@ def test_the_journal_names_the_link_a_change_came_from(client, two, ns, ew):
                        posted).status_code == 302
     assert AuditEntry.objects.get(kind="donne", action="create").actor == ns
     assert Actor.of_table(game, "EW").label == ew
+
+
+# --- 4. Blank sheets: one table for four players in a mêlée -------------------------------------
+
+
+@pytest.mark.parametrize("build, words", [
+    (melee, 'placeholder="1 pour 4 joueurs"'),
+    (tournament, 'placeholder="1 pour 2 équipes"'),
+])
+def test_the_blank_sheets_hint_counts_what_the_concours_registers(client, build, words):
+    owner = organiser()
+    t = build(owner=owner)
+    client.force_login(owner)
+    page = client.get(reverse("tournament:detail", args=[t.slug])).content.decode()
+    assert words in page
