@@ -465,3 +465,62 @@ def test_what_the_pages_ask_of_a_method_comes_from_its_registry_entry():
         assert draw_reach([("random", "")], 7) is None
     finally:
         del METHODS["essai"]
+
+
+# --- Rotation: positions fixed at partie 1 ----------------------------------------------------
+
+
+def test_after_a_withdrawal_the_rotation_draws_the_chart_without_a_repeated_meeting(owner):
+    t = tournament(owner=owner, teams=10, draw_method="rotation", parties_planned=9)
+    teams = list(t.teams.order_by("number"))
+    for _number in (1, 2):
+        finish(services.round_generate(tournament=t))
+    services.team_withdraw(team=teams[3])  # team 4 leaves after partie 2 (the reported case)
+    chart = rotation_export.rotation_chart(t)
+    assert chart.teams == 10 and chart.without_repeat == 9
+    meetings = []
+    for number in range(1, 10):
+        round_ = (services.round_generate(tournament=t) if number > 2
+                  else t.rounds.get(number=number))
+        seats = {}
+        for table, ns, ew in seating(round_):
+            seats[ns] = (table, "NS") if ew is not None else (None, "")
+            if ew is not None:
+                seats[ew] = (table, "EO")
+                meetings.append((ns, ew))
+        for team, row in zip(teams, chart.rows, strict=True):
+            seat = row.seats[number - 1]
+            assert seats.get(team.id, (None, "")) == (seat.table, seat.side)
+            assert (team.id in seats and seats[team.id][0] is None) == seat.exempt
+        finish(round_)
+    assert repeated_pairs(meetings) == 0
+    # Every meeting the movement promised between present teams is played: team 4's
+    # opponents are exempt once each from partie 3, nobody else is.
+    exempt = Counter(game.team_ns_id for game in Game.objects.filter(
+        round__tournament=t, team_ew__isnull=True))
+    assert sum(exempt.values()) == 7 and teams[3].id not in exempt
+
+
+def test_a_late_team_plays_the_missing_position_of_an_odd_rotation(owner):
+    t = tournament(owner=owner, teams=7, draw_method="rotation", parties_planned=7)
+    finish(services.round_generate(tournament=t))
+    late = services.team_create(tournament=t, name="Tard", player1="A", player2="B")
+    chart = rotation_export.rotation_chart(t)
+    assert chart.teams == 7 and chart.rows[-1].seats[1].table == 4
+    meetings = []
+    for _number in range(2, 8):
+        round_ = services.round_generate(tournament=t)
+        last = seating(round_)[-1]
+        assert last[0] == 4 and last[2] == late.id  # at the bye's place
+        meetings += [(ns, ew) for _table, ns, ew in seating(round_)]
+        finish(round_)
+    assert repeated_pairs(meetings) == 0
+
+
+def test_a_late_team_of_an_even_rotation_is_refused_and_changes_nothing(owner):
+    t = tournament(owner=owner, teams=6, draw_method="rotation")
+    finish(services.round_generate(tournament=t))
+    services.team_create(tournament=t, name="Tard", player1="A", player2="B")
+    with pytest.raises(UserError, match="contre une équipe exempte"):
+        services.round_generate(tournament=t)
+    assert t.rounds.count() == 1

@@ -8,9 +8,25 @@ plays the fixed one, and whoever it meets is exempt: n parties, each position ex
 (position p at partie p). `rotation_max_parties` says how many parties that is.
 
 Beyond that number the movement starts again from its first partie (meetings repeat, which
-a concours longer than the movement cannot avoid anyway) rather than refusing the draw. The
-movement is computed for the active teams of the partie drawn: a team arriving late or
-leaving changes n, and with it the movement (meetings may then repeat).
+a concours longer than the movement cannot avoid anyway) rather than refusing the draw.
+
+Positions are fixed for the whole concours, so that the printed chart holds and no meeting
+repeats within the movement's reach whoever leaves or arrives:
+
+- The movement's teams are those of partie 1 (`DrawInput.numbers`: every one of them,
+  withdrawn since included), positions by registration number. Partie 1 draws the active
+  teams, each of which must have a number.
+- A withdrawn team keeps its position, unplayed: its opponent of the partie is exempt, and a
+  table of two withdrawn teams is simply not set up.
+- A late team (an active entrant without a number: registered after partie 1) has no
+  position unless the count is odd: then one late team takes the missing position, the one
+  the movement's exempt team meets, and plays it at the bye's place, after the movement's
+  tables. Any other late team (an even count, or a second one) is refused in French: the
+  organiser withdraws it for the draw and seats it on the partie's page against an exempt
+  team, as late teams are seated in every method.
+
+With a withdrawal the tables after a table not set up move up by one (a draw numbers its
+tables 1..N), and the exempt teams come after them: the meetings are the chart's.
 """
 
 from __future__ import annotations
@@ -86,17 +102,35 @@ def rotation_chart(count: int, parties: int) -> list[list[int]]:
 
 
 def draw_rotation(data: DrawInput) -> Draw:
-    """Partie `data.partie` of the movement, positions given to the entrants in order of
-    registration number (`data.numbers`)."""
+    """Partie `data.partie` of the movement of the teams in `data.numbers` (positions in
+    order of registration number), played by the active ones (`data.entrants`): see the
+    module's docstring for withdrawn and late teams."""
     at_least_two_teams(data.entrants)
-    missing = [team for team in data.entrants if team not in data.numbers]
-    if missing:
-        raise ValueError(f"no registration number for {missing}")
-    by_number = sorted(data.entrants, key=lambda team: (data.numbers[team], team))
+    active = set(data.entrants)
+    late = sorted(team for team in data.entrants if team not in data.numbers)
+    if late and data.partie == 1:
+        raise ValueError(f"no registration number for {late}")
+    by_number = sorted(data.numbers, key=lambda team: (data.numbers[team], team))
     count = len(by_number)
+    if count < 2:  # only late teams are active: nothing of the movement to play
+        raise DrawError(_("Le tableau de marche compte moins de deux équipes de la partie 1."))
+    if late and (count % 2 == 0 or len(late) > 1):
+        raise DrawError(_(
+            "Le tableau de marche ne peut pas placer les équipes inscrites après la partie 1 "
+            "(%(late)d) : il n'a pas de place libre pour elles. Retirez-les pour ce tirage, "
+            "puis placez-les sur la page de la partie contre une équipe exempte.")
+            % {"late": len(late)})
+    # The missing position of an odd count, filled by the late team if there is one.
+    seat = dict(enumerate(by_number, start=1)) | ({BYE: late[0]} if late else {})
     partie = _partie(count, (data.partie - 1) % rotation_max_parties(count))
-    tables = [team_table(by_number[ns - 1], by_number[ew - 1]) for ns, ew in partie if ew != BYE]
-    exempt = [by_number[ns - 1] for ns, ew in partie if ew == BYE]
+    tables, exempt = [], []
+    for ns, ew in partie:
+        present = [team for team in (seat.get(ns), seat.get(ew))
+                   if team is not None and team in active]
+        if len(present) == 2:
+            tables.append(team_table(present[0], present[1]))
+        else:
+            exempt += present
     return Draw(tables, exempt)
 
 

@@ -2,11 +2,12 @@
 table and side at each partie, printed before the concours so that every team knows where
 it plays.
 
-The parties already drawn are read from their games (what was really drawn: a late or
-withdrawn team, a partie drawn by another method); the others come from the movement of the
-active teams (`draw.rotation_schedule`), which is exactly what the rotation will draw if the
-teams stay as they are. A team arriving or leaving changes the movement: the sheet says for
-how many teams it holds.
+The parties already drawn are read from their games (what was really drawn: a late team
+seated on a partie's page, a partie drawn by another method); the others are what the
+rotation will draw (`draw.rotation`, the same function): the movement of partie 1's teams,
+whose positions never change. A withdrawn team keeps its position unplayed (its opponent is
+exempt), a late team takes the odd count's missing position: the meetings stay the printed
+ones.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from dataclasses import dataclass
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from ..draw import rotation_max_parties, rotation_schedule
-from ..draw.rotation import BYE
+from ..draw import Draw, DrawError, DrawInput, rotation_max_parties
+from ..draw.rotation import draw_rotation
 from ..models import Game, Team, Tournament
+from ..services.rounds import rotation_roster
 from . import weasy
 
 # Parties per block of columns: an A4 page in portrait holds the team's name and fifteen
@@ -46,7 +48,7 @@ class ChartRow:
 
 @dataclass(frozen=True)
 class RotationChart:
-    teams: int  # active teams the movement is computed for
+    teams: int  # teams the movement is computed for: partie 1's, withdrawn since or not
     parties: int  # columns: the parties planned, or drawn if more
     without_repeat: int | None  # parties the movement plays without a repeated meeting
     drawn: int  # parties already drawn (read from their games)
@@ -63,7 +65,8 @@ class RotationChart:
 
 
 def rotation_chart(tournament: Tournament) -> RotationChart:
-    """The tableau de marche's data: three queries."""
+    """The tableau de marche's data: six queries, and the rotation's draw of each partie to
+    come."""
     teams = list(Team.objects.filter(tournament=tournament, round__isnull=True)
                  .order_by("number").values_list("id", "number", "name", "active"))
     drawn_seats: dict[tuple[int, int], Seat] = {}
@@ -76,26 +79,37 @@ def rotation_chart(tournament: Tournament) -> RotationChart:
             drawn_seats[(ns, number)] = Seat(table, "NS")
             drawn_seats[(ew, number)] = Seat(table, "EO")
     drawn = tournament.rounds.count()  # numbered 1 to this
-    active = [team for team in teams if team[3]]
+    roster = rotation_roster(tournament)
     parties = max(tournament.parties_planned, drawn)
     future: dict[tuple[int, int], Seat] = {}
-    without_repeat = None
-    if len(active) >= 2:
-        without_repeat = rotation_max_parties(len(active))
-        schedule = rotation_schedule(len(active), parties)
-        for partie in range(drawn + 1, parties + 1):
-            for table, (ns, ew) in enumerate(schedule[partie - 1], start=1):
-                if ew == BYE:
-                    future[(active[ns - 1][0], partie)] = Seat(exempt=True)
-                else:
-                    future[(active[ns - 1][0], partie)] = Seat(table, "NS")
-                    future[(active[ew - 1][0], partie)] = Seat(table, "EO")
+    without_repeat = rotation_max_parties(len(roster)) if len(roster) >= 2 else None
+    active = [team for team, _number, _name, is_active in teams if is_active]
+    for partie in range(drawn + 1, parties + 1):
+        draw = _draw(active, roster, partie)
+        for table, seated in enumerate(draw.tables, start=1):
+            future[(seated.ns[0], partie)] = Seat(table, "NS")
+            future[(seated.ew[0], partie)] = Seat(table, "EO")
+        for team in draw.exempt:
+            future[(team, partie)] = Seat(exempt=True)
     rows = []
     for team, number, name, is_active in teams:
         seats = [drawn_seats.get((team, partie), Seat()) if partie <= drawn
                  else future.get((team, partie), Seat()) for partie in range(1, parties + 1)]
         rows.append(ChartRow(number, name, is_active, seats))
-    return RotationChart(len(active), parties, without_repeat, drawn, rows)
+    return RotationChart(len(roster), parties, without_repeat, drawn, rows)
+
+
+def _draw(active: list[int], roster: dict[int, int], partie: int) -> Draw:
+    """What the rotation will draw at `partie` if the teams stay as they are: nothing if it
+    cannot (fewer than two teams); late teams it refuses are left out (no seat: the
+    organiser seats them on the partie's page)."""
+    for candidates in (active, [team for team in active if team in roster]):
+        try:
+            return draw_rotation(DrawInput(entrants=candidates, partie=partie, seed=0,
+                                           numbers=roster))
+        except DrawError:
+            continue
+    return Draw([], [])
 
 
 def rotation_chart_html(tournament: Tournament) -> str:

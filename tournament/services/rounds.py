@@ -151,7 +151,10 @@ def draw_input(tournament: Tournament, number: int, seed: int) -> DrawInput:
     already drawn, who met whom, who partnered whom (mêlée), who was exempt and how often,
     and who has not played yet (late arrivals). Four queries, five with the standings."""
     entrants = active_entrants(tournament)
-    numbers = dict(entrants)
+    # The rotation's positions are fixed at partie 1 (withdrawn teams keep theirs, late ones
+    # have none): `numbers` names the movement's teams, not the active ones.
+    numbers = (dict(entrants) if number == 1 or tournament.format == "melee"
+               else rotation_roster(tournament))
     ids = [entrant for entrant, _number in entrants]
     if number > 1:
         active = set(ids)
@@ -180,6 +183,29 @@ def draw_input(tournament: Tournament, number: int, seed: int) -> DrawInput:
                      partners=partners, byes=dict(byes),
                      not_played=[entrant for entrant in ids if entrant not in played],
                      numbers=numbers)
+
+
+def rotation_roster(tournament: Tournament) -> dict[int, int]:
+    """The teams of a doublette concours' tableau de marche, id -> registration number: the
+    active teams before partie 1, then the teams partie 1's draw seated (its journal entry:
+    a team seated late on partie 1's page is not one of them), withdrawn since or not. Two
+    queries before partie 1, three once it is drawn."""
+    teams = Team.objects.filter(tournament=tournament, round__isnull=True)
+    if not tournament.rounds.filter(number=1).exists():
+        return dict(teams.filter(active=True).values_list("id", "number"))
+    entry = (AuditEntry.objects.filter(tournament=tournament, kind="round", action="create",
+                                       round_number=1)
+             .order_by("-at", "-id").first())
+    tables = (entry.after.get("tables")
+              if entry is not None and isinstance(entry.after, dict) else None)
+    if isinstance(tables, dict):
+        drawn = {number for seats in tables.values() if isinstance(seats, list)
+                 for number in seats if type(number) is int}
+        return dict(teams.filter(number__in=drawn).values_list("id", "number"))
+    # No journal entry (a concours imported with its parties): partie 1's teams.
+    games = Game.objects.filter(round__tournament=tournament, round__number=1)
+    return dict(teams.filter(Q(games_ns__in=games) | Q(games_ew__in=games)).distinct()
+                .values_list("id", "number"))
 
 
 def _side(first: int, second: int | None) -> tuple[int, ...]:

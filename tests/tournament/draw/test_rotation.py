@@ -14,6 +14,7 @@ from tournament.draw import (
     rotation_max_parties,
     rotation_schedule,
 )
+from tournament.draw.rotation import BYE
 
 from .simulate import pairs_of, simulate
 
@@ -102,3 +103,50 @@ def test_successive_draws_meet_no_one_twice_up_to_the_movements_length(count):
     assert sorted(exempt) == (list(range(1, count + 1)) if count % 2 else [])
     # One more partie: the movement goes on (meetings repeat) rather than refusing.
     assert simulate("rotation", count, parties + 1, seed=count)[-1] == draws[0]
+
+
+# --- Fixed positions: withdrawn and late teams ------------------------------------------------
+
+
+def _pairs(draw) -> set[frozenset[int]]:
+    return {frozenset((table.ns[0], table.ew[0])) for table in draw.tables}
+
+
+@pytest.mark.parametrize("count", [9, 10])
+def test_a_withdrawal_keeps_every_position_and_exempts_the_opponent(count):
+    teams = list(range(1, count + 1))
+    numbers = {team: team for team in teams}
+    met: list[tuple[int, int]] = []
+    for partie in range(1, rotation_max_parties(count) + 1):
+        active = [team for team in teams if partie <= 2 or team not in (4, 7)]
+        draw = METHODS["rotation"].draw(DrawInput(active, partie, 0, numbers=numbers))
+        # Every table of the movement whose two teams are still here is played as printed.
+        movement = [(ns, ew) for ns, ew in rotation_schedule(count, partie)[-1] if ew != BYE]
+        expected = [frozenset(pair) for pair in movement if set(pair) <= set(active)]
+        assert [frozenset(table.entrants) for table in draw.tables] == expected
+        alone = [a if b not in active else b for a, b in movement
+                 if (a in active) != (b in active)]
+        bye = [ns for ns, ew in rotation_schedule(count, partie)[-1] if ew == BYE]
+        assert draw.exempt == alone + [team for team in bye if team in active]
+        met += draw.opponent_pairs()
+    assert repeated_pairs(met) == 0
+
+
+def test_a_late_team_takes_the_missing_position_of_an_odd_count():
+    numbers = {team: team for team in range(1, 8)}
+    met: list[tuple[int, int]] = []
+    for partie in range(1, 8):
+        active = list(range(1, 8)) + ([99] if partie >= 3 else [])
+        draw = METHODS["rotation"].draw(DrawInput(active, partie, 0, numbers=numbers))
+        assert draw.exempt == ([] if partie >= 3 else [partie])
+        if partie >= 3:  # at the bye's place, against the team the movement exempts
+            assert draw.tables[-1].entrants == (partie, 99)
+        met += draw.opponent_pairs()
+    assert repeated_pairs(met) == 0
+
+
+@pytest.mark.parametrize(("count", "late"), [(6, [99]), (7, [98, 99])])
+def test_a_late_team_without_a_free_position_is_refused_in_french(count, late):
+    numbers = {team: team for team in range(1, count + 1)}
+    with pytest.raises(DrawError, match="inscrites après la partie 1"):
+        METHODS["rotation"].draw(DrawInput([*numbers, *late], 2, 0, numbers=numbers))
