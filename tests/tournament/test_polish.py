@@ -1,13 +1,16 @@
 """Small fixes a new user found walking through the app: the words of the pages, the journal,
 the documents."""
 
+import io
 import re
 
 import pytest
 from django.urls import reverse
+from pypdf import PdfReader
 
 from tournament import services
 from tournament.audit import Actor
+from tournament.exports import final_pack
 from tournament.forms import DonneForm
 from tournament.models import AuditEntry, Game, Tournament
 
@@ -92,3 +95,19 @@ def test_the_blank_sheets_hint_counts_what_the_concours_registers(client, build,
     client.force_login(owner)
     page = client.get(reverse("tournament:detail", args=[t.slug])).content.decode()
     assert words in page
+
+
+# --- 7. The final pack's pages are numbered across the whole file -------------------------------
+
+
+def test_the_final_packs_pages_count_the_whole_file():
+    t = tournament(teams=6)
+    services.round_generate(tournament=t, seed=1)
+    for game in Game.objects.filter(round__tournament=t):
+        play_to_the_end(game)
+    reader = PdfReader(io.BytesIO(final_pack.final_pack_pdf(t)))
+    total = len(reader.pages)
+    assert total >= 3  # standings, palmarès, results: laid out apart
+    for number, page in enumerate(reader.pages, start=1):
+        counters = re.findall(r"page (\d+)/(\d+)", page.extract_text())
+        assert counters == [(str(number), str(total))], (number, counters)
