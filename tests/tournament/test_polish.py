@@ -6,11 +6,12 @@ import re
 
 import pytest
 from django.urls import reverse
+from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from tournament import services
 from tournament.audit import Actor
-from tournament.exports import final_pack
+from tournament.exports import final_pack, workbook
 from tournament.forms import DonneForm
 from tournament.models import AuditEntry, Game, Tournament
 
@@ -111,3 +112,19 @@ def test_the_final_packs_pages_count_the_whole_file():
     for number, page in enumerate(reader.pages, start=1):
         counters = re.findall(r"page (\d+)/(\d+)", page.extract_text())
         assert counters == [(str(number), str(total))], (number, counters)
+
+
+# --- 8. The workbook's players carry their licences ---------------------------------------------
+
+
+def test_the_workbooks_players_sheet_gives_each_players_licence():
+    t = melee(players=3)
+    first, second, _third = t.players.all()
+    services.player_update(player=first, licence="0042")
+    services.player_update(player=second, licence="13-0107")
+    sheet = load_workbook(io.BytesIO(workbook.standings_workbook(t)))["Joueurs"]
+    rows = [[cell.value for cell in row] for row in sheet.iter_rows()]
+    start = next(index for index, row in enumerate(rows) if row[0] == "N°")  # under the title
+    assert rows[start][:5] == ["N°", "Joueur", "Club", "Licence", "Actif"]
+    licences = {row[1]: row[3] for row in rows[start + 1:]}
+    assert licences == {"Joueur 1": "0042", "Joueur 2": "13-0107", "Joueur 3": None}

@@ -368,8 +368,11 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
 
     if melee:
         players = list(Player.objects.filter(tournament=tournament).order_by("number"))
-        book.sheet("Joueurs", [("N°", 6), ("Joueur", 28), ("Club", 22), ("Actif", 8)],
-                   ([player.number, player.name, player.club,
+        # The licence, as typed (text: "0042" keeps its zeros), recognises a player across a
+        # club's season.
+        book.sheet("Joueurs", [("N°", 6), ("Joueur", 28), ("Club", 22), ("Licence", 14),
+                               ("Actif", 8)],
+                   ([player.number, player.name, player.club, player.licence,
                      "oui" if player.active else "non"] for player in players), len(players))
     else:
         teams = list(Team.objects.filter(tournament=tournament, round__isnull=True)
