@@ -111,7 +111,8 @@
   document.addEventListener("keydown", (event) => {
     const target = event.target;
     if (event.key !== "Enter" || !(target instanceof HTMLSelectElement)) return;
-    if (target.getAttribute("form") !== "donne-form") return;
+    // The laptop's fields name their form (form="donne-form"); the phone's sit inside it.
+    if ((target.form && target.form.id) !== "donne-form") return;
     event.preventDefault();
     document.getElementById("donne-form").requestSubmit();
   });
