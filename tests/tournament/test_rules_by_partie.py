@@ -323,3 +323,35 @@ def test_migration_0006_gives_existing_parties_their_tournaments_values():
         "target", "max_donnes")) == [(1500, 16), (1500, 16)]
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())  # back to the latest schema
+
+
+def test_both_ends_of_a_game_cleared_after_a_draw_is_refused_on_the_page(client):
+    """Clearing "partie en" and "nombre de donnes" leaves no rules (a game must end): the
+    page says so in French and keeps the concours as stored (the refused form had written
+    into the instance the page read: a server error)."""
+    from tournament.models import Tournament
+
+    from .factories import criteria_post, organiser
+    from .factories import tournament as make_tournament
+
+    owner = organiser("fins")
+    t = make_tournament(owner=owner, teams=5, slug="fins", target=1000)
+    services.round_generate(tournament=t, seed=1)
+    client.force_login(owner)
+    form = client.get(reverse("tournament:rules", args=[t.slug])).context["form"]
+    data: dict[str, object] = {}
+    for name in form.fields:
+        value = form[name].value()
+        if isinstance(value, bool):
+            if value:
+                data[name] = "on"
+        elif value is not None:
+            data[name] = value if isinstance(value, list) else str(value)
+    data.pop("criteria")
+    data.update({"target": "", "max_donnes": "", **criteria_post("wins", "points")})
+    response = client.post(reverse("tournament:rules", args=[t.slug]), data)
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert errors and "finir" in str(errors), errors
+    stored = Tournament.objects.get(pk=t.pk)
+    assert (stored.target, stored.max_donnes) == (t.target, t.max_donnes)

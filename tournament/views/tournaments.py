@@ -20,7 +20,7 @@ from ..forms import (
     TournamentRulesForm,
 )
 from ..forms.tournament import preset_options
-from ..models import DonneRecord
+from ..models import DonneRecord, Tournament
 from ..selectors.standings import (
     draw_label,
     entrants_count,
@@ -122,7 +122,11 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 messages.success(request, _("Concours enregistré."))
             return redirect("tournament:detail", slug=slug)
+    # A refused form has written what was typed into `tournament` (a ModelForm's cleaning
+    # does, valid or not): the page around the form reads the concours as stored, whose
+    # rules are whole (both ends of a game cleared would not even make rules).
+    stored = Tournament.objects.get(pk=tournament.pk)
     return render(request, "tournament/organiser/tournament_rules.html",
-                  {"tournament": tournament, "form": form, "presets": preset_options(),
-                   "has_donnes": selectors.has_donnes(tournament),
-                   "parties_limits": selectors.parties_limits(tournament)})
+                  {"tournament": stored, "form": form, "presets": preset_options(),
+                   "has_donnes": selectors.has_donnes(stored),
+                   "parties_limits": selectors.parties_limits(stored)})
