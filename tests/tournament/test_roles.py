@@ -580,3 +580,11 @@ def test_every_address_is_in_a_role_table_or_covered_elsewhere():
     listed |= {resolve(url(stand_in)).url_name for url in PUBLIC + ORGANISER_ONLY}
     missing = names - listed - COVERED_ELSEWHERE
     assert not missing, f"addresses without a role test: {sorted(missing)}"
+
+
+def test_the_menu_offers_the_lots_to_the_organiser_only(client, owner, concours):
+    url = reverse("tournament:prizes", args=[concours.slug])
+    page = reverse("tournament:standings", args=[concours.slug])
+    assert f'href="{url}"' not in client.get(page).content.decode()
+    client.force_login(owner)
+    assert f'href="{url}"' in client.get(page).content.decode()
