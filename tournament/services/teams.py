@@ -112,7 +112,9 @@ def team_update(*, team: Team, name: str | None = None, player1: str | None = No
                 action: str = "update") -> Team:
     """Change the fields given (not None) of a registered doublette; the team's number and
     tournament never change. `licence1` and `licence2` are its players' licences ("": none)."""
-    team = (Team.objects.select_for_update().select_related("tournament", "first", "second")
+    # of=self: PostgreSQL locks no row of an outer join (a team of one has no second).
+    team = (Team.objects.select_for_update(of=("self",))
+            .select_related("tournament", "first", "second")
             .get(pk=team.pk))
     if team.round_id is not None:
         raise UserError(_("Une équipe tirée pour une partie de mêlée ne se modifie pas : "
