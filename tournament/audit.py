@@ -244,7 +244,10 @@ def describe(entry: AuditEntry) -> tuple[str, str]:
     before, after = entry.before, entry.after
     melee = False
     if isinstance(before, dict) and isinstance(after, dict) and entry.kind == "rules":
-        keys = [key for key in after if before.get(key) != after[key]]
+        # In the options' own order: PostgreSQL's jsonb keeps no key order.
+        order = {key: index for index, key in enumerate(RULE_OPTIONS)}
+        keys = sorted((key for key in after if before.get(key) != after[key]),
+                      key=lambda key: (order.get(key, len(order)), key))
         before = {key: before.get(key) for key in keys}
         after = {key: after[key] for key in keys}
         # Read only for the lots: the journal's entries come from `tournament.audit`, which

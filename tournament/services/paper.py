@@ -221,7 +221,8 @@ def _whole(value: object, low: int = 0) -> bool:
 
 
 def _is_totals(value: dict) -> bool:
-    return (list(value) == TOTALS_FIELDS
+    # Compared as sets: PostgreSQL's jsonb keeps no key order.
+    return (sorted(value) == sorted(TOTALS_FIELDS)
             and all(_whole(value[name]) for name in ("donnes", "passed", "awarded_ns",
                                                      "awarded_ew"))
             and all(_whole(value[name], -_MOST) for name in ("score_ns", "score_ew"))
