@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, Protocol
 
 from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
@@ -76,6 +76,37 @@ def whole_field(model: type[models.Model], field: str, value: object, *,
                         % {"label": label or capfirst(column.verbose_name), "min": low,
                            "max": high}, field)
     return value
+
+
+class NumberedLine(Protocol):
+    """A line of an imported file, which knows its number in the file."""
+
+    @property
+    def line(self) -> int: ...
+
+
+def lines_checked[L: NumberedLine](
+    lines: Iterable[L], check: Callable[[L], tuple[dict[str, str], list[str]]], *, empty: str,
+) -> list[dict[str, str]]:
+    """A file's lines (teams or players), every one or none: `check` gives a line's values
+    and its problems (French, each a sentence); any problem refuses the whole file with every
+    bad line named by its number, and a file without lines is refused with `empty`."""
+    errors: list[str] = []
+    rows: list[dict[str, str]] = []
+    count = 0
+    for line in lines:
+        count += 1
+        values, problems = check(line)
+        if problems:
+            errors.append(_("Ligne %(n)d : %(problems)s")
+                          % {"n": line.line, "problems": " ".join(problems)})
+        else:
+            rows.append(values)
+    if not count:
+        errors.append(empty)
+    if errors:
+        raise UserError("\n".join(errors))
+    return rows
 
 
 def slug_checked(value: object) -> str:

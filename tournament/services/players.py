@@ -24,7 +24,7 @@ from .. import audit, validators
 from ..audit import SYSTEM, Actor
 from ..models import AuditEntry, Game, Player, Team, Tournament
 from ..models.players import licence_key
-from .common import UserError, _bool_checked, text_field
+from .common import UserError, _bool_checked, lines_checked, text_field
 from .rounds import partie_team_name
 
 
@@ -209,15 +209,13 @@ def players_import(*, tournament: Tournament, lines: Iterable[PlayerLine],
     and a licence are taken once, among the players already registered and the file's own
     lines."""
     _melee_only(tournament)
-    lines = list(lines)
-    errors: list[str] = []
-    rows: list[dict[str, str]] = []
     names = {validators.same_name(name)
              for name in tournament.players.values_list("name", flat=True)}
     licences = {licence_key(licence): name for name, licence in
                 tournament.players.exclude(licence="").values_list("name", "licence")}
-    for line in lines:
-        problems = []
+
+    def check_line(line: PlayerLine) -> tuple[dict[str, str], list[str]]:
+        problems: list[str] = []
         values: dict[str, str] = {}
         for field, check in (("name", player_name_checked), ("licence", licence_checked)):
             try:
@@ -241,15 +239,9 @@ def players_import(*, tournament: Tournament, lines: Iterable[PlayerLine],
                                 % {"licence": values["licence"], "name": licences[key]})
             else:
                 licences[key] = values.get("name", "")
-        if problems:
-            errors.append(_("Ligne %(n)d : %(problems)s")
-                          % {"n": line.line, "problems": " ".join(problems)})
-        else:
-            rows.append(values)
-    if not lines:
-        errors.append(_("Le fichier ne contient aucun joueur."))
-    if errors:
-        raise UserError("\n".join(errors))
+        return values, problems
+
+    rows = lines_checked(lines, check_line, empty=_("Le fichier ne contient aucun joueur."))
     start = next_player_number(tournament)
     players = Player.objects.bulk_create(
         Player(tournament=tournament, number=start + index, name=values["name"],

@@ -15,7 +15,7 @@ from .. import audit, validators
 from ..audit import SYSTEM, Actor
 from ..models import AuditEntry, Game, Player, Team, Tournament
 from ..models.players import licence_key
-from .common import UserError, _bool_checked, text_field, whole_field
+from .common import UserError, _bool_checked, lines_checked, text_field, whole_field
 from .donnes import game_forfeit
 from .players import licence_checked, licence_holder, next_player_number, player_name_checked
 
@@ -226,14 +226,12 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
     through the same checks as the team form (text_field), and a name is taken once, among
     the teams already registered and the file's own lines (validators.same_name)."""
     _doublettes_only(tournament)
-    lines = list(lines)
-    errors: list[str] = []
-    rows: list[dict[str, str]] = []
     seen = {validators.same_name(name)
             for name in registered_teams(tournament).values_list("name", flat=True)}
-    for line in lines:
-        problems = []
-        values = {}
+
+    def check(line: ImportLine) -> tuple[dict[str, str], list[str]]:
+        problems: list[str] = []
+        values: dict[str, str] = {}
         for field, value in (("name", line.name), ("player1", line.player1),
                              ("player2", line.player2), ("club", line.club)):
             try:
@@ -248,15 +246,9 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
                 problems.append(_("l'équipe « %(name)s » est déjà inscrite.")
                                 % {"name": values["name"]})
             seen.add(key)
-        if problems:
-            errors.append(_("Ligne %(n)d : %(problems)s")
-                          % {"n": line.line, "problems": " ".join(problems)})
-        else:
-            rows.append(values)
-    if not lines:
-        errors.append(_("Le fichier ne contient aucune équipe."))
-    if errors:
-        raise UserError("\n".join(errors))
+        return values, problems
+
+    rows = lines_checked(lines, check, empty=_("Le fichier ne contient aucune équipe."))
     start, player_start = _next_team_number(tournament), next_player_number(tournament)
     players = Player.objects.bulk_create(
         Player(tournament=tournament, number=player_start + index, name=values[field],
