@@ -210,9 +210,8 @@ class Table(threading.Thread):
 def start_server(port: int, work: Path) -> subprocess.Popen:
     log = open(work / "server.log", "wb")  # noqa: SIM115 - closed with the process
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--worker-class", "gthread", "--workers", str(os.cpu_count() or 2), "--threads", "8",
-         "--timeout", "60"],
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "-c", "config/gunicorn_conf.py",
+         "--bind", f"127.0.0.1:{port}"],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     limit = time.monotonic() + 30
     while time.monotonic() < limit:
@@ -356,8 +355,11 @@ def main() -> int:
         connection.close()  # the server writes now; this process only reads at the end
         port = free_port()
         server = start_server(port, work)
+        from config import gunicorn_conf
+
         print(f"load test on {vendor}: {args.tables} tables through table links, gunicorn "
-              f"{os.cpu_count()} workers × 8 threads, loopback", flush=True)
+              f"{gunicorn_conf.workers} workers × {gunicorn_conf.threads} threads, loopback",
+              flush=True)
         ok = True
         for mode in modes:
             pace = (Pace(args.think, args.jitter, args.duration) if mode == "paced"
