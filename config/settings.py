@@ -122,13 +122,15 @@ TEMPLATES = [
 # SQLite by default; DATABASE_URL (postgres://user:pass@host:5432/name) selects PostgreSQL.
 # SQLite serves many tables at once with WAL (readers never wait for the writer), a busy
 # timeout (a writer waits its turn instead of failing) and IMMEDIATE transactions (a
-# transaction takes the write lock at BEGIN, so two writers never deadlock on an upgrade).
+# transaction takes the write lock at BEGIN, so two writers never deadlock on an upgrade);
+# config.sqlite is Django's SQLite backend whose write transactions queue for that lock (a
+# server's threads and processes) instead of polling for it in SQLite's busy handler.
 if os.environ.get("DATABASE_URL"):
     DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": "config.sqlite",
             "NAME": os.environ.get("DJANGO_SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
             # A connection kept for a minute per server thread, as PostgreSQL's: opening one
             # and running the PRAGMAs below cost 0.7 ms of each table's post.
@@ -143,7 +145,7 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 _sqlite_name = str(DATABASES["default"].get("NAME") or "")
-if (DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" and _sqlite_name
+if (DATABASES["default"]["ENGINE"] == "config.sqlite" and _sqlite_name
         and _sqlite_name != ":memory:" and not _sqlite_name.startswith("file:")
         and Path(_sqlite_name).parent.is_dir()):
     # SQLite would create the database 0644 on first use: create it empty (a valid new
