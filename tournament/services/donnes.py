@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
@@ -17,6 +17,7 @@ from ..models import (
     DonneRecord,
     Game,
     Round,
+    Tournament,
 )
 from ..ranking import TableScore, exempt_score
 from .common import UserError, scoring_refusals
@@ -150,8 +151,31 @@ def _byes_follow(round_: Round) -> None:
 
 def game_locked(game: Game) -> Game:
     """`game` read again and locked for the rest of the transaction, with its round and
-    tournament: every write of a game's donnes starts here."""
-    return Game.objects.select_for_update().select_related("round__tournament").get(pk=game.pk)
+    tournament: every write of a game's donnes starts here.
+
+    On PostgreSQL the game's row is locked for update (one writer a game) and its round's and
+    tournament's rows for share, first: the entries of different games run side by side, while
+    a change of the partie or of the concours (its rules, its close, its draw undone: each
+    locks those rows for update) waits for the entries under way, and they for it. The game is
+    read after those locks, so its round and tournament are read as they stand. (Locking the
+    three rows for update made every entry of a concours wait for the one before.) SQLite
+    has one writer at a time: its transactions lock the whole database at BEGIN."""
+    if connection.vendor == "postgresql":
+        _partie_shared(game.round_id)
+    return (Game.objects.select_for_update(of=("self",)).select_related("round__tournament")
+            .get(pk=game.pk))
+
+
+def _partie_shared(round_id: int) -> None:
+    """Lock the rows of round `round_id` and of its tournament FOR SHARE (PostgreSQL; Django's
+    select_for_update knows no shared lock)."""
+    quote = connection.ops.quote_name
+    round_table, tournament_table = quote(Round._meta.db_table), quote(Tournament._meta.db_table)
+    with connection.cursor() as cursor:  # the models' table names; the id a parameter
+        cursor.execute(
+            f"SELECT 1 FROM {round_table} JOIN {tournament_table} "
+            f"ON {tournament_table}.id = {round_table}.tournament_id "
+            f"WHERE {round_table}.id = %s FOR SHARE", [round_id])
 
 
 @transaction.atomic
