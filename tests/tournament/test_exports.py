@@ -151,7 +151,9 @@ def test_each_score_sheet_prints_its_own_table_link_as_a_qr_code(client, played,
     response = client.get(reverse("tournament:score_sheets", args=["imprime", 2]))
     pages = PdfReader(io.BytesIO(response.content)).pages
     assert all(page.images for page in pages)
-    assert len({image.data for page in pages for image in page.images}) == 3  # one per table
+    # One QR code (a square) per table; the others are the grid's rules.
+    assert len({image.data for page in pages for image in page.images
+                if image.image.width == image.image.height}) == 3
     sheets = documents.score_sheets(played.rounds.get(number=2), settings.PUBLIC_URL)
     assert [sheet.link for sheet in sheets] == [
         f"http://192.168.1.20:8000/table/{sheet.game.token}/" for sheet in sheets]
@@ -354,13 +356,19 @@ def test_a_qr_code_is_one_pixel_a_module_drawn_sharp_and_made_once_per_link(clie
     sheets = documents.score_sheets(played.rounds.get(number=2), settings.PUBLIC_URL)
     for page, sheet in zip(reader.pages, sheets, strict=True):
         modules = segno.make(sheet.link, error="m", mask=0).symbol_size(scale=1, border=2)
-        # One pixel a module (WeasyPrint lists every image of the document on each page).
-        assert {image.image.size for image in page.images} == {modules}
+        # One pixel a module (WeasyPrint lists every image of the document on each page),
+        # beside the column titles' rules, one pixel high, stretched (a row's rules are a
+        # pattern, not listed).
+        rules_width = round(documents.SHEET_WIDTH * documents._rules_px_per_ch())
+        assert {image.image.size for image in page.images} == {modules, (rules_width, 1)}
         xobject = page["/Resources"]["/XObject"]
-        images = [xobject[name].get_object() for name in xobject]
-        images = [image for image in images if image["/Subtype"] == "/Image"]
-        assert len(images) == 3  # the QR codes (the grid's rules are drawn, not an image)
-        assert [image["/Interpolate"] for image in images] == [False] * 3  # sharp
+        objects = [xobject[name].get_object() for name in xobject]
+        images = [image for image in objects if image["/Subtype"] == "/Image"]
+        forms = [form for form in objects if form["/Subtype"] == "/Form"]
+        images += [image.get_object() for form in forms
+                   for image in form["/Resources"]["/XObject"].values()]
+        assert len(images) == 3 + 3  # the QR codes, the rules of each sheet
+        assert [image["/Interpolate"] for image in images] == [False] * 6  # sharp
 
 
 # --- The workbook's rows, written as SpreadsheetML ------------------------------------------
@@ -417,17 +425,46 @@ def test_a_workbook_whose_sheets_openpyxl_named_otherwise_is_an_error():
         workbook._with_rows(saved.getvalue(), [("xl/worksheets/sheet9.xml", [[1]])])
 
 
-def test_the_grid_rules_stand_between_the_columns_half_a_point_wide():
+def rules_image(uri: str):
     import base64
 
-    uri = documents.sheet_rules_image()
-    svg = base64.b64decode(uri.removeprefix("data:image/svg+xml;base64,")).decode()
-    assert f'viewBox="0 0 {documents.SHEET_WIDTH} 10"' in svg
-    rects = re.findall(r'<rect x="([\d.]+)" y="0" width="([\d.]+)"', svg)
-    centres = [float(x) + float(width) / 2 for x, width in rects]
-    assert [round(centre, 2) for centre in centres] == documents.sheet_rules()
-    ch_pt = documents.SHEET_FONT_PT * documents.MONO_ADVANCE
-    assert all(abs(float(width) * ch_pt - 0.5) < 0.01 for _x, width in rects)
+    from PIL import Image
+
+    assert uri.startswith("data:image/png;base64,")
+    return Image.open(io.BytesIO(base64.b64decode(uri.removeprefix("data:image/png;base64,"))))
+
+
+def runs(pixels: list[int]) -> list[tuple[int, int]]:
+    """The (start, length) of each run of rule-grey pixels in a line of pixels."""
+    found, start = [], None
+    for index, value in enumerate([*pixels, 255]):
+        if value == documents.RULE_GREY and start is None:
+            start = index
+        elif value != documents.RULE_GREY and start is not None:
+            found.append((start, index - start))
+            start = None
+    return found
+
+
+@pytest.mark.parametrize("which", ["titles", "row"])
+def test_the_grid_rules_stand_between_the_columns_half_a_point_wide(which):
+    image = rules_image(documents.sheet_rules_image() if which == "titles"
+                        else documents.sheet_row_image())
+    per_ch = documents._rules_px_per_ch()
+    assert image.mode == "L" and image.width == round(documents.SHEET_WIDTH * per_ch)
+    pt_per_px = documents.SHEET_FONT_PT * documents.MONO_ADVANCE / per_ch
+    # A line of pixels under the top rule: the vertical rules only, each centred on its
+    # column's edge (to the pixel) and 0.5 pt wide.
+    line = list(image.crop((0, image.height - 1, image.width, image.height)).tobytes())
+    rules = runs(line)
+    assert [round((start + length / 2) / per_ch, 1) for start, length in rules] == [
+        float(offset) for offset in documents.sheet_rules()]
+    assert all(abs(length * pt_per_px - documents.RULE_PT) < 0.06 for _s, length in rules)
+    if which == "row":  # the rule over the row: across the width, about 0.5 pt high
+        column = list(image.crop((0, 0, 1, image.height)).tobytes())
+        assert runs(column) == [(0, documents.ROW_RULE_PX)]
+        mm_per_px = documents.SHEET_ROW_MM / image.height
+        assert abs(documents.ROW_RULE_PX * mm_per_px * 72 / 25.4 - documents.RULE_PT) < 0.1
 
 
 def test_workers_started_early_and_not_all_needed_are_stopped():

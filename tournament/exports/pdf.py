@@ -21,6 +21,7 @@ def _sheet_htmls(tournament: Tournament, round_: Round | None,
                "rules_line": documents.rules_line(tournament, round_),
                "head": documents.sheet_head(), "head_scale": documents.SHEET_HEAD_SCALE,
                "rules_image": documents.sheet_rules_image(),
+               "row_image": documents.sheet_row_image(), "row_mm": documents.SHEET_ROW_MM,
                "grid_width": documents.SHEET_WIDTH, "font_pt": documents.SHEET_FONT_PT,
                "melee": documents.is_melee(tournament)}
     chunks = weasy.workers_for(len(sheets))
