@@ -115,32 +115,36 @@ def beside(value: float, target: float, unit: str, digits: int = 0) -> str:
 def export_figures(label: str, make, seconds: float, megabytes: float | None = None,
                    workers: bool = False) -> bytes:
     """Time one run; then a second run under tracemalloc for the peak of Python memory.
-    Rendering workers (score sheets) are processes of their own: their peak resident size
-    is read from the children's usage."""
+    Rendering (score sheets) is done by children of the PDF renderer, processes of their own:
+    their CPU time and the largest one's peak resident size are what the renderer reports."""
     import resource
     import tracemalloc
 
-    def cpu() -> tuple[float, float]:
-        own, children = (resource.getrusage(who) for who in (resource.RUSAGE_SELF,
-                                                              resource.RUSAGE_CHILDREN))
-        return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
+    from tournament.exports import weasy
+
+    def cpu() -> float:
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        return own.ru_utime + own.ru_stime
 
     before = cpu()
     started = time.perf_counter()
     content = make()
     elapsed = time.perf_counter() - started
-    used = [after - start for after, start in zip(cpu(), before, strict=True)]
+    used = cpu() - before
+    rendered = weasy.renderer().last if workers else None
     tracemalloc.start()
     make()
     peak = tracemalloc.get_traced_memory()[1] / 2**20
     tracemalloc.stop()
-    largest = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    workers_text = f", largest worker process {largest / 1024:.0f} MB" if workers else ""
     memory = (beside(peak, megabytes, "MB") if megabytes is not None
               else f"{peak:.0f} MB")
     # The CPU time beside the wall time: on a machine shared with other work (the load
     # average says how much), the wall time grows while the CPU time does not.
-    cpu_text = f"CPU {used[0]:.2f} s" + (f" + workers {used[1]:.2f} s" if workers else "")
+    cpu_text = f"CPU {used:.2f} s"
+    workers_text = ""
+    if rendered is not None:
+        cpu_text += f" + renderer's children {rendered.cpu:.2f} s"
+        workers_text = f", largest child {rendered.peak_mb:.0f} MB"
     print(f"{label}: {beside(elapsed, seconds, 's', 2)} ({cpu_text}, load average "
           f"{os.getloadavg()[0]:.1f}), peak Python memory {memory}{workers_text}, "
           f"{len(content) / 1024:.0f} KiB", flush=True)
@@ -228,14 +232,21 @@ def main() -> None:
 
     from pypdf import PdfReader
 
-    from tournament.exports import pdf, workbook
+    from tournament.exports import pdf, weasy, workbook
 
     rows = DonneRecord.objects.filter(game__round__tournament=tournament).count()
     export_figures(f"workbook, {TEAMS} teams, {rows:,} donne rows",
                    lambda: workbook.standings_workbook(tournament), 5, 300)
     last_round = tournament.rounds.get(number=ROUNDS)
+    # The first long document of this process: the PDF renderer starts with it (a server
+    # starts it beforehand, at each worker's start: config/gunicorn_conf.py), then again.
+    weasy.renderer().stop()
     content = export_figures(
-        f"score sheets PDF with QR codes, round {ROUNDS}, 128 tables",
+        f"score sheets PDF with QR codes, round {ROUNDS}, 128 tables, renderer starting",
+        lambda: pdf.score_sheets_pdf(last_round, link_base="http://192.168.1.20:8000"), 5,
+        workers=True)
+    export_figures(
+        f"score sheets PDF with QR codes, round {ROUNDS}, 128 tables, renderer running",
         lambda: pdf.score_sheets_pdf(last_round, link_base="http://192.168.1.20:8000"), 5,
         workers=True)
     print(f"  {len(PdfReader(io.BytesIO(content)).pages)} pages")

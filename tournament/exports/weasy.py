@@ -1,23 +1,42 @@
 """HTML to PDF with WeasyPrint, split over the machine's cores for long documents.
 
-WeasyPrint lays out about eight score sheets a second on one core, so a 128-table round is
-rendered in chunks by worker processes (this module run with -m: HTML on stdin, PDF on
-stdout) and the chunks are joined with pypdf. Plain subprocesses, not multiprocessing: they
-never re-import the server's main module. This module imports no Django.
+WeasyPrint lays out about thirty score sheets a second on one core, so a 128-table round is
+rendered in chunks side by side, joined with pypdf. Each chunk is rendered by a child forked
+from the *renderer*: a process of its own (this module run with -m) that imported WeasyPrint
+and laid out a page once, fonts loaded, and waits. A fresh process spent 1.1 s importing
+WeasyPrint and loading its fonts before its first sheet, a third of its time on a chunk of 64
+sheets; a child of the renderer starts warm. One renderer a server process, started with its
+first long document or before (`warm_up`: gunicorn's post_worker_init, see
+config/gunicorn_conf.py), gone with it. It runs one thread (forking it is safe), imports no
+Django, and is a plain subprocess: it never re-imports the server's main module.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
+import json
 import os
+import select
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
+import time
+import traceback
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from pypdf import PdfWriter
 from weasyprint import HTML
+
+RENDER_TIMEOUT = 300  # seconds a long document may take, at most, before the renderer is killed
+# What the renderer lays out once, so that its fonts and caches are loaded before it forks:
+# the two families every printed document uses, regular and bold.
+WARM_UP = ('<p style="font-family: DejaVu Sans">Feuille <b>de marque</b></p>'
+           '<pre style="font-family: DejaVu Sans Mono">1  N  NS  80 <b>♥</b></pre>')
 
 
 def html_to_pdf(html: str) -> bytes:
@@ -37,72 +56,166 @@ def workers_for(pages: int, pages_per_worker: int = 24) -> int:
     return max(1, min(os.cpu_count() or 1, pages // pages_per_worker))
 
 
-class Workers:
-    """Worker processes started before their HTML is ready: each spends its first half second
-    importing WeasyPrint, while the caller builds the documents (a 128-table round: 0.6 s of
-    queries, QR codes and templates). One worker: none started, the HTML is rendered here."""
+@dataclass(frozen=True)
+class Rendered:
+    """What the renderer's children cost for the last document: CPU seconds in all, and the
+    largest one's peak resident memory."""
 
-    def __init__(self, count: int) -> None:
-        self.count = count
-        self.errors = tempfile.TemporaryFile()  # noqa: SIM115 - closed by __exit__
-        self.processes: list[subprocess.Popen] = []
-        if count > 1:
-            self.processes = [self._start() for _ in range(count)]
+    cpu: float
+    peak_mb: float
 
-    def _start(self) -> subprocess.Popen:
+
+class Renderer:
+    """The server process's side of the renderer: `render` sends it the chunks (as files),
+    waits for its children, reads their PDFs. One document at a time (a lock): a second one
+    asked meanwhile waits for the first."""
+
+    def __init__(self) -> None:
+        self.owner = os.getpid()
+        self.lock = threading.Lock()
+        self.process: subprocess.Popen | None = None
+        self.errors = tempfile.TemporaryFile()  # noqa: SIM115 - the renderer's stderr, kept
+        self.pending = b""
+        self.last: Rendered | None = None
+
+    def start(self) -> None:
+        """Start the renderer unless it runs (it warms up while the caller goes on)."""
+        if self.process is not None and self.process.poll() is None:
+            return
         root = Path(__file__).resolve().parents[2]  # where `tournament` is importable from
-        return subprocess.Popen([sys.executable, "-m", __name__], cwd=root,
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=self.errors)
+        self.pending = b""
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", __name__, "--serve"], cwd=root, stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=self.errors, start_new_session=True)
+
+    def stop(self) -> None:
+        """Kill the renderer and the children it has (they share its process group)."""
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):  # gone meanwhile
+                os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        for pipe in (self.process.stdin, self.process.stdout):
+            if pipe is not None:
+                pipe.close()
+        self.process = None
+
+    def _reply(self, deadline: float) -> bytes:
+        """The renderer's next answer to a document ("ok" or "failed"), its greeting skipped."""
+        assert self.process is not None and self.process.stdout is not None
+        fd = self.process.stdout.fileno()
+        while True:
+            line, newline, rest = self.pending.partition(b"\n")
+            if newline:
+                self.pending = rest
+                if line != b"ready":
+                    return line
+                continue
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                raise RuntimeError(f"PDF worker failed: no PDF after {RENDER_TIMEOUT} s")
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                raise RuntimeError("PDF worker failed: the renderer stopped")
+            self.pending += chunk
 
     def render(self, htmls: Sequence[str]) -> bytes:
-        """One PDF from `htmls`, in order, each rendered by a worker of its own."""
-        if len(htmls) == 1 and not self.processes:
-            return html_to_pdf(htmls[0])
-        while len(self.processes) < len(htmls):
-            self.processes.append(self._start())
-        workers, spare = self.processes[:len(htmls)], self.processes[len(htmls):]
-        for worker in spare:  # fewer chunks than expected: a spare worker is not needed
-            worker.kill()
-            worker.wait()
-        # Each worker reads all its input before writing: feeding them in turn cannot block.
-        for worker, html in zip(workers, htmls, strict=True):
-            assert worker.stdin is not None and worker.stdout is not None  # both piped
-            try:
-                worker.stdin.write(html.encode())
-                worker.stdin.close()
-            except BrokenPipeError:
-                pass  # the worker died: its exit status says so below
-        pdfs = []
-        for worker in workers:
-            assert worker.stdout is not None
-            pdfs.append(worker.stdout.read())
-            worker.stdout.close()
-        if any(worker.wait() != 0 for worker in workers):
-            self.errors.seek(0)
-            raise RuntimeError("PDF worker failed: " + self.errors.read()[-2000:].decode(
-                errors="replace"))
-        return join(pdfs)
+        """One PDF from `htmls`, in order, each rendered by a child of the renderer."""
+        with self.lock, tempfile.TemporaryDirectory(prefix="pdf-") as folder:
+            jobs = []
+            for index, html in enumerate(htmls):
+                source = Path(folder, f"{index}.html")
+                source.write_text(html, encoding="utf-8")
+                jobs.append([str(source), str(Path(folder, f"{index}.pdf"))])
+            self.errors.seek(0, io.SEEK_END)
+            errors_from = self.errors.tell()
+            for attempt in (1, 2):  # a renderer found dead is started again, once
+                self.start()
+                assert self.process is not None and self.process.stdin is not None
+                try:
+                    self.process.stdin.write(json.dumps(jobs).encode() + b"\n")
+                    self.process.stdin.flush()
+                    reply = self._reply(time.monotonic() + RENDER_TIMEOUT)
+                    break
+                except (BrokenPipeError, RuntimeError) as error:
+                    stopped = "stopped" in str(error) or isinstance(error, BrokenPipeError)
+                    self.stop()
+                    if attempt == 2 or not stopped:
+                        raise self._failure(errors_from, error) from error
+            if not reply.startswith(b"ok "):
+                raise self._failure(errors_from, reply.decode(errors="replace"))
+            cpu, peak = reply.split()[1:]
+            self.last = Rendered(cpu=float(cpu), peak_mb=int(peak) / 1024)
+            return join([Path(target).read_bytes() for _source, target in jobs])
 
-    def __enter__(self) -> Workers:
-        return self
+    def _failure(self, errors_from: int, reason: object) -> RuntimeError:
+        self.errors.seek(errors_from)
+        said = self.errors.read()[-2000:].decode(errors="replace")
+        return RuntimeError(f"PDF worker failed ({reason}): {said}")
 
-    def __exit__(self, *exc_info: object) -> None:
-        for worker in self.processes:  # an error before render: no worker left behind
-            if worker.poll() is None:
-                worker.kill()
-                worker.wait()
-            for pipe in (worker.stdin, worker.stdout):
-                if pipe is not None and not pipe.closed:
-                    pipe.close()
-        self.errors.close()
+
+_renderer: Renderer | None = None
+_renderer_guard = threading.Lock()
+
+
+def renderer() -> Renderer:
+    """This process's renderer (a forked server process gets its own)."""
+    global _renderer
+    with _renderer_guard:
+        if _renderer is None or _renderer.owner != os.getpid():
+            _renderer = Renderer()
+        return _renderer
+
+
+def warm_up() -> None:
+    """Start this process's renderer now, so that the first long document finds it warm."""
+    renderer().start()
 
 
 def htmls_to_pdf(htmls: Sequence[str]) -> bytes:
-    """One PDF from several HTML documents, in order, each rendered by its own process."""
-    with Workers(len(htmls)) as workers:
-        return workers.render(htmls)
+    """One PDF from several HTML documents, in order, rendered side by side (a single one is
+    rendered here)."""
+    if len(htmls) == 1:
+        return html_to_pdf(htmls[0])
+    return renderer().render(htmls)
+
+
+def serve() -> None:
+    """The renderer: warm up, then for each line of stdin (a JSON list of [HTML file, PDF
+    file]) fork a child per pair, wait for them all, and answer "ok" or "failed". Ends when
+    stdin does (its server process is gone)."""
+    html_to_pdf(WARM_UP)
+    answer = sys.stdout.buffer
+    answer.write(b"ready\n")
+    answer.flush()
+    for line in sys.stdin.buffer:
+        children = []
+        for source, target in json.loads(line):
+            pid = os.fork()
+            if pid == 0:  # a child: render one chunk, and leave without any cleanup
+                code = 1
+                try:
+                    Path(target).write_bytes(html_to_pdf(Path(source).read_text("utf-8")))
+                    code = 0
+                except BaseException:
+                    traceback.print_exc()  # to the server's errors file
+                finally:
+                    os._exit(code)
+            children.append(pid)
+        failed, cpu, peak = False, 0.0, 0
+        for pid in children:
+            _pid, status, usage = os.wait4(pid, 0)
+            failed = failed or os.waitstatus_to_exitcode(status) != 0
+            cpu += usage.ru_utime + usage.ru_stime
+            peak = max(peak, usage.ru_maxrss)
+        # What the children cost, for the benchmark: CPU seconds, the largest's peak in KiB.
+        answer.write(b"failed\n" if failed else b"ok %.3f %d\n" % (cpu, peak))
+        answer.flush()
 
 
 if __name__ == "__main__":
-    sys.stdout.buffer.write(html_to_pdf(sys.stdin.buffer.read().decode()))
+    if sys.argv[1:] == ["--serve"]:
+        serve()
+    else:  # HTML on stdin, PDF on stdout
+        sys.stdout.buffer.write(html_to_pdf(sys.stdin.buffer.read().decode()))
