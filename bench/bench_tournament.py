@@ -238,8 +238,8 @@ def main() -> None:
     export_figures(f"workbook, {TEAMS} teams, {rows:,} donne rows",
                    lambda: workbook.standings_workbook(tournament), 5, 300)
     last_round = tournament.rounds.get(number=ROUNDS)
-    # The first long document of this process: the PDF renderer starts with it (a server
-    # starts it beforehand, at each worker's start: config/gunicorn_conf.py), then again.
+    # The first long document of this process, the PDF renderer starting with it; then the
+    # next one, the renderer running (weasy.Renderer).
     weasy.renderer().stop()
     content = export_figures(
         f"score sheets PDF with QR codes, round {ROUNDS}, 128 tables, renderer starting",

@@ -213,17 +213,26 @@ def start_server(port: int, work: Path) -> subprocess.Popen:
         [sys.executable, "-m", "gunicorn", "config.wsgi", "-c", "config/gunicorn_conf.py",
          "--bind", f"127.0.0.1:{port}"],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    from config import gunicorn_conf
+
+    # Each worker listens on a socket of its own (reuse_port): the tables connect once every
+    # worker listens, or the first one up would get every table's connection.
     limit = time.monotonic() + 30
     while time.monotonic() < limit:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return server
-        except OSError:
-            if server.poll() is not None:
-                raise RuntimeError((work / "server.log").read_text()) from None
-            time.sleep(0.2)
+        if listening(port) >= gunicorn_conf.workers:
+            return server
+        if server.poll() is not None:
+            raise RuntimeError((work / "server.log").read_text())
+        time.sleep(0.1)
     stop_server(server)
     raise RuntimeError("the server did not start within 30 s")
+
+
+def listening(port: int) -> int:
+    """How many sockets listen on `port` of the loopback (Linux: /proc/net/tcp)."""
+    rows = Path("/proc/net/tcp").read_text().splitlines()[1:]
+    return sum(1 for row in rows
+               if row.split()[1] == f"0100007F:{port:04X}" and row.split()[3] == "0A")
 
 
 def stop_server(server: subprocess.Popen) -> None:

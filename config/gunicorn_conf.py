@@ -19,12 +19,9 @@ worker_class = "gthread"
 workers = int(os.environ.get("WEB_CONCURRENCY") or min(8, 2 * (os.cpu_count() or 1)))
 threads = 2
 reuse_port = True
+# The application loaded once, by the master, before it forks the workers: each worker was
+# loading Django, the URLs and WeasyPrint itself (1.5 s of CPU), still doing so as the first
+# phones posted.
+preload_app = True
 timeout = 120
 
-
-def post_worker_init(worker: object) -> None:
-    """Each worker starts its PDF renderer at once (tournament.exports.weasy): the first
-    long document of the evening (a round's score sheets) then finds it warm, 1 s sooner."""
-    from tournament.exports import weasy
-
-    weasy.warm_up()

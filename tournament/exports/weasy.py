@@ -6,9 +6,10 @@ from the *renderer*: a process of its own (this module run with -m) that importe
 and laid out a page once, fonts loaded, and waits. A fresh process spent 1.1 s importing
 WeasyPrint and loading its fonts before its first sheet, a third of its time on a chunk of 64
 sheets; a child of the renderer starts warm. One renderer a server process, started with its
-first long document or before (`warm_up`: gunicorn's post_worker_init, see
-config/gunicorn_conf.py), gone with it. It runs one thread (forking it is safe), imports no
-Django, and is a plain subprocess: it never re-imports the server's main module.
+first long document (while that document's HTML is built: `warm_up`) and gone with it; not
+at the server's start, where it would cost each worker 56 MB and a second of CPU for
+nothing on an evening without long documents. It runs one thread (forking it is safe),
+imports no Django, and is a plain subprocess: it never re-imports the server's main module.
 """
 
 from __future__ import annotations
