@@ -6,12 +6,15 @@ PostgreSQL only: SQLite has one writer at a time (its locks are tested in
 tests/test_sqlite_writers.py); `make test-postgres`, which CI runs, runs these."""
 
 import threading
+import time
 
 import pytest
 from django.db import connection, connections, transaction
 
+from scoring import Coinche, Side
 from tournament import services
 from tournament.models import Game, Round, Tournament
+from tournament.services.donnes import exempt_points
 
 from .factories import made, tournament
 
@@ -44,10 +47,10 @@ def in_other_connection(work):
     return outcome[0]
 
 
-def two_games():
-    concours = tournament(teams=4)
+def two_games(teams: int = 4, **options):
+    concours = tournament(teams=teams, **options)
     round_ = services.round_generate(tournament=concours, seed=1)
-    return list(round_.games.order_by("table"))
+    return list(round_.games.filter(team_ew__isnull=False).order_by("table"))
 
 
 def test_entries_of_two_games_do_not_wait_for_each_other():
@@ -102,3 +105,48 @@ def test_an_entry_waiting_for_a_close_of_its_partie_reads_it_closed():
     # It read the partie as the close left it, not as it stood when it began waiting.
     assert len(outcome) == 1 and "close" in str(outcome[0]), outcome
     assert not Game.objects.get(pk=game.pk).donnes.exists()
+
+
+def blocked_backends() -> int:
+    """How many other connections wait for a lock now (pg_stat_activity, read afresh)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_clear_snapshot()")
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                       "AND datname = current_database()")
+        return cursor.fetchone()[0]
+
+
+def test_two_tables_of_a_partie_with_a_bye_rescore_it_one_after_the_other():
+    # Under the "average" rule a bye scores the mean of the partie's finished games. The
+    # second table's entry waits for the first one's; it then reads the first's result, and
+    # the bye ends with the mean of both games, not of the second alone.
+    first, second = two_games(teams=5, exempt_rule="average", target=1000)
+    winning = made(Side.NS, 160, 162, coinche=Coinche.SURCOINCHE)  # ends a game to 1000
+    other = made(Side.NS, 160, 162, coinche=Coinche.SURCOINCHE, belote_ns=1)  # another score
+    outcome: list = []
+
+    def enter_second():
+        try:
+            outcome.append(services.donne_enter(game=second, side="NS", number=None,
+                                                donne=other))
+        except Exception as error:
+            outcome.append(error)
+        finally:
+            connections.close_all()
+
+    with transaction.atomic():
+        services.donne_enter(game=first, side="NS", number=None, donne=winning)
+        phone = threading.Thread(target=enter_second)
+        phone.start()
+        for _ in range(200):  # until the second entry waits for a lock (10 s at most)
+            if blocked_backends():
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail("the second entry never waited")
+    phone.join(timeout=30)
+    assert len(outcome) == 1 and not isinstance(outcome[0], Exception), outcome
+    bye = Game.objects.get(round_id=first.round_id, team_ew__isnull=True)
+    scores = Game.objects.filter(round_id=first.round_id, team_ew__isnull=False)
+    assert all(game.finished for game in scores)
+    assert bye.score_ns == exempt_points(round_=bye.round)

@@ -143,8 +143,8 @@ def test_the_byes_cost_nothing_under_a_fixed_score_and_follow_the_partie_otherwi
     average = concours("exempt-moyenne", exempt_rule="average", target=1000)
     game = table(average)
     post(client, game, PLAIN, 1)
-    # The partie's scores, then the byes rewritten: two queries more.
-    with django_assert_num_queries(ENTRY_QUERIES + 2):
+    # The byes locked, the partie's scores read, the byes rewritten: three queries more.
+    with django_assert_num_queries(ENTRY_QUERIES + 3):
         post(client, game, WINNING, 2)  # the game ends: the average moves
     bye = Game.objects.select_related("round__tournament").get(round__tournament=average,
                                                                 team_ew__isnull=True)

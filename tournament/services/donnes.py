@@ -136,10 +136,17 @@ def exempt_points(*, round_: Round) -> int:
 
 
 def byes_rescore(*, round_: Round) -> None:
-    """Rewrite the score of every bye of `round_` by the exempt rule: two queries at most."""
+    """Rewrite the score of every bye of `round_` by the exempt rule: one query without a
+    bye, three with. The byes are locked before the partie's scores are read: two tables of
+    the partie entered at once (PostgreSQL runs them side by side) then rescore the byes one
+    after the other, the second reading the first's result, never both from the scores
+    before either."""
+    byes = list(Game.objects.select_for_update().filter(round=round_, team_ew__isnull=True)
+                .values_list("pk", flat=True))
+    if not byes:
+        return
     points = exempt_points(round_=round_)
-    Game.objects.filter(round=round_, team_ew__isnull=True).exclude(score_ns=points).update(
-        score_ns=points)
+    Game.objects.filter(pk__in=byes).exclude(score_ns=points).update(score_ns=points)
 
 
 def _byes_follow(round_: Round) -> None:

@@ -23,7 +23,7 @@ from ..models import (
 from ..selectors.prizes import lots_from_value
 from .common import RANKING_POINTS_FIELDS, UserError
 from .confirmations import score_changed
-from .donnes import _donne_insert, donne_delete, donne_record, game_forfeit
+from .donnes import _donne_insert, donne_delete, donne_record, game_forfeit, game_locked
 from .players import player_update
 from .prizes import prizes_replace
 from .rounds import round_seat
@@ -106,9 +106,12 @@ def _entry_game(entry: AuditEntry, *, lock: bool = False) -> Game | None:
     exists)."""
     if entry.round_number is None or entry.table is None:
         return None
-    games = Game.objects.select_for_update() if lock else Game.objects.select_related("round")
-    return games.filter(round__tournament=entry.tournament, round__number=entry.round_number,
-                        table=entry.table).first()
+    game = Game.objects.select_related("round").filter(
+        round__tournament=entry.tournament, round__number=entry.round_number,
+        table=entry.table).first()
+    # Locked as every entry locks it (game_locked: the partie and the concours for share,
+    # then the game): locking in another order could deadlock with a table's entry.
+    return game_locked(game) if lock and game is not None else game
 
 
 def _entry_values(value: Mapping[str, Any] | None) -> dict[str, Any] | None:
