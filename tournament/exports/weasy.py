@@ -80,9 +80,11 @@ class Renderer:
         self.last: Rendered | None = None
 
     def start(self) -> None:
-        """Start the renderer unless it runs (it warms up while the caller goes on)."""
+        """Start the renderer unless it runs (it warms up while the caller goes on); one
+        found dead is cleared away first, its children and pipes with it."""
         if self.process is not None and self.process.poll() is None:
             return
+        self.stop()
         root = Path(__file__).resolve().parents[2]  # where `tournament` is importable from
         self.pending = b""
         self.process = subprocess.Popen(
@@ -93,9 +95,10 @@ class Renderer:
         """Kill the renderer and the children it has (they share its process group)."""
         if self.process is None:
             return
-        if self.process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):  # gone meanwhile
-                os.killpg(self.process.pid, signal.SIGKILL)
+        # The whole group, even when the renderer itself is gone: a child it left would
+        # still be writing its chunk.
+        with contextlib.suppress(ProcessLookupError):  # no process left in the group
+            os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
         for pipe in (self.process.stdin, self.process.stdout):
             if pipe is not None:
@@ -124,14 +127,16 @@ class Renderer:
     def render(self, htmls: Sequence[str]) -> bytes:
         """One PDF from `htmls`, in order, each rendered by a child of the renderer."""
         with self.lock, tempfile.TemporaryDirectory(prefix="pdf-") as folder:
-            jobs = []
+            sources = []
             for index, html in enumerate(htmls):
-                source = Path(folder, f"{index}.html")
-                source.write_text(html, encoding="utf-8")
-                jobs.append([str(source), str(Path(folder, f"{index}.pdf"))])
+                sources.append(Path(folder, f"{index}.html"))
+                sources[-1].write_text(html, encoding="utf-8")
             self.errors.seek(0, io.SEEK_END)
             errors_from = self.errors.tell()
             for attempt in (1, 2):  # a renderer found dead is started again, once
+                # Each attempt writes PDFs of its own names: nothing of the first is read.
+                jobs = [[str(source), str(source.with_suffix(f".{attempt}.pdf"))]
+                        for source in sources]
                 self.start()
                 assert self.process is not None and self.process.stdin is not None
                 try:
@@ -170,8 +175,11 @@ def renderer() -> Renderer:
 
 
 def warm_up() -> None:
-    """Start this process's renderer now, so that the first long document finds it warm."""
-    renderer().start()
+    """Start this process's renderer now, so that the first long document finds it warm
+    (after any document it is rendering: never while `render` restarts it)."""
+    current = renderer()
+    with current.lock:
+        current.start()
 
 
 def htmls_to_pdf(htmls: Sequence[str]) -> bytes:
