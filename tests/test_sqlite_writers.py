@@ -13,6 +13,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from django.db.utils import OperationalError
 
 from config.sqlite.base import DatabaseWrapper, writer_lock
 
@@ -123,7 +124,7 @@ def test_a_turn_not_given_in_time_is_refused_and_nothing_is_kept(database):
     begin(first)
     started: list = []
     second_writer(database, started, timeout=0.2).join(timeout=10)
-    assert len(started) == 1 and isinstance(started[0], sqlite3.OperationalError)
+    assert len(started) == 1 and isinstance(started[0], OperationalError)
     assert "locked" in str(started[0])
     end(first)
     # The refused writer kept no turn: the next one goes at once.
@@ -132,22 +133,43 @@ def test_a_turn_not_given_in_time_is_refused_and_nothing_is_kept(database):
     assert len(again) == 1 and not isinstance(again[0], Exception), again
 
 
-def test_a_writer_of_another_process_waits_for_the_turn(database):
-    # The turn alone again (no SQLite transaction): only the flock holds the other process.
-    first = writer_lock(str(database))
-    assert first.acquire(timeout=1)
-    child = subprocess.Popen([sys.executable, "-c", (
+def writer_process(database: Path, timeout: float) -> subprocess.Popen:
+    """Another process that says "waiting", opens a transaction (waiting for its turn at
+    most `timeout` s), then prints when it got it, or "refused"."""
+    return subprocess.Popen([sys.executable, "-c", (
         "import sys, time; sys.path.insert(0, sys.argv[1]); "
         "from tests.test_sqlite_writers import connect, begin, end; "
-        "w = connect(sys.argv[2]); begin(w); print(time.monotonic(), flush=True); end(w)"),
-        str(ROOT), str(database)], stdout=subprocess.PIPE, text=True,
+        "w = connect(sys.argv[2], float(sys.argv[3])); print('waiting', flush=True)\n"
+        "try:\n    begin(w)\nexcept Exception as e:\n    print(type(e).__module__, e, flush=True)\n"
+        "else:\n    print(time.monotonic(), flush=True); end(w)"),
+        str(ROOT), str(database), str(timeout)], stdout=subprocess.PIPE, text=True,
         env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings",
              "DJANGO_SQLITE_PATH": str(database.parent / "settings.sqlite3")})
-    time.sleep(HELD + 1)  # the child starts Python and Django, then waits for the turn
+
+
+def finished(child: subprocess.Popen) -> str:
+    try:
+        return child.communicate(timeout=30)[0]
+    finally:
+        child.kill()
+
+
+@pytest.mark.parametrize("timeout", [30, 0.3])
+def test_a_writer_of_another_process_waits_for_the_turn_until_its_timeout(database, timeout):
+    # The turn alone (no SQLite transaction): only the flock holds the other process.
+    first = writer_lock(str(database))
+    assert first.acquire(timeout=1)
+    child = writer_process(database, timeout)
+    assert child.stdout is not None and child.stdout.readline() == "waiting\n"
+    time.sleep(HELD + timeout if timeout < 1 else HELD)
+    if timeout < 1:  # not given in time: refused, with Django's error
+        first.release()
+        assert finished(child).strip() == "django.db.utils database is locked"
+        return
     assert child.poll() is None  # still waiting
     released = time.monotonic()
     first.release()
-    out, _err = child.communicate(timeout=30)
+    out = finished(child)
     assert child.returncode == 0 and float(out) >= released
 
 

@@ -9,8 +9,9 @@ beside the database between the server's processes — and the next writer start
 the last one commits (slowest post 0.4 s). The busy handler stays for the writes made outside
 a transaction (one statement in autocommit mode), which are short.
 
-The wait between threads is bounded by the database's `timeout` option, as SQLite's is; the
-flock, held by at most one thread a process, is released by the kernel if its process dies.
+The wait is bounded by the database's `timeout` option, as SQLite's is (between processes the
+flock is tried again every millisecond, by one waiting thread a process); the flock is
+released by the kernel if its process dies.
 An in-memory database (the tests') belongs to one process and keeps the plain behaviour."""
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from __future__ import annotations
 import fcntl
 import os
 import threading
+import time
 
 from django.db.backends.sqlite3 import base
+from django.db.utils import OperationalError
 
 __all__ = ["DatabaseWrapper", "WriterLock"]
 
@@ -44,11 +47,27 @@ class WriterLock:
                 # child opens the file again, so that the lock separates the two.
                 self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
                 self.pid = os.getpid()
-            fcntl.flock(self.fd, fcntl.LOCK_EX)  # the GIL is released while waiting
+            if not self._flock(time.monotonic() + timeout):
+                self.threads.release()
+                return False
         except BaseException:
             self.threads.release()
             raise
         return True
+
+    def _flock(self, deadline: float) -> bool:
+        """The flock, waited for until `deadline` (False then): tried again every
+        millisecond by the one thread of this process that waits for it (a blocking flock
+        would wait for ever on a process that never lets go)."""
+        assert self.fd is not None
+        while True:
+            try:
+                fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return True
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    return False
+                time.sleep(0.001)
 
     def release(self) -> None:
         try:
@@ -95,7 +114,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
             return
         lock = writer_lock(self.settings_dict["NAME"])
         if not lock.acquire(float(self.settings_dict["OPTIONS"].get("timeout", 5))):
-            raise self.Database.OperationalError("database is locked")
+            raise OperationalError("database is locked")
         self._holding = lock
         try:
             super().set_autocommit(autocommit, force_begin_transaction_with_broken_autocommit)
@@ -108,17 +127,15 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if lock is not None:
             lock.release()
 
+    # The turn is given back once the transaction has ended: a COMMIT or a ROLLBACK that
+    # failed leaves it open (`atomic` then rolls back, or closes the connection).
     def commit(self) -> None:
-        try:
-            super().commit()
-        finally:
-            self._release_turn()
+        super().commit()
+        self._release_turn()
 
     def rollback(self) -> None:
-        try:
-            super().rollback()
-        finally:
-            self._release_turn()
+        super().rollback()
+        self._release_turn()
 
     def close(self) -> None:
         try:
