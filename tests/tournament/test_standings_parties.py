@@ -238,4 +238,5 @@ def test_a_fixed_exempt_score_costs_no_query_when_a_donne_is_entered(owner):
         with CaptureQueriesContext(connection) as context:
             services.donne_record(game=game, number=None, donne=made())
         counts.append(len(context.captured_queries))
-    assert counts[1] == counts[0] + 2  # the partie's games read, its bye rewritten
+    # Its bye locked, the partie's games read, its bye rewritten.
+    assert counts[1] == counts[0] + 3
