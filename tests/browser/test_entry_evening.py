@@ -105,13 +105,20 @@ def test_a_plain_donne_takes_at_most_ten_touches_on_a_phone(browser, live_server
     assert [(r.taker, r.score_ns, r.score_ew) for r in records] == [("NS", 180, 70), ("", 0, 0)]
 
 
-def test_a_double_click_saves_once_and_the_header_agrees_with_the_rows(browser, live_server):
-    t = tournament(teams=2, slug="double")
+def phone_at_table_1(browser, **options):
+    """Table 1 of a new two-team concours (`options`: the tournament's), partie 1 drawn, and
+    a phone of 390 × 844 to open its link: (game, context, page). The caller closes it."""
+    t = tournament(teams=2, **options)
     services.round_generate(tournament=t, seed=1)
     game = Game.objects.get(round__tournament=t, table=1)
     context = browser.new_context(**phone_options(390, 844))
     phone = context.new_page()
     phone.set_default_timeout(10_000)
+    return game, context, phone
+
+
+def test_a_double_click_saves_once_and_the_header_agrees_with_the_rows(browser, live_server):
+    game, context, phone = phone_at_table_1(browser, slug="double")
     try:
         phone.goto(f"{live_server.url}/table/{game.token}/")
         phone.locator(".choices-taker .segment", has_text="Est-Ouest").click()
@@ -273,12 +280,7 @@ def test_a_refused_donne_on_a_phone_keeps_its_chosen_buttons(browser, live_serve
     """A refused row keeps everything typed, the one-touch choices included: the server's
     answer has them checked, and the swapped row must show them so (they once came back blank,
     leaving a phone user to tap taker and trump again)."""
-    t = tournament(teams=2, slug="refusee", preset="ffb-classique")
-    services.round_generate(tournament=t, seed=1)
-    game = Game.objects.get(round__tournament=t, table=1)
-    context = browser.new_context(**phone_options(390, 844))
-    phone = context.new_page()
-    phone.set_default_timeout(10_000)
+    game, context, phone = phone_at_table_1(browser, slug="refusee", preset="ffb-classique")
     try:
         phone.goto(f"{live_server.url}/table/{game.token}/")
         phone.locator(".choices-taker .segment", has_text="Est-Ouest").tap()

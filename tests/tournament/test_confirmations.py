@@ -230,14 +230,20 @@ def test_a_dispute_from_the_phone_shows_on_the_organisers_page(client, concours)
     assert table(concours).awaiting == "" and not table(concours).disputed
 
 
-def test_a_closed_partie_still_takes_a_confirmation_from_a_link(client, concours):
-    # Drawing the next partie closes this one: a score awaiting confirmation must still be
-    # confirmed (or disputed) from the phone, which changes no score; donnes stay refused.
+def closed_awaiting_east_west(concours):
+    """Table 1 finished from North-South's link, awaiting East-West, its partie closed: the
+    game read again and the score its pages show."""
     game = table(concours)
     enter(game, Side.NS)
     services.round_close(round_=game.round, closed=True)
     game = table(concours)
-    score = {"score_ns": game.score_ns, "score_ew": game.score_ew}
+    return game, {"score_ns": game.score_ns, "score_ew": game.score_ew}
+
+
+def test_a_closed_partie_still_takes_a_confirmation_from_a_link(client, concours):
+    # Drawing the next partie closes this one: a score awaiting confirmation must still be
+    # confirmed (or disputed) from the phone, which changes no score; donnes stay refused.
+    game, score = closed_awaiting_east_west(concours)
     page = client.get(link(game, "token_ew")).content.decode()
     assert "Confirmer le score" in page and "Le score est faux" in page
     assert client.post(link(game, "token_ew", "dispute/"), score).status_code == 302
@@ -255,11 +261,7 @@ def test_a_closed_partie_still_takes_a_confirmation_from_a_link(client, concours
 
 
 def test_a_closed_partie_still_refuses_a_confirmation_from_the_wrong_side(client, concours):
-    game = table(concours)
-    enter(game, Side.NS)
-    services.round_close(round_=game.round, closed=True)
-    game = table(concours)
-    score = {"score_ns": game.score_ns, "score_ew": game.score_ew}
+    game, score = closed_awaiting_east_west(concours)
     refused = client.post(link(game, suffix="confirm/"), score, follow=True).content.decode()
     assert "c&#x27;est à l&#x27;équipe adverse" in refused and table(concours).awaiting == "EW"
 
