@@ -209,6 +209,40 @@ def test_a_failing_pdf_worker_is_an_error_not_a_short_document(monkeypatch):
     weasy.renderer().stop()
 
 
+def test_a_renderer_dead_before_reading_its_document_is_an_error_each_time(monkeypatch):
+    """The renderer gone before the document is written: the write fails, and so did, by
+    chance, the close of the pipe that still held it (CI, stop 17)."""
+    from tournament.exports import weasy
+
+    start = weasy.Renderer.start
+
+    def start_then_die(self):
+        start(self)
+        self.process.wait()  # /bin/false has left: nobody reads the pipe
+
+    current = weasy.renderer()
+    current.stop()
+    monkeypatch.setattr(weasy.sys, "executable", "/bin/false")
+    monkeypatch.setattr(weasy.Renderer, "start", start_then_die)
+    for _ in range(3):
+        with pytest.raises(RuntimeError, match="PDF worker failed"):
+            weasy.htmls_to_pdf(["<p>a</p>", "<p>b</p>"])
+        assert current.process is None
+
+
+def test_stopping_a_dead_renderer_with_a_document_unread_closes_its_pipes(monkeypatch):
+    from tournament.exports import weasy
+
+    current = weasy.Renderer()
+    monkeypatch.setattr(weasy.sys, "executable", "/bin/false")
+    current.start()
+    process = current.process
+    process.wait()
+    process.stdin.write(b"[]\n")  # buffered: written to the pipe only when flushed
+    current.stop()
+    assert current.process is None and process.stdin.closed and process.stdout.closed
+
+
 def test_long_rounds_are_split_over_the_cores():
     from tournament.exports import weasy
 

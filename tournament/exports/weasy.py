@@ -101,8 +101,11 @@ class Renderer:
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
         for pipe in (self.process.stdin, self.process.stdout):
-            if pipe is not None:
-                pipe.close()
+            # A document the renderer died before reading is still in stdin's buffer, and
+            # closing flushes it again: the pipe is closed all the same, the error is moot.
+            with contextlib.suppress(BrokenPipeError):
+                if pipe is not None:
+                    pipe.close()
         self.process = None
 
     def _reply(self, deadline: float) -> bytes:
