@@ -367,7 +367,7 @@ def test_the_draw_page_offers_the_methods_of_the_format_and_the_rotation_s_reach
         assert f'<option value="{key}"' in page
     assert 'value="melee"' not in page
     assert '<option value="rotation" selected>' in page and "celui du concours" in page
-    assert "avec 9 équipes actives, le mouvement joue 9 parties" in page
+    assert "le mouvement de 9 équipes joue 9 parties" in page
     assert reverse("tournament:rotation_pdf", args=["page"]) in page
     assert 'name="seed"' in page  # the random methods use one
 
@@ -475,10 +475,11 @@ def test_after_a_withdrawal_the_rotation_draws_the_chart_without_a_repeated_meet
     teams = list(t.teams.order_by("number"))
     for _number in (1, 2):
         finish(services.round_generate(tournament=t))
+    printed = rotation_export.rotation_chart(t)  # the chart on the wall, made before
     services.team_withdraw(team=teams[3])  # team 4 leaves after partie 2 (the reported case)
     chart = rotation_export.rotation_chart(t)
     assert chart.teams == 10 and chart.without_repeat == 9
-    meetings = []
+    meetings, gaps = [], 0
     for number in range(1, 10):
         round_ = (services.round_generate(tournament=t) if number > 2
                   else t.rounds.get(number=number))
@@ -488,17 +489,41 @@ def test_after_a_withdrawal_the_rotation_draws_the_chart_without_a_repeated_meet
             if ew is not None:
                 seats[ew] = (table, "EO")
                 meetings.append((ns, ew))
-        for team, row in zip(teams, chart.rows, strict=True):
+        for team, row, on_wall in zip(teams, chart.rows, printed.rows, strict=True):
             seat = row.seats[number - 1]
             assert seats.get(team.id, (None, "")) == (seat.table, seat.side)
             assert (team.id in seats and seats[team.id][0] is None) == seat.exempt
+            if seat.table is not None:  # at the table the printed chart gave it
+                assert seat.table == on_wall.seats[number - 1].table
+        # From partie 3, team 4's table of the chart stays empty (its number unused); the
+        # byes come after the last table.
+        on_walls = {on_wall.seats[number - 1].table for on_wall in printed.rows}
+        empty = {printed.rows[3].seats[number - 1].table} if number > 2 else set()
+        games = seating(round_)
+        tables = [table for table, _ns, ew in games if ew is not None]
+        assert tables == sorted(on_walls - empty)
+        gaps += tables != list(range(1, len(tables) + 1))
+        assert all(table > max(tables) for table, _ns, ew in games if ew is None)
         finish(round_)
     assert repeated_pairs(meetings) == 0
+    # A gap in the numbers wherever team 4's table was not the last (the fifth).
+    assert gaps == sum(seat.table != 5 for seat in printed.rows[3].seats[2:]) > 0
     # Every meeting the movement promised between present teams is played: team 4's
     # opponents are exempt once each from partie 3, nobody else is.
     exempt = Counter(game.team_ns_id for game in Game.objects.filter(
         round__tournament=t, team_ew__isnull=True))
     assert sum(exempt.values()) == 7 and teams[3].id not in exempt
+
+
+def test_after_a_withdrawal_the_draw_page_gives_the_movement_s_reach(client, owner):
+    t = tournament(owner=owner, teams=9, slug="depart", draw_method="rotation")
+    finish(services.round_generate(tournament=t))
+    services.team_withdraw(team=t.teams.get(number=4))
+    client.force_login(owner)
+    page = client.get(reverse("tournament:round_generate", args=["depart"])).content.decode()
+    # 8 active teams would be a movement of 7 parties; the concours' movement is of 9.
+    assert "8 équipes actives" in page
+    assert "le mouvement de 9 équipes joue 9 parties" in page
 
 
 def test_a_late_team_plays_the_missing_position_of_an_odd_rotation(owner):

@@ -11,6 +11,7 @@ serves both and a table's page can name its four players.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -55,6 +56,24 @@ class Draw:
     tables: list[Table]  # table 1 first
     exempt: list[int]  # entrants (teams, or players in mêlée) with no table this partie
     seed: int | None = None  # the seed used, for methods that draw at random (shown, reusable)
+    # Each table's number, when the method fixes them: the rotation's, whose tables keep
+    # the printed chart's numbers when a withdrawn team leaves one empty. Empty: 1 to N.
+    numbers: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.numbers and (len(self.numbers) != len(self.tables) or self.numbers[0] < 1
+                             or any(a >= b for a, b in itertools.pairwise(self.numbers))):
+            raise ValueError(f"table numbers {self.numbers} for {len(self.tables)} tables")
+
+    def numbered(self) -> list[tuple[int, Table]]:
+        """(number, table) for each table, table 1 first."""
+        return list(zip(self.numbers or range(1, len(self.tables) + 1), self.tables,
+                        strict=True))
+
+    def first_exempt(self) -> int:
+        """The number after the last table's: the first exempt entrant's (the byes are
+        numbered after the tables)."""
+        return max(self.numbers, default=len(self.tables)) + 1
 
     def entrants(self) -> list[int]:
         """Every entrant of the draw, seated (table by table, NS first) then exempt."""

@@ -25,8 +25,9 @@ repeats within the movement's reach whoever leaves or arrives:
   organiser withdraws it for the draw and seats it on the partie's page against an exempt
   team, as late teams are seated in every method.
 
-With a withdrawal the tables after a table not set up move up by one (a draw numbers its
-tables 1..N), and the exempt teams come after them: the meetings are the chart's.
+Every table keeps its number in the movement, so that the teams sit where the printed
+chart says: with a withdrawal a table is not set up and its number stays empty (`Draw.numbers`),
+the late team's table is the bye's place, and the exempt teams come after the last table.
 """
 
 from __future__ import annotations
@@ -123,15 +124,17 @@ def draw_rotation(data: DrawInput) -> Draw:
     # The missing position of an odd count, filled by the late team if there is one.
     seat = dict(enumerate(by_number, start=1)) | ({BYE: late[0]} if late else {})
     partie = _partie(count, (data.partie - 1) % rotation_max_parties(count))
-    tables, exempt = [], []
-    for ns, ew in partie:
+    tables, numbers, exempt = [], [], []
+    # A table keeps its number in the movement (the bye's place last), set up or not.
+    for number, (ns, ew) in enumerate(partie, start=1):
         present = [team for team in (seat.get(ns), seat.get(ew))
                    if team is not None and team in active]
         if len(present) == 2:
             tables.append(team_table(present[0], present[1]))
+            numbers.append(number)
         else:
             exempt += present
-    return Draw(tables, exempt)
+    return Draw(tables, exempt, numbers=tuple(numbers))
 
 
 ROTATION = register(DrawMethod(

@@ -86,7 +86,7 @@ def rotation_chart(tournament: Tournament) -> RotationChart:
     active = [team for team, _number, _name, is_active in teams if is_active]
     for partie in range(drawn + 1, parties + 1):
         draw = _draw(active, roster, partie)
-        for table, seated in enumerate(draw.tables, start=1):
+        for table, seated in draw.numbered():
             future[(seated.ns[0], partie)] = Seat(table, "NS")
             future[(seated.ew[0], partie)] = Seat(table, "EO")
         for team in draw.exempt:

@@ -125,7 +125,8 @@ class DrawOptions:
     methods: list[tuple[str, str | Promise]]  # (key, label) suiting the format
     method: str  # the concours' own, preselected
     seeded: list[str]  # the methods that use a seed for this partie
-    rotation_parties: int | None  # the rotation's parties without a repeated meeting
+    rotation_teams: int  # the teams of the rotation's movement (partie 1's, withdrawn or not)
+    rotation_parties: int | None  # the movement's parties without a repeated meeting
     undone_seed: int | None  # the seed of this partie's undone draw ("même graine"), when
     # the concours' method uses one
 
@@ -134,10 +135,13 @@ def round_draw_options(tournament: Tournament) -> DrawOptions:
     number = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
     methods = draw_methods(tournament)
     entrants = len(active_entrants(tournament))
+    # The movement is fixed at partie 1: after it, its teams are partie 1's, not the active.
+    movement = (entrants if number == 1 or tournament.format == "melee"
+                else len(rotation_roster(tournament)))
     return DrawOptions(
         number=number, entrants=entrants, methods=methods, method=tournament.draw_method,
         seeded=[key for key, _label in methods if draw_uses_seed(key, number)],
-        rotation_parties=draw_reach(methods, entrants),
+        rotation_teams=movement, rotation_parties=draw_reach(methods, movement),
         # Offered beside the concours' method, preselected: the same seed redraws the same
         # partie by the same method (the journal does not say which method the undone draw
         # used; its seed is also given in the undo's message).
@@ -266,9 +270,9 @@ def round_generate(*, tournament: Tournament, seed: int | None = None,
 
 def _save_doublettes(round_: Round, draw: Draw) -> None:
     games = [Game(round=round_, table=table, team_ns_id=seats.ns[0], team_ew_id=seats.ew[0])
-             for table, seats in enumerate(draw.tables, start=1)]
-    games += [Game(round=round_, table=len(draw.tables) + index, team_ns_id=team)
-              for index, team in enumerate(draw.exempt, start=1)]
+             for table, seats in draw.numbered()]
+    games += [Game(round=round_, table=table, team_ns_id=team)
+              for table, team in enumerate(draw.exempt, start=draw.first_exempt())]
     Game.objects.bulk_create(games)
 
 
@@ -444,8 +448,8 @@ def _park_byes(round_: Round) -> list[Game]:
 
 
 def _byes_after_tables(round_: Round) -> None:
-    """Number the byes after the real tables again (N + 1, N + 2, … in their order): the
-    real tables stay numbered 1 to N, as the room is."""
+    """Number the byes after the last real table again (N + 1, N + 2, … in their order):
+    the real tables keep their numbers, as the room does."""
     byes = list(round_.games.select_for_update().filter(team_ew__isnull=True).order_by("table"))
     for table, bye in enumerate(byes, start=_next_table(round_)):
         if bye.table != table:

@@ -64,6 +64,17 @@ def test_a_draw_names_its_entrants_opponents_and_partners():
     assert teams.opponent_pairs() == [(1, 2)] and teams.partner_pairs() == []
 
 
+def test_a_draw_numbers_its_tables_1_to_n_unless_its_method_fixes_the_numbers():
+    tables = [Table((1,), (2,)), Table((3,), (4,))]
+    assert Draw(tables, [5]).numbered() == [(1, tables[0]), (2, tables[1])]
+    assert Draw(tables, [5]).first_exempt() == 3
+    fixed = Draw(tables, [5], numbers=(2, 5))  # tables 1, 3 and 4 not set up
+    assert fixed.numbered() == [(2, tables[0]), (5, tables[1])] and fixed.first_exempt() == 6
+    for numbers in ((1,), (1, 2, 3), (2, 2), (3, 1), (0, 1)):  # a method's bug
+        with pytest.raises(ValueError, match="table numbers"):
+            Draw(tables, [], numbers=numbers)
+
+
 def test_repeated_pairs_counts_the_pairs_met_more_than_once_in_either_order():
     assert repeated_pairs([]) == 0
     assert repeated_pairs([(1, 2), (2, 3)]) == 0

@@ -122,8 +122,12 @@ def test_a_withdrawal_keeps_every_position_and_exempts_the_opponent(count):
         draw = METHODS["rotation"].draw(DrawInput(active, partie, 0, numbers=numbers))
         # Every table of the movement whose two teams are still here is played as printed.
         movement = [(ns, ew) for ns, ew in rotation_schedule(count, partie)[-1] if ew != BYE]
-        expected = [frozenset(pair) for pair in movement if set(pair) <= set(active)]
-        assert [frozenset(table.entrants) for table in draw.tables] == expected
+        expected = [(number, frozenset(pair)) for number, pair in enumerate(movement, start=1)
+                    if set(pair) <= set(active)]
+        # ... at its table of the printed chart: a table whose team left stays empty.
+        assert [(number, frozenset(table.entrants))
+                for number, table in draw.numbered()] == expected
+        assert draw.first_exempt() == max(number for number, _pair in expected) + 1
         alone = [a if b not in active else b for a, b in movement
                  if (a in active) != (b in active)]
         bye = [ns for ns, ew in rotation_schedule(count, partie)[-1] if ew == BYE]
@@ -141,6 +145,7 @@ def test_a_late_team_takes_the_missing_position_of_an_odd_count():
         assert draw.exempt == ([] if partie >= 3 else [partie])
         if partie >= 3:  # at the bye's place, against the team the movement exempts
             assert draw.tables[-1].entrants == (partie, 99)
+            assert draw.numbered()[-1] == (4, draw.tables[-1])  # after the 3 of the movement
         met += draw.opponent_pairs()
     assert repeated_pairs(met) == 0
 
