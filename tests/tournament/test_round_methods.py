@@ -331,7 +331,7 @@ def test_the_tableau_de_marche_pdf_lists_each_team_s_tables(client, owner):
     response = client.get(reverse("tournament:rotation_pdf", args=["marche"]))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     text = pdf_text(response.content)
-    assert "Tableau de marche" in text and "Pour 6 équipes actives." in text
+    assert "Tableau de marche" in text and "Mouvement de 6 équipes" in text
     assert "5 parties sans que deux équipes se rencontrent deux fois" in text
     for number in range(1, 7):
         assert f"Équipe {number}" in text
@@ -524,6 +524,8 @@ def test_after_a_withdrawal_the_draw_page_gives_the_movement_s_reach(client, own
     # 8 active teams would be a movement of 7 parties; the concours' movement is of 9.
     assert "8 équipes actives" in page
     assert "le mouvement de 9 équipes joue 9 parties" in page
+    text = pdf_text(client.get(reverse("tournament:rotation_pdf", args=["depart"])).content)
+    assert "Mouvement de 9 équipes" in text and "9 parties sans que" in text
 
 
 def test_a_late_team_plays_the_missing_position_of_an_odd_rotation(owner):
