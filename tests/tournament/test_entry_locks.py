@@ -138,7 +138,7 @@ def test_two_tables_of_a_partie_with_a_bye_rescore_it_one_after_the_other():
         services.donne_enter(game=first, side="NS", number=None, donne=winning)
         phone = threading.Thread(target=enter_second)
         phone.start()
-        for _ in range(200):  # until the second entry waits for a lock (10 s at most)
+        for _ in range(1200):  # until the second entry waits for a lock (60 s at most)
             if blocked_backends():
                 break
             time.sleep(0.05)

@@ -560,7 +560,7 @@ def test_the_renderer_ends_with_its_server_process():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=60, cwd=Path(__file__).resolve().parents[2])
     pid = int(result.stdout)
-    for _ in range(100):  # it reads the end of its input, then leaves (10 s at most)
+    for _ in range(600):  # it reads the end of its input, then leaves (60 s at most)
         if not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text(
                 ).split()[2]:
             break
