@@ -67,7 +67,7 @@ def one_cycle(page, minimum: int) -> tuple[dict[str, set[str]], list[str]]:
         order.append(state["page"])
         shown.setdefault(state["view"], set()).update(name for name, _size in state["names"])
         page.wait_for_function("page => document.body.dataset.page !== page",
-                               arg=state["page"], timeout=5_000)
+                               arg=state["page"], timeout=15_000)
 
 
 @pytest.mark.parametrize(("width", "height", "minimum"), SIZES)
@@ -185,7 +185,7 @@ def test_a_melee_screen_shows_players_at_their_tables_where_they_play_and_their_
             shown.setdefault(view, []).extend(state["names"])
             page.keyboard.press("ArrowRight")
             page.wait_for_function("page => document.body.dataset.page !== page",
-                                   arg=state["page"], timeout=5_000)
+                                   arg=state["page"], timeout=15_000)
     names = sorted(melee_hall.players.values_list("name", flat=True))
     numbered = {f"{number}. {name}" for number, name in
                 melee_hall.players.values_list("number", "name")}
