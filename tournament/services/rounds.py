@@ -134,12 +134,10 @@ class DrawOptions:
 def round_draw_options(tournament: Tournament) -> DrawOptions:
     number = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
     methods = draw_methods(tournament)
-    entrants = len(active_entrants(tournament))
-    # The movement is fixed at partie 1: after it, its teams are partie 1's, not the active.
-    movement = (entrants if number == 1 or tournament.format == "melee"
-                else len(rotation_roster(tournament)))
+    entrants = active_entrants(tournament)
+    movement = len(_movement(tournament, number, entrants))
     return DrawOptions(
-        number=number, entrants=entrants, methods=methods, method=tournament.draw_method,
+        number=number, entrants=len(entrants), methods=methods, method=tournament.draw_method,
         seeded=[key for key, _label in methods if draw_uses_seed(key, number)],
         rotation_teams=movement, rotation_parties=draw_reach(methods, movement),
         # Offered beside the concours' method, preselected: the same seed redraws the same
@@ -155,10 +153,7 @@ def draw_input(tournament: Tournament, number: int, seed: int) -> DrawInput:
     already drawn, who met whom, who partnered whom (mêlée), who was exempt and how often,
     and who has not played yet (late arrivals). Four queries, five with the standings."""
     entrants = active_entrants(tournament)
-    # The rotation's positions are fixed at partie 1 (withdrawn teams keep theirs, late ones
-    # have none): `numbers` names the movement's teams, not the active ones.
-    numbers = (dict(entrants) if number == 1 or tournament.format == "melee"
-               else rotation_roster(tournament))
+    numbers = _movement(tournament, number, entrants)
     ids = [entrant for entrant, _number in entrants]
     if number > 1:
         active = set(ids)
@@ -187,6 +182,16 @@ def draw_input(tournament: Tournament, number: int, seed: int) -> DrawInput:
                      partners=partners, byes=dict(byes),
                      not_played=[entrant for entrant in ids if entrant not in played],
                      numbers=numbers)
+
+
+def _movement(tournament: Tournament, number: int,
+              entrants: list[tuple[int, int]]) -> dict[int, int]:
+    """The teams of the rotation's movement for partie `number`, id -> registration number.
+    Its positions are fixed at partie 1 (withdrawn teams keep theirs, late ones have none):
+    the active `entrants` (active_entrants) for partie 1 and in a mêlée, partie 1's teams
+    after it (`rotation_roster`), not the active ones."""
+    return (dict(entrants) if number == 1 or tournament.format == "melee"
+            else rotation_roster(tournament))
 
 
 def rotation_roster(tournament: Tournament) -> dict[int, int]:
