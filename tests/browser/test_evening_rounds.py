@@ -141,3 +141,18 @@ def test_the_team_form_keeps_every_keystroke_typed_right_after_a_save(page, live
     expect(page.locator("#team-form .errorlist")).to_contain_text("déjà inscrite")
     assert page.input_value("#id_name") == "Cœur d'Atout"
     assert t.teams.count() == 2
+
+
+def test_a_team_s_page_fits_a_phone_its_parties_scrolling_within(page, live_server, shot):
+    t = tournament(owner=organiser("fiche"), teams=4, slug="fiche")
+    finish(services.round_generate(tournament=t, seed=5))
+    services.round_generate(tournament=t, seed=6)
+    team = Game.objects.get(round__tournament=t, round__number=1, table=1).team_ns
+    log_in(page, live_server, "fiche")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/t/fiche/teams/{team.number}/")
+    expect(page.locator("#team-games tbody tr")).to_have_count(2)
+    expect(page.locator("#team-games")).to_contain_text("(Nord-Sud)")
+    shot(page, "team-page-phone")
+    # The page does not scroll sideways; the parties' table may, inside its box.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
