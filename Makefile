@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-postgres bench load-test serve-lan screenshots lint clean demo messages
+.PHONY: run test test-fast test-postgres bench load-test serve-lan screenshots lint clean demo messages
 MO := locale/fr/LC_MESSAGES/django.mo
 
 $(PY):
@@ -35,6 +35,13 @@ test: $(VENV)/.test-installed $(MO)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(PY) -m pytest --cov=scoring --cov-branch --cov-report=term-missing --cov-fail-under=100
+
+# The developers' loop: the same checks without the slow tests (browsers, real servers,
+# subprocesses, load); `make test` still runs everything.
+test-fast: $(VENV)/.test-installed $(MO)
+	$(PY) -m ruff check .
+	$(PY) -m mypy
+	$(PY) -m pytest -m "not slow" -q -p no:cacheprovider
 
 # The whole suite again on a throwaway PostgreSQL server (installed with apt if missing).
 test-postgres: $(VENV)/.test-installed $(MO)

@@ -7,7 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
+# A real gunicorn and the load test in a subprocess: slow.
+pytestmark = pytest.mark.slow
 
 
 def load_run(*options: str) -> str:

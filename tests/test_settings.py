@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# Each test runs manage.py in a process of its own: slow.
+pytestmark = pytest.mark.slow
 
 
 def run_manage(*args, **env):

@@ -18,6 +18,8 @@ from django.db.utils import OperationalError
 from config.sqlite.base import DatabaseWrapper, writer_lock
 
 ROOT = Path(__file__).resolve().parent.parent
+# Files, threads, forks and child processes: slow.
+pytestmark = pytest.mark.slow
 HELD = 0.5  # seconds a first writer keeps its turn while a second one asks for it
 
 

@@ -19,6 +19,14 @@ FLAGS = [
 ]
 
 
+def pytest_collection_modifyitems(config, items):
+    # Every browser test starts Chromium and a live server: slow, skipped by make test-fast.
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.fspath).parents:
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="session")
 def browser():
     with sync_playwright() as playwright:

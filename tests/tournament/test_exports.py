@@ -554,6 +554,7 @@ def test_a_chunk_that_fails_fails_the_document_and_the_renderer_goes_on(tmp_path
     assert len(PdfReader(io.BytesIO(content)).pages) == 2
 
 
+@pytest.mark.slow
 def test_the_renderer_ends_with_its_server_process():
     code = ("import sys; sys.path.insert(0, '.'); from tournament.exports import weasy; "
             "weasy.warm_up(); print(weasy.renderer().process.pid)")

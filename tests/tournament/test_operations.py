@@ -53,6 +53,7 @@ def test_server_errors_go_to_the_console_and_a_rotating_file_under_var(settings)
     assert app.isEnabledFor(logging.ERROR) and files[0] in app.handlers
 
 
+@pytest.mark.slow
 def test_a_server_error_with_debug_off_is_written_to_the_log_file(tmp_path):
     code = (
         "import django; django.setup()\n"
@@ -74,6 +75,7 @@ def test_a_server_error_with_debug_off_is_written_to_the_log_file(tmp_path):
 # --- Files private from their creation ------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_database_secret_key_and_var_are_created_private_without_any_chmod(tmp_path):
     # chmod is taken away: a file made private after its creation would fail here.
     code = (
@@ -95,6 +97,7 @@ def test_the_database_secret_key_and_var_are_created_private_without_any_chmod(t
     assert (tmp_path / "db.sqlite3").stat().st_size > 0  # a real database, migrated
 
 
+@pytest.mark.slow
 def test_an_existing_database_and_key_are_kept_as_they_are(tmp_path):
     first = run_python("import django; django.setup()\n"
                        "from django.conf import settings; print(settings.SECRET_KEY)", tmp_path)
