@@ -47,10 +47,17 @@
     box.className = "entry-status error";
   }
 
+  // With no row left (the donne just saved ended the game), « Table suivante » (or « Retour
+  // à la partie ») takes the focus: Enter goes on, and keys typed out of habit for another
+  // row land on nothing else (they once reached the table's link and a « corriger »).
   function focusRow() {
     const wrong = document.querySelector('#game-sheet [aria-invalid="true"]');
     const first = wrong || document.querySelector('#game-sheet [name="taker"]');
-    if (!first) return;
+    if (!first) {
+      const next = document.querySelector("#next-table, #next-totals, #back-to-round");
+      if (next) next.focus();
+      return;
+    }
     first.focus();
     const row = document.getElementById("entry");
     if (row && row.scrollIntoView) row.scrollIntoView({ block: "nearest" });
