@@ -97,8 +97,16 @@
   document.addEventListener("htmx:afterSwap", (event) => {
     if (!isSave(event)) return;
     keepChoices();
+    dropStaleMessages();
     focusRow();
   });
+
+  // The page's messages (« Donne 2 supprimée… », « Score confirmé. ») were said when it was
+  // loaded: once a save answers, the row's own status is the news, and they would sit above it
+  // as if they were.
+  function dropStaleMessages() {
+    for (const list of document.querySelectorAll("main > ul.messages")) list.remove();
+  }
 
   // The answer's choice buttons (radios) are `checked`, but htmx inserts the new sheet before
   // it removes the old one: for a moment two forms have the id "donne-form". The old radios,

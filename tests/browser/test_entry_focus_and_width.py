@@ -77,3 +77,21 @@ def test_the_game_page_at_1366_px_cuts_nothing_off_while_a_row_shows_errors(brow
         shot(page, "game-1366-errors")
     finally:
         context.close()
+
+
+def test_a_stale_message_goes_once_the_next_donne_is_saved(page, live_server):
+    t = tournament(owner=organiser("messages"), teams=2, slug="messages")
+    services.round_generate(tournament=t, seed=1)
+    game = Game.objects.get(round__tournament=t, table=1)
+    for _ in range(2):
+        services.donne_record(game=game, number=None, donne=made(points=95))
+    log_in(page, live_server, "messages")
+    page.goto(f"{live_server.url}/t/messages/rounds/1/tables/1/")
+    page.once("dialog", lambda dialog: dialog.accept())  # « Supprimer cette donne ? »
+    page.get_by_role("button", name="supprimer").first.click()
+    expect(page.locator("main > ul.messages")).to_contain_text("supprimée")
+    page.wait_for_function("document.activeElement && document.activeElement.name === 'taker'")
+    type_row(page, *PLAIN)
+    page.keyboard.press("Enter")
+    expect(page.locator("#entry-status")).to_have_text("Donne 2 enregistrée.")
+    expect(page.locator("main > ul.messages")).to_have_count(0)
