@@ -23,6 +23,7 @@
     409: "conflit avec une autre saisie (rechargez la page)",
     413: "envoi trop gros",
     429: "trop de demandes : réessayez dans un instant",
+    503: "le serveur ne peut pas enregistrer pour le moment (disque plein ?) : prévenez l'organisateur, puis réessayez",
   };
   let saves = 0; // a preview asked before a save is stale once the save has answered
 
