@@ -12,6 +12,7 @@ another middleware's response). Any other error stays a 500: a bug is never hidd
 
 from __future__ import annotations
 
+import errno
 import logging
 import sys
 from collections.abc import Callable
@@ -33,8 +34,15 @@ _CANNOT_WRITE = (
 )
 
 
+_NO_WRITE_ERRNOS = {errno.ENOSPC, errno.EROFS, errno.EDQUOT}
+
+
 def cannot_write(error: BaseException | None) -> bool:
-    """Whether `error` says the database cannot write (a full disk, a read-only file)."""
+    """Whether `error` says the database cannot write (a full disk, a read-only file). The
+    writers' lock file beside an SQLite database (config.sqlite) fails as an OSError: no space
+    left, a read-only file system, a quota."""
+    if isinstance(error, OSError) and error.errno in _NO_WRITE_ERRNOS:
+        return True
     if not isinstance(error, DatabaseError):
         return False
     text = str(error).lower()

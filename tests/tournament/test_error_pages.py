@@ -110,6 +110,18 @@ def test_a_public_page_on_a_read_only_database_is_a_503_not_a_500(game, monkeypa
     assert response.status_code == 503
 
 
+@pytest.mark.parametrize("error", [OSError(28, "No space left on device"),
+                                   OSError(30, "Read-only file system")])
+def test_the_writers_lock_file_on_a_full_or_read_only_disk_is_a_503(game, monkeypatch, error):
+    def cannot_write(**kwargs):
+        raise error
+
+    monkeypatch.setattr(services, "donne_enter", cannot_write)
+    client = Client(raise_request_exception=False)
+    response = client.post(reverse("tournament:table_link", args=[game.token]), PLAIN)
+    assert response.status_code == 503
+
+
 def test_other_database_errors_stay_server_errors(game, monkeypatch):
     def bug(**kwargs):
         raise OperationalError("no such column: game.nothing")
