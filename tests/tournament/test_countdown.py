@@ -130,3 +130,8 @@ def test_a_tie_after_time_called_says_one_more_donne_decides(client, partie):
     assert game.score_ns == game.score_ew and not game.finished
     page = text(client.get(reverse("tournament:table_link", args=[game.token])))
     assert "égalité, une donne de plus départage les équipes" in page
+
+
+def test_the_help_page_explains_the_countdown_and_its_sound(client):
+    page = text(client.get(reverse("help")))
+    assert "« Lancer le chrono »" in page and "« Activer le son »" in page
