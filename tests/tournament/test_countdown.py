@@ -135,3 +135,16 @@ def test_a_tie_after_time_called_says_one_more_donne_decides(client, partie):
 def test_the_help_page_explains_the_countdown_and_its_sound(client):
     page = text(client.get(reverse("help")))
     assert "« Lancer le chrono »" in page and "« Activer le son »" in page
+
+
+def test_the_next_partie_offers_the_length_used_before(client, partie):
+    client.force_login(partie.tournament.organiser)
+    page = client.get(reverse("tournament:round", args=["chrono", 1])).content.decode()
+    assert 'name="minutes" min="1" max="600" required value="45"' in page
+    round_clock_start(round_=partie, minutes=35)
+    for game in partie.games.filter(team_ew__isnull=False):
+        play_to_the_end(game)
+    services.round_generate(tournament=partie.tournament, seed=2)
+    page = client.get(reverse("tournament:round", args=["chrono", 2])).content.decode()
+    assert 'name="minutes" min="1" max="600" required value="35"' in page
+    assert 'id="countdown"' not in page  # partie 2's own countdown is not started yet

@@ -77,6 +77,17 @@ class Round(models.Model):
         super().save(*args, **kwargs)
 
     @property
+    def clock_offered(self) -> int:
+        """The countdown's length the partie's page offers: its own, else the last one used
+        in this concours (each partie usually lasts as long), else 45 minutes (one query)."""
+        if self.clock_minutes is not None:
+            return self.clock_minutes
+        last = (Round.objects.filter(tournament_id=self.tournament_id, number__lt=self.number,
+                                     clock_minutes__isnull=False)
+                .order_by("-number").values_list("clock_minutes", flat=True).first())
+        return last if last is not None else 45
+
+    @property
     def clock_over(self) -> bool:
         """Whether this partie's countdown has run out (then « fin du temps » is offered)."""
         return self.clock_ends is not None and self.clock_ends <= timezone.now()
