@@ -122,12 +122,15 @@ def test_a_phone_at_360_px_counts_down_and_beeps_at_the_end(browser, live_server
         context.close()
 
 
-def test_the_partie_page_offers_fin_du_temps_when_the_countdown_runs_out(page, live_server):
+def test_the_partie_page_offers_fin_du_temps_when_the_countdown_runs_out(page, live_server,
+                                                                         shot):
     partie = drawn("organisateur", teams=4)
     log_in(page, live_server, "organisateur")
     ends_in(partie, 3)
     page.goto(f"{live_server.url}/t/organisateur/rounds/1/")
     expect(page.locator("#clock-over")).to_be_hidden()
     expect(page.locator("#clock-over")).to_be_visible(timeout=15_000)
+    expect(page.locator("#countdown")).to_have_class(re.compile(r"\bover\b"))
+    shot(page, "round-countdown-over")
     page.locator("#clock-over a").click()
     expect(page.locator("h1")).to_contain_text("Fin du temps")
