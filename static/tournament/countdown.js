@@ -92,10 +92,9 @@
     }
   }
 
-  async function poll(area) {
+  async function poll() {
     try {
-      const response = await fetch(location.href, {cache: "no-store",
-                                                     headers: {"X-Clock-Poll": "1"}});
+      const response = await fetch(location.href, {cache: "no-store"});
       if (!response.ok) return;
       const html = new DOMParser().parseFromString(await response.text(), "text/html");
       const fresh = html.querySelector("[data-clock-area]");
@@ -112,7 +111,7 @@
   const area = document.querySelector("[data-clock-area][data-poll]");
   if (area) {
     const seconds = Math.max(15, Number(area.dataset.poll) || 60);
-    setInterval(() => poll(area), seconds * 1000);
+    setInterval(poll, seconds * 1000);
   }
   window.belotCountdown = {tick, enableSound};
   tick();
