@@ -24,9 +24,9 @@ $(MO): locale/fr/LC_MESSAGES/django.po $(VENV)/.run-installed
 	$(PY) scripts/messages.py compile
 
 run: $(VENV)/.run-installed $(MO)
-	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py migrate --no-input
-	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py first_run
-	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-0} $(PY) manage.py migrate --no-input
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-0} $(PY) manage.py first_run
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-0} $(PY) manage.py runserver $(HOST):$(PORT)
 
 # The whole suite, with the gate: 100% branch coverage of scoring/. On SQLite, or on the
 # database DATABASE_URL names.

@@ -86,6 +86,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",  # request.htmx: the entry pages' partials
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A view's "disk full" or "read-only database": the French 503 page (tournament/errors.py).
+    "tournament.errors.DatabaseUnavailableMiddleware",
     "axes.middleware.AxesMiddleware",  # last: it answers a locked-out login
 ]
 
@@ -131,8 +133,10 @@ if os.environ.get("DATABASE_URL"):
     # (from the 2nd time): PostgreSQL then plans a table link's lookup, a join of nine tables,
     # once a connection instead of at every post (3.4 ms of its CPU each time; the load
     # test's burst went from 97 to 125 donnes/s).
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        server_side_binding=True, prepare_threshold=2)
+    # (PostgreSQL's options only: `DATABASE_URL=sqlite:///…` gets Django's SQLite as is.)
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            server_side_binding=True, prepare_threshold=2)
 else:
     DATABASES = {
         "default": {

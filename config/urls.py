@@ -11,3 +11,6 @@ urlpatterns = [
     path("aide/", help_page, name="help"),
     path("", include("tournament.urls")),
 ]
+
+# A database that cannot write (full disk, read-only file) outside a view: the French 503.
+handler500 = "tournament.errors.server_error"

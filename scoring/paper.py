@@ -220,9 +220,11 @@ def paper_check_kind(rules: Rules) -> PaperCheck:
         )
         return PaperCheck(True, needs, text)
     if kind == DIGIT:
-        why = "les annonces" if rules.game is Game.CLASSIQUE else "les contrats"
+        # « les annonces », feminine: the participle agrees with it.
+        why = ("les annonces ne sont pas saisies" if rules.game is Game.CLASSIQUE
+               else "les contrats ne sont pas saisis")
         text = (
-            f"Contrôle partiel ({why} ne sont pas saisis) : chaque donne partage 162 points "
+            f"Contrôle partiel ({why}) : chaque donne partage 162 points "
             "plus des dizaines, donc les deux totaux ensemble, moins les points attribués, "
             "finissent par le même chiffre que 2 × le nombre de donnes jouées (donnes passées "
             "exceptées)"

@@ -10,7 +10,7 @@ Here such an address simply matches nothing: a 404.
 from django.urls import path, register_converter
 
 from .validators import MAX_SMALL
-from .views import journal, public, rounds, teams, tournaments
+from .views import countdown, journal, public, rounds, teams, tournaments
 
 
 class SmallNumber:
@@ -71,6 +71,10 @@ urlpatterns = [
     path("t/<slug:slug>/rounds/<number:number>/time/", rounds.round_time, name="round_time"),
     path("t/<slug:slug>/rounds/<number:number>/time/cancel/", rounds.round_time_cancel,
          name="round_time_cancel"),
+    path("t/<slug:slug>/rounds/<number:number>/clock/", countdown.round_clock,
+         name="round_clock"),
+    path("t/<slug:slug>/rounds/<number:number>/clock/cancel/", countdown.round_clock_cancel,
+         name="round_clock_cancel"),
     path("t/<slug:slug>/rotation.pdf", rounds.rotation_pdf, name="rotation_pdf"),
     path("t/<slug:slug>/standings/", public.standings, name="standings"),
     path("t/<slug:slug>/journal/", journal.journal, name="journal"),

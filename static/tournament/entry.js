@@ -23,6 +23,7 @@
     409: "conflit avec une autre saisie (rechargez la page)",
     413: "envoi trop gros",
     429: "trop de demandes : réessayez dans un instant",
+    503: "le serveur ne peut pas enregistrer pour le moment (disque plein ?) : prévenez l'organisateur, puis réessayez",
   };
   let saves = 0; // a preview asked before a save is stale once the save has answered
 
@@ -47,10 +48,17 @@
     box.className = "entry-status error";
   }
 
+  // With no row left (the donne just saved ended the game), « Table suivante » (or « Retour
+  // à la partie ») takes the focus: Enter goes on, and keys typed out of habit for another
+  // row land on nothing else (they once reached the table's link and a « corriger »).
   function focusRow() {
     const wrong = document.querySelector('#game-sheet [aria-invalid="true"]');
     const first = wrong || document.querySelector('#game-sheet [name="taker"]');
-    if (!first) return;
+    if (!first) {
+      const next = document.querySelector("#next-table, #next-totals, #back-to-round");
+      if (next) next.focus();
+      return;
+    }
     first.focus();
     const row = document.getElementById("entry");
     if (row && row.scrollIntoView) row.scrollIntoView({ block: "nearest" });
@@ -90,8 +98,16 @@
   document.addEventListener("htmx:afterSwap", (event) => {
     if (!isSave(event)) return;
     keepChoices();
+    dropStaleMessages();
     focusRow();
   });
+
+  // The page's messages (« Donne 2 supprimée… », « Score confirmé. ») were said when it was
+  // loaded: once a save answers, the row's own status is the news, and they would sit above it
+  // as if they were.
+  function dropStaleMessages() {
+    for (const list of document.querySelectorAll("main > ul.messages")) list.remove();
+  }
 
   // The answer's choice buttons (radios) are `checked`, but htmx inserts the new sheet before
   // it removes the old one: for a moment two forms have the id "donne-form". The old radios,

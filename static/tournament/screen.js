@@ -60,7 +60,8 @@
     return page;
   }
 
-  function paginate(section) {
+  // `limit`: at most that many rows a page (Infinity: as many as fit).
+  function paginate(section, limit = Infinity) {
     const template = section.querySelector("table");
     if (!template) { // a message instead of rows
       const page = document.createElement("div");
@@ -73,7 +74,16 @@
     const made = [newPage(section, template)];
     let page = made[0];
     let columnIndex = 0;
+    let onPage = 0;
     for (const row of template.tBodies[0].rows) {
+      if (onPage === limit) {
+        page.hidden = true;
+        page = newPage(section, template);
+        made.push(page);
+        columnIndex = 0;
+        onPage = 0;
+      }
+      onPage += 1;
       for (;;) {
         const column = page.children[columnIndex];
         const body = column.querySelector("tbody");
@@ -88,6 +98,7 @@
           page = newPage(section, template);
           made.push(page);
           columnIndex = 0;
+          onPage = 1;
         }
       }
     }
@@ -99,7 +110,13 @@
     stage.replaceChildren();
     pages = [];
     for (const section of views()) {
-      const made = paginate(section);
+      let made = paginate(section);
+      // As many pages, the rows shared evenly: never 19 tables then 1 alone on a page.
+      const table = section.querySelector("table");
+      if (made.length > 1 && table) {
+        made.forEach((page) => page.remove());
+        made = paginate(section, Math.ceil(table.tBodies[0].rows.length / made.length));
+      }
       made.forEach((element, index) => pages.push({section, element, index, count: made.length}));
     }
   }

@@ -370,7 +370,7 @@ def test_the_organiser_registers_a_player_with_the_form(client, owner, concours)
     client.force_login(owner)
     response = client.post(url("players", concours),
                            {"name": "Ana Lys", "club": "Metz", "licence": ""}, follow=True)
-    assert "Joueur 4. Ana Lys inscrit." in response.content.decode()
+    assert "Inscription enregistrée : 4. Ana Lys." in response.content.decode()
     assert concours.players.get(number=4).name == "Ana Lys"
     before = state(concours)
     refused = client.post(url("players", concours), {"name": "ana lys", "club": "",

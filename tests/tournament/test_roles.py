@@ -367,6 +367,8 @@ WRITES = [
     ("tournament:round", lambda t: [t.slug, 1], {"team_a": 1, "team_b": 2}),
     ("tournament:round_time", lambda t: [t.slug, 1], {"in_play": "1"}),
     ("tournament:round_time_cancel", lambda t: [t.slug, 1], {}),
+    ("tournament:round_clock", lambda t: [t.slug, 1], {"minutes": "30"}),
+    ("tournament:round_clock_cancel", lambda t: [t.slug, 1], {}),
     ("tournament:round_undo", lambda t: [t.slug, 1], {}),
     ("tournament:round_late_bye", lambda t: [t.slug, 1], {"team": "1"}),
     ("tournament:round_late_table", lambda t: [t.slug, 1], {"team_a": "1", "team_b": "2"}),
@@ -404,7 +406,7 @@ COVERED_ELSEWHERE = {
 def state(t):
     t.refresh_from_db()
     return (t.published, t.name, t.rounds.count(),
-            list(t.rounds.values_list("closed", "time_called")),
+            list(t.rounds.values_list("closed", "time_called", "clock_ends")),
             list(t.teams.values_list("name", "active")),
             list(Game.objects.filter(round__tournament=t).values_list(
                 "team_ns", "team_ew", "forfeit", "score_ns", "score_ew", "stop_after")),

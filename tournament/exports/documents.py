@@ -565,6 +565,7 @@ class Screen:
     standings: Standings
     scope: StandingsScope
     melee: bool = False
+    byes: list[Who] = field(default_factory=list)  # the current partie's exempt side(s)
 
     @property
     def shows_standings(self) -> bool:
@@ -593,11 +594,15 @@ def screen(tournament: Tournament) -> Screen:
     current = tournament.rounds.order_by("-number").first()
     registered = _registered(tournament)
     tables, seats = pairings(current) if current else ([], [])
+    byes: list[Who] = []
     if current is not None:
+        # The exempt team (players) is shown after the tables: it looks for its name there.
+        byes = [who(game.team_ns, is_melee(tournament)) for game in current.games.select_related(
+            *TEAMS_AND_PLAYERS).filter(team_ew__isnull=True).order_by("table")]
         seated = {seat.number for seat in seats}
         seats += [Seat(entry.number, entry.name, None, "")
                   for entry in registered if entry.active and entry.number not in seated]
         seats.sort(key=lambda seat: name_key(seat.name))
     scope = standings_scope(tournament)
     return Screen(current, tables, seats, registered, standings(tournament, scope), scope,
-                  melee=is_melee(tournament))
+                  melee=is_melee(tournament), byes=byes)

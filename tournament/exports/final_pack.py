@@ -227,7 +227,7 @@ def final_workbook(tournament: Tournament, when: datetime | None = None) -> byte
         len(results))
 
     reached: dict[int, int] = {}
-    for index in award_indexes(data.lots, len(data.lines)).values():
+    for index in award_indexes(data.lots, data.placed_count).values():
         reached[index] = reached.get(index, 0) + 1
     book.sheet("Liste des lots", [
         ("Ordre", 7), ("Du rang", 9), ("Au rang", 9), ("En partant du dernier", 20),

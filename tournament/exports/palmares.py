@@ -39,6 +39,11 @@ class Palmares:
         return [f"{lot_words(lot, self.melee)} : {lot.label}" for lot in self.awards.unawarded]
 
     @property
+    def unplaced(self) -> list[str]:
+        """Who takes no place, and why: "Équipe 3 (retirée)"."""
+        return [f"{award.name} ({award.unplaced_reason})" for award in self.awards.unplaced]
+
+    @property
     def who(self) -> str:
         return _("Joueur") if self.melee else _("Équipe")
 

@@ -143,6 +143,9 @@ class Layout:
     large_workbook: Any
     empty: Any  # %(columns)s
     repeated: Any  # %(name)s, %(first)d
+    # Whether a file without a header whose lines read « NOM, Prénom » is refused (players:
+    # the first name would be registered as the club, see `surname_first`).
+    refuses_split_names: bool = False
 
 
 TEAMS = Layout(
@@ -179,6 +182,7 @@ PLAYERS = Layout(
     empty=gettext_lazy("Le fichier ne contient aucun joueur (colonnes attendues : "
                        "%(columns)s)."),
     repeated=gettext_lazy("le joueur « %(name)s » est déjà à la ligne %(first)d."),
+    refuses_split_names=True,
 )
 
 
@@ -402,6 +406,33 @@ def is_header(cells: list[str], layout: Layout = TEAMS) -> bool:
     return bool(cells) and header_key(cells[0]) == layout.header_keys[0]
 
 
+def _surname(cell: str) -> bool:
+    """A family name as a register writes it: in capitals ("DUPONT", "LE GALL", "N'DIAYE")."""
+    letters = [char for char in cell if char.isalpha()]
+    return (bool(letters) and all(char.isupper() for char in letters)
+            and all(char.isalpha() or char in " -'’" for char in cell))
+
+
+def _first_name(cell: str) -> bool:
+    """A first name: one to three words each capitalised then in small letters ("Jean",
+    "Jean-Pierre", "Marie Claire", "Zoé")."""
+    words = cell.replace("-", " ").split()
+    return 1 <= len(words) <= 3 and all(
+        word[0].isupper() and len(word) > 1 and word[1:].isalpha() and word[1:].islower()
+        for word in words)
+
+
+def surname_first(cells: list[str]) -> bool:
+    """Whether a player's line looks like « NOM, Prénom » split in two columns: a name in
+    capitals, then a first name where the club goes, and no licence."""
+    return len(cells) == 2 and _surname(cells[0]) and _first_name(cells[1])
+
+
+def _lines_phrase(numbers: list[int]) -> str:
+    shown = ", ".join(str(number) for number in numbers[:10])
+    return shown + ("…" if len(numbers) > 10 else "")
+
+
 def file_lines(rows: Iterable[Row], layout: Layout) -> list[Any]:
     """Check every line like the team form (a file of players: like the player form); return
     them all, as `layout.make` builds them, or refuse listing every bad one.
@@ -414,6 +445,8 @@ def file_lines(rows: Iterable[Row], layout: Layout) -> list[Any]:
     lines: list[Any] = []
     first_line_of: dict[str, int] = {}
     filled = 0
+    header = False
+    split_names: list[int] = []  # the lines that read « NOM, Prénom » (players, no header)
     for number, raw in rows:
         if raw is None:
             errors.append(_("Ligne %(n)d : illisible (une cellule de plus de 131 072 "
@@ -435,7 +468,10 @@ def file_lines(rows: Iterable[Row], layout: Layout) -> list[Any]:
                     and keys == list(layout.header_keys[:len(keys)])):
                 errors.append(_("Ligne %(n)d : l'en-tête doit nommer les colonnes "
                                 "%(columns)s.") % {"n": number, "columns": layout.expected})
+            header = True
             continue
+        if layout.refuses_split_names and not header and surname_first(cells):
+            split_names.append(number)
         problems = []
         width = len(layout.fields)
         if len(cells) > width:
@@ -461,6 +497,16 @@ def file_lines(rows: Iterable[Row], layout: Layout) -> list[Any]:
                           % {"n": number, "problems": " ".join(problems)})
         else:
             lines.append(layout.make(number, **values))
+    # « DUPONT, Jean » read as the player DUPONT of the club Jean: refused when it is the
+    # file's habit (half of its lines or more), not for one club that looks like a first name.
+    data_lines = filled - (1 if header else 0)
+    if split_names and 2 * len(split_names) >= data_lines:
+        errors.insert(0, _(
+            "Ce fichier semble écrit « NOM, Prénom » (lignes %(lines)s) : le prénom serait "
+            "enregistré comme le club. Mettez chaque joueur dans une seule colonne (« DUPONT "
+            "Jean »), ou entourez-le de guillemets (« \"DUPONT, Jean\" ») ; si la deuxième "
+            "colonne est bien le club, ajoutez la ligne d'en-tête « joueur;club;licence ».")
+            % {"lines": _lines_phrase(split_names)})
     if errors:
         raise _refuse(*errors)
     if not lines:

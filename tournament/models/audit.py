@@ -63,8 +63,16 @@ class AuditEntry(models.Model):
     def __str__(self) -> str:
         return f"{self.at:%H:%M:%S} {self.actor} {self.kind} {self.action}"
 
+    # The lots are written as a rules entry ({"prizes": [...]}): named as lots, not « saisie ».
+    PRIZE_ACTIONS = {
+        "create": _("lot ajouté"), "update": _("lot modifié"), "delete": _("lot supprimé"),
+        "swap": _("lots réordonnés"), "restore": _("lots rétablis"), "import": _("lots importés"),
+    }
+
     @property
     def action_label(self) -> str:
         if self.kind == "round" and self.action == "create":
             return str(_("tirage"))
+        if self.kind == "rules" and isinstance(self.after, dict) and "prizes" in self.after:
+            return str(self.PRIZE_ACTIONS.get(self.action, _("lots")))
         return str(self.ACTIONS.get(self.action, self.action))

@@ -10,6 +10,7 @@ import dataclasses
 import secrets
 
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring import Coinche, Donne, Rules, Side, Trump
@@ -54,6 +55,11 @@ class Round(models.Model):
     max_donnes = models.PositiveSmallIntegerField(_("nombre de donnes"), null=True, blank=True)
     # The draw method this partie was drawn with (a key of `tournament.draw.METHODS`).
     draw_method = models.CharField(_("tirage"), max_length=20, blank=True)
+    # The countdown shown on the projector and the phones (services.countdown): its length,
+    # and the moment it ends, which each page counts down to on its own clock (None: none).
+    clock_minutes = models.PositiveSmallIntegerField(_("durée de la partie (minutes)"),
+                                                     null=True, blank=True)
+    clock_ends = models.DateTimeField(_("fin du chrono"), null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -69,6 +75,22 @@ class Round(models.Model):
         if self._state.adding and not self.has_own_limits:
             self.target, self.max_donnes = self.tournament.target, self.tournament.max_donnes
         super().save(*args, **kwargs)
+
+    @property
+    def clock_offered(self) -> int:
+        """The countdown's length the partie's page offers: its own, else the last one used
+        in this concours (each partie usually lasts as long), else 45 minutes (one query)."""
+        if self.clock_minutes is not None:
+            return self.clock_minutes
+        last = (Round.objects.filter(tournament_id=self.tournament_id, number__lt=self.number,
+                                     clock_minutes__isnull=False)
+                .order_by("-number").values_list("clock_minutes", flat=True).first())
+        return last if last is not None else 45
+
+    @property
+    def clock_over(self) -> bool:
+        """Whether this partie's countdown has run out (then « fin du temps » is offered)."""
+        return self.clock_ends is not None and self.clock_ends <= timezone.now()
 
     @property
     def has_own_limits(self) -> bool:

@@ -6,6 +6,11 @@ A lot covers ranks `start` to `end` counted from the top, or from the bottom whe
 lines: two lines sharing a rank (equal on every criterion) still take two places, in the order
 the standings list them, as a club reads its lots out one team after another.
 
+Only the lines still in the concours that played at least one partie take places: a withdrawn
+team (a player gone home) or one that never sat at a table is listed, marked, but neither takes
+a place nor a lot, so that « dernier » goes to the last of those who played to the end rather
+than to whoever left at the first break.
+
 A place gets one lot. The services refuse two lots counted the same way that share a rank;
 a lot counted from the top and one counted from the bottom meet only in a small field (ten
 lots from the top and "dernier" with eight teams): then the lot listed first keeps the place.
@@ -165,10 +170,24 @@ def prize_lots(tournament: Tournament) -> list[Lot]:
 class Award:
     """A line of the final standings (a team, or a player in a mêlée) and its lot."""
 
-    position: int  # its place in the standings' order, 1..count
+    position: int  # its place among the placed lines, 1..count; 0 when not placed
     line: StandingsLine
     label: str  # its lot; "" when none
     tied: bool = False  # another line shares its rank (equal on every criterion)
+
+    @property
+    def placed(self) -> bool:
+        """Whether it takes a place (see the module's docstring): in the concours, and played."""
+        return self.position > 0
+
+    @property
+    def unplaced_reason(self) -> str:
+        """Why it takes no place, in words ("" when it does)."""
+        if self.placed:
+            return ""
+        if not self.line.active:
+            return _("retiré") if self.line.entrant.is_player else _("retirée")
+        return _("n'a joué aucune partie")
 
     @property
     def rank(self) -> int:
@@ -199,6 +218,12 @@ class Awards:
     lines: list[Award]  # every line of the standings, with its lot or ""
     lots: list[Lot]
     unawarded: list[Lot]  # lots no place receives (ranks beyond the field, or taken)
+    placed_count: int = 0  # the lines that take a place (the field the lots are counted in)
+
+    @property
+    def unplaced(self) -> list[Award]:
+        """The lines that take no place (withdrawn, or never played), in the standings' order."""
+        return [award for award in self.lines if not award.placed]
 
     @property
     def awarded(self) -> list[Award]:
@@ -213,11 +238,22 @@ def standings_awards(tournament: Tournament,
     lots = prize_lots(tournament)
     if lines is None:
         lines = standings_lines(tournament)
-    given = award_indexes(lots, len(lines))
+    placed = [line for line in lines if takes_a_place(line)]
+    given = award_indexes(lots, len(placed))
     used = set(given.values())
     ranks = Counter(line.row.rank for line in lines)
-    return Awards(
-        [Award(position, line, lots[given[position]].label if position in given else "",
-               ranks[line.row.rank] > 1)
-         for position, line in enumerate(lines, start=1)],
-        lots, [lot for index, lot in enumerate(lots) if index not in used])
+    positions = {id(line): position for position, line in enumerate(placed, start=1)}
+    result = []
+    for line in lines:
+        position = positions.get(id(line), 0)
+        result.append(Award(position, line,
+                            lots[given[position]].label if position in given else "",
+                            ranks[line.row.rank] > 1))
+    return Awards(result, lots, [lot for index, lot in enumerate(lots) if index not in used],
+                  len(placed))
+
+
+def takes_a_place(line: StandingsLine) -> bool:
+    """Whether a standings line takes a place in the palmarès: still in the concours, and
+    played at least one partie (an exemption counts: it is a partie won)."""
+    return line.active and line.row.played > 0

@@ -65,7 +65,9 @@ def restore(request: HttpRequest, slug: str, entry: int) -> HttpResponse:
     else:
         messages.success(request, _("Valeur rétablie ; les scores sont recalculés."))
     back = request.POST.get("next", "")
-    if url_has_allowed_host_and_scheme(back, {request.get_host()},
+    # A path of this site only: redirect() would take "-1" or "home" for a view's name to
+    # reverse (a NoReverseMatch, a 500).
+    if back.startswith("/") and url_has_allowed_host_and_scheme(back, {request.get_host()},
                                        require_https=request.is_secure()):
         return redirect(back)
     return redirect("tournament:journal", slug=slug)

@@ -53,7 +53,7 @@ def player_list(request: HttpRequest, slug: str) -> HttpResponse:
             except UserError as error:
                 _form_error(form, error)
             else:
-                messages.success(request, _("Joueur %(n)d. %(name)s inscrit.")
+                messages.success(request, _("Inscription enregistrée : %(n)d. %(name)s.")
                                  % {"n": player.number, "name": player.name})
                 return redirect("tournament:players", slug=slug)
     return _list_page(request, tournament, form, PlayerImportForm())

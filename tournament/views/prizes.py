@@ -33,7 +33,7 @@ def _page(request: HttpRequest, tournament: Tournament, form: PrizeForm,
     return render(request, "tournament/organiser/prizes.html", {
         "tournament": tournament, "form": form, "editing": editing,
         "rows": [(prize, lot_words(lot_of(prize), melee)) for prize in prizes],
-        "awards": awards, "count": len(awards.lines), "melee": melee,
+        "awards": awards, "count": awards.placed_count, "melee": melee,
         "max_prizes": selectors.MAX_PRIZES,
     }, status=status)
 
