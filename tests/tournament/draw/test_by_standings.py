@@ -1,5 +1,6 @@
 """The standings draw: seeded random partie 1, then closest ranks without rematches (exactly
-the complete graph's matching, found on a band of it), rotating byes."""
+the complete graph's matching, found on a band of it; beyond 128 teams, on windows around
+the rematches of neighbours), rotating byes."""
 
 import random
 
@@ -190,3 +191,11 @@ def test_byes_rotate_among_an_odd_number_of_teams(seed):
 def test_a_long_concours_of_many_teams_has_no_rematch():
     draws = _simulate(64, 12, 2026)
     assert repeated_pairs(pair for draw in draws for pair in pairs_of(draw)) == 0
+
+
+def test_a_federation_field_beyond_the_exact_size_has_no_rematch_and_rotates_byes():
+    # 301 teams: past 128 the rematches are undone by windows of the ranking.
+    draws = _simulate(301, 12, 24)
+    assert repeated_pairs(pair for draw in draws for pair in pairs_of(draw)) == 0
+    byes = [team for draw in draws for team in draw.exempt]
+    assert len(byes) == 12 == len(set(byes))
