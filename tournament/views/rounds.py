@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -10,6 +11,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -21,6 +24,7 @@ from ..access import (
     readable_round,
     require_organiser,
 )
+from ..addresses import TOKEN_MARKER, addresses
 from ..exports import rotation
 from ..forms import (
     RoundDrawForm,
@@ -110,19 +114,51 @@ class TableRow:
     forfeit_due: bool
     awaiting: bool = False
     disputed: bool = False
+    # The table's page and its links' addresses (reversed once for the page: `addresses`).
+    url: str = ""
+    link: str = ""
+    link_ew: str = ""
+    # Each side's team as the page names it (`seat_html`).
+    ns: str = ""
+    ew: str = ""
 
     @classmethod
     def of(cls, game: Game, awaiting: set[int] | None = None,
-           disputed: set[int] | None = None) -> TableRow:
+           disputed: set[int] | None = None,
+           urls: tuple[Callable[[int | str], str], Callable[[int | str], str]] | None = None,
+           melee: bool = False) -> TableRow:
         """`awaiting`, `disputed`: the concours' game ids (services.awaiting_games,
-        services.disputed_games), read once for the whole page."""
+        services.disputed_games), read once for the whole page; `urls`: the partie's table
+        pages by table number and the table links by token; `melee`: the format."""
         leaving = next((team for team in (game.team_ns, game.team_ew)
                         if team is not None and not team.active), None)
         is_disputed = disputed is not None and game.pk in disputed
+        game_url, link_url = urls if urls is not None else (_no_url, _no_url)
         return cls(game, leaving, leaving is not None and not game.finished
                    and not game.forfeit and not game.is_bye,
                    awaiting=awaiting is not None and game.pk in awaiting and not is_disputed,
-                   disputed=is_disputed)
+                   disputed=is_disputed, url=game_url(game.table), link=link_url(game.token),
+                   link_ew=link_url(game.token_ew), ns=seat_html(game.team_ns, melee),
+                   ew=seat_html(game.team_ew, melee))
+
+
+def _no_url(last: int | str) -> str:
+    return ""
+
+
+def seat_html(team: Team | None, melee: bool) -> SafeString:
+    """A team at a partie's table: a registered team by number and name; in a mêlée, the
+    partie's team number then its players with their numbers. Written here rather than by
+    an included template: 500 tables included it a thousand times."""
+    if team is None:
+        return mark_safe("")
+    if not melee:
+        return format_html("{}. {}", team.number, team.name)
+    second = "" if team.second is None else format_html(
+        " {} {} <small>({})</small>", _("et"), team.second.name, team.second.number)
+    return format_html('<span class="partie-team" title="{}">{}.</span> {} <small>({})</small>'
+                       "{}", _("équipe de la partie"), team.number, team.first.name,
+                       team.first.number, second)
 
 
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -158,7 +194,10 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     unfinished = [game.table for game in games if not game.finished]
     # One query each (none without the option), whatever the number of tables.
     awaiting, disputed = services.awaiting_games(tournament), services.disputed_games(tournament)
-    rows = [TableRow.of(game, awaiting, disputed) for game in games]
+    urls = (addresses("tournament:game", slug, round_.number),
+            addresses("tournament:table_link", marker=TOKEN_MARKER))
+    rows = [TableRow.of(game, awaiting, disputed, urls, melee=tournament.format == "melee")
+            for game in games]
     waiting = services.round_waiting_teams(round_) if organiser and is_last else []
     can_draw_next = organiser and is_last and not unfinished
     return render(request, "tournament/organiser/round_detail.html", {
