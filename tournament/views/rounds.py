@@ -155,8 +155,8 @@ def seat_html(team: Team | None, melee: bool) -> SafeString:
     an included template: 500 tables included it a thousand times."""
     if team is None:
         return mark_safe("")
-    if not melee:
-        return format_html("{}. {}", team.number, team.name)
+    if not melee:  # format_html's work written out (a thousand calls a page)
+        return mark_safe(f"{team.number}. {escape(team.name)}")
     second = "" if team.second is None else format_html(
         " {} {} <small>({})</small>", _("et"), team.second.name, team.second.number)
     return format_html('<span class="partie-team" title="{}">{}.</span> {} <small>({})</small>'
@@ -198,12 +198,12 @@ def _row_html(row: TableRow, page: RowsPage) -> str:
              f"<td>{row.ew}</td>", f"<td>{game.score_ns} – {game.score_ew}</td>",
              f"<td>{_state_html(row, page)}</td>"]
     if organiser:
-        link = format_html('<a href="{}" data-table-link="{}">{}{}</a>', row.link, game.table,
-                           page.link_base, row.link)
+        base, address = escape(page.link_base), escape(row.link)
+        link = f'<a href="{address}" data-table-link="{game.table}">{base}{address}</a>'
         if page.two_links:
-            link = format_html('{} {}<br>{} <a href="{}" data-table-link-ew="{}">{}{}</a>',
-                               _("NS :"), link, _("EO :"), row.link_ew, game.table,
-                               page.link_base, row.link_ew)
+            address = escape(row.link_ew)
+            link = (f'{escape(_("NS :"))} {link}<br>{escape(_("EO :"))} <a href="{address}" '
+                    f'data-table-link-ew="{game.table}">{base}{address}</a>')
         cells.append('<td class="link" style="overflow-wrap: anywhere; font-size: .85rem; '
                      f'min-width: 9rem">{link}</td>')
     return "<tr>" + "".join(cells) + "</tr>"
