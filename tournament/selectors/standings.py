@@ -110,17 +110,22 @@ def _entrants(tournament: Tournament) -> list[Team] | list[Player]:
                 .select_related("first", "second"))
 
 
-def _ranked(tournament: Tournament,
-            entrants: list[Team] | list[Player]) -> list[Row]:
-    rows = tally([entrant.id for entrant in entrants], results(tournament),
-                 points_scale(tournament))
+def _ranked(tournament: Tournament, entrant_ids: list[int]) -> list[Row]:
+    rows = tally(entrant_ids, results(tournament), points_scale(tournament))
     return rank(rows, tournament.criteria)
 
 
 def standings(tournament: Tournament) -> list[Row]:
     """The ranked rows, best first: one per player in a mêlée (`Row.entrant` a player id),
-    per registered team otherwise (a team id; `Row.team` names it too). Three queries."""
-    return _ranked(tournament, _entrants(tournament))
+    per registered team otherwise (a team id; `Row.team` names it too). Three queries.
+    The entrants' ids only (each draw by standings reads this: a thousand teams and their
+    players made into objects cost more than ranking them)."""
+    if tournament.format == "melee":
+        ids = list(Player.objects.filter(tournament=tournament).values_list("id", flat=True))
+    else:
+        ids = list(Team.objects.filter(tournament=tournament, round__isnull=True)
+                   .values_list("id", flat=True))
+    return _ranked(tournament, ids)
 
 
 @dataclass(frozen=True)
@@ -251,7 +256,7 @@ def standings_lines(tournament: Tournament) -> list[StandingsLine]:
     team_url = addresses("tournament:team", tournament.slug)
     player_url = addresses("tournament:player", tournament.slug)
     lines = []
-    for row in _ranked(tournament, entrants):
+    for row in _ranked(tournament, [entrant.id for entrant in entrants]):
         entrant = by_id[row.entrant]
         if isinstance(entrant, Player):
             lines.append(StandingsLine(row, _player_entrant(entrant, player_url),
