@@ -54,6 +54,7 @@ bench: $(VENV)/.test-installed
 	$(PY) bench/bench_entry.py
 	$(PY) bench/bench_draw.py
 	$(PY) bench/bench_simulate.py
+	$(PY) bench/bench_scale.py
 	$(MAKE) --no-print-directory load-test
 
 # 64 tables × 16 donnes through table links against a real gunicorn, on SQLite then on a

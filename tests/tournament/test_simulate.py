@@ -111,8 +111,8 @@ def test_an_existing_organiser_gets_the_concours_and_is_never_deleted():
     (["--preset", "inconnu"], "Règlement inconnu : « inconnu »"),
     (["--entrants", "1"], "Il faut au moins deux équipes"),
     (["--format", "melee", "--entrants", "3"], "Il faut au moins quatre joueurs"),
-    (["--entrants", "douze"], "un nombre entier de 2 à 1024 est attendu"),
-    (["--entrants", "1025"], "un nombre entier de 2 à 1024 est attendu"),
+    (["--entrants", "douze"], "un nombre entier de 2 à 2000 est attendu"),
+    (["--entrants", "2001"], "un nombre entier de 2 à 2000 est attendu"),
     (["--parties", "0"], "Parties (--parties) : un nombre entier de 1 à 30"),
     (["--parties", "31"], "Parties (--parties) : un nombre entier de 1 à 30"),
     (["--seed", "9" * 30], "Graine (--seed) : un nombre entier"),
@@ -133,3 +133,10 @@ def test_a_rotation_plays_as_many_parties_as_its_movement():
     result = simulate("--draw", "rotation", "--entrants", "7", "--parties", "7")
     assert result["repeated_opponents"] == 0
     assert sorted(result["exempt"].values()) == [1] * 7  # each team once
+
+
+def test_a_federation_field_of_two_thousand_entrants_is_accepted():
+    from tournament.management.commands.simulate_concours import checked
+
+    assert checked("melee", None, "2000", "10", "ffb-coinche", "1")["entrants"] == 2000
+    assert checked("doublettes", None, "2000", "10", "ffb-coinche", "1")["entrants"] == 2000

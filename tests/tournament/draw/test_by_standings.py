@@ -1,15 +1,17 @@
 """The standings draw: seeded random partie 1, then closest ranks without rematches (exactly
-the complete graph's matching, found on a band of it), rotating byes."""
+the complete graph's matching, found on a band of it; beyond 128 teams, on windows around
+the rematches of neighbours), rotating byes."""
 
 import random
 
 import networkx as nx
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournament.draw import METHODS, DrawError, DrawInput, repeated_pairs
-from tournament.draw.matching import matching_cost
+from tournament.draw.base import conflict_map
+from tournament.draw.matching import EXACT_IDS, matching_cost, pair_on_line
 from tournament.draw.standings import choose_bye, draw_random, pair_by_standings
 
 from .simulate import pairs_of
@@ -190,3 +192,39 @@ def test_byes_rotate_among_an_odd_number_of_teams(seed):
 def test_a_long_concours_of_many_teams_has_no_rematch():
     draws = _simulate(64, 12, 2026)
     assert repeated_pairs(pair for draw in draws for pair in pairs_of(draw)) == 0
+
+
+def test_a_federation_field_beyond_the_exact_size_has_no_rematch_and_rotates_byes():
+    # 301 teams: past 128 the rematches are undone by windows of the ranking.
+    draws = _simulate(301, 12, 24)
+    assert repeated_pairs(pair for draw in draws for pair in pairs_of(draw)) == 0
+    byes = [team for draw in draws for team in draw.exempt]
+    assert len(byes) == 12 == len(set(byes))
+
+
+@st.composite
+def large_standings(draw):
+    """Beyond the exact size (129 to 181 teams, odd counts too), meetings between close ranks
+    (where the draw by standings meets them): from none to several per team."""
+    count = draw(st.integers(EXACT_IDS + 1, EXACT_IDS + 53))
+    ranked = draw(st.permutations(range(1, count + 1)))
+    near = st.tuples(st.integers(0, count - 1), st.integers(1, 8))
+    met = [(ranked[i], ranked[min(count - 1, i + gap)])
+           for i, gap in draw(st.lists(near, max_size=count * 4))]
+    return ranked, [(a, b) for a, b in met if a != b]
+
+
+@settings(max_examples=25)
+@given(large_standings())
+def test_beyond_the_exact_size_the_draw_rematches_no_more_than_the_exact_matching(case):
+    ranked, met = case
+    draw = pair_by_standings(ranked, met)
+    seated = [team for team in ranked if team not in draw.exempt]
+    assert sorted(seated) == sorted(team for pair in pairs_of(draw) for team in pair)
+    assert draw.exempt == [choose_bye(ranked, [])] if len(ranked) % 2 else draw.exempt == []
+    conflicts = conflict_map(met, seated)
+    exact = matching_cost(pair_on_line(seated, conflicts), seated, conflicts)
+    mine = matching_cost(pairs_of(draw), seated, conflicts)
+    assert mine[0] == exact[0]  # no rematch whenever the complete graph's draw has none
+    neighbours = [(seated[i], seated[i + 1]) for i in range(0, len(seated), 2)]
+    assert mine <= matching_cost(neighbours, seated, conflicts)

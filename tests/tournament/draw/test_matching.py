@@ -1,12 +1,18 @@
 """The pairing engine: on a band of the complete graph, exactly the complete graph's cost;
-by pieces, exactly the fewest repeats."""
+by pieces, exactly the fewest repeats; by windows around neighbours' repeats, the fewest
+repeats too, never costlier than neighbours paired."""
 
 import networkx as nx
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournament.draw.matching import matching_cost, pair_avoiding_repeats, pair_on_line
+from tournament.draw.matching import (
+    matching_cost,
+    pair_avoiding_repeats,
+    pair_near_neighbours,
+    pair_on_line,
+)
 
 
 def _complete(order, conflicts):
@@ -72,3 +78,53 @@ def test_an_odd_number_of_ids_or_of_piece_is_a_bug():
         pair_on_line([1, 2, 3], {})
     with pytest.raises(ValueError):
         pair_avoiding_repeats([1, 2], {}, piece=3)
+
+
+# --- By windows around the neighbours' repeats -----------------------------------------------
+
+
+def _neighbours(order):
+    return [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
+
+
+@given(weighted_lines(largest=24), st.sampled_from([0, 1, 2, 4, 8]))
+def test_the_windows_find_the_fewest_repeats_and_never_cost_more_than_neighbours(case, radius):
+    order, conflicts = case
+    pairs = pair_near_neighbours(order, conflicts, exact_ids=0, radius=radius)
+    assert _is_a_perfect_matching(pairs, order)
+    cost = matching_cost(pairs, order, conflicts)
+    assert cost[0] == _complete(order, conflicts)[0]  # no repeat whenever none is needed
+    assert cost <= matching_cost(_neighbours(order), order, conflicts)
+    positions = [order.index(a) for a, _b in pairs]
+    assert positions == sorted(positions)  # in the order of each pair's earlier member
+
+
+@given(weighted_lines(largest=16))
+def test_up_to_the_exact_size_the_windows_are_the_band_itself(case):
+    order, conflicts = case
+    assert pair_near_neighbours(order, conflicts, exact_ids=16) == pair_on_line(order,
+                                                                                conflicts)
+
+
+def test_neighbours_who_repeat_nothing_are_paired_as_they_stand():
+    order = list(range(200))
+    conflicts = {0: {2}, 2: {0}, 5: {9}, 9: {5}}  # no neighbour pair (0-1, 2-3, …) among them
+    assert pair_near_neighbours(order, conflicts) == _neighbours(order)
+
+
+def test_a_repeat_is_undone_within_its_window_and_the_rest_stays_paired_in_order():
+    order = list(range(200))
+    conflicts = {100: {101}, 101: {100}}
+    pairs = pair_near_neighbours(order, conflicts, radius=4)
+    # The closest re-pairing: two pairs two apart (98-100 and 99-101, or 100-102 and 101-103).
+    assert matching_cost(pairs, order, conflicts) == (0, 98 + 2 * 4)
+    assert [pair for pair in pairs if pair[0] < 96 or pair[0] >= 106] == [
+        pair for pair in _neighbours(order) if pair[0] < 96 or pair[0] >= 106]
+
+
+def test_a_window_that_cannot_avoid_a_repeat_is_widened():
+    # 0-3 have met as a square: a window of them alone repeats; 4 and 5 are needed.
+    order = list(range(8))
+    conflicts = {0: {1: 1, 2: 1}, 1: {0: 1, 3: 1}, 2: {0: 1, 3: 1}, 3: {1: 1, 2: 1}}
+    pairs = pair_near_neighbours(order, conflicts, exact_ids=0, radius=0)
+    assert matching_cost(pairs, order, conflicts)[0] == 0

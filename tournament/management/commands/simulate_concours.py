@@ -26,8 +26,8 @@ one service that writes a game's caches): entering 7,000 donnes of a 512-player 
 one through `donne_record` would only slow the rehearsal, and the caches come out the same.
 
 Refusals are a French message on standard error and exit status 1: an unknown format, draw
-or preset, a draw that does not suit the format, numbers out of bounds (entrants 2 to 1,024
-teams, 4 to 1,024 players; 1 to 30 parties, the concours' own bound), too few entrants, and
+or preset, a draw that does not suit the format, numbers out of bounds (entrants 2 to 2,000
+teams, 4 to 2,000 players; 1 to 30 parties, the concours' own bound), too few entrants, and
 a rotation asked for more parties than its movement plays without a repeated meeting (the
 draw itself would start the movement again; a rehearsal of a rotation concours stops where
 its tableau de marche does, as the clubs' charts do).
@@ -55,7 +55,8 @@ from tournament.models import DonneRecord, Game, Round, Tournament
 from tournament.services.players import PlayerLine, players_import
 from tournament.validators import MAX_SEED
 
-MAX_ENTRANTS = 1024
+# A federation's championship: 1,000 teams, or a mêlée of 2,000 players (issue 24).
+MAX_ENTRANTS = 2000
 MIN_PARTIES, MAX_PARTIES = OPTION_BOUNDS["parties_planned"]
 # A game ends long before this many donnes under any preset; beyond, the scoring is broken.
 MAX_DONNES = 300

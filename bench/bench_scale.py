@@ -1,0 +1,164 @@
+"""Benchmark (not a test): a federation's scale (issue 24), on concours made by
+`simulate_concours` in a throwaway SQLite database, each figure printed beside its target
+with "met" or "over":
+
+- 1,000 teams × 10 parties (`--entrants 1000 --parties 10`, the draw by standings): the
+  slowest partie's draw through `services.round_generate` (the history read, the draw, the
+  partie written), the standings page and the last partie's page (median of a few requests
+  through Django's test client, as the organiser; the queries counted, and compared with
+  those of a concours of 16 teams: a constant number);
+- a mêlée of 2,000 players × 10 parties: the slowest partie's draw through the service, and
+  the partners and opponents repeated over the concours (none: a draw without a repeat
+  exists at every one of its parties).
+The machine is shared: the figures vary from run to run (another job, the disk). Each is
+the time on the clock (what the targets are about) with, beside it, the CPU time of this
+process (SQLite runs in it): the clock's figure far above the CPU's says the machine was busy.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+TEAMS, PLAYERS, PARTIES, SEED = 1000, 2000, 10, 1
+REQUESTS = 7  # per page: the median is printed
+TARGETS = {  # seconds
+    "draw": 1.0,  # by standings, slowest partie, 1,000 teams
+    "melee": 2.0,  # mêlée, slowest partie, 2,000 players
+    "standings": 0.200,  # the standings page, 1,000 teams × 10 parties
+    "partie": 0.100,  # a partie's page, 500 tables
+}
+
+
+def setup_django() -> None:
+    sys.path.insert(0, str(ROOT))
+    os.environ["DJANGO_SQLITE_PATH"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
+    os.environ["DJANGO_ALLOWED_HOSTS"] = "testserver"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def verdict(seconds: float, key: str) -> str:
+    target = TARGETS[key]
+    return (f"target ≤ {_shown(target)}: {'met' if seconds <= target else 'over'}")
+
+
+def _shown(seconds: float) -> str:
+    return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:g} s"
+
+
+def simulated(format: str, entrants: int, parties: int) -> tuple[Any, dict[str, Any]]:
+    """A concours made (and kept) by the command's own function: (tournament, its JSON, with
+    "draw_cpu": the CPU seconds of each partie's draw beside its "draw_seconds")."""
+    from django.contrib.auth import get_user_model
+
+    from tournament import services
+    from tournament.management.commands.simulate_concours import checked, simulate
+    from tournament.models import Tournament
+
+    organiser = get_user_model().objects.get_or_create(username="bench-scale")[0]
+    before = set(Tournament.objects.values_list("pk", flat=True))
+    draw, cpu = services.round_generate, []
+
+    def timed_draw(**options: Any) -> Any:
+        started = time.process_time()
+        try:
+            return draw(**options)
+        finally:
+            cpu.append(time.process_time() - started)
+
+    services.round_generate = timed_draw  # the command calls services.round_generate
+    try:
+        result = simulate(**checked(format, None, str(entrants), str(parties), "ffb-coinche",
+                                    str(SEED)), keep=True, organiser=organiser.username)
+    finally:
+        services.round_generate = draw
+    return Tournament.objects.exclude(pk__in=before).get(), {**result, "draw_cpu": cpu}
+
+
+def page(url: str, organiser: Any) -> tuple[float, float, int]:
+    """(median seconds, median CPU seconds, queries) of GET `url` as the organiser, after
+    one warm-up."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client()
+    client.force_login(organiser)
+    if client.get(url).status_code != 200:
+        raise AssertionError(f"{url}: not 200")
+    times, cpu = [], []
+    for _ in range(REQUESTS):
+        started, started_cpu = time.perf_counter(), time.process_time()
+        client.get(url)
+        times.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - started_cpu)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url)
+    return statistics.median(times), statistics.median(cpu), len(queries.captured_queries)
+
+
+def pages(tournament: Any) -> dict[str, tuple[float, float, int]]:
+    from django.urls import reverse
+
+    last = tournament.rounds.order_by("-number").first()
+    return {
+        "standings": page(reverse("tournament:standings", args=[tournament.slug]),
+                          tournament.organiser),
+        "partie": page(reverse("tournament:round", args=[tournament.slug, last.number]),
+                       tournament.organiser),
+    }
+
+
+def main() -> None:
+    setup_django()
+    print(f"Python {platform.python_version()}, SQLite in a temporary file")
+
+    print(f"Simulating {TEAMS} teams × {PARTIES} parties (simulate_concours)…", flush=True)
+    started = time.perf_counter()
+    big, result = simulated("doublettes", TEAMS, PARTIES)
+    print(f"  made in {time.perf_counter() - started:.0f} s (no target): "
+          f"{sum(result['tables'])} games, repeated opponents {result['repeated_opponents']}")
+    # Partie 1 is drawn at random (no ranking yet): the standings draws are 2 to 10.
+    draws, cpu = result["draw_seconds"][1:], result["draw_cpu"][1:]
+    print(f"draw by standings, {TEAMS} teams, slowest partie (2-{PARTIES}, through the "
+          f"service): {max(draws):.3f} s (CPU {max(cpu):.3f} s; fastest {min(draws):.3f} s), "
+          + verdict(max(draws), "draw"))
+
+    small, _ = simulated("doublettes", 16, 2)
+    small_pages = pages(small)
+    for key, (seconds, cpu_seconds, queries) in pages(big).items():
+        label = ("standings page" if key == "standings"
+                 else f"partie {PARTIES}'s page ({TEAMS // 2} tables)")
+        print(f"{label}, {TEAMS} teams × {PARTIES} parties: {seconds * 1000:.0f} ms "
+              f"(CPU {cpu_seconds * 1000:.0f} ms; median of {REQUESTS}), {queries} queries "
+              f"({small_pages[key][2]} at 16 teams), " + verdict(seconds, key))
+
+    print(f"Simulating a mêlée of {PLAYERS} players × {PARTIES} parties…", flush=True)
+    started = time.perf_counter()
+    _melee, result = simulated("melee", PLAYERS, PARTIES)
+    print(f"  made in {time.perf_counter() - started:.0f} s (no target)")
+    draws, cpu = result["draw_seconds"], result["draw_cpu"]
+    print(f"mêlée draw, {PLAYERS} players, slowest partie (1-{PARTIES}, through the "
+          f"service): {max(draws):.3f} s (CPU {max(cpu):.3f} s; fastest {min(draws):.3f} s), "
+          + verdict(max(draws), "melee")
+          + f"; repeated partners {result['repeated_partners']}, repeated opponents "
+          f"{result['repeated_opponents']} (target 0 when possible: "
+          + ("met" if result["repeated_partners"] == result["repeated_opponents"] == 0
+             else "over") + ")")
+
+
+if __name__ == "__main__":
+    main()
