@@ -201,7 +201,7 @@ def _option_grid():
     ceilings around the capot bid (250) and the deciding totals (252, 272, 332)."""
     flags = itertools.product([False, True], repeat=6)
     for game, counting, multiply, factor, capot, top, flag in itertools.product(
-        list(Game), list(Counting), list(Multiply), [4, 3], [252, 250],
+        list(Game), [Counting.FAITS, Counting.DEMANDES], list(Multiply), [4, 3], [252, 250],
         [80, 240, 250, 260, 270, 330, 340, 500], list(flags),
     ):
         rounding, sa_ta, annonces, multiplied, in_contract, demandes_belote = flag
@@ -242,7 +242,8 @@ def test_a_contract_is_made_only_up_to_the_takers_deciding_total(options, most):
         # (250 + 550 + 500 + 20) × 4: a 500 surcoinché made by a capot with four carrés.
         ("ffb-coinche", 5280, 160),
         ("ffb-classique", 252 + 550 + 20, 162),
-        ("contrat-seul", 500 * 3, 80),
+        # A capot bid (250) surcoinché: v3's contrat-seul bids at most 160.
+        ("contrat-seul", 250 * 3, 80),
         # 252 + 550 + 80 + 500 × 4: at tout atout, four belotes.
         ("contrat-multiplie", 2882, 162),
         ("classique-sans-annonces", 272, 162),
