@@ -253,15 +253,15 @@ def rules_and_donnes(draw, rules=None, size=24, **donne_options):
 
 
 @st.composite
-def games_near_a_belote_crossing(draw, size=30, **donne_options):
+def games_near_a_belote_crossing(draw, size=30, rules=None, **donne_options):
     """A rule set and donnes whose target a side reaches thanks to its belote, in a donne
     where it was chuted as takers or made capot: the FFB 10.3 exception at work.
 
     The target is set from the donnes (a side's running total after such a donne, less
     0 to 19 points), so the case is built rather than waited for; when no donne fits, the
-    target is any.
+    target is any. `rules`: a strategy of rule sets without a target (rule_sets' by default).
     """
-    rules = draw(rule_sets(target=None, max_donnes=10_000))
+    rules = draw(rule_sets(target=None, max_donnes=10_000) if rules is None else rules)
     played = draw(st.lists(donnes(rules, **donne_options), max_size=size))
     totals, pot, candidates = {Side.NS: 0, Side.EW: 0}, 0, []
     for donne in played:
@@ -272,7 +272,8 @@ def games_near_a_belote_crossing(draw, size=30, **donne_options):
         if donne.taker is None:
             continue
         for side in Side:
-            belotes = donne.belote_ns if side is Side.NS else donne.belote_ew
+            # Its own belotes, or (belote prenable) the other side's that it may receive.
+            belotes = donne.belote_ns + donne.belote_ew
             chuted = donne.taker is side and score.outcome is Outcome.DOWN
             if belotes and (chuted or donne.capot is side.other) and totals[side] >= 20:
                 candidates.append(totals[side])
