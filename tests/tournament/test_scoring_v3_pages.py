@@ -252,3 +252,97 @@ def test_migration_0010_gives_existing_concours_version_2_values():
         "defence_capot_bonus": False, "capot_bid_score": None, "generale_score": None}
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+# --- Entry: a capot or a générale bid says whether it was made ---------------------------
+
+from tournament.forms import DonneForm  # noqa: E402
+
+FFB = PRESETS["ffb-coinche"]
+WITH_GENERALE = dataclasses.replace(FFB, generale_score=1000)
+
+
+def row(rules=FFB, phone=False, **fields):
+    data = {"taker": "NS", "trump": "H", "coinche": "none", **fields}
+    form = DonneForm(data, rules=rules, phone=phone)
+    form.is_valid()
+    return form
+
+
+@pytest.mark.parametrize("typed", ["c+", "C+", "c +"])
+def test_c_plus_is_a_capot_bid_and_made_without_points_or_capot(typed):
+    form = row(contract=typed)
+    assert not form.errors, form.errors
+    donne = form.cleaned_data["donne"]
+    assert (donne.capot_bid, donne.capot, donne.taker_points) == (True, Side.NS, 162)
+
+
+def test_c_minus_is_a_capot_bid_failed_whose_points_are_typed():
+    form = row(contract="c-", taker_points="150")
+    donne = form.cleaned_data["donne"]
+    assert (donne.capot_bid, donne.capot, donne.taker_points) == (True, None, 150)
+    assert row(contract="c-").errors["taker_points"]  # the points are still asked
+
+
+@pytest.mark.parametrize("points", ["162", ""])
+def test_c_alone_with_162_points_or_none_asks_whether_it_was_made(points):
+    form = row(contract="c", taker_points=points)
+    assert "donne" not in form.cleaned_data
+    message = " ".join(form.errors["contract"])
+    assert "réussi ou chuté" in message and "« c+ »" in message and "« c- »" in message
+    assert "taker_points" not in form.errors  # one question, not two
+
+
+def test_c_alone_needs_no_question_when_the_row_tells():
+    assert row(contract="c", taker_points="150").cleaned_data["donne"].capot is None
+    made = row(contract="c", taker_points="162", capot="NS").cleaned_data["donne"]
+    assert made.capot == Side.NS
+    assert row(contract="c", capot="EW").cleaned_data["donne"].taker_points == 0
+
+
+def test_a_made_capot_against_the_defences_capot_is_refused():
+    assert "contract" in row(contract="c+", capot="EW").errors
+    assert "contract" in row(contract="c-", capot="NS", taker_points="162").errors
+
+
+def test_g_plus_is_a_generale_made():
+    donne = row(WITH_GENERALE, contract="g+").cleaned_data["donne"]
+    assert (donne.generale_bid, donne.generale_made, donne.capot, donne.taker_points) == (
+        True, True, Side.NS, 162)
+
+
+def test_g_minus_with_the_takers_capot_is_a_generale_the_partner_spoiled():
+    donne = row(WITH_GENERALE, contract="g-", capot="NS").cleaned_data["donne"]
+    assert (donne.generale_bid, donne.generale_made, donne.capot) == (True, False, Side.NS)
+
+
+def test_g_alone_with_the_takers_capot_asks():
+    form = row(WITH_GENERALE, contract="g", capot="NS")
+    assert "« g+ »" in " ".join(form.errors["contract"])
+
+
+def test_a_generale_where_none_is_played_is_refused_on_the_contract():
+    form = row(FFB, contract="g+")
+    assert "générale" in " ".join(form.errors["contract"]).lower()
+
+
+def test_the_phone_takes_a_capot_made_with_one_button():
+    form = row(phone=True, bid="c+")
+    donne = form.cleaned_data["donne"]
+    assert (donne.capot_bid, donne.capot, donne.taker_points) == (True, Side.NS, 162)
+    assert [value for value, _label in form.fields["bid"].choices] == ["c+", "c-"]
+    phone = DonneForm(rules=WITH_GENERALE, phone=True)
+    assert [value for value, _label in phone.fields["bid"].choices] == [
+        "c+", "c-", "g+", "g-"]
+    assert "bid" not in DonneForm(rules=FFB).fields  # the keyboard types c+ instead
+    assert "bid" not in DonneForm(rules=PRESETS["ffb-classique"], phone=True).fields
+
+
+def test_a_stored_capot_or_generale_comes_back_as_typed():
+    record = DonneRecord(taker="NS", capot_bid=True, capot="NS", trump="H", taker_points=162)
+    assert DonneForm.initial_for(record)["contract"] == "c+"
+    record.capot = ""
+    assert DonneForm.initial_for(record)["contract"] == "c-"
+    record = DonneRecord(taker="EW", generale_bid=True, generale_made=True, capot="EW",
+                         trump="S", taker_points=162)
+    assert DonneForm.initial_for(record)["contract"] == "g+"

@@ -99,6 +99,14 @@ def _both(ns: int, ew: int, one: str = "") -> str:
     return " ".join(parts)
 
 
+def bid_words(record: DonneRecord) -> str:
+    """The contract in a score sheet's cell (5 characters): its value, « capot », or a
+    générale made or failed (« gén.+ », « gén.- »: the capot column cannot tell them)."""
+    if record.generale_bid:
+        return _("gén.+") if record.generale_made else _("gén.-")
+    return _("capot") if record.capot_bid else str(record.contract or "")
+
+
 def sheet_cells(line: DonneLine) -> list[str]:
     """The figures of one row of a score sheet, in the order of SHEET_COLUMNS."""
     record = line.record
@@ -107,7 +115,7 @@ def sheet_cells(line: DonneLine) -> list[str]:
     taken = bool(record.taker)
     return [
         str(line.number), line.dealer, record.taker_label if taken else _("passe"),
-        _("capot") if record.capot_bid else str(record.contract or ""),
+        bid_words(record),
         TRUMP_SHORT.get(record.trump, ""),
         COINCHE_SHORT.get(record.coinche, ""),
         str(record.taker_points) if taken else "",
