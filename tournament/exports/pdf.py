@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from ..models import Round, Tournament
 from ..selectors import StandingsScope
-from . import documents, weasy
+from . import documents, reglement, weasy
 
 
 def _render(template: str, context: dict) -> bytes:
@@ -82,3 +82,14 @@ def standings_html(tournament: Tournament, standing: documents.Standings | None 
 def standings_pdf(tournament: Tournament, standing: documents.Standings | None = None,
                   scope: StandingsScope | None = None) -> bytes:
     return weasy.html_to_pdf(standings_html(tournament, standing, scope))
+
+
+def reglement_html(tournament: Tournament) -> str:
+    """« Règlement du concours » as WeasyPrint reads it: every rule the scoring applies."""
+    return render_to_string("printing/reglement.html", {
+        "tournament": tournament, "clauses": reglement.reglement(tournament.rules)})
+
+
+def reglement_pdf(tournament: Tournament) -> bytes:
+    """« Règlement du concours », one A4 page to pin up."""
+    return weasy.html_to_pdf(reglement_html(tournament))
