@@ -346,3 +346,42 @@ def test_a_stored_capot_or_generale_comes_back_as_typed():
     record = DonneRecord(taker="EW", generale_bid=True, generale_made=True, capot="EW",
                          trump="S", taker_points=162)
     assert DonneForm.initial_for(record)["contract"] == "g+"
+
+
+# --- Score sheets: classique without Contrat, Coinche nor SA/TA; a générale named ---------
+
+from tournament.exports import documents  # noqa: E402
+
+
+def test_a_classique_score_sheet_leaves_out_contract_coinche_and_sa_ta(owner):
+    t = tournament(owner=owner, teams=2, slug="feuille-classique", preset="ffb-classique")
+    round_ = services.round_generate(tournament=t, seed=1)
+    sheet = documents.score_sheets(round_)[0]
+    head = documents.sheet_head(sheet.keep)
+    assert "Contrat" not in head and "Coinche" not in head and "Atout" in head
+    assert all(len(line) == documents.sheet_width(sheet.keep) for line in sheet.lines)
+    assert "SA/TA" not in documents.rules_line(t, round_)
+    html = __import__("tournament.exports.pdf", fromlist=["pdf"]).score_sheets_html(round_)
+    assert f"width: {documents.sheet_width(sheet.keep)}ch;" in html
+    blank = documents.blank_score_sheets(t, 1)[0]
+    assert blank.keep == sheet.keep
+
+
+def test_a_coinche_score_sheet_keeps_them(owner):
+    t = tournament(owner=owner, teams=2, slug="feuille-coinche", preset="ffb-coinche")
+    round_ = services.round_generate(tournament=t, seed=1)
+    sheet = documents.score_sheets(round_)[0]
+    head = documents.sheet_head(sheet.keep)
+    assert "Contrat" in head and "Coinche" in head
+    assert "SA/TA : non" in documents.rules_line(t, round_)
+    # Classique with SA/TA played says so.
+    assert "SA/TA : oui" in documents.rules_line(
+        tournament(owner=owner, slug="classique-sa", preset="ffb-classique", sa_ta=True))
+
+
+def test_a_score_sheet_writes_a_generale_made_or_failed(generale_game):
+    services.donne_record(game=generale_game, number=None, donne=GENERALE)
+    failed = dataclasses.replace(GENERALE, generale_made=False, taker_points=150, capot=None)
+    services.donne_record(game=generale_game, number=None, donne=failed)
+    sheet = documents.score_sheets(generale_game.round)[0]
+    assert "gén.+" in sheet.lines[0] and "gén.-" in sheet.lines[1]
