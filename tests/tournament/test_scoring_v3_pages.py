@@ -385,3 +385,13 @@ def test_a_score_sheet_writes_a_generale_made_or_failed(generale_game):
     services.donne_record(game=generale_game, number=None, donne=failed)
     sheet = documents.score_sheets(generale_game.round)[0]
     assert "gén.+" in sheet.lines[0] and "gén.-" in sheet.lines[1]
+
+
+def test_the_sheets_rules_line_names_the_v3_options_a_scorer_marks(owner):
+    t = tournament(owner=owner, slug="ligne3", preset="coinche-concours", generale_score=1000,
+                   losing_belote="winner", rounding_160=True)
+    line = documents.rules_line(t)
+    for words in ("capot annoncé : 500, réussi ou chuté", "générale : 1000", "belote prenable",
+                  "arrondi : preneur dès 6, défense dès 7"):
+        assert words in line
+    assert "prenable" not in documents.rules_line(tournament(owner=owner, slug="ligne2"))

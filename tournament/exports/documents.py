@@ -64,6 +64,17 @@ def rules_line(tournament: Tournament, round_: Round | None = None) -> str:
         parts.insert(4, _("SA/TA : %s") % yes_no[rules.sa_ta])
     if rules.game == "coinche":
         parts.append(_("coinche × 2, surcoinche × %(f)d") % {"f": rules.surcoinche_factor})
+        # Version 3's options, where they change what a scorer marks.
+        if rules.capot_bid_score is not None:
+            parts.append(_("capot annoncé : %(n)d, réussi ou chuté") % {
+                "n": rules.capot_bid_score})
+        if rules.generale_score is not None:
+            parts.append(_("générale : %(n)d") % {"n": rules.generale_score})
+    if rules.losing_belote != "kept":
+        parts.append(_("belote prenable") if rules.losing_belote == "winner"
+                     else _("belote perdue par l'équipe battue"))
+    if rules.rounding and rules.rounding_160:
+        parts.append(_("arrondi : preneur dès 6, défense dès 7"))
     return " — ".join(parts)
 
 
