@@ -395,3 +395,11 @@ def test_the_sheets_rules_line_names_the_v3_options_a_scorer_marks(owner):
                   "arrondi : preneur dès 6, défense dès 7"):
         assert words in line
     assert "prenable" not in documents.rules_line(tournament(owner=owner, slug="ligne2"))
+
+
+def test_the_none_of_coinche_made_and_chute_base_is_said_in_words(client, owner):
+    tournament(owner=owner, slug="vide3")
+    page = rules_page(client, owner, "vide3")
+    assert "selon l&#x27;arrondi (160 avec, 162 sans)" in page or \
+        "selon l'arrondi (160 avec, 162 sans)" in page
+    assert "selon la coinche" in page and "---------" not in page

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import PRESETS
 
 from ..bounds import OPTION_BOUNDS
-from ..choices import EXEMPT_CHOICES, FORMAT_CHOICES
+from ..choices import CHUTE_BASE_CHOICES, COINCHE_MADE_CHOICES, EXEMPT_CHOICES, FORMAT_CHOICES
 from ..draw import METHODS
 from ..models import PRESET_CHOICES, RULE_FIELDS, Tournament
 from ..ranking import CRITERIA
@@ -345,6 +345,16 @@ class TournamentRulesForm(forms.ModelForm):
         self.fields["max_contract"].widget.attrs["step"] = 10
         for name in ("capot_bid_score", "generale_score"):
             self.fields[name].widget.attrs["step"] = 10
+        # The spec's "none", said in words rather than Django's "---------".
+        none_words = (
+            ("coinche_made", COINCHE_MADE_CHOICES,
+             _("selon la coinche (la base si elle multiplie tout le score, les points sinon)")),
+            ("chute_base", CHUTE_BASE_CHOICES, _("selon l'arrondi (160 avec, 162 sans)")),
+        )
+        for name, choices, words in none_words:
+            field = self.fields[name]
+            assert isinstance(field, forms.ChoiceField)  # a model field with choices
+            field.choices = [("", words), *choices]
 
     def _current(self, name: str) -> str:
         """An option's value as shown: the posted one, else the tournament's ("1"/"0" for
