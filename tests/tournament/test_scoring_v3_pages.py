@@ -403,3 +403,9 @@ def test_the_none_of_coinche_made_and_chute_base_is_said_in_words(client, owner)
     assert "selon l&#x27;arrondi (160 avec, 162 sans)" in page or \
         "selon l'arrondi (160 avec, 162 sans)" in page
     assert "selon la coinche" in page and "---------" not in page
+
+
+def test_the_phone_refuses_a_contract_value_and_a_capot_button_together():
+    form = row(phone=True, bid="c+", contract="80")
+    assert "pas les deux" in " ".join(form.errors["contract"])
+    assert "donne" not in form.cleaned_data

@@ -218,6 +218,9 @@ class DonneForm(forms.Form):
         values = {name: self._value(name, data, taker) for name in [*_NEUTRAL_FIGURES, "trump"]}
         contract, bid, made = self._value("contract", data, taker)
         if data.get("bid") and taker is not None:  # the phone's button says it all
+            if contract is not None and "contract" not in self.errors:
+                self.add_error("contract", _("Un contrat chiffré ou un capot (une générale), "
+                                             "pas les deux : videz l'un des deux."))
             contract, (bid, made) = None, _BID_WORDS[data["bid"]]
         values["contract"] = contract
         values["capot_bid"], values["generale_bid"] = bid == CAPOT, bid == GENERALE
