@@ -1,10 +1,20 @@
-"""Belote scoring, exactly as SCORING.md (version 2) reads the rules: pure Python, no Django.
+"""Belote scoring, exactly as SCORING.md (version 3) reads the rules: pure Python, no Django.
 
 Everything else in the product scores through `score_donne` and `score_game`.
 """
 
 from .donne import Donne, DonneScore, score_donne
-from .enums import Coinche, Counting, Game, Multiply, Outcome, Side, Trump
+from .enums import (
+    Coinche,
+    CoincheMade,
+    Counting,
+    Game,
+    LosingBelote,
+    Multiply,
+    Outcome,
+    Side,
+    Trump,
+)
 from .errors import ScoringError
 from .game import GameScore, score_game
 from .paper import PaperCheck as PaperCheck
@@ -20,11 +30,13 @@ from .rules import PRESETS, Rules
 __all__ = [
     "PRESETS",
     "Coinche",
+    "CoincheMade",
     "Counting",
     "Donne",
     "DonneScore",
     "Game",
     "GameScore",
+    "LosingBelote",
     "Multiply",
     "Outcome",
     "Rules",

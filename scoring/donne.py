@@ -1,6 +1,6 @@
 """One donne: what a scorer reads off the table, its validation, and its score.
 
-`score_donne` follows SCORING.md ("One donne") line by line; the comments name the rule.
+`score_donne` follows SCORING.md v3 ("One donne") line by line; the comments name the rule.
 Every donne of a game goes through here, so the common case (enum members and plain ints,
 as a form or the database gives them) is checked first, in one expression; the slower
 checks that name the faulty field run only when that expression fails.
@@ -11,7 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .checks import is_whole, member
-from .enums import Coinche, Counting, Game, Multiply, Outcome, Side, Trump
+from .enums import (
+    Coinche,
+    CoincheMade,
+    Counting,
+    Game,
+    LosingBelote,
+    Multiply,
+    Outcome,
+    Side,
+    Trump,
+)
 from .errors import ScoringError
 from .rules import MIN_CONTRACT, Rules
 
@@ -41,6 +51,9 @@ class Donne:
     annonces_ew: int = 0
     awarded_ns: int = 0
     awarded_ew: int = 0
+    # Version 3, appended.
+    generale_bid: bool = False
+    generale_made: bool = False
 
 
 @dataclass(frozen=True)
@@ -133,6 +146,11 @@ def validate_donne(
     capot_bid = donne.capot_bid
     if type(capot_bid) is not bool:
         raise ScoringError("Capot demandé : oui ou non.", "capot_bid")
+    generale_bid, generale_made = donne.generale_bid, donne.generale_made
+    if type(generale_bid) is not bool:
+        raise ScoringError("Générale demandée : oui ou non.", "generale_bid")
+    if type(generale_made) is not bool:
+        raise ScoringError("Générale réussie : oui ou non.", "generale_made")
     contract = donne.contract
     if contract is not None and type(contract) is not int and not is_whole(contract):
         raise ScoringError("Contrat : un nombre entier est attendu.", "contract")
@@ -143,6 +161,8 @@ def validate_donne(
         figures = (
             ("contract", contract is not None),
             ("capot_bid", capot_bid),
+            ("generale_bid", generale_bid),
+            ("generale_made", generale_made),
             ("trump", trump is not None),
             ("coinche", coinche is not Coinche.NONE),
             ("taker_points", points != 0),
@@ -164,20 +184,45 @@ def validate_donne(
             raise ScoringError("Belote classique : le contrat n'a pas de valeur.", "contract")
         if capot_bid:
             raise ScoringError("Belote classique : on ne demande pas de capot.", "capot_bid")
+        if generale_bid:
+            raise ScoringError("Belote classique : on ne demande pas de générale.", "generale_bid")
         if coinche is not Coinche.NONE:
             raise ScoringError("Belote classique : on ne coinche pas.", "coinche")
-    elif capot_bid:
+    elif generale_bid:
+        if rules.generale_score is None:
+            raise ScoringError(
+                "Générale : elle n'est pas jouée dans ce tournoi.", "generale_bid"
+            )
+        if capot_bid:
+            raise ScoringError(
+                "Générale : c'est elle le contrat, pas un capot demandé.", "capot_bid"
+            )
         if contract is not None:
             raise ScoringError(
-                "Capot demandé : le contrat n'a pas d'autre valeur (il vaut 250).", "contract"
+                f"Générale : le contrat n'a pas d'autre valeur (elle vaut {rules.generale_score}).",
+                "contract",
+            )
+    elif capot_bid:
+        if contract is not None:
+            worth = CAPOT_VALUE if rules.capot_bid_score is None else rules.capot_bid_score
+            raise ScoringError(
+                f"Capot demandé : le contrat n'a pas d'autre valeur (il vaut {worth}).",
+                "contract",
             )
     elif contract is None:
-        raise ScoringError("Contrat : indiquez une valeur (80, 90, …) ou un capot.", "contract")
+        raise ScoringError(
+            "Contrat : indiquez une valeur (80, 90, …), un capot ou une générale.", "contract"
+        )
     elif contract < MIN_CONTRACT or contract > rules.max_contract or contract % 10:
         raise ScoringError(
             f"Contrat : un multiple de 10 entre {MIN_CONTRACT} et {rules.max_contract} "
             "est attendu.",
             "contract",
+        )
+
+    if generale_made and not generale_bid:
+        raise ScoringError(
+            "Générale réussie : personne n'a demandé de générale.", "generale_made"
         )
 
     if trump is None:
@@ -199,6 +244,13 @@ def validate_donne(
             raise ScoringError(
                 "Capot de la défense : les preneurs ont fait 0 point.", "taker_points"
             )
+    if generale_made and capot is not taker:
+        # The bidder alone won all eight tricks, so his side made capot.
+        raise ScoringError(
+            "Générale réussie : le preneur a fait seul tous les plis, son équipe est donc "
+            "capot (capot des preneurs).",
+            "generale_made",
+        )
 
     if belote_ns or belote_ew:
         belote_field = "belote_ns" if belote_ns else "belote_ew"
@@ -236,6 +288,35 @@ def validate_donne(
     return taker, trump, coinche, capot
 
 
+def round_takers(points: int, rules: Rules) -> int:
+    """The takers' score to the nearest ten: half up (000 §10.2: 85 → 90, 84 → 80), or up
+    from 6 with `rounding_160` (86 → 90, 85 → 80). Assumes rounding is on."""
+    return (points + (4 if rules.rounding_160 else 5)) // 10 * 10
+
+
+def round_defence(points: int, rules: Rules) -> int:
+    """The defence's score to the nearest ten: half up, or up from 7 with `rounding_160`
+    (77 → 80, 76 → 70), so that a plain donne's card points add up to 160."""
+    return (points + (3 if rules.rounding_160 else 5)) // 10 * 10
+
+
+def is_flat_bid(donne: Donne, rules: Rules) -> bool:
+    """A générale, or a capot bid with `capot_bid_score`: worth its score made or failed.
+
+    Assumes a valid donne under `rules` (a générale is bid only where it is played).
+    """
+    if rules.game is Game.CLASSIQUE:
+        return False
+    return donne.generale_bid or (donne.capot_bid and rules.capot_bid_score is not None)
+
+
+def coinche_made_of(rules: Rules) -> CoincheMade:
+    """`coinche_made`, its None resolved as version 2: base by score, points by contract."""
+    if rules.coinche_made is not None:
+        return rules.coinche_made
+    return CoincheMade.BASE if rules.multiply is Multiply.SCORE else CoincheMade.POINTS
+
+
 def score(
     donne: Donne, rules: Rules, pot: int
 ) -> tuple[int, int, Outcome, int, Side | None, Side | None]:
@@ -249,7 +330,8 @@ def score(
         # A passed donne scores only points attribués and leaves the pot waiting.
         return donne.awarded_ns, donne.awarded_ew, PASSED, pot, None, None
 
-    # Totals. On a takers' capot the defence's annonces change hands first (000 §10.1.1).
+    # Totals. On a takers' capot the defence's annonces change hands first (000 §10.1.1),
+    # unless `capot_takes_annonces` is off.
     points = donne.taker_points
     if taker is NS:
         belote_t, belote_d = BELOTE_POINTS * donne.belote_ns, BELOTE_POINTS * donne.belote_ew
@@ -257,11 +339,13 @@ def score(
     else:
         belote_t, belote_d = BELOTE_POINTS * donne.belote_ew, BELOTE_POINTS * donne.belote_ns
         annonces_t, annonces_d = donne.annonces_ew, donne.annonces_ns
+    all_annonces = annonces_t + annonces_d  # `A`: wherever a formula gives it to the winner
     if capot is None:
         card_t, card_d = points, CARD_POINTS - points
     elif capot is taker:
         card_t, card_d = rules.capot_points, 0
-        annonces_t, annonces_d = annonces_t + annonces_d, 0
+        if rules.capot_takes_annonces:
+            annonces_t, annonces_d = all_annonces, 0
     else:
         card_t, card_d = 0, rules.capot_points
     total_t = card_t + belote_t + annonces_t
@@ -270,12 +354,22 @@ def score(
         deciding_t, deciding_d = total_t, total_d
     else:  # 002: the belote is only scored, it does not decide
         deciding_t, deciding_d = card_t + annonces_t, card_d + annonces_d
+    rounding = rules.rounding
+    if rounding and rules.rounding_decides:  # [kydos]: the rounded totals decide
+        deciding_t, deciding_d = round_takers(deciding_t, rules), round_defence(deciding_d, rules)
 
     capot_bid = donne.capot_bid
+    generale_bid = donne.generale_bid
+    flat = False
     if rules.game is Game.CLASSIQUE:
         value = 0
+    elif generale_bid:
+        value, flat = rules.generale_score, True  # type: ignore[assignment]  # validated
     elif capot_bid:
-        value = CAPOT_VALUE
+        if rules.capot_bid_score is None:
+            value = CAPOT_VALUE
+        else:
+            value, flat = rules.capot_bid_score, True
     else:
         value = donne.contract  # type: ignore[assignment]  # validated: an int
     if coinche is Coinche.NONE:
@@ -284,22 +378,37 @@ def score(
         factor = 2
     else:
         factor = rules.surcoinche_factor
-    rounding = rules.rounding
+    losing_belote = rules.losing_belote
 
     new_pot = 0
     if rules.counting is Counting.DEMANDES:
-        made = capot is taker if capot_bid else deciding_t >= value
+        if generale_bid:
+            made = donne.generale_made
+        elif capot_bid:
+            made = capot is taker
+        else:
+            made = deciding_t >= value
         outcome = MADE if made else DOWN
         if made:
             score_t, score_d = value * factor, 0
         else:
             score_t, score_d = 0, value * factor
         if rules.demandes_belote:
-            score_t += belote_t
-            score_d += belote_d
+            # The loser's belote as `losing_belote` says ("the losing side's belote").
+            bel_w, bel_l = (belote_t, belote_d) if made else (belote_d, belote_t)
+            if losing_belote is LosingBelote.WINNER:
+                bel_w, bel_l = bel_w + bel_l, 0
+            elif losing_belote is LosingBelote.LOST:
+                bel_l = 0
+            if made:
+                score_t, score_d = score_t + bel_w, score_d + bel_l
+            else:
+                score_t, score_d = score_t + bel_l, score_d + bel_w
     else:
-        # Outcome rules 1 to 5, decided on exact deciding totals: rounding never helps.
-        if capot_bid:
+        # Outcome rules 1 to 5, on the deciding totals (exact unless `rounding_decides`).
+        if generale_bid:
+            outcome = MADE if donne.generale_made else DOWN
+        elif capot_bid:
             outcome = MADE if capot is taker else DOWN
         elif deciding_t < value:
             outcome = DOWN
@@ -312,34 +421,77 @@ def score(
         else:
             outcome = MADE if rules.tie_to_takers else DOWN
 
-        base = 160 if rounding else CARD_POINTS
+        if rules.chute_base is not None:
+            base = rules.chute_base
+        else:
+            base = 160 if rounding else CARD_POINTS
         by_score = rules.multiply is Multiply.SCORE
+        scored_value = 0 if rules.counting is Counting.FAITS_SEULS else value  # `V`
+        # The losing side's belote, in the places where the loser scores nothing else: the
+        # winner's `bel_W` and the loser's `bel`, as `losing_belote` says.
         if outcome is MADE:
-            if factor == 1 or not by_score:
-                score_t, score_d = total_t + value * factor, total_d
-            else:
-                bracket = (CAPOT_VALUE if capot is taker else base) + annonces_t + annonces_d
-                if rules.belote_multiplied:
-                    score_t = (bracket + value + belote_t) * factor
-                else:
-                    score_t = (bracket + value) * factor + belote_t
-                score_d = belote_d
-        elif outcome is DOWN:
-            # Worth `base` even when the defence made capot; the takers keep their belote.
-            score_t = belote_t
+            bel_w, bel_l = belote_t, belote_d
+        else:
+            bel_w, bel_l = belote_d, belote_t
+        if losing_belote is LosingBelote.WINNER:
+            bel_w, bel_l = bel_w + bel_l, 0
+        elif losing_belote is LosingBelote.LOST:
+            bel_l = 0
+
+        if flat:
+            # A flat bid: card points do not count; its winner scores its score (× m).
             if not by_score:
-                score_d = base + annonces_t + annonces_d + value * factor + belote_d
+                win = value * factor + all_annonces + bel_w
             elif rules.belote_multiplied:
-                score_d = (base + annonces_t + annonces_d + value + belote_d) * factor
+                win = (value + all_annonces + bel_w) * factor
             else:
-                score_d = (base + annonces_t + annonces_d + value) * factor + belote_d
+                win = (value + all_annonces) * factor + bel_w
+            score_t, score_d = (win, bel_l) if outcome is MADE else (bel_l, win)
+        elif outcome is MADE:
+            if factor == 1:
+                score_t, score_d = total_t + scored_value, total_d
+            elif coinche_made_of(rules) is CoincheMade.POINTS:
+                if not by_score:
+                    score_t = total_t + scored_value * factor
+                elif rules.belote_multiplied:
+                    score_t = (card_t + annonces_t + scored_value + belote_t) * factor
+                else:
+                    score_t = (card_t + annonces_t + scored_value) * factor + belote_t
+                score_d = total_d
+            else:  # base: as if the takers had every point; the defence its belote only
+                if not by_score:
+                    # `base`, never capot_points: a coinche takes a capot's bonus away.
+                    score_t = base + all_annonces + scored_value * factor + bel_w
+                else:
+                    takers_capot = capot is taker and rules.capot_points != CARD_POINTS
+                    bracket = (CAPOT_VALUE if takers_capot else base) + all_annonces
+                    if rules.belote_multiplied:
+                        score_t = (bracket + scored_value + bel_w) * factor
+                    else:
+                        score_t = (bracket + scored_value) * factor + bel_w
+                score_d = bel_l
+        elif outcome is DOWN:
+            # Worth `base` even when the defence made capot, unless `defence_capot_bonus`.
+            bonus = rules.defence_capot_bonus and capot is taker.other
+            score_t = bel_l
+            if factor == 1 or not by_score:
+                chute = rules.capot_points if bonus else base
+                score_d = chute + all_annonces + scored_value * factor + bel_w
+            else:
+                # Inside a multiplied bracket the defence's capot counts 250, as the
+                # takers' does (base when there is no capot bonus at all).
+                chute = CAPOT_VALUE if bonus and rules.capot_points != CARD_POINTS else base
+                if rules.belote_multiplied:
+                    score_d = (chute + all_annonces + scored_value + bel_w) * factor
+                else:
+                    score_d = (chute + all_annonces + scored_value) * factor + bel_w
         else:  # a litige: the takers' total, their belote included, waits in the pot
             score_t, score_d = 0, total_d
-            new_pot = (total_t + 5) // 10 * 10 if rounding else total_t
+            new_pot = round_takers(total_t, rules) if rounding else total_t
 
-    if rounding:  # nearest ten, half up (000 §10.2: 85 → 90, 84 → 80); never negative
-        score_t = (score_t + 5) // 10 * 10
-        score_d = (score_d + 5) // 10 * 10
+    if rounding:  # never negative
+        score_t = round_takers(score_t, rules)
+        score_d = round_defence(score_d, rules)
     # The waiting pot is added after rounding and never multiplied.
     if outcome is MADE:
         score_t += pot
@@ -352,29 +504,44 @@ def score(
 
 
 def belote_points(side: Side, donne: Donne, rules: Rules, taker: Side, outcome: Outcome) -> int:
-    """The points `side` scored in this taken donne for its belotes (FFB 10.3's exception).
+    """The points `side` scored in this taken donne for belotes (FFB 10.3's exception).
 
+    Its own belote and any it received (`losing_belote` = winner), multiplied where they
+    were; none for a belote that went to the other side, was lost, or was not marked.
     Whole tens (20 × belotes, times the coinche factor where the belote is multiplied), so
     rounding a score that holds them moves them whole.
     """
-    belote = BELOTE_POINTS * (donne.belote_ns if side is NS else donne.belote_ew)
+    own = BELOTE_POINTS * (donne.belote_ns if side is NS else donne.belote_ew)
+    if outcome is LITIGE:
+        return 0 if side is taker else own  # the takers' belote went into the pot
+    coinche = Coinche(donne.coinche)
+    factor = _factor(coinche, rules)
+    multiplied = factor != 1 and rules.multiply is Multiply.SCORE and rules.belote_multiplied
     if rules.counting is Counting.DEMANDES:
-        return belote if rules.demandes_belote else 0
-    winner = taker if outcome is MADE else taker.other
-    if (
-        side is winner
-        and outcome is not LITIGE
-        and rules.belote_multiplied
-        and rules.multiply is Multiply.SCORE
+        if not rules.demandes_belote:
+            return 0
+        multiplied = False  # the winner adds its belote to `value × m`
+    elif outcome is MADE and not is_flat_bid(donne, rules) and (
+        factor == 1 or coinche_made_of(rules) is CoincheMade.POINTS
     ):
-        coinche = Coinche(donne.coinche)
-        if coinche is Coinche.COINCHE:
-            return belote * 2
-        if coinche is Coinche.SURCOINCHE:
-            return belote * rules.surcoinche_factor
-    if outcome is LITIGE and side is taker:
-        return 0  # the takers' belote went into the pot
-    return belote
+        # Each side scores its own total: its own belote, the takers' multiplied with their
+        # points on a contract made coinché and counted by points.
+        return own * factor if side is taker and multiplied else own
+    # The winner scores `bel_W`, the loser its belote as `losing_belote` says.
+    winner = taker if outcome is MADE else taker.other
+    losing = rules.losing_belote
+    if side is not winner:
+        return own if losing is LosingBelote.KEPT else 0
+    if losing is LosingBelote.WINNER:
+        own += BELOTE_POINTS * (donne.belote_ew if side is NS else donne.belote_ns)
+    return own * factor if multiplied else own
+
+
+def _factor(coinche: Coinche, rules: Rules) -> int:
+    """`m`: 1, 2 (coinché) or the surcoinche factor."""
+    if coinche is Coinche.NONE:
+        return 1
+    return 2 if coinche is Coinche.COINCHE else rules.surcoinche_factor
 
 
 def score_donne(donne: Donne, rules: Rules, pot: int = 0) -> DonneScore:

@@ -44,10 +44,12 @@ class Game(StrEnum):
 
 
 class Counting(StrEnum):
-    """What a made coinche contract scores: points faits + demandés, or demandés only."""
+    """What a made coinche contract scores: points faits + demandés, demandés only, or (v3)
+    points faits only, the contract being a threshold that is never scored."""
 
     FAITS = "faits"
     DEMANDES = "demandes"
+    FAITS_SEULS = "faits_seuls"
 
 
 class Multiply(StrEnum):
@@ -55,3 +57,20 @@ class Multiply(StrEnum):
 
     SCORE = "score"
     CONTRACT = "contract"
+
+
+class CoincheMade(StrEnum):
+    """What a contract made coinché scores (v3): the base to the takers and the defence only
+    its belote, or each side its own points."""
+
+    BASE = "base"
+    POINTS = "points"
+
+
+class LosingBelote(StrEnum):
+    """Where the belote of a side that scores nothing but its belote goes (v3): kept by it
+    (imprenable), to the winner (prenable), or to nobody."""
+
+    KEPT = "kept"
+    WINNER = "winner"
+    LOST = "lost"

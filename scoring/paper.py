@@ -69,6 +69,31 @@ Decisions
   with fewer points; a paper sheet does not show when each side crossed.
 - A sum mismatch is the combination's fault: its `ScoringError.field` is None; a bound on
   one figure names that figure's field.
+
+Version 3's options
+-------------------
+Where an option breaks an invariant above, the check falls back to one that still holds,
+and says "partiel":
+
+- `chute_base` 160 without rounding: a chute brings 160 (≡ 0 mod 10), not 162: neither the
+  exact nor the digit check holds; **bounds** only.
+- `losing_belote` = lost: the takers' belote on a chute is scored by nobody, so the belotes
+  announced no longer add up; belotes are tens, so the exact check becomes the **digit**
+  one. `winner` only moves a belote: the sum is unchanged.
+- `defence_capot_bonus`: a chute where the defence won every trick brings `capot_points`
+  instead of 162, like a capot that was not a chute: "capots" then counts those too (every
+  capot in classique without annonces), and the exact and digit checks hold.
+- Flat bids (`capot_bid_score`, `generale_score`, coinche): a flat bid brings its score and
+  annonces and belotes, no card points (≡ 0 mod 10): **bounds** only without rounding.
+- `coinche_made` = base by contract with a capot of 250: a coinched capot made brings the
+  base (162), not 250, which the sheet's capots cannot tell: **bounds** only.
+- `capot_points` 162: a capot brings 162 like any donne, so capots are not needed.
+- `counting` faits_seuls multiplies the score (refused by contract), and the rounding
+  variants need rounding: both are under the checks above as they stand (bounds, tens). With
+  `rounding_160` each donne still rounds to tens, and a plain one to exactly 160.
+- `capot_takes_annonces` off: with annonces, which the exact check excludes, a takers'
+  capot may be a chute; a chute brings 162 plus tens, so the digit check holds as written
+  ("a capot that was not a chute").
 """
 
 from __future__ import annotations
@@ -84,7 +109,7 @@ from .donne import (
     MAX_AWARDED,
     MAX_BELOTES_AT_TA,
 )
-from .enums import Counting, Game, Multiply, Side
+from .enums import CoincheMade, Counting, Game, LosingBelote, Multiply, Side
 from .errors import ScoringError
 from .rules import MIN_CONTRACT, Rules
 
@@ -129,13 +154,35 @@ class PaperCheck:
     explanation: str
 
 
+def _flat_bids(rules: Rules) -> bool:
+    """Whether a donne may be a flat bid (no card points) under `rules`."""
+    return rules.game is Game.COINCHE and (
+        rules.capot_bid_score is not None or rules.generale_score is not None
+    )
+
+
 def _kind(rules: Rules) -> str:
     """Which of the checks of the module docstring `rules` allow."""
     if rules.counting is Counting.DEMANDES or rules.rounding:
         return TENS
+    if rules.chute_base == BASE_ROUNDED:
+        return BOUNDS  # a chute brings 160, not 162
     if rules.game is Game.CLASSIQUE:
-        return DIGIT if rules.annonces else EXACT
-    return DIGIT if rules.multiply is Multiply.CONTRACT else BOUNDS
+        if rules.annonces or rules.losing_belote is LosingBelote.LOST:
+            return DIGIT
+        return EXACT
+    if rules.multiply is not Multiply.CONTRACT or _flat_bids(rules):
+        return BOUNDS
+    if rules.coinche_made is CoincheMade.BASE and rules.capot_points % 10 != CARD_POINTS % 10:
+        return BOUNDS  # a coinched capot brings the base, an uncoinched one capot_points
+    return DIGIT
+
+
+def _capots_words(rules: Rules) -> str:
+    """Which capots the sheet counts, in French."""
+    if rules.defence_capot_bonus:
+        return "capot réussi par l'une ou l'autre équipe"
+    return "capot réussi par les preneurs"
 
 
 def _round(points: int) -> int:
@@ -151,20 +198,28 @@ def max_belotes(rules: Rules) -> int:
 def max_donne_points(rules: Rules) -> int:
     """The most one side can score in one taken donne, pots and points attribués apart.
 
-    Each candidate below is a donne `score_donne` accepts (the tests build them); the
-    bound holds for a litige's two parts together too: they share 162 plus belotes and
+    Each candidate below is a donne `score_donne` accepts (the tests build them, and find
+    the bound reached under version 2's options; under version 3's it is an upper bound);
+    the bound holds for a litige's two parts together too: they share 162 plus belotes and
     annonces (or a defence's capot that the takers' annonces tied), never more than a capot
     made by the takers brings them.
     """
     belotes = BELOTE_POINTS * max_belotes(rules)  # all of them in one side's hands
     annonces = MAX_ANNONCES if rules.annonces else 0
     capot = rules.capot_points
+    base = _base(rules)
+    # A chute counts the base, or with the defence's capot bonus its capot.
+    chute = max(base, capot) if rules.defence_capot_bonus else base
     if rules.game is Game.CLASSIQUE:
-        # A capot by the takers with every annonce and belote; a chute brings 162 at most.
+        # A capot by the takers with every annonce and belote; a chute brings 162 at most,
+        # or the defence's capot, worth no more than the takers'.
         best = capot + annonces + belotes
     else:
         factor = rules.surcoinche_factor  # 3 or 4, more than a coinche's 2
-        any_value = max(rules.max_contract, CAPOT_VALUE)  # the defence scores any chuted bid
+        capot_bid = CAPOT_VALUE if rules.capot_bid_score is None else rules.capot_bid_score
+        # The defence scores any chuted bid; a flat bid won (its score, annonces and
+        # belotes) brings no more than the same bid chuted.
+        any_value = max(rules.max_contract, capot_bid, rules.generale_score or 0)
         if rules.counting is Counting.DEMANDES:
             best = any_value * factor + (belotes if rules.demandes_belote else 0)
         else:
@@ -173,29 +228,51 @@ def max_donne_points(rules: Rules) -> int:
             # bid (250) is made by any capot.
             deciding = capot + annonces + (belotes if rules.belote_in_contract else 0)
             made_value = max(CAPOT_VALUE, min(rules.max_contract, deciding // 10 * 10))
-            base = BASE_ROUNDED if rules.rounding else CARD_POINTS
+            if rules.counting is Counting.FAITS_SEULS:
+                # The contract is never scored; a flat bid's score is.
+                made_value = 0
+                any_value = max(rules.capot_bid_score or 0, rules.generale_score or 0)
             if rules.multiply is Multiply.CONTRACT:
                 best = max(
                     capot + annonces + belotes + made_value * factor,  # made
-                    base + annonces + any_value * factor + belotes,  # the defence, on a chute
+                    chute + annonces + any_value * factor + belotes,  # the defence, on a chute
                 )
             else:
                 # The winner's belote inside the multiplied bracket or beside it. Not
                 # coinché, a made donne brings less than coinché: left out.
                 inside = belotes if rules.belote_multiplied else 0
                 beside = belotes - inside
+                # A coinched capot counts 250 (the base without a capot bonus), or its card
+                # points when each side keeps its own.
+                bracket = max(CAPOT_VALUE if capot != CARD_POINTS else base, base)
+                if rules.coinche_made is CoincheMade.POINTS:
+                    bracket = max(bracket, capot)
+                chute_bracket = base
+                if rules.defence_capot_bonus and capot != CARD_POINTS:
+                    chute_bracket = CAPOT_VALUE
                 best = max(
-                    (CAPOT_VALUE + annonces + made_value + inside) * factor + beside,
-                    (base + annonces + any_value + inside) * factor + beside,
+                    (bracket + annonces + made_value + inside) * factor + beside,
+                    (chute_bracket + annonces + any_value + inside) * factor + beside,
                 )
     return _round(best) if rules.rounding else best
 
 
+def _base(rules: Rules) -> int:
+    """The base of a chute (SCORING.md: `chute_base`, or 160 with rounding, 162 without)."""
+    if rules.chute_base is not None:
+        return rules.chute_base
+    return BASE_ROUNDED if rules.rounding else CARD_POINTS
+
+
 def min_donne_points(rules: Rules) -> int:
-    """The least one taken donne brings both sides together, pots counted where they go."""
+    """The least one taken donne brings both sides together, pots counted where they go.
+
+    A chute brings its base at least (160 with `chute_base` 160: a classique or faits_seuls
+    chute scores no contract); rounded pieces add up to 160 at worst, `rounding_160`'s too.
+    """
     if rules.counting is Counting.DEMANDES:
         return MIN_CONTRACT
-    return BASE_ROUNDED if rules.rounding else CARD_POINTS
+    return BASE_ROUNDED if rules.rounding else min(CARD_POINTS, _base(rules))
 
 
 def paper_check_kind(rules: Rules) -> PaperCheck:
@@ -211,18 +288,28 @@ def paper_check_kind(rules: Rules) -> PaperCheck:
     )
     needs: frozenset[str] = frozenset()
     if kind == EXACT:
-        needs = frozenset({"belotes", "capots"})
+        if extra:
+            needs = frozenset({"belotes", "capots"})
+            capots = f" et {extra} par {_capots_words(rules)}"
+            if not rules.defence_capot_bonus:
+                capots += " (un capot de la défense est une chute : 162 points)"
+        else:
+            needs = frozenset({"belotes"})
+            capots = " (un capot vaut 162 points, comme toute donne)"
         text = (
             "Contrôle exact : les deux totaux ensemble, moins les points attribués, font "
-            f"162 points par donne jouée (donnes passées exceptées), plus 20 par belote et "
-            f"{extra} par capot réussi par les preneurs (un capot de la défense est une "
-            "chute : 162 points)."
+            f"162 points par donne jouée (donnes passées exceptées), plus 20 par belote"
+            f"{capots}."
         )
         return PaperCheck(True, needs, text)
     if kind == DIGIT:
-        # « les annonces », feminine: the participle agrees with it.
-        why = ("les annonces ne sont pas saisies" if rules.game is Game.CLASSIQUE
-               else "les contrats ne sont pas saisis")
+        # The participle agrees with what is not entered (« les annonces », feminine).
+        if rules.game is Game.COINCHE:
+            why = "les contrats ne sont pas saisis"
+        elif rules.annonces:
+            why = "les annonces ne sont pas saisies"
+        else:
+            why = "les belotes perdues par les preneurs chutés ne sont pas saisies"
         text = (
             f"Contrôle partiel ({why}) : chaque donne partage 162 points "
             "plus des dizaines, donc les deux totaux ensemble, moins les points attribués, "
@@ -242,9 +329,17 @@ def paper_check_kind(rules: Rules) -> PaperCheck:
             "moins ses points attribués, est un multiple de 10. "
         )
     else:
+        if rules.chute_base == BASE_ROUNDED:
+            why = "une chute vaut 160 points, une donne réussie 162"
+        elif _flat_bids(rules):
+            why = "un capot annoncé ou une générale vaut son score, sans les points des plis"
+        elif rules.multiply is Multiply.SCORE:
+            why = "la coinche multiplie tout le score"
+        else:
+            why = "un capot coinché vaut la base, un capot non coinché ses points"
         text = (
-            "Contrôle partiel (la coinche multiplie tout le score, le total exact n'est pas "
-            "connu) : seules les bornes sont vérifiées. "
+            f"Contrôle partiel ({why}, le total exact n'est pas connu) : seules les bornes "
+            "sont vérifiées. "
         )
     return PaperCheck(False, needs, text + bounds)
 

@@ -1,4 +1,4 @@
-"""A tournament's rule set (SCORING.md, "Rule sets" and "Options") and the six presets.
+"""A tournament's rule set (SCORING.md v3, "Rule sets" and "Options") and the eight presets.
 
 A `Rules` that exists is consistent: its enum fields hold members (string values are
 normalised when it is built) and contradictions are refused, so the scoring functions never
@@ -10,13 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .checks import is_whole, member
-from .enums import Counting, Game, Multiply
+from .enums import CoincheMade, Counting, Game, LosingBelote, Multiply
 from .errors import ScoringError
 
 SURCOINCHE_FACTORS = (4, 3)
-CAPOT_POINTS_CHOICES = (252, 250)  # 000 §9.2 (dix de der worth 100), or 004
+# 000 §9.2 (dix de der worth 100), 004, or (v3) no capot bonus at all ([coinchons]).
+CAPOT_POINTS_CHOICES = (252, 250, 162)
+CHUTE_BASE_CHOICES = (160, 162)
 MIN_CONTRACT = 80
 MAX_CONTRACT = 500
+# A flat bid's score (v3: `capot_bid_score`, `generale_score`): a multiple of ten in this range.
+MIN_FLAT_SCORE = 250
+MAX_FLAT_SCORE = 2000
 
 # The boolean options, in field order, with the French words that name them in a refusal.
 BOOL_OPTIONS = {
@@ -30,7 +35,15 @@ BOOL_OPTIONS = {
     "demandes_belote": "Belote marquée aux demandés",
     "belote_exception": "Exception de la belote en fin de partie",
     "beat_defence": "Battre la défense",
+    "rounding_160": "Arrondi à 160 (preneurs dès 6, défense dès 7)",
+    "rounding_decides": "Contrat jugé sur les points arrondis",
+    "capot_takes_annonces": "Le capot prend les annonces de la défense",
+    "defence_capot_bonus": "Capot de la défense compté à la chute",
 }
+_FLAT_SCORES = (
+    ("capot_bid_score", "Capot annoncé"),
+    ("generale_score", "Générale"),
+)
 _LIMITS = (("target", "Le score à atteindre"), ("max_donnes", "Le nombre de donnes"))
 
 
@@ -38,7 +51,8 @@ _LIMITS = (("target", "Le score à atteindre"), ("max_donnes", "Le nombre de don
 class Rules:
     """The options of SCORING.md's table, with the `ffb-coinche` preset as defaults.
 
-    `game`, `counting` and `multiply` accept their string values and hold members.
+    The enum fields (`game`, `counting`, `multiply`, `coinche_made`, `losing_belote`) accept
+    their string values and hold members; `coinche_made` and `chute_base` None is "none".
     """
 
     game: Game = Game.COINCHE
@@ -59,6 +73,16 @@ class Rules:
     beat_defence: bool = True
     capot_points: int = 252
     max_contract: int = MAX_CONTRACT
+    # Version 3, appended: each default scores as version 2.
+    coinche_made: CoincheMade | None = None
+    chute_base: int | None = None
+    rounding_160: bool = False
+    rounding_decides: bool = False
+    losing_belote: LosingBelote = LosingBelote.KEPT
+    capot_takes_annonces: bool = True
+    defence_capot_bonus: bool = False
+    capot_bid_score: int | None = None
+    generale_score: int | None = None
 
     def __post_init__(self) -> None:
         # Frozen: the string values given for enum fields are replaced by their members once,
@@ -68,7 +92,10 @@ class Rules:
             message = "Jeu inconnu : « coinche » ou « classique »."
             normalise(self, "game", member(self.game, Game, "game", message))
         if type(self.counting) is not Counting:
-            message = "Décompte inconnu : « faits » (points faits + demandés) ou « demandes »."
+            message = (
+                "Décompte inconnu : « faits » (points faits + demandés), « demandes » ou "
+                "« faits_seuls » (points faits seuls)."
+            )
             normalise(self, "counting", member(self.counting, Counting, "counting", message))
         if type(self.multiply) is not Multiply:
             message = "La coinche multiplie « score » (tout le score) ou « contract » (le contrat)."
@@ -83,7 +110,10 @@ class Rules:
             if value is not None and (not is_whole(value) or value <= 0):
                 raise ScoringError(f"{label} doit être un entier positif.", name)
         if not is_whole(self.capot_points) or self.capot_points not in CAPOT_POINTS_CHOICES:
-            raise ScoringError("Points d'un capot : 252 (dix de der à 100) ou 250.", "capot_points")
+            raise ScoringError(
+                "Points d'un capot : 252 (dix de der à 100), 250 ou 162 (pas de prime).",
+                "capot_points",
+            )
         if (
             not is_whole(self.max_contract)
             or not MIN_CONTRACT <= self.max_contract <= MAX_CONTRACT
@@ -93,6 +123,39 @@ class Rules:
                 f"Contrat maximal : un multiple de 10 entre {MIN_CONTRACT} et {MAX_CONTRACT}.",
                 "max_contract",
             )
+        # Version 3. "none" is Python None: the string "none" is no member and is refused.
+        if self.coinche_made is not None and type(self.coinche_made) is not CoincheMade:
+            message = "Contrat coinché réussi : « base », « points », ou rien (None)."
+            normalise(
+                self,
+                "coinche_made",
+                member(self.coinche_made, CoincheMade, "coinche_made", message),
+            )
+        if type(self.losing_belote) is not LosingBelote:
+            message = "Belote du perdant : « kept », « winner » ou « lost »."
+            normalise(
+                self,
+                "losing_belote",
+                member(self.losing_belote, LosingBelote, "losing_belote", message),
+            )
+        if self.chute_base is not None and (
+            not is_whole(self.chute_base) or self.chute_base not in CHUTE_BASE_CHOICES
+        ):
+            raise ScoringError(
+                "Base de la chute : 160, 162, ou rien (None : selon l'arrondi).", "chute_base"
+            )
+        for name, label in _FLAT_SCORES:
+            value = getattr(self, name)
+            if value is not None and (
+                not is_whole(value)
+                or not MIN_FLAT_SCORE <= value <= MAX_FLAT_SCORE
+                or value % 10
+            ):
+                raise ScoringError(
+                    f"{label} : un multiple de 10 entre {MIN_FLAT_SCORE} et {MAX_FLAT_SCORE}, "
+                    "ou rien (None).",
+                    name,
+                )
 
         # Options that contradict each other.
         if self.target is None and self.max_donnes is None:
@@ -106,9 +169,10 @@ class Rules:
                 "désactivez les annonces.",
                 "annonces",
             )
-        if self.game is Game.CLASSIQUE and self.counting is Counting.DEMANDES:
+        if self.game is Game.CLASSIQUE and self.counting is not Counting.FAITS:
             raise ScoringError(
-                "La belote classique n'a pas d'enchère chiffrée : pas de décompte des demandés.",
+                "La belote classique n'a pas d'enchère chiffrée : elle compte les points faits "
+                "et rien d'autre.",
                 "counting",
             )
         if self.game is Game.CLASSIQUE and not self.beat_defence:
@@ -117,6 +181,22 @@ class Rules:
                 "battre la défense.",
                 "beat_defence",
             )
+        if self.counting is Counting.FAITS_SEULS and self.multiply is Multiply.CONTRACT:
+            raise ScoringError(
+                "Aux points faits seuls, le contrat n'est pas marqué : la coinche ne peut pas "
+                "multiplier le contrat.",
+                "multiply",
+            )
+        if not self.rounding:
+            if self.rounding_160:
+                raise ScoringError(
+                    "L'arrondi à 160 demande l'arrondi à la dizaine.", "rounding_160"
+                )
+            if self.rounding_decides:
+                raise ScoringError(
+                    "Juger le contrat sur les points arrondis demande l'arrondi à la dizaine.",
+                    "rounding_decides",
+                )
 
 
 PRESETS: dict[str, Rules] = {
@@ -136,12 +216,15 @@ PRESETS: dict[str, Rules] = {
         target=1000,
         demandes_belote=False,
         belote_exception=False,
+        max_contract=160,  # 002: « entre 80 et 160 » (written out in v3)
     ),
     # 003: reaching the contract is enough; 162 points, so no rounding; SA and TA described.
     "contrat-multiplie": Rules(
         multiply=Multiply.CONTRACT,
         rounding=False,
         sa_ta=True,
+        litige=False,  # v3 writes these two out; no effect as given
+        belote_multiplied=False,
         beat_defence=False,
     ),
     # 002, belote: 82 card points of 162 "hors Belote", a tie is a chute, no annonces.
@@ -158,5 +241,19 @@ PRESETS: dict[str, Rules] = {
     # 004: a classique whose capot is worth 250.
     "classique-capot-250": Rules(
         game=Game.CLASSIQUE, rounding=False, target=1000, capot_points=250
+    ),
+    # [coinchons]: no annonces, no capot bonus unbid, a capot bid worth 500 made or failed.
+    "coinche-concours": Rules(annonces=False, capot_points=162, capot_bid_score=500),
+    # [contree.org]'s marque: a tie is dedans, the dedans takes every point (252 on the
+    # defence's capot) and the takers' belote; a takers' capot leaves the defence its annonces.
+    "classique-dedans": Rules(
+        game=Game.CLASSIQUE,
+        rounding=False,
+        litige=False,
+        tie_to_takers=False,
+        target=1000,
+        losing_belote=LosingBelote.WINNER,
+        capot_takes_annonces=False,
+        defence_capot_bonus=True,
     ),
 }

@@ -125,7 +125,10 @@ def summary(kind: str, value: Any, melee: bool = False) -> str:
     if kind == "donne":
         if not value["taker"]:
             return " ".join([str(OUTCOME_LABELS[Outcome.PASSED]), *_awarded(value)])
-        contract = "capot" if value["capot_bid"] else str(value["contract"] or "")
+        if value.get("generale_bid"):  # version 3; older entries have no such key
+            contract = "générale réussie" if value.get("generale_made") else "générale"
+        else:
+            contract = "capot" if value["capot_bid"] else str(value["contract"] or "")
         words = [SIDE_SHORT[value["taker"]], contract, TRUMP_SHORT.get(value["trump"], "")]
         words.append(COINCHE_WORDS.get(value["coinche"], ""))  # none: no word
         words.append(f"{value['taker_points']} pts")
@@ -271,7 +274,9 @@ _SMALL = MAX_SMALL  # the columns these numbers come from are small integers at 
 _INTEGER = 2_147_483_647
 _NAMES = 200  # the longest text column (a tournament's name)
 # Points attribués arrived with scoring v2: entries written before have no such keys.
-_DONNE_REQUIRED = [name for name in DONNE_FIELDS if not name.startswith("awarded_")]
+# Points attribués (version 2) and the générale (version 3) are absent from older entries.
+_DONNE_REQUIRED = [name for name in DONNE_FIELDS
+                   if not name.startswith(("awarded_", "generale_"))]
 
 
 def _whole(value: object, maximum: int = _INTEGER) -> bool:
@@ -300,7 +305,7 @@ def _check_donne(value: object) -> None:
             good = item is None or item in TRUMP_VALUES
         elif name == "coinche":
             good = item in COINCHE_VALUES
-        elif name == "capot_bid":
+        elif name in ("capot_bid", "generale_bid", "generale_made"):
             good = type(item) is bool
         elif name == "contract":
             good = item is None or _whole(item, _SMALL)

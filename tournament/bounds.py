@@ -15,6 +15,9 @@ OPTION_BOUNDS: dict[str, tuple[int, int]] = {
     "bye_points": (0, 10_000),
     "forfeit_points": (0, 10_000),
     "max_contract": (80, 500),
+    # Flat bids (SCORING.md v3): a multiple of 10 (scoring checks it) in this range.
+    "capot_bid_score": (250, 2000),
+    "generale_score": (250, 2000),
 }
 
 # A game played to a target ends after a few dozen donnes; a backup with more is refused

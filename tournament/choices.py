@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring import Coinche, Outcome, Side, Trump
+from scoring import Coinche, CoincheMade, Counting, LosingBelote, Outcome, Side, Trump
 
 PRESET_CHOICES = [
     ("ffb-coinche", _("FFB belote coinchée")),
@@ -15,7 +15,26 @@ PRESET_CHOICES = [
     ("contrat-multiplie", _("Coinche, contrat multiplié")),
     ("classique-sans-annonces", _("Belote classique sans annonces")),
     ("classique-capot-250", _("Belote classique, capot à 250")),
+    ("coinche-concours", _("Coinche de concours (sans annonces, capot annoncé à 500)")),
+    ("classique-dedans", _("Belote classique, dedans (belote prenable)")),
 ]
+# The labels of the rule options' values (scoring's enums, and the figures of the spec).
+COUNTING_CHOICES = [
+    (Counting.FAITS.value, _("Points faits + demandés")),
+    (Counting.DEMANDES.value, _("Points demandés")),
+    (Counting.FAITS_SEULS.value, _("Points faits seuls (le contrat est un seuil)")),
+]
+COINCHE_MADE_CHOICES = [
+    (CoincheMade.BASE.value, _("la base aux preneurs, sa belote à la défense")),
+    (CoincheMade.POINTS.value, _("chaque camp ses points")),
+]
+LOSING_BELOTE_CHOICES = [
+    (LosingBelote.KEPT.value, _("gardée (imprenable)")),
+    (LosingBelote.WINNER.value, _("au gagnant (prenable)")),
+    (LosingBelote.LOST.value, _("perdue")),
+]
+CAPOT_POINTS_CHOICES = [(252, "252"), (250, "250"), (162, _("162 (pas de prime)"))]
+CHUTE_BASE_CHOICES = [(160, "160"), (162, "162")]
 SIDE_CHOICES = [(Side.NS.value, _("Nord-Sud")), (Side.EW.value, _("Est-Ouest"))]
 SIDE_SHORT = {Side.NS.value: "NS", Side.EW.value: "EO"}  # printed: EO for est-ouest
 # The values stored for a side, a trump and a coinche level (checked in backups and journal

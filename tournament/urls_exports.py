@@ -8,6 +8,7 @@ from .views import exports, public
 urlpatterns = [
     path("t/<slug:slug>/standings.pdf", exports.standings_pdf, name="standings_pdf"),
     path("t/<slug:slug>/standings.xlsx", exports.standings_xlsx, name="standings_xlsx"),
+    path("t/<slug:slug>/reglement.pdf", exports.reglement_pdf, name="reglement_pdf"),
     path("t/<slug:slug>/sheets-blank.pdf", exports.blank_score_sheets,
          name="blank_score_sheets"),
     path("t/<slug:slug>/rounds/<number:number>/sheets.pdf", exports.score_sheets,

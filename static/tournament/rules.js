@@ -1,5 +1,6 @@
 // The rules page: choosing a preset fills every option with its values, and only the options
-// that apply to the game chosen are shown (data-show-if="game=coinche counting=faits").
+// that apply to the game chosen are shown (data-show-if="game=coinche counting=faits", where
+// "counting=faits|faits_seuls" holds for either value).
 // The rules page and the new concours page: the draw methods offered are those of the format
 // chosen (each option's data-format), a mêlée drawing players and the others teams.
 (function () {
@@ -21,10 +22,11 @@
   function showApplicable() {
     form.querySelectorAll("[data-show-if]").forEach((row) => {
       const applies = row.dataset.showIf.split(" ").every((condition) => {
-        const [name, value] = condition.split("=");
-        return current(name) === value;
+        const [name, values] = condition.split("=");
+        return values.split("|").includes(current(name));
       });
-      row.hidden = !applies;
+      // A refused option stays shown, condition or not, so that its error is seen.
+      row.hidden = !applies && !row.querySelector(".errorlist");
     });
   }
 

@@ -57,6 +57,8 @@ def mirror(donne: Donne) -> Donne:
         annonces_ew=donne.annonces_ns,
         awarded_ns=donne.awarded_ew,
         awarded_ew=donne.awarded_ns,
+        generale_bid=donne.generale_bid,
+        generale_made=donne.generale_made,
     )
 
 

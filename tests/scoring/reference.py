@@ -2,16 +2,20 @@
 
 It scores each donne with `score_donne` and keeps the state of the game in plain dicts,
 sentence by sentence of the spec. The belote points a side scored in a donne are measured,
-not computed: the same donne scored without that side's belotes, when the outcome stays.
+not computed: the same donne scored without any belote, when the outcome stays (so that a
+belote received from the other side, `losing_belote` = winner, is measured too).
 """
 
 import dataclasses
 
 from scoring import (
     Coinche,
+    CoincheMade,
+    Counting,
     Donne,
     DonneScore,
     GameScore,
+    LosingBelote,
     Multiply,
     Outcome,
     Rules,
@@ -26,20 +30,39 @@ def _side_score(score: DonneScore, side: Side) -> int:
 
 
 def belote_scored(side: Side, donne: Donne, rules: Rules, pot: int, score: DonneScore) -> int:
-    """What `side` scored in this donne for its belotes."""
-    field = "belote_ns" if side is Side.NS else "belote_ew"
-    without = score_donne(dataclasses.replace(donne, **{field: 0}), rules, pot)
+    """What `side` scored in this donne for belotes, its own and any it received."""
+    without = score_donne(dataclasses.replace(donne, belote_ns=0, belote_ew=0), rules, pot)
     if without.outcome is score.outcome:
         return _side_score(score, side) - _side_score(without, side)
-    # Its belote decided the outcome (a side made capot that still made its contract with
-    # annonces and belote): the spec's formulas, read off the table.
-    belote = 20 * getattr(donne, field)
-    winner = Side(donne.taker) if score.outcome is Outcome.MADE else Side(donne.taker).other
+    # A belote decided the outcome: the spec's formulas, read off its text.
+    own = 20 * (donne.belote_ns if side is Side.NS else donne.belote_ew)
+    other = 20 * (donne.belote_ew if side is Side.NS else donne.belote_ns)
+    taker = Side(donne.taker)
+    if score.outcome is Outcome.LITIGE:
+        return 0 if side is taker else own
+    winner = taker if score.outcome is Outcome.MADE else taker.other
     coinche = Coinche(donne.coinche)
-    if (side is winner and coinche is not Coinche.NONE and rules.belote_multiplied
-            and rules.multiply is Multiply.SCORE and rules.counting == "faits"):
-        return belote * (2 if coinche is Coinche.COINCHE else rules.surcoinche_factor)
-    return belote
+    factor = {Coinche.NONE: 1, Coinche.COINCHE: 2}.get(coinche, rules.surcoinche_factor)
+    if rules.counting is Counting.DEMANDES:
+        if not rules.demandes_belote:
+            return 0
+        factor = 1
+    elif not rules.belote_multiplied or rules.multiply is Multiply.CONTRACT:
+        factor = 1
+    flat = rules.game == "coinche" and (
+        donne.generale_bid or (donne.capot_bid and rules.capot_bid_score is not None))
+    coinche_made = rules.coinche_made or (
+        CoincheMade.BASE if rules.multiply is Multiply.SCORE else CoincheMade.POINTS)
+    # "The losing side's belote" applies in four places only.
+    alone = (rules.counting is Counting.DEMANDES or flat or score.outcome is Outcome.DOWN
+             or (coinche is not Coinche.NONE and coinche_made is CoincheMade.BASE))
+    if not alone:
+        return own * factor if side is taker else own
+    if side is not winner:
+        return own if rules.losing_belote is LosingBelote.KEPT else 0
+    if rules.losing_belote is LosingBelote.WINNER:
+        own += other
+    return own * factor
 
 
 def reference_game(donnes, rules: Rules, stop_after: int | None = None) -> GameScore:

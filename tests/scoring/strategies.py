@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 
 from scoring import (
     Coinche,
+    CoincheMade,
     Counting,
     Donne,
     Game,
+    LosingBelote,
     Multiply,
     Outcome,
     Rules,
@@ -30,10 +32,18 @@ awarded_points = st.one_of(st.just(0), st.integers(0, 1000))
 pots = st.integers(0, 30).map(lambda n: n * 10)
 booleans = st.booleans()
 games = st.sampled_from(list(Game))
-countings = st.sampled_from(list(Counting))
+# Version 2's values: `rule_sets()` keeps every version 3 option at its default unless asked.
+countings = st.sampled_from([Counting.FAITS, Counting.DEMANDES])
 multiplies = st.sampled_from(list(Multiply))
 surcoinche_factors = st.sampled_from([4, 3])
 capot_points = st.sampled_from([252, 250])
+# Version 3's values.
+v3_countings = st.sampled_from(list(Counting))
+v3_capot_points = st.sampled_from([252, 250, 162])
+coinche_mades = st.sampled_from([None, *CoincheMade])
+chute_bases = st.sampled_from([None, 160, 162])
+losing_belotes = st.sampled_from(list(LosingBelote))
+flat_scores = st.none() | st.integers(25, 200).map(lambda n: n * 10)
 max_contracts = st.integers(8, 50).map(lambda n: n * 10)
 coinches = st.sampled_from(list(Coinche))
 taker_points = st.integers(0, 162)
@@ -66,23 +76,40 @@ def rule_sets(
     beat_defence=booleans,
     capot_points=capot_points,
     max_contract=max_contracts,
+    coinche_made=None,
+    chute_base=None,
+    rounding_160=False,
+    rounding_decides=False,
+    losing_belote=LosingBelote.KEPT,
+    capot_takes_annonces=True,
+    defence_capot_bonus=False,
+    capot_bid_score=None,
+    generale_score=None,
 ) -> Rules:
     """A consistent rule set: classique counts faits and beats the defence, demandes has
-    no annonces, and a game without a target stops after 12 donnes."""
+    no annonces, faits_seuls multiplies the score, the rounding variants need rounding, and
+    a game without a target stops after 12 donnes.
+
+    The version 3 options keep their defaults (version 2's scoring) unless given:
+    `v3_rule_sets()` draws them all."""
     game = _pick(draw, game)
     classique = game is Game.CLASSIQUE
     counting = Counting.FAITS if classique else _pick(draw, counting)
     target, max_donnes = _pick(draw, target), _pick(draw, max_donnes)
     if target is None and max_donnes is None:
         max_donnes = 12
+    multiply = _pick(draw, multiply)
+    if counting is Counting.FAITS_SEULS:
+        multiply = Multiply.SCORE
+    rounding = _pick(draw, rounding)
     return Rules(
         game=game,
         counting=counting,
-        multiply=_pick(draw, multiply),
+        multiply=multiply,
         surcoinche_factor=_pick(draw, surcoinche_factor),
         litige=_pick(draw, litige),
         tie_to_takers=_pick(draw, tie_to_takers),
-        rounding=_pick(draw, rounding),
+        rounding=rounding,
         sa_ta=_pick(draw, sa_ta),
         annonces=False if counting is Counting.DEMANDES else _pick(draw, annonces),
         target=target,
@@ -94,7 +121,36 @@ def rule_sets(
         beat_defence=True if classique else _pick(draw, beat_defence),
         capot_points=_pick(draw, capot_points),
         max_contract=_pick(draw, max_contract),
+        coinche_made=_pick(draw, coinche_made),
+        chute_base=_pick(draw, chute_base),
+        rounding_160=rounding and _pick(draw, rounding_160),
+        rounding_decides=rounding and _pick(draw, rounding_decides),
+        losing_belote=_pick(draw, losing_belote),
+        capot_takes_annonces=_pick(draw, capot_takes_annonces),
+        defence_capot_bonus=_pick(draw, defence_capot_bonus),
+        capot_bid_score=_pick(draw, capot_bid_score),
+        generale_score=_pick(draw, generale_score),
     )
+
+
+V3_OPTIONS = {
+    "counting": v3_countings,
+    "capot_points": v3_capot_points,
+    "coinche_made": coinche_mades,
+    "chute_base": chute_bases,
+    "rounding_160": booleans,
+    "rounding_decides": booleans,
+    "losing_belote": losing_belotes,
+    "capot_takes_annonces": booleans,
+    "defence_capot_bonus": booleans,
+    "capot_bid_score": flat_scores,
+    "generale_score": flat_scores,
+}
+
+
+def v3_rule_sets(**options) -> st.SearchStrategy[Rules]:
+    """`rule_sets` with every version 3 option drawn too (each overridable)."""
+    return rule_sets(**{**V3_OPTIONS, **options})
 
 
 @st.composite
@@ -106,6 +162,7 @@ def donnes(
     coinche=coinches,
     capot=True,
     capot_bid=None,
+    generale=None,
     points=taker_points,
     awarded=False,
 ) -> Donne:
@@ -115,6 +172,7 @@ def donnes(
     coinche: the coinche level (coinche game only), fixed or drawn.
     capot: True (sometimes one side made capot), False (never), "takers" or "defence".
     capot_bid: None (one bid in ten), True or False (coinche game only).
+    generale: None (one bid in ten where the rules play it), True or False.
     points: the takers' points faits when no side made capot, fixed or drawn.
     awarded: whether points attribués may be given.
     """
@@ -124,12 +182,17 @@ def donnes(
         return Donne(awarded_ns=awarded_ns, awarded_ew=awarded_ew)
     taker = draw(sides)
     trump = draw(st.sampled_from(list(Trump) if rules.sa_ta else SUITS))
+    generale_bid = False
     if rules.game is Game.CLASSIQUE:
         contract, bid, level = None, False, Coinche.NONE
     else:
-        bid = draw(st.integers(0, 9)) == 0 if capot_bid is None else capot_bid
+        if rules.generale_score is not None:
+            generale_bid = draw(st.integers(0, 9)) == 0 if generale is None else generale
+        bid = not generale_bid and (
+            draw(st.integers(0, 9)) == 0 if capot_bid is None else capot_bid
+        )
         top = rules.max_contract // 10
-        contract = None if bid else draw(st.integers(8, top)) * 10
+        contract = None if bid or generale_bid else draw(st.integers(8, top)) * 10
         level = _pick(draw, coinche)
     if capot == "takers":
         capot_side = taker
@@ -154,6 +217,8 @@ def donnes(
         belote_ns, belote_ew = draw(st.sampled_from([(0, 0), (1, 0), (0, 1)]))
     annonces = draw(annonce_sums) if rules.annonces else 0
     annonce_side = draw(sides)
+    # The bidder alone won every trick: only when his side made capot.
+    generale_made = generale_bid and capot_side is taker and draw(booleans)
     return Donne(
         taker=taker,
         contract=contract,
@@ -168,6 +233,8 @@ def donnes(
         annonces_ew=annonces if annonce_side is Side.EW else 0,
         awarded_ns=awarded_ns,
         awarded_ew=awarded_ew,
+        generale_bid=generale_bid,
+        generale_made=generale_made,
     )
 
 
@@ -186,15 +253,15 @@ def rules_and_donnes(draw, rules=None, size=24, **donne_options):
 
 
 @st.composite
-def games_near_a_belote_crossing(draw, size=30, **donne_options):
+def games_near_a_belote_crossing(draw, size=30, rules=None, **donne_options):
     """A rule set and donnes whose target a side reaches thanks to its belote, in a donne
     where it was chuted as takers or made capot: the FFB 10.3 exception at work.
 
     The target is set from the donnes (a side's running total after such a donne, less
     0 to 19 points), so the case is built rather than waited for; when no donne fits, the
-    target is any.
+    target is any. `rules`: a strategy of rule sets without a target (rule_sets' by default).
     """
-    rules = draw(rule_sets(target=None, max_donnes=10_000))
+    rules = draw(rule_sets(target=None, max_donnes=10_000) if rules is None else rules)
     played = draw(st.lists(donnes(rules, **donne_options), max_size=size))
     totals, pot, candidates = {Side.NS: 0, Side.EW: 0}, 0, []
     for donne in played:
@@ -205,7 +272,8 @@ def games_near_a_belote_crossing(draw, size=30, **donne_options):
         if donne.taker is None:
             continue
         for side in Side:
-            belotes = donne.belote_ns if side is Side.NS else donne.belote_ew
+            # Its own belotes, or (belote prenable) the other side's that it may receive.
+            belotes = donne.belote_ns + donne.belote_ew
             chuted = donne.taker is side and score.outcome is Outcome.DOWN
             if belotes and (chuted or donne.capot is side.other) and totals[side] >= 20:
                 candidates.append(totals[side])

@@ -9,11 +9,13 @@ import scoring
 from scoring import (
     PRESETS,
     Coinche,
+    CoincheMade,
     Counting,
     Donne,
     DonneScore,
     Game,
     GameScore,
+    LosingBelote,
     Multiply,
     Outcome,
     Rules,
@@ -30,10 +32,10 @@ def test_the_package_exports_exactly_the_documented_names():
         [
             "Side", "Trump", "Coinche", "Outcome", "Game", "Counting", "Multiply", "Rules",
             "PRESETS", "Donne", "DonneScore", "GameScore", "ScoringError", "score_donne",
-            "score_game",
+            "score_game", "CoincheMade", "LosingBelote",
         ]
     )
-    assert len(scoring.__all__) == 15
+    assert len(scoring.__all__) == 17
     for name in scoring.__all__:
         assert hasattr(scoring, name), name
 
@@ -51,25 +53,34 @@ def test_enum_values_are_the_documented_strings():
         "MADE": "made", "DOWN": "down", "LITIGE": "litige", "PASSED": "passed",
     }
     assert {g.name: g.value for g in Game} == {"COINCHE": "coinche", "CLASSIQUE": "classique"}
-    assert {c.name: c.value for c in Counting} == {"FAITS": "faits", "DEMANDES": "demandes"}
+    assert {c.name: c.value for c in Counting} == {
+        "FAITS": "faits", "DEMANDES": "demandes", "FAITS_SEULS": "faits_seuls",
+    }
     assert {m.name: m.value for m in Multiply} == {"SCORE": "score", "CONTRACT": "contract"}
+    assert {c.name: c.value for c in CoincheMade} == {"BASE": "base", "POINTS": "points"}
+    assert {b.name: b.value for b in LosingBelote} == {
+        "KEPT": "kept", "WINNER": "winner", "LOST": "lost",
+    }
 
 
 def test_the_enums_are_str_enums_in_the_documented_order():
-    enums = (Side, Trump, Coinche, Outcome, Game, Counting, Multiply)
+    enums = (Side, Trump, Coinche, Outcome, Game, Counting, Multiply, CoincheMade, LosingBelote)
     assert all(issubclass(enum, StrEnum) for enum in enums)
     assert list(Trump) == [
         Trump.SPADES, Trump.HEARTS, Trump.DIAMONDS, Trump.CLUBS, Trump.NO_TRUMP, Trump.ALL_TRUMP,
     ]
     assert [g.value for g in Game] == ["coinche", "classique"]
-    assert [c.value for c in Counting] == ["faits", "demandes"]
+    assert [c.value for c in Counting] == ["faits", "demandes", "faits_seuls"]
     assert [m.value for m in Multiply] == ["score", "contract"]
+    assert [c.value for c in CoincheMade] == ["base", "points"]
+    assert [b.value for b in LosingBelote] == ["kept", "winner", "lost"]
 
 
 def test_the_new_enums_live_in_scoring_enums():
     from scoring import enums
 
     assert (enums.Game, enums.Counting, enums.Multiply) == (Game, Counting, Multiply)
+    assert (enums.CoincheMade, enums.LosingBelote) == (CoincheMade, LosingBelote)
 
 
 def test_each_side_knows_the_other():
@@ -102,7 +113,18 @@ def test_rules_fields_order_and_defaults_are_the_documented_ones():
         ("beat_defence", True),
         ("capot_points", 252),
         ("max_contract", 500),
+        # version 3, appended
+        ("coinche_made", None),
+        ("chute_base", None),
+        ("rounding_160", False),
+        ("rounding_decides", False),
+        ("losing_belote", LosingBelote.KEPT),
+        ("capot_takes_annonces", True),
+        ("defence_capot_bonus", False),
+        ("capot_bid_score", None),
+        ("generale_score", None),
     ]
+    assert type(Rules().losing_belote) is LosingBelote
     assert type(Rules().game) is Game
     assert type(Rules().counting) is Counting
     assert type(Rules().multiply) is Multiply
@@ -113,6 +135,13 @@ def test_rules_annotations_name_the_enums():
     assert (hints["game"], hints["counting"], hints["multiply"]) == (Game, Counting, Multiply)
     assert hints["capot_points"] is int and hints["max_contract"] is int
     assert hints["belote_multiplied"] is bool and hints["beat_defence"] is bool
+    assert hints["coinche_made"] == CoincheMade | None
+    assert hints["losing_belote"] is LosingBelote
+    assert hints["chute_base"] == int | None
+    assert hints["capot_bid_score"] == int | None and hints["generale_score"] == int | None
+    for name in ("rounding_160", "rounding_decides", "capot_takes_annonces",
+                 "defence_capot_bonus"):
+        assert hints[name] is bool, name
 
 
 def test_donne_fields_order_and_defaults_are_the_documented_ones():
@@ -130,6 +159,8 @@ def test_donne_fields_order_and_defaults_are_the_documented_ones():
         ("annonces_ew", 0),
         ("awarded_ns", 0),
         ("awarded_ew", 0),
+        ("generale_bid", False),
+        ("generale_made", False),
     ]
 
 
@@ -174,10 +205,11 @@ def test_stop_after_is_keyword_only():
         score_game([], Rules(), 3)  # type: ignore[misc]
 
 
-def test_the_six_presets_are_there():
+def test_the_eight_presets_are_there():
     assert list(PRESETS) == [
         "ffb-coinche", "ffb-classique", "contrat-seul", "contrat-multiplie",
-        "classique-sans-annonces", "classique-capot-250",
+        "classique-sans-annonces", "classique-capot-250", "coinche-concours",
+        "classique-dedans",
     ]
     assert all(type(rules) is Rules for rules in PRESETS.values())
 

@@ -36,7 +36,7 @@ from scoring import (
 from scoring.paper import MAX_PAPER_DONNES, max_donne_points, min_donne_points
 
 from .builders import CAPOT_250, CLASSIQUE, EW, FFB, NS, SANS_ANNONCES, play, take
-from .strategies import donnes, rule_sets, rules_and_donne
+from .strategies import donnes, rule_sets, rules_and_donne, v3_rule_sets
 
 CONTRAT_SEUL = PRESETS["contrat-seul"]
 CONTRAT_MULTIPLIE = PRESETS["contrat-multiplie"]
@@ -81,7 +81,7 @@ def finished_games(draw, rules):
     raise AssertionError("assume(False) does not return")
 
 
-def _sheet(played, game) -> PaperTotals:
+def _sheet(played, game, rules) -> PaperTotals:
     """What the scorer's sheet shows: totals, donnes, belotes and the capots marked."""
     taken = [(donne, score) for donne, score in zip(played, game.donnes, strict=True)
              if donne.taker is not None]
@@ -92,8 +92,11 @@ def _sheet(played, game) -> PaperTotals:
         passed=game.played - len(taken),
         belotes=sum(donne.belote_ns + donne.belote_ew for donne, _ in taken),
         # A capot is marked when the donne was not a chute (SCORING.md: a chute is worth the
-        # base even when the defence made capot).
-        capots=sum(donne.capot is not None and score.outcome is not Outcome.DOWN
+        # base even when the defence made capot), or with the defence's capot bonus when the
+        # defence made it on a chute.
+        capots=sum(donne.capot is not None and (
+                       score.outcome is not Outcome.DOWN
+                       or (rules.defence_capot_bonus and donne.capot != donne.taker))
                    for donne, score in taken),
         awarded_ns=sum(donne.awarded_ns for donne in played),
         awarded_ew=sum(donne.awarded_ew for donne in played),
@@ -101,7 +104,7 @@ def _sheet(played, game) -> PaperTotals:
 
 
 def _accepts_the_sheet(rules, played, game):
-    totals = _sheet(played, game)
+    totals = _sheet(played, game, rules)
     check_paper_totals(totals, rules)
     if game.ns == game.ew:  # a side won by crossing first (FFB 10.3): paper cannot say
         with pytest.raises(ScoringError):
@@ -134,7 +137,7 @@ def test_the_exact_check_counts_capots_of_the_takers_only(case):
     rules, played, game = case
     takers_capots = sum(donne.capot is not None and donne.capot is donne.taker
                         for donne in played)
-    totals = _sheet(played, game)
+    totals = _sheet(played, game, rules)
     assert totals.capots == takers_capots
     assert paper_check_kind(rules).exact
     extra = rules.capot_points - 162
@@ -143,7 +146,39 @@ def test_the_exact_check_counts_capots_of_the_takers_only(case):
             + extra * totals.capots)
 
 
+@given(finished_games(v3_rule_sets(target=targets)))
+def test_every_finished_game_under_any_v3_rules_passes_the_check(case):
+    _accepts_the_sheet(*case)
+
+
+@given(finished_games(v3_rule_sets(target=targets, rounding=False, counting=Counting.FAITS,
+                                   chute_base=st.sampled_from([None, 162]))))
+def test_every_finished_game_without_rounding_under_v3_rules_passes_the_check(case):
+    # Fewer rounding rule sets, so that the digit and exact checks meet v3's options often.
+    _accepts_the_sheet(*case)
+
+
+@given(finished_games(v3_rule_sets(game=Game.CLASSIQUE, rounding=False, annonces=False,
+                                   losing_belote=st.sampled_from(["kept", "winner"]),
+                                   chute_base=st.sampled_from([None, 162]),
+                                   target=targets)))
+def test_the_exact_check_stays_exact_under_v3_classique_options(case):
+    rules, played, game = case
+    assert paper_check_kind(rules).exact
+    totals = _sheet(played, game, rules)
+    extra = rules.capot_points - 162
+    assert (totals.score_ns + totals.score_ew - totals.awarded_ns - totals.awarded_ew
+            == 162 * (totals.donnes - totals.passed) + 20 * totals.belotes
+            + extra * totals.capots)
+
+
 # The bounds: sound for every donne, and reached.
+@given(rules_and_donne(rules=v3_rule_sets(), awarded=False), st.sampled_from([0, 80, 250]))
+def test_no_v3_donne_gives_a_side_more_than_the_bound_nor_both_less(case, pot):
+    test_no_donne_gives_a_side_more_than_the_bound_nor_both_less.hypothesis.inner_test(
+        case, pot)
+
+
 @given(rules_and_donne(awarded=False), st.sampled_from([0, 80, 250]))
 def test_no_donne_gives_a_side_more_than_the_bound_nor_both_less(case, pot):
     rules, donne = case
@@ -201,7 +236,7 @@ def _option_grid():
     ceilings around the capot bid (250) and the deciding totals (252, 272, 332)."""
     flags = itertools.product([False, True], repeat=6)
     for game, counting, multiply, factor, capot, top, flag in itertools.product(
-        list(Game), list(Counting), list(Multiply), [4, 3], [252, 250],
+        list(Game), [Counting.FAITS, Counting.DEMANDES], list(Multiply), [4, 3], [252, 250],
         [80, 240, 250, 260, 270, 330, 340, 500], list(flags),
     ):
         rounding, sa_ta, annonces, multiplied, in_contract, demandes_belote = flag
@@ -242,7 +277,8 @@ def test_a_contract_is_made_only_up_to_the_takers_deciding_total(options, most):
         # (250 + 550 + 500 + 20) × 4: a 500 surcoinché made by a capot with four carrés.
         ("ffb-coinche", 5280, 160),
         ("ffb-classique", 252 + 550 + 20, 162),
-        ("contrat-seul", 500 * 3, 80),
+        # A capot bid (250) surcoinché: v3's contrat-seul bids at most 160.
+        ("contrat-seul", 250 * 3, 80),
         # 252 + 550 + 80 + 500 × 4: at tout atout, four belotes.
         ("contrat-multiplie", 2882, 162),
         ("classique-sans-annonces", 272, 162),
@@ -264,6 +300,8 @@ def test_the_bounds_of_each_preset(preset, most, least):
         ("contrat-multiplie", False, set(), "contrats"),
         ("classique-sans-annonces", True, {"belotes", "capots"}, "Contrôle exact"),
         ("classique-capot-250", False, {"capots"}, "plus 8 par capot marqué (250 points)"),
+        ("coinche-concours", False, set(), "arrondi"),
+        ("classique-dedans", False, set(), "annonces"),
     ],
 )
 def test_each_preset_says_which_check_it_gets(preset, exact, needs, words):
@@ -498,3 +536,69 @@ def test_the_paper_types_are_frozen_values():
     with pytest.raises(dataclasses.FrozenInstanceError):
         sheet.score_ns = 5  # type: ignore[misc]
     assert PaperCheck.__dataclass_params__.frozen
+
+
+# Version 3's options: the check holds where it can, and says "partiel" where it cannot.
+@pytest.mark.parametrize(
+    ("options", "exact", "needs", "words"),
+    [
+        # A chute worth 160 without rounding: neither exact nor digit.
+        (dict(chute_base=160), False, set(), "une chute vaut 160 points"),
+        (dict(chute_base=162), True, {"belotes", "capots"}, "Contrôle exact"),
+        # The takers' belote lost on a chute: belotes no longer add up; tens still do.
+        (dict(losing_belote="lost"), False, set(), "belotes perdues"),
+        (dict(losing_belote="winner"), True, {"belotes", "capots"}, "Contrôle exact"),
+        # The defence's capot on a chute counts like the takers'.
+        (dict(defence_capot_bonus=True), True, {"belotes", "capots"},
+         "90 par capot réussi par l'une ou l'autre équipe"),
+        # A capot worth 162 needs no capot count.
+        (dict(capot_points=162), True, {"belotes"}, "un capot vaut 162 points"),
+    ],
+)
+def test_the_classique_exact_check_under_v3_options(options, exact, needs, words):
+    check = paper_check_kind(dataclasses.replace(SANS_ANNONCES, **options))
+    assert (check.exact, check.needs) == (exact, frozenset(needs))
+    assert words in check.explanation
+    assert ("partiel" in check.explanation) is not exact
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        (dict(capot_bid_score=500), "un capot annoncé ou une générale vaut son score"),
+        (dict(generale_score=1000), "un capot annoncé ou une générale vaut son score"),
+        (dict(coinche_made="base", capot_points=250),
+         "un capot coinché vaut la base, un capot non coinché ses points"),
+        (dict(chute_base=160), "une chute vaut 160 points"),
+    ],
+)
+def test_contrat_multiplie_falls_back_to_the_bounds_where_v3_breaks_the_digit(options, words):
+    check = paper_check_kind(dataclasses.replace(CONTRAT_MULTIPLIE, **options))
+    assert not check.exact and "seules les bornes" in check.explanation
+    assert words in check.explanation
+
+
+@pytest.mark.parametrize(
+    "options",
+    [dict(coinche_made="base"), dict(coinche_made="points", capot_points=250),
+     dict(capot_points=162), dict(defence_capot_bonus=True), dict(chute_base=162)],
+)
+def test_contrat_multiplie_keeps_the_digit_where_v3_keeps_it(options):
+    check = paper_check_kind(dataclasses.replace(CONTRAT_MULTIPLIE, **options))
+    assert "finissent par le même chiffre" in check.explanation
+
+
+def test_a_chute_of_160_lowers_the_least_a_donne_brings():
+    rules = dataclasses.replace(SANS_ANNONCES, chute_base=160)
+    assert min_donne_points(rules) == 160
+    # 12 chutes of 160: accepted, though 162 × 12 is not reached.
+    check_paper_totals(PaperTotals(score_ns=0, score_ew=1920, donnes=12), rules)
+
+
+def test_a_flat_generale_raises_the_bound():
+    rules = dataclasses.replace(FFB, generale_score=2000, annonces=False)
+    # (160 + 2000 + 20) × 4, rounded.
+    assert max_donne_points(rules) == 8720
+    surcoinched = Donne(taker=NS, generale_bid=True, trump=Trump.HEARTS, coinche=Coinche.SURCOINCHE,
+                        taker_points=100, belote_ew=1)
+    assert score_donne(surcoinched, rules).ew == 8080  # (2000 + 20) × 4: within the bound

@@ -251,3 +251,79 @@ def test_a_donne_at_sans_atout_or_tout_atout_is_worth_162_too(trump):
     score = score_donne(take(NS, 80, 162, trump), Rules(sa_ta=True, rounding=False))
     assert (score.ns, score.ew) == (162 + 80, 0)
     assert refused(take(NS, 80, 163, trump), SA_TA).field == "taker_points"
+
+
+# Version 3: the générale.
+GENERALE = Rules(generale_score=1000)
+
+
+def generale(taker=NS, points=162, capot=NS, made=False, **fields) -> Donne:
+    return Donne(taker=taker, generale_bid=True, trump=Trump.SPADES, taker_points=points,
+                 capot=capot, generale_made=made, **fields)
+
+
+def test_a_generale_bid_where_it_is_not_played_names_generale_bid():
+    error = refused(generale(), FFB)
+    assert error.field == "generale_bid" and "Générale" in str(error)
+
+
+def test_a_generale_bid_in_classique_names_generale_bid():
+    donne = Donne(taker=NS, generale_bid=True, trump=Trump.SPADES, taker_points=100)
+    rules = Rules(game="classique", rounding=False, generale_score=1000)
+    assert refused(donne, rules).field == "generale_bid"
+
+
+def test_a_generale_with_a_capot_bid_names_capot_bid():
+    assert refused(generale(capot_bid=True), GENERALE).field == "capot_bid"
+
+
+def test_a_generale_with_a_value_names_contract():
+    error = refused(generale(contract=160), GENERALE)
+    assert error.field == "contract" and "1000" in str(error)
+
+
+def test_generale_made_without_a_generale_bid_names_generale_made():
+    donne = take(NS, 80, 162, capot=NS, generale_made=True)
+    assert refused(donne, GENERALE).field == "generale_made"
+    assert refused(take(NS, None, 162, capot=NS, generale_made=True), GENERALE).field == (
+        "generale_made"
+    )
+
+
+@pytest.mark.parametrize(("points", "capot"), [(162, None), (0, EW), (150, None)])
+def test_generale_made_without_the_takers_capot_names_generale_made(points, capot):
+    error = refused(generale(points=points, capot=capot, made=True), GENERALE)
+    assert error.field == "generale_made" and "capot" in str(error)
+
+
+@pytest.mark.parametrize("field", ["generale_bid", "generale_made"])
+@pytest.mark.parametrize("value", [1, 0, "yes", None])
+def test_the_generale_flags_take_only_booleans(field, value):
+    donne = take(NS, 80, 100, **{field: value})
+    error = refused(donne, GENERALE)
+    assert error.field == field and "oui ou non" in str(error)
+
+
+@pytest.mark.parametrize("field", ["generale_bid", "generale_made"])
+def test_a_generale_on_a_passed_donne_is_refused(field):
+    assert refused(Donne(**{field: True}), GENERALE).field == field
+
+
+def test_a_failed_generale_may_be_any_donne_its_bidder_did_not_sweep():
+    # The partner won a trick (the takers' capot), the defence won some, or every trick.
+    for points, capot in ((162, NS), (100, None), (0, EW)):
+        assert score_donne(generale(points=points, capot=capot), GENERALE).outcome is (
+            Outcome.DOWN
+        )
+
+
+def test_a_coinche_donne_without_value_capot_or_generale_names_the_three():
+    error = refused(Donne(taker=NS, trump=Trump.HEARTS, taker_points=100), GENERALE)
+    assert error.field == "contract" and "générale" in str(error)
+
+
+def test_a_capot_bid_with_a_value_gives_the_flat_score_in_its_message():
+    donne = Donne(taker=NS, contract=250, capot_bid=True, trump=Trump.HEARTS, taker_points=162,
+                  capot=NS)
+    error = refused(donne, Rules(capot_bid_score=500))
+    assert error.field == "contract" and "500" in str(error)

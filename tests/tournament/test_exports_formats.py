@@ -254,7 +254,7 @@ def test_a_paper_games_reprinted_sheet_says_saisie_des_totaux_with_its_totals(pa
     sheet = sheets[2]
     assert sheet.rows == [] and sheet.paper is not None
     words, figures = sheet.paper
-    width = documents.SHEET_WIDTH
+    width = documents.sheet_width(sheet.keep)  # classique: no Contrat nor Coinche column
     assert len(words + figures) == width  # one row of the grid, to the character
     assert words.strip() == "saisie des totaux : 12 donnes, 2 belotes, 1 capot"
     assert figures.split() == ["1100", "974", "1100", "974"]

@@ -72,6 +72,7 @@ PUBLIC = [
     lambda t: reverse("tournament:palmares_pdf", args=[t.slug]),
     lambda t: reverse("tournament:final_pdf", args=[t.slug]),
     lambda t: reverse("tournament:final_xlsx", args=[t.slug]),
+    lambda t: reverse("tournament:reglement_pdf", args=[t.slug]),
 ]
 # Pages only the organiser may open, published or not.
 ORGANISER_ONLY = [

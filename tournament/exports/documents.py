@@ -6,6 +6,7 @@ import base64
 import functools
 import io
 from dataclasses import dataclass, field
+from typing import Any
 
 import segno
 from django.db.models import Prefetch
@@ -14,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from PIL import Image
 
-from scoring import Side
+from scoring import Rules, Side
 
 from ..choices import COINCHE_SHORT, SIDE_SHORT, TRUMP_SHORT
 from ..models import DonneRecord, Game, Player, Round, Team, Tournament
@@ -57,11 +58,23 @@ def rules_line(tournament: Tournament, round_: Round | None = None) -> str:
         " ou ".join(end),
         _("litige : %s") % yes_no[rules.litige],
         _("arrondi : %s") % yes_no[rules.rounding],
-        _("SA/TA : %s") % yes_no[rules.sa_ta],
         _("annonces : %s") % yes_no[rules.annonces],
     ]
+    if rules.game == "coinche" or rules.sa_ta:  # classique: said only when played
+        parts.insert(4, _("SA/TA : %s") % yes_no[rules.sa_ta])
     if rules.game == "coinche":
         parts.append(_("coinche × 2, surcoinche × %(f)d") % {"f": rules.surcoinche_factor})
+        # Version 3's options, where they change what a scorer marks.
+        if rules.capot_bid_score is not None:
+            parts.append(_("capot annoncé : %(n)d, réussi ou chuté") % {
+                "n": rules.capot_bid_score})
+        if rules.generale_score is not None:
+            parts.append(_("générale : %(n)d") % {"n": rules.generale_score})
+    if rules.losing_belote != "kept":
+        parts.append(_("belote prenable") if rules.losing_belote == "winner"
+                     else _("belote perdue par l'équipe battue"))
+    if rules.rounding and rules.rounding_160:
+        parts.append(_("arrondi : preneur dès 6, défense dès 7"))
     return " — ".join(parts)
 
 
@@ -83,6 +96,26 @@ SHEET_COLUMNS = [
     (gettext_lazy("Cumul NS"), 7, True), (gettext_lazy("Cumul EO"), 7, True),
 ]
 SHEET_WIDTH = sum(width for _label, width, _right in SHEET_COLUMNS)
+# Classique has no contract value and no coinche: its sheets leave those columns out.
+CLASSIQUE_LEFT_OUT = (3, 5)  # Contrat, Coinche
+ALL_COLUMNS = tuple(range(len(SHEET_COLUMNS)))
+
+
+def sheet_keep(rules: Rules) -> tuple[int, ...]:
+    """The indexes of SHEET_COLUMNS a sheet under `rules` prints."""
+    if rules.game == "classique":
+        return tuple(index for index in ALL_COLUMNS if index not in CLASSIQUE_LEFT_OUT)
+    return ALL_COLUMNS
+
+
+def _columns(keep: tuple[int, ...] | None) -> list[tuple[Any, int, bool]]:
+    if keep is None:
+        return list(SHEET_COLUMNS)
+    return [SHEET_COLUMNS[index] for index in keep]
+
+
+def sheet_width(keep: tuple[int, ...] | None = None) -> int:
+    return sum(width for _label, width, _right in _columns(keep))
 # The column titles are two lines of the same monospaced font at 4/5 of the grid's size, above
 # the rows and under the same rules (a table of 15 header cells was a third of a sheet's layout
 # time): a column `width` characters wide holds `width * 5 / 4` characters of its title.
@@ -99,6 +132,14 @@ def _both(ns: int, ew: int, one: str = "") -> str:
     return " ".join(parts)
 
 
+def bid_words(record: DonneRecord) -> str:
+    """The contract in a score sheet's cell (5 characters): its value, « capot », or a
+    générale made or failed (« gén.+ », « gén.- »: the capot column cannot tell them)."""
+    if record.generale_bid:
+        return _("gén.+") if record.generale_made else _("gén.-")
+    return _("capot") if record.capot_bid else str(record.contract or "")
+
+
 def sheet_cells(line: DonneLine) -> list[str]:
     """The figures of one row of a score sheet, in the order of SHEET_COLUMNS."""
     record = line.record
@@ -107,7 +148,7 @@ def sheet_cells(line: DonneLine) -> list[str]:
     taken = bool(record.taker)
     return [
         str(line.number), line.dealer, record.taker_label if taken else _("passe"),
-        _("capot") if record.capot_bid else str(record.contract or ""),
+        bid_words(record),
         TRUMP_SHORT.get(record.trump, ""),
         COINCHE_SHORT.get(record.coinche, ""),
         str(record.taker_points) if taken else "",
@@ -123,19 +164,22 @@ def _padded(text: str, width: int, right: bool) -> str:
     return " " + (text.rjust(width - 2) if right else text.ljust(width - 2)) + " "
 
 
-def sheet_row(line: DonneLine) -> str:
-    """A row of the grid as one line: each figure padded to its column. Nothing is cut: the
-    widths hold every figure the rules allow."""
+def sheet_row(line: DonneLine, keep: tuple[int, ...] | None = None) -> str:
+    """A row of the grid as one line: each figure padded to its column (those of `keep`,
+    every one by default). Nothing is cut: the widths hold every figure the rules allow."""
+    cells = sheet_cells(line)
+    if keep is not None:
+        cells = [cells[index] for index in keep]
     return "".join(_padded(text, width, right) for (_label, width, right), text
-                   in zip(SHEET_COLUMNS, sheet_cells(line), strict=True))
+                   in zip(_columns(keep), cells, strict=True))
 
 
-def sheet_head() -> str:
+def sheet_head(keep: tuple[int, ...] | None = None) -> str:
     """The column titles as two monospaced lines: each title's words wrapped to its column
     and centred in it, in characters of the title font (`SHEET_HEAD_SCALE` of the grid's)."""
     lines = ["", ""]
     start = 0.0
-    for label, width, _right in SHEET_COLUMNS:
+    for label, width, _right in _columns(keep):
         room = int(width / SHEET_HEAD_SCALE) - 1  # one character of air against the rules
         words, parts = str(label).split(), [""]
         for word in words:  # greedy wrap: as many words a line as the column holds
@@ -155,10 +199,10 @@ def sheet_head() -> str:
     return "\n".join(lines)
 
 
-def sheet_rules() -> list[int]:
+def sheet_rules(keep: tuple[int, ...] | None = None) -> list[int]:
     """Where the vertical rules of the grid stand, in characters from its left edge."""
     offsets, position = [], 0
-    for _label, width, _right in SHEET_COLUMNS[:-1]:
+    for _label, width, _right in _columns(keep)[:-1]:
         position += width
         offsets.append(position)
     return offsets
@@ -186,12 +230,13 @@ def _rules_px_per_ch() -> float:
     return RULE_PX / (RULE_PT / (SHEET_FONT_PT * MONO_ADVANCE))
 
 
-def _rules_image(height: int, top: int = 0) -> Image.Image:
+def _rules_image(height: int, top: int = 0,
+                 keep: tuple[int, ...] | None = None) -> Image.Image:
     """The grid's vertical rules across `height` pixels, on white; with a horizontal rule of
     `top` pixels at the top."""
     per_ch = _rules_px_per_ch()
-    image = Image.new("L", (round(SHEET_WIDTH * per_ch), height), 255)
-    for offset in sheet_rules():
+    image = Image.new("L", (round(sheet_width(keep) * per_ch), height), 255)
+    for offset in sheet_rules(keep):
         left = round(offset * per_ch - RULE_PX / 2)
         image.paste(RULE_GREY, (left, 0, left + RULE_PX, height))
     if top:
@@ -200,20 +245,20 @@ def _rules_image(height: int, top: int = 0) -> Image.Image:
 
 
 @functools.cache
-def sheet_rules_image() -> str:
+def sheet_rules_image(keep: tuple[int, ...] | None = None) -> str:
     """The vertical rules under the column titles, as a PNG one pixel high that the template
     stretches over the grid. Raster, not SVG: WeasyPrint draws an SVG again on every page
     (3.6 ms a sheet), while one image is embedded once and placed on each page; drawn sharp
     (`image-rendering: pixelated`: /Interpolate false), at 4 pixels a rule."""
-    return _png_uri(_rules_image(1))
+    return _png_uri(_rules_image(1, keep=keep))
 
 
 @functools.cache
-def sheet_row_image() -> str:
+def sheet_row_image(keep: tuple[int, ...] | None = None) -> str:
     """One row of the grid, its vertical rules and the rule over it, as a PNG the template
     repeats down the rows: the rows are one block of text then (a box a row, each with its
     border, was a third of the grid's layout time)."""
-    return _png_uri(_rules_image(ROW_PX, top=ROW_RULE_PX))
+    return _png_uri(_rules_image(ROW_PX, top=ROW_RULE_PX, keep=keep))
 
 
 # --- Who sits at a table ---------------------------------------------------------------------
@@ -274,10 +319,10 @@ def paper_words(game: Game) -> str:
     return f"{words} : {', '.join(parts)}" if parts else words
 
 
-def paper_row(game: Game) -> tuple[str, str]:
+def paper_row(game: Game, keep: tuple[int, ...] | None = None) -> tuple[str, str]:
     """A paper game's one row of the grid: the words across the donne columns (cut to them),
     then its totals in the score and running-total columns."""
-    room = sum(width for _label, width, _right in SHEET_COLUMNS[:PAPER_COLUMNS])
+    room = sum(width for _label, width, _right in _columns(keep)[:-4])
     words = f" {paper_words(game)}"[:room].ljust(room)
     figures = [str(game.score_ns), str(game.score_ew), str(game.score_ns), str(game.score_ew)]
     return words, "".join(_padded(text, width, right) for (_label, width, right), text
@@ -302,9 +347,11 @@ class ScoreSheet:
         if self.game is not None:
             self.table = self.game.table
 
+    keep: tuple[int, ...] | None = None  # the columns printed (sheet_keep): None, all
+
     @property
     def lines(self) -> list[str]:
-        return [sheet_row(row) for row in self.rows]
+        return [sheet_row(row, self.keep) for row in self.rows]
 
     @property
     def rows_text(self) -> str:
@@ -338,6 +385,7 @@ def score_sheets(round_: Round, link_base: str = "") -> list[ScoreSheet]:
     melee, both_links = is_melee(tournament), tournament.two_confirmations
     sheets = []
     rows = round_.rules.max_donnes or SHEET_ROWS_TO_A_TARGET
+    keep = sheet_keep(round_.rules)
     games = (round_.games.filter(team_ew__isnull=False).select_related(*TEAMS_AND_PLAYERS)
              .prefetch_related(Prefetch("donnes",
                                         queryset=DonneRecord.objects.order_by("number")))
@@ -346,11 +394,11 @@ def score_sheets(round_: Round, link_base: str = "") -> list[ScoreSheet]:
         assert game.team_ew is not None  # a real table: byes are left out above
         records = list(game.donnes.all())
         if game.by_totals:  # never both: a paper game has no donne
-            sheet = ScoreSheet(game, [], paper=paper_row(game))
+            sheet = ScoreSheet(game, [], paper=paper_row(game, keep), keep=keep)
         else:
             size = max(rows, len(records))
             blank = [DonneLine(n, game.dealer(n)) for n in range(len(records) + 1, size + 1)]
-            sheet = ScoreSheet(game, donne_lines(game, records) + blank)
+            sheet = ScoreSheet(game, donne_lines(game, records) + blank, keep=keep)
         sheet.ns, sheet.ew = who(game.team_ns, melee), who(game.team_ew, melee)
         if link_base:
             sheet.link = table_link(game, link_base)
@@ -376,7 +424,8 @@ def blank_score_sheets(tournament: Tournament, tables: int) -> list[ScoreSheet]:
     size = tournament.max_donnes or SHEET_ROWS_TO_A_TARGET
     unsaved = Game()  # its default first dealer: the one every drawn game gets
     rows = [DonneLine(number, unsaved.dealer(number)) for number in range(1, size + 1)]
-    return [ScoreSheet(None, rows, table=table) for table in range(1, tables + 1)]
+    keep = sheet_keep(tournament.rules)
+    return [ScoreSheet(None, rows, table=table, keep=keep) for table in range(1, tables + 1)]
 
 
 # --- Pairings: by table, and where each plays -----------------------------------------------

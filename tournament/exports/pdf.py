@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from ..models import Round, Tournament
 from ..selectors import StandingsScope
-from . import documents, weasy
+from . import documents, reglement, weasy
 
 
 def _render(template: str, context: dict) -> bytes:
@@ -17,12 +17,14 @@ def _render(template: str, context: dict) -> bytes:
 def _sheet_htmls(tournament: Tournament, round_: Round | None,
                  sheets: list[documents.ScoreSheet]) -> list[str]:
     """Score sheets as HTML, in as many chunks as `weasy` renders at once."""
+    # Classique leaves the Contrat and Coinche columns out (documents.sheet_keep).
+    keep = documents.sheet_keep(round_.rules if round_ is not None else tournament.rules)
     context = {"tournament": tournament, "round": round_,
                "rules_line": documents.rules_line(tournament, round_),
-               "head": documents.sheet_head(), "head_scale": documents.SHEET_HEAD_SCALE,
-               "rules_image": documents.sheet_rules_image(),
-               "row_image": documents.sheet_row_image(), "row_mm": documents.SHEET_ROW_MM,
-               "grid_width": documents.SHEET_WIDTH, "font_pt": documents.SHEET_FONT_PT,
+               "head": documents.sheet_head(keep), "head_scale": documents.SHEET_HEAD_SCALE,
+               "rules_image": documents.sheet_rules_image(keep),
+               "row_image": documents.sheet_row_image(keep), "row_mm": documents.SHEET_ROW_MM,
+               "grid_width": documents.sheet_width(keep), "font_pt": documents.SHEET_FONT_PT,
                "melee": documents.is_melee(tournament)}
     chunks = weasy.workers_for(len(sheets))
     size = -(-len(sheets) // chunks)
@@ -82,3 +84,14 @@ def standings_html(tournament: Tournament, standing: documents.Standings | None 
 def standings_pdf(tournament: Tournament, standing: documents.Standings | None = None,
                   scope: StandingsScope | None = None) -> bytes:
     return weasy.html_to_pdf(standings_html(tournament, standing, scope))
+
+
+def reglement_html(tournament: Tournament) -> str:
+    """« Règlement du concours » as WeasyPrint reads it: every rule the scoring applies."""
+    return render_to_string("printing/reglement.html", {
+        "tournament": tournament, "clauses": reglement.reglement(tournament.rules)})
+
+
+def reglement_pdf(tournament: Tournament) -> bytes:
+    """« Règlement du concours », one A4 page to pin up."""
+    return weasy.html_to_pdf(reglement_html(tournament))

@@ -335,16 +335,20 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
         "game__round__number", "game__table", "number")
     fields = ["game_id", "number", "taker", "contract", "capot_bid", "trump", "coinche",
               "taker_points", "capot", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
-              "awarded_ns", "awarded_ew", "score_ns", "score_ew", "outcome"]
+              "awarded_ns", "awarded_ew", "score_ns", "score_ew", "outcome", "generale_bid",
+              "generale_made"]
     # Translated once, not once a row (tens of thousands of donnes).
     outcomes = {outcome: str(label) for outcome, label in OUTCOME_LABELS.items()}
     passe = outcomes[Outcome.PASSED]
+    generale_words = {True: "générale réussie", False: "générale chutée"}
 
     def donne_row(values: tuple) -> list:
         (game_id, number, taker, contract, capot_bid, trump, coinche, points, capot,
          belote_ns, belote_ew, annonces_ns, annonces_ew, awarded_ns, awarded_ew, score_ns,
-         score_ew, outcome) = values
+         score_ew, outcome, generale_bid, generale_made) = values
         game = by_id[game_id]
+        if generale_bid:  # the contract column says it, made or failed
+            contract = generale_words[generale_made]
         return [game.round.number, game.table, number, game.dealer(number),
                 SIDE_SHORT.get(taker, passe), contract, "oui" if capot_bid else None,
                 TRUMP_SHORT.get(trump), COINCHE_WORDS.get(coinche), points if taker else None,

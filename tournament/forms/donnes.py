@@ -61,6 +61,21 @@ TRUMP_INPUT_CHOICES = [
 ]
 CAPOT_CHOICES = [("", "—"), *SIDE_SHORT.items()]
 
+# A capot or a générale bid, as typed in the contract field ("c", "g") or touched on the phone:
+# the kind of bid and whether it was made (None: not said). "c" alone with 162 points is
+# ambiguous (a capot made says its capot; without it, a chute): the row asks rather than
+# scoring a chute silently.
+CAPOT, GENERALE = "capot", "generale"
+_BID_WORDS: dict[str, tuple[str, bool | None]] = {
+    "c": (CAPOT, None), "capot": (CAPOT, None), "c+": (CAPOT, True), "c-": (CAPOT, False),
+    "g": (GENERALE, None), "générale": (GENERALE, None), "generale": (GENERALE, None),
+    "g+": (GENERALE, True), "g-": (GENERALE, False),
+}
+BID_CHOICES = [
+    ("c+", _("Capot réussi")), ("c-", _("Capot chuté")),
+    ("g+", _("Générale réussie")), ("g-", _("Générale chutée")),
+]
+
 # What a field is set to when it holds an error, so that scoring's own check can go on and name
 # the next wrong field: every error of a row shows at once (contract 85, points 170 and a belote
 # at sans atout together), not one per round trip.
@@ -79,10 +94,15 @@ class DonneForm(forms.Form):
 
     taker = forms.ChoiceField(label=_("Preneur"), choices=TAKER_CHOICES, required=False)
     contract = forms.CharField(
-        label=_("Contrat"), required=False, max_length=6,
-        help_text=_("80, 90, … ou « c » pour un capot"),
+        label=_("Contrat"), required=False, max_length=9,
+        help_text=_("80, 90, … ; « c+ » capot réussi, « c- » capot chuté ; « g+ », « g- » "
+                    "pour une générale"),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 4, "autocomplete": "off"}),
     )
+    # The phone's capot and générale: one touch each, made or failed said by the button
+    # (« c » cannot be typed on a digit keypad). Only on the phone, only where played.
+    bid = forms.ChoiceField(label=_("Capot ou générale"), required=False,
+                            choices=BID_CHOICES, widget=forms.RadioSelect)
     trump = forms.ChoiceField(label=_("Atout"), choices=TRUMP_INPUT_CHOICES, required=False)
     taker_points = _bounded(_("Points faits"), MAX_POINTS, _("162 points au plus."),
                             attrs={"size": 4})
@@ -138,6 +158,19 @@ class DonneForm(forms.Form):
             self.hidden_columns |= {"contract", "coinche"}
         if rules is not None and not rules.annonces:
             self.hidden_columns |= {"annonces_ns", "annonces_ew"}
+        self.generale = rules is not None and rules.game != "classique" \
+            and rules.generale_score is not None
+        if not phone or "contract" in self.hidden_columns:
+            self.hidden_columns.add("bid")
+        elif not self.generale:
+            self._choice_field("bid").choices = BID_CHOICES[:2]
+        if self.generale:
+            self.fields["contract"].help_text = _(
+                "80, 90, … ; « c+ » capot réussi, « c- » capot chuté ; « g+ » générale "
+                "réussie, « g- » générale chutée")
+        else:
+            self.fields["contract"].help_text = _(
+                "80, 90, … ; « c+ » capot réussi, « c- » capot chuté")
         for name in self.hidden_columns:
             del self.fields[name]
 
@@ -160,16 +193,19 @@ class DonneForm(forms.Form):
         return ":".join(["phone" if self.phone else "desk", *self.fields, trumps,
                          get_language() or ""])
 
-    def clean_contract(self) -> tuple[int | None, bool]:
-        text = self.cleaned_data.get("contract", "").strip().lower()
+    def clean_contract(self) -> tuple[int | None, str | None, bool | None]:
+        """The contract as (value, bid, made): a value, or a capot or générale bid (made
+        True, False, or None when not said)."""
+        text = self.cleaned_data.get("contract", "").strip().lower().replace(" ", "")
         if not text:
-            return None, False
-        if text in {"c", "capot"}:
-            return None, True
+            return None, None, None
+        if text in _BID_WORDS:
+            return None, *_BID_WORDS[text]
         value = whole_number(text)
         if value is None:
-            raise forms.ValidationError(_("Un nombre (80, 90, …) ou « c » pour un capot."))
-        return value, False
+            raise forms.ValidationError(_("Un nombre (80, 90, …), « c+ » ou « c- » pour un "
+                                          "capot réussi ou chuté."))
+        return value, None, None
 
     def clean(self):
         data = super().clean()
@@ -180,10 +216,23 @@ class DonneForm(forms.Form):
             return data
         taker = None if data["taker"] == PASSE else Side(data["taker"])
         values = {name: self._value(name, data, taker) for name in [*_NEUTRAL_FIGURES, "trump"]}
-        values["contract"], values["capot_bid"] = self._value("contract", data, taker)
+        contract, bid, made = self._value("contract", data, taker)
+        if data.get("bid") and taker is not None:  # the phone's button says it all
+            if contract is not None and "contract" not in self.errors:
+                self.add_error("contract", _("Un contrat chiffré ou un capot (une générale), "
+                                             "pas les deux : videz l'un des deux."))
+            contract, (bid, made) = None, _BID_WORDS[data["bid"]]
+        values["contract"] = contract
+        values["capot_bid"], values["generale_bid"] = bid == CAPOT, bid == GENERALE
         points = data.get("taker_points")
+        asked = False
+        if bid is not None and taker is not None:
+            made, asked = self._bid_made(bid, made, taker, values, points)
+            if made:
+                values["capot"] = taker  # made: the bidder's side won every trick
+            values["generale_made"] = bid == GENERALE and bool(made)
         if "taker_points" not in self.errors and points is None and taker is not None \
-                and values["capot"] is None:
+                and values["capot"] is None and not asked:
             # A capot says the figure (162 or 0); otherwise it must be typed, never guessed.
             self.add_error("taker_points", _("Indiquez les points faits par le preneur."))
         values["taker_points"] = self._points(data, taker, values["capot"])
@@ -192,6 +241,34 @@ class DonneForm(forms.Form):
             data["donne"] = donne
         return data
 
+    def _bid_made(self, bid: str, made: bool | None, taker: Side, values: dict,
+                  points: int | None) -> tuple[bool | None, bool]:
+        """Whether a capot or générale bid was made, from what was said or what the row
+        shows; when it cannot tell (162 points and no capot said, or no points), the row asks
+        on the contract field. Returns (made, asked)."""
+        capot = values["capot"]
+        field = "bid" if self.data.get(self.add_prefix("bid")) else "contract"
+        word = _("Capot demandé") if bid == CAPOT else _("Générale")
+        if made is True and capot is not None and capot != taker:
+            self.add_error(field, _("%(bid)s réussi : la défense ne peut pas avoir fait "
+                                    "capot.") % {"bid": word})
+        elif made is False and bid == CAPOT and capot == taker:
+            self.add_error(field, _("Capot demandé chuté : les preneurs n'ont pas fait tous "
+                                    "les plis (capot vide ou à la défense)."))
+        if made is not None:
+            return made, False
+        if bid == CAPOT and capot is not None:
+            return capot == taker, False  # the capot column says it
+        if capot is not None and capot != taker:
+            return False, False  # the defence won every trick
+        if capot is None and points is not None and points < CARD_POINTS:
+            return False, False  # the defence won some points
+        typed = "g+" if bid == GENERALE else "c+"
+        self.add_error(field, _("%(bid)s : réussi ou chuté ? Tapez « %(made)s » s'il est "
+                                "réussi, « %(down)s » s'il a chuté.")
+                       % {"bid": word, "made": typed, "down": typed[0] + "-"})
+        return None, True
+
     def _value(self, name: str, data: dict, taker: Side | None):
         """A field's value for scoring, or a neutral one when the field holds an error (or is
         not played by the rule set)."""
@@ -199,7 +276,7 @@ class DonneForm(forms.Form):
         value = None if wrong else data.get(name)
         if name == "contract":
             if wrong or value is None:
-                return (80 if taker is not None and name in self.fields else None), False
+                return (80 if taker is not None and name in self.fields else None), None, None
             return value
         if name == "trump":
             if wrong:
@@ -234,7 +311,8 @@ class DonneForm(forms.Form):
                 validate_donne(donne, self.rules)
             except ScoringError as error:
                 refused = True
-                field = "contract" if error.field == "capot_bid" else error.field
+                field = ("contract" if error.field in ("capot_bid", "generale_bid",
+                                                       "generale_made") else error.field)
                 if field not in self.fields or field in self.errors:
                     self.add_error(None if field not in self.fields else field, error.message)
                     return None
@@ -247,7 +325,8 @@ class DonneForm(forms.Form):
     def _neutral(self, field: str, donne: Donne, taker: Side | None) -> dict:
         if field == "contract":
             plays = taker is not None and self.rules.game != "classique"
-            return {"contract": 80 if plays else None, "capot_bid": False}
+            return {"contract": 80 if plays else None, "capot_bid": False,
+                    "generale_bid": False, "generale_made": False}
         if field == "trump":
             return {"trump": None if taker is None else Trump.SPADES}
         if field == "taker_points":
@@ -269,7 +348,12 @@ class DonneForm(forms.Form):
 
     @classmethod
     def initial_for(cls, record) -> dict:
-        contract = "c" if record.capot_bid else (record.contract or "")
+        if record.generale_bid:
+            contract = "g+" if record.generale_made else "g-"
+        elif record.capot_bid:
+            contract = "c+" if record.capot and record.capot == record.taker else "c-"
+        else:
+            contract = record.contract or ""
         return {
             "taker": record.taker or PASSE, "contract": contract, "trump": record.trump,
             "coinche": record.coinche, "taker_points": record.taker_points,

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import PRESETS
 
 from ..bounds import OPTION_BOUNDS
-from ..choices import EXEMPT_CHOICES, FORMAT_CHOICES
+from ..choices import CHUTE_BASE_CHOICES, COINCHE_MADE_CHOICES, EXEMPT_CHOICES, FORMAT_CHOICES
 from ..draw import METHODS
 from ..models import PRESET_CHOICES, RULE_FIELDS, Tournament
 from ..ranking import CRITERIA
@@ -180,20 +180,32 @@ def _free_slug(suggestion: str) -> str:
     return check_slug(candidate)
 
 
-# When a rule option applies: every condition (another option's value) must hold. The rules
-# page hides the others (classique hides the coinche options) — on load, and as the organiser
-# changes the options the conditions name (static/tournament/rules.js).
+# When a rule option applies: every condition (another option's value, or one of several
+# written "a|b") must hold. The rules page hides the others (classique hides the coinche
+# options, a générale's score only shows where générales are played…) — on load, and as the
+# organiser changes the options the conditions name (static/tournament/rules.js).
+FAITS = "faits|faits_seuls"  # the countings that score points faits
 OPTION_CONDITIONS: dict[str, dict[str, str]] = {
     "counting": {"game": "coinche"},
-    "multiply": {"game": "coinche", "counting": "faits"},
+    # Shown for faits_seuls too: it must then be "score", and says so there if not.
+    "multiply": {"game": "coinche", "counting": FAITS},
     "surcoinche_factor": {"game": "coinche"},
-    "belote_multiplied": {"game": "coinche", "counting": "faits", "multiply": "score"},
+    "belote_multiplied": {"game": "coinche", "counting": FAITS, "multiply": "score"},
     "demandes_belote": {"game": "coinche", "counting": "demandes"},
-    "beat_defence": {"game": "coinche", "counting": "faits"},
+    "beat_defence": {"game": "coinche", "counting": FAITS},
     "max_contract": {"game": "coinche"},
-    "litige": {"counting": "faits", "beat_defence": "1"},
-    "tie_to_takers": {"counting": "faits", "beat_defence": "1", "litige": "0"},
-    "annonces": {"counting": "faits"},
+    "litige": {"counting": FAITS, "beat_defence": "1"},
+    "tie_to_takers": {"counting": FAITS, "beat_defence": "1", "litige": "0"},
+    "annonces": {"counting": FAITS},
+    # Version 3.
+    "coinche_made": {"game": "coinche", "counting": FAITS},
+    "chute_base": {"counting": FAITS},
+    "rounding_160": {"rounding": "1"},
+    "rounding_decides": {"rounding": "1"},
+    "capot_takes_annonces": {"counting": FAITS, "annonces": "1"},
+    "defence_capot_bonus": {"counting": FAITS},
+    "capot_bid_score": {"game": "coinche"},
+    "generale_score": {"game": "coinche"},
     "bye_points": {"exempt_rule": "fixed"},
 }
 # French help for the options whose model field has none (the others come from the model).
@@ -258,6 +270,8 @@ class TournamentRulesForm(forms.ModelForm):
     bye_points = _bounded("bye_points")
     forfeit_points = _bounded("forfeit_points")
     max_contract = _bounded("max_contract")
+    capot_bid_score = _bounded("capot_bid_score")
+    generale_score = _bounded("generale_score")
     criteria = CriteriaField()
     draw_method = draw_method_field()
     exempt_rule = forms.ChoiceField(
@@ -329,6 +343,18 @@ class TournamentRulesForm(forms.ModelForm):
         for name, text in OPTION_HELP.items():
             self.fields[name].help_text = text
         self.fields["max_contract"].widget.attrs["step"] = 10
+        for name in ("capot_bid_score", "generale_score"):
+            self.fields[name].widget.attrs["step"] = 10
+        # The spec's "none", said in words rather than Django's "---------".
+        none_words = (
+            ("coinche_made", COINCHE_MADE_CHOICES,
+             _("selon la coinche (la base si elle multiplie tout le score, les points sinon)")),
+            ("chute_base", CHUTE_BASE_CHOICES, _("selon l'arrondi (160 avec, 162 sans)")),
+        )
+        for name, choices, words in none_words:
+            field = self.fields[name]
+            assert isinstance(field, forms.ChoiceField)  # a model field with choices
+            field.choices = [("", words), *choices]
 
     def _current(self, name: str) -> str:
         """An option's value as shown: the posted one, else the tournament's ("1"/"0" for
@@ -349,7 +375,9 @@ class TournamentRulesForm(forms.ModelForm):
                     bound.name == "from_partie" and not self.show_from_partie):
                 continue
             condition = OPTION_CONDITIONS.get(bound.name, {})
-            applies = all(self._current(other) == value for other, value in condition.items())
+            # A refused option is shown, condition or not, so that its error is seen.
+            applies = bool(bound.errors) or all(self._current(other) in value.split("|")
+                                                for other, value in condition.items())
             rows.append((bound, " ".join(f"{k}={v}" for k, v in condition.items()), applies))
         return rows
 
@@ -358,6 +386,18 @@ class TournamentRulesForm(forms.ModelForm):
         if value % 10:
             raise forms.ValidationError(_("Un multiple de 10 (80, 90, … 500)."))
         return value
+
+    def _clean_flat_score(self, name: str) -> int | None:
+        value = self.cleaned_data[name]
+        if value is not None and value % 10:
+            raise forms.ValidationError(_("Un multiple de 10 (250, 260, … 2000), ou vide."))
+        return value
+
+    def clean_capot_bid_score(self) -> int | None:
+        return self._clean_flat_score("capot_bid_score")
+
+    def clean_generale_score(self) -> int | None:
+        return self._clean_flat_score("generale_score")
 
     def clean_name(self) -> str:
         return _clean_text(self, "name", required=True)

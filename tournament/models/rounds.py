@@ -190,6 +190,8 @@ class DonneRecord(models.Model):
     taker = models.CharField(_("preneur"), max_length=2, choices=SIDE_CHOICES, blank=True)
     contract = models.PositiveSmallIntegerField(_("contrat"), null=True, blank=True)
     capot_bid = models.BooleanField(_("capot demandé"), default=False)
+    generale_bid = models.BooleanField(_("générale demandée"), default=False)
+    generale_made = models.BooleanField(_("générale réussie"), default=False)
     trump = models.CharField(_("atout"), max_length=2, choices=TRUMP_CHOICES, blank=True)
     coinche = models.CharField(
         _("coinche"), max_length=10, choices=COINCHE_CHOICES, default=Coinche.NONE.value
@@ -236,6 +238,7 @@ class DonneRecord(models.Model):
         self.taker = str(donne.taker) if donne.taker is not None else ""
         self.contract = donne.contract
         self.capot_bid = donne.capot_bid
+        self.generale_bid, self.generale_made = donne.generale_bid, donne.generale_made
         self.trump = str(donne.trump) if donne.trump is not None else ""
         self.coinche = str(donne.coinche)
         self.taker_points = donne.taker_points
@@ -259,4 +262,6 @@ class DonneRecord(models.Model):
             annonces_ew=self.annonces_ew,
             awarded_ns=self.awarded_ns,
             awarded_ew=self.awarded_ew,
+            generale_bid=self.generale_bid,
+            generale_made=self.generale_made,
         )

@@ -10,7 +10,16 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import PRESETS, Rules
 
-from ..choices import EXEMPT_CHOICES, FORMAT_CHOICES, PRESET_CHOICES
+from ..choices import (
+    CAPOT_POINTS_CHOICES,
+    CHUTE_BASE_CHOICES,
+    COINCHE_MADE_CHOICES,
+    COUNTING_CHOICES,
+    EXEMPT_CHOICES,
+    FORMAT_CHOICES,
+    LOSING_BELOTE_CHOICES,
+    PRESET_CHOICES,
+)
 
 # Fields of `Tournament` that are options of `scoring.Rules`, under the same names.
 RULE_FIELDS = [field.name for field in dataclasses.fields(Rules)]
@@ -35,8 +44,8 @@ class Tournament(models.Model):
     )
     counting = models.CharField(
         _("décompte"),
-        max_length=10,
-        choices=[("faits", _("Points faits + demandés")), ("demandes", _("Points demandés"))],
+        max_length=12,
+        choices=COUNTING_CHOICES,
         help_text=_("Coinche : ce que marque un contrat réussi."),
     )
     multiply = models.CharField(
@@ -97,14 +106,62 @@ class Tournament(models.Model):
                     "défense (sinon atteindre le contrat suffit)."),
     )
     capot_points = models.PositiveSmallIntegerField(
-        _("points du capot"), default=252, choices=[(252, "252"), (250, "250")],
-        help_text=_("Points de cartes de l'équipe qui fait capot : 252 (dix de der à 100) ou "
-                    "250."),
+        _("points du capot"), default=252, choices=CAPOT_POINTS_CHOICES,
+        help_text=_("Points de cartes de l'équipe qui fait capot : 252 (dix de der à 100), "
+                    "250, ou 162 (pas de prime de capot)."),
     )
     max_contract = models.PositiveSmallIntegerField(
         _("contrat le plus haut"), default=500,
         help_text=_("Coinche : la plus haute enchère chiffrée, de 80 à 500 (un capot reste "
                     "possible)."),
+    )
+    # Options of SCORING.md version 3. The defaults score as version 2; migration 0010 gives
+    # them to existing tournaments. None (NULL) is the spec's "none".
+    coinche_made = models.CharField(
+        _("contrat coinché réussi"), max_length=10, choices=COINCHE_MADE_CHOICES,
+        null=True, blank=True, default=None,
+        help_text=_("Coinche, points faits : ce que marque un contrat réussi coinché (vide : "
+                    "la base si la coinche multiplie tout le score, les points sinon)."),
+    )
+    chute_base = models.PositiveSmallIntegerField(
+        _("base de la chute"), choices=CHUTE_BASE_CHOICES, null=True, blank=True, default=None,
+        help_text=_("Ce que vaut une chute avant annonces, belote et contrat (vide : 160 avec "
+                    "l'arrondi, 162 sans)."),
+    )
+    rounding_160 = models.BooleanField(
+        _("arrondi à 160"), default=False,
+        help_text=_("Le preneur arrondit à partir de 6, la défense à partir de 7 : les deux "
+                    "camps font 160 à eux deux."),
+    )
+    rounding_decides = models.BooleanField(
+        _("contrat jugé sur les points arrondis"), default=False,
+        help_text=_("Les points arrondis décident du contrat (85 fait 90)."),
+    )
+    losing_belote = models.CharField(
+        _("belote du perdant"), max_length=10, choices=LOSING_BELOTE_CHOICES, default="kept",
+        help_text=_("La belote du camp qui ne marque qu'elle (chuté, battu…) : gardée "
+                    "(imprenable), au gagnant (prenable) ou perdue."),
+    )
+    capot_takes_annonces = models.BooleanField(
+        _("le capot prend les annonces"), default=True,
+        help_text=_("Sur un capot des preneurs, les annonces de la défense changent de camp "
+                    "(sinon la défense les garde)."),
+    )
+    defence_capot_bonus = models.BooleanField(
+        _("capot de la défense compté"), default=False,
+        help_text=_("Sur une chute où la défense fait tous les plis, elle compte le capot "
+                    "(252) au lieu de la base."),
+    )
+    capot_bid_score = models.PositiveSmallIntegerField(
+        _("capot annoncé"), null=True, blank=True, default=None,
+        help_text=_("Coinche : un capot annoncé vaut ce score, réussi ou chuté (vide : un "
+                    "contrat de 250). Multiple de 10, de 250 à 2000."),
+    )
+    generale_score = models.PositiveSmallIntegerField(
+        _("générale"), null=True, blank=True, default=None,
+        help_text=_("Coinche : la générale (le preneur fait seul tous les plis) se joue et "
+                    "vaut ce score, réussie ou chutée (vide : pas de générale). Multiple de "
+                    "10, de 250 à 2000."),
     )
     parties_planned = models.PositiveSmallIntegerField(_("parties prévues"), default=4)
     criteria = models.JSONField(_("critères de classement"), default=default_criteria)

@@ -58,7 +58,10 @@ def _sheet_line(line: DonneLine) -> SheetLine:
     coinche = str(COINCHE_LABELS.get(record.coinche, ""))
     bid = ""
     if record.taker:
-        contract = _("capot") if record.capot_bid else str(record.contract or "")
+        if record.generale_bid:
+            contract = _("générale réussie") if record.generale_made else _("générale chutée")
+        else:
+            contract = _("capot") if record.capot_bid else str(record.contract or "")
         bid = " ".join(word for word in (SIDE_SHORT[record.taker], contract, trump, coinche)
                        if word)
     return SheetLine(

@@ -90,7 +90,7 @@ TEAM_FIELDS = ["number", "name", "first", "second", "club", "active"]
 OLD_TEAM_FIELDS = ["number", "name", "player1", "player2", "club", "active"]
 DONNE_FIELDS = ["number", "key", "taker", "contract", "capot_bid", "trump", "coinche",
                 "taker_points", "capot", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
-                "awarded_ns", "awarded_ew", "version"]
+                "awarded_ns", "awarded_ew", "version", "generale_bid", "generale_made"]
 ROUND_FIELDS = ["number", "seed", "closed", "time_called", "target", "max_donnes",
                 "draw_method", "teams", "games"]
 GAME_FIELDS = ["table", "ns", "ew", "first_dealer", "forfeit", "token", "token_ew",
@@ -125,6 +125,15 @@ V3_ABSENT: dict[str, dict[str, Any]] = {
                    "two_confirmations": False},
     "round": {"draw_method": "", "teams": []},
     "game": {"token_ew": None, "awaiting": "", "disputed": False, "paper": None},
+}
+# What files written before scoring version 3 lack, whatever their format version: its rule
+# options at their defaults (version 2's scores, as migration 0010) and a donne's générale.
+SCORING_V3_ABSENT: dict[str, dict[str, Any]] = {
+    "tournament": {"coinche_made": None, "chute_base": None, "rounding_160": False,
+                   "rounding_decides": False, "losing_belote": "kept",
+                   "capot_takes_annonces": True, "defence_capot_bonus": False,
+                   "capot_bid_score": None, "generale_score": None},
+    "donne": {"generale_bid": False, "generale_made": False},
 }
 _TOKEN = re.compile(TOKEN_PATTERN)
 _CHUNK = 500  # keys per query when looking tokens up (SQLite bounds a query's parameters)
@@ -327,6 +336,7 @@ def _read_tournament(value: object, version: int) -> dict[str, Any]:
     absent = V1_ABSENT["tournament"] if version == 1 else {}
     if version < 4:
         absent = {**absent, **V3_ABSENT["tournament"]}
+    absent = {**absent, **SCORING_V3_ABSENT["tournament"]}
     fields = _fields(value, where, ["date", *TOURNAMENT_FIELDS], absent)
     if version == 1 and "demandes_belote" not in value:  # type: ignore[operator]
         fields["demandes_belote"] = fields["counting"] == "demandes"  # as migration 0003
@@ -495,13 +505,15 @@ def _read_teams(value: object, players: set[int], partie: int | None = None
 
 def _read_donne(row: object, where: str, version: int) -> dict[str, Any]:
     absent = V1_ABSENT["donne"] if version == 1 else {}
-    fields = _fields(row, where, DONNE_FIELDS, absent)
+    fields = _fields(row, where, DONNE_FIELDS, {**absent, **SCORING_V3_ABSENT["donne"]})
     donne: dict[str, Any] = {
         "taker": _choice(fields["taker"], {"", *SIDE_VALUES}, where, _("preneur")),
         "capot": _choice(fields["capot"], {"", *SIDE_VALUES}, where, _("capot")),
         "trump": _choice(fields["trump"], {"", *TRUMP_VALUES}, where, _("atout")),
         "coinche": _choice(fields["coinche"], COINCHE_VALUES, where, _("coinche")),
         "capot_bid": _bool(fields["capot_bid"], where, _("capot demandé")),
+        "generale_bid": _bool(fields["generale_bid"], where, _("générale demandée")),
+        "generale_made": _bool(fields["generale_made"], where, _("générale réussie")),
         "contract": _whole(DonneRecord, "contract", fields["contract"], where, _("contrat"),
                            optional=True),
         "version": _whole(DonneRecord, "version", fields["version"], where, _("version"),

@@ -186,9 +186,12 @@ def _incomplete(data) -> bool:
     taker = data.get("taker", "")
     if taker == PASSE:
         return False
-    points = data.get("taker_points", "").strip() or data.get("capot", "")
+    # A capot or a générale said made (« c+ », the phone's button) implies its points.
+    bid = data.get("bid", "") or data.get("contract", "").strip().lower().replace(" ", "")
+    points = data.get("taker_points", "").strip() or data.get("capot", "") or (
+        bid in ("c+", "g+"))
     return not taker or not data.get("trump") or not points or (
-        "contract" in data and not data["contract"].strip())
+        "contract" in data and not data["contract"].strip() and not data.get("bid"))
 
 
 def entry_preview(request: HttpRequest, game: Game, *, phone: bool) -> HttpResponse:

@@ -66,6 +66,12 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
                      f"classement-{slug}-{timezone.localdate():%Y-%m-%d}.pdf")
 
 
+def reglement_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    """« Règlement du concours »: whoever may read the concours may print its rules."""
+    tournament = readable(request, slug)
+    return _download(pdf.reglement_pdf(tournament), PDF, f"reglement-{slug}.pdf")
+
+
 def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = readable(request, slug)
     now = timezone.now()

@@ -15,6 +15,7 @@ from ..access import (
     readable,
     require_organiser,
 )
+from ..exports.reglement import reglement
 from ..forms import (
     TournamentCreateForm,
     TournamentRulesForm,
@@ -65,6 +66,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "draw_label": draw_label(tournament.draw_method),
         "ranking_points": ranking_summary(tournament),
         "draw_chart": services.draw_has_chart(tournament),
+        "clauses": reglement(tournament.rules),
     })
 
 
