@@ -8,6 +8,8 @@ import dataclasses
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import scoring
 from scoring import (
@@ -829,3 +831,168 @@ def test_the_game_sums_v3_donnes():
     assert (game.ns, game.ew, game.finished, game.winner, game.played) == (560, 180, False,
                                                                           None, 2)
     assert game.donnes[0] == DonneScore(500, 0, MADE, 0)
+
+
+# --- Second pass: corners where two readings could part -------------------------------------
+
+def test_rounding_160_on_a_digit_5_from_a_factor_3():
+    # coinche_made points, ×3: (115 + 80) × 3 = 585: the takers round up from 6 -> 580 (half
+    # up would give 590); EW 47 -> 50 (7 ≥ 7).
+    rules = Rules(rounding_160=True, coinche_made=CoincheMade.POINTS, surcoinche_factor=3)
+    assert pair(bid(NS, 80, 115, coinche=SUR), rules) == (580, 50)
+
+
+def test_rounding_160_on_a_digit_6_the_defence_rounds_down():
+    # chute_base 162, ×3: EW (162 + 80) × 3 = 726 -> 720 (the defence rounds up from 7 only).
+    rules = Rules(rounding_160=True, chute_base=162, surcoinche_factor=3)
+    assert pair(bid(NS, 80, 50, coinche=SUR), rules) == (0, 720)
+    # made coinché with the base: NS (162 + 80) × 3 = 726 -> 730 (the takers from 6).
+    assert pair(bid(NS, 80, 130, coinche=SUR), rules) == (730, 0)
+
+
+def test_chute_base_in_classique():
+    # V = 0: a chute is the base alone: 160 (rounding off, chute_base 160); NS 70 + 20 < 92.
+    rules = dataclasses.replace(PRESETS["ffb-classique"], chute_base=160)
+    assert pair(took(NS, 70, belote_ns=1), rules) == (20, 160)
+
+
+@pytest.mark.parametrize(("losing", "expected"), [
+    (LosingBelote.KEPT, (20, 280)),  # 160 + 100 + EW's own 20; NS keep 20
+    (LosingBelote.WINNER, (0, 300)),  # 160 + 100 + 20 + 20
+    (LosingBelote.LOST, (0, 280)),  # NS's is nobody's; EW's own stays with EW
+])
+def test_losing_belote_with_both_sides_belotes_at_tout_atout(losing, expected):
+    # TA, one belote each: NS 50 + 20 = 70 < 100: chute.
+    rules = Rules(sa_ta=True, losing_belote=losing)
+    assert pair(bid(NS, 100, 50, TA, belote_ns=1, belote_ew=1), rules) == expected
+
+
+def test_defence_capot_bonus_on_a_capot_bid_that_is_a_contract():
+    # capot bid worth 250, EW capot: C = 252: 252 + 250 = 502 -> 500; coinché in a bracket:
+    # (250 + 250) × 2 = 1000.
+    rules = Rules(defence_capot_bonus=True)
+    assert pair(bid(NS, None, 0, capot=EW), rules) == (0, 500)
+    assert pair(bid(NS, None, 0, capot=EW, coinche=CO), rules) == (0, 1000)
+    # v2: 160 + 250 = 410.
+    assert pair(bid(NS, None, 0, capot=EW), FFB) == (0, 410)
+
+
+def test_defence_capot_bonus_does_not_touch_a_flat_bid():
+    # card points do not count in a flat bid: 500 whoever made capot.
+    rules = Rules(defence_capot_bonus=True, capot_bid_score=500)
+    assert pair(bid(NS, None, 0, capot=EW), rules) == (0, 500)
+    assert pair(gen(NS, 0, EW, False), Rules(defence_capot_bonus=True,
+                                             generale_score=1000)) == (0, 1000)
+
+
+def test_litige_pot_taken_by_the_next_litige_defence():
+    # pot 80 waiting; NS 80, 81–81 again: EW 81 -> 80 + the pot 80; new pot 80.
+    assert score_donne(bid(NS, 80, 81), FFB, 80) == DonneScore(0, 160, LITIGE, 80)
+
+
+def test_a_pot_handed_back_at_the_end_shows_in_the_totals_only():
+    # max 1 donne: NS 71 + 20 = 91 against 91, litige: pot 90, EW 90; NS awarded 10.
+    # The pot goes back to NS: 100 against 90: NS win; the donne's own score stays 10.
+    rules = Rules(max_donnes=1, target=None)
+    game = score_game([bid(NS, 80, 71, belote_ns=1, awarded_ns=10)], rules)
+    assert (game.ns, game.ew, game.finished, game.winner) == (100, 90, True, NS)
+    assert game.donnes[0] == DonneScore(10, 90, LITIGE, 90)
+
+
+def test_the_pot_return_is_tentative_on_equal_totals():
+    # max 1 donne: litige 0–80, pot 80 back to NS: 80–80, the game goes on; the next donne
+    # (EW 80 make 100: 180 + the pot 80; NS 62 -> 60) decides: NS 60, EW 340.
+    rules = Rules(max_donnes=1, target=None)
+    first = score_game([bid(NS, 80, 81)], rules)
+    assert (first.finished, first.winner, first.played) == (False, None, 1)
+    second = score_game([bid(NS, 80, 81), bid(EW, 80, 100)], rules)
+    assert (second.ns, second.ew, second.finished, second.winner, second.played) == (
+        60, 340, True, EW, 2)
+
+
+def test_belote_exception_for_the_defence_of_a_dedans_on_the_takers_capot():
+    # classique-dedans, target 1000: EW 580 from attribués. NS take, NS capot, EW annonces
+    # 250 + belote 20 = 270 > 252: dedans. EW 162 + 250 + 20 = 432 -> 1012, but EW won no
+    # trick and 1012 - 20 = 992 < 1000: waiting.
+    dedans = PRESETS["classique-dedans"]
+    donnes = [Donne(awarded_ew=580), took(NS, 162, capot=NS, annonces_ew=250, belote_ew=1)]
+    game = score_game(donnes, dedans)
+    assert (game.ew, game.finished) == (1012, False)
+    plain = score_game(donnes, dataclasses.replace(dedans, belote_exception=False))
+    assert (plain.finished, plain.winner) == (True, EW)
+
+
+def test_a_generale_lost_to_the_defence_capot():
+    # EW won every trick: failed, 1000 to EW.
+    assert score_donne(gen(NS, 0, EW, False), GEN) == DonneScore(0, 1000, DOWN, 0)
+
+
+def test_a_generale_made_needs_162_points():
+    with pytest.raises(ScoringError):
+        score_donne(gen(NS, 100, NS, True), GEN)
+
+
+def test_coinche_concours_has_a_litige():
+    assert score_donne(bid(NS, 80, 81), PRESETS["coinche-concours"]) == DonneScore(
+        0, 80, LITIGE, 80)
+
+
+def test_rounding_decides_with_litige_off_and_tie_to_takers():
+    # 84 -> 80 against 78 -> 80: a tie, made (tie_to_takers): 164 -> 160; EW 78 -> 80.
+    rules = Rules(rounding_decides=True, litige=False, tie_to_takers=True)
+    assert score_donne(bid(NS, 80, 84), rules) == DonneScore(160, 80, MADE, 0)
+    # chute: 160 + 80.
+    rules = Rules(rounding_decides=True, litige=False)
+    assert score_donne(bid(NS, 80, 84), rules) == DonneScore(0, 240, DOWN, 0)
+
+
+def test_capot_takes_annonces_off_and_a_made_contract_with_defence_belote():
+    # NS capot, EW annonces 50 and belote: EW total 70 < 252: made. NS 252 + 80 = 332 -> 330;
+    # EW its total 70.
+    rules = Rules(capot_takes_annonces=False)
+    assert pair(bid(NS, 80, 162, capot=NS, annonces_ew=50, belote_ew=1), rules) == (330, 70)
+
+
+# --- Properties -----------------------------------------------------------------------------
+
+@given(points=st.integers(82, 161), contract=st.sampled_from([80]))
+def test_rounding_160_plain_made_donne_adds_up_to_160(points: int, contract: int) -> None:
+    # every other figure a multiple of ten: the sides' card points add up to 160.
+    score = score_donne(bid(NS, contract, points), Rules(rounding_160=True))
+    assert score.outcome == MADE
+    assert score.ns - contract + score.ew == 160
+
+
+@given(points=st.integers(0, 162), coinche=st.sampled_from(list(Coinche)),
+       belote=st.booleans())
+def test_a_flat_capot_bid_scores_only_its_score(points: int, coinche: Coinche,
+                                                 belote: bool) -> None:
+    # made iff capot; the winner 500 × m (+ the winner's belote, multiplied), the loser its
+    # belote (kept).
+    capot = NS if points == 162 else (EW if points == 0 else None)
+    donne = bid(NS, None, points, capot=capot, coinche=coinche, belote_ns=int(belote))
+    score = score_donne(donne, Rules(capot_bid_score=500))
+    m = {Coinche.NONE: 1, CO: 2, SUR: 4}[coinche]
+    bel = 20 * int(belote)
+    if capot is NS:
+        assert (score.ns, score.ew, score.outcome) == ((500 + bel) * m, 0, MADE)
+    else:
+        assert (score.ns, score.ew, score.outcome) == (bel, 500 * m, DOWN)
+
+
+@given(points=st.integers(0, 161), value=st.sampled_from([80, 100, 130, 160]),
+       coinche=st.sampled_from(list(Coinche)))
+def test_losing_belote_moves_20_times_m_or_20_only(points: int, value: int,
+                                                   coinche: Coinche) -> None:
+    # NS's belote: on a chute, kept gives NS 20; winner puts it in EW's bracket (× m);
+    # lost drops it. Elsewhere the three agree.
+    donne = bid(NS, value, points, belote_ns=1, coinche=coinche)
+    kept, winner, lost = (score_donne(donne, Rules(losing_belote=lb, rounding=False))
+                          for lb in LosingBelote)
+    m = {Coinche.NONE: 1, CO: 2, SUR: 4}[coinche]
+    if kept.outcome == DOWN:
+        assert (kept.ns, winner.ns, lost.ns) == (20, 0, 0)
+        assert winner.ew - lost.ew == 20 * m
+        assert kept.ew == lost.ew
+    else:
+        assert kept == winner == lost
