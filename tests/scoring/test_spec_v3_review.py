@@ -996,3 +996,190 @@ def test_losing_belote_moves_20_times_m_or_20_only(points: int, value: int,
         assert kept.ew == lost.ew
     else:
         assert kept == winner == lost
+
+
+# --- A reference scorer written from "One donne", compared over random v3 rule sets ---------
+
+def _reference(d: Donne, r: Rules, pot: int) -> DonneScore:
+    """SCORING.md v3's "One donne", formula by formula, for a donne `score_donne` accepted."""
+    if d.taker is None:
+        return DonneScore(d.awarded_ns, d.awarded_ew, PASSED, pot)
+    t = Side(d.taker)
+    o = t.other
+    bel = {NS: 20 * d.belote_ns, EW: 20 * d.belote_ew}
+    ann = {NS: d.annonces_ns, EW: d.annonces_ew}
+    a_all = ann[NS] + ann[EW]  # `A`
+    if d.capot is None:
+        card = {t: d.taker_points, o: 162 - d.taker_points}
+    else:
+        card = {Side(d.capot): r.capot_points, Side(d.capot).other: 0}
+    if d.capot == t and r.capot_takes_annonces:
+        ann = {t: a_all, o: 0}
+    total = {s: card[s] + bel[s] + ann[s] for s in (NS, EW)}
+
+    def rnd(x: int, side: Side) -> int:
+        if not r.rounding:
+            return x
+        up = (6 if side is t else 7) if r.rounding_160 else 5
+        return x // 10 * 10 + (10 if x % 10 >= up else 0)
+
+    deciding = {s: total[s] - (0 if r.belote_in_contract else bel[s]) for s in (NS, EW)}
+    if r.rounding_decides:
+        deciding = {s: rnd(deciding[s], s) for s in (NS, EW)}
+    flat = False
+    if r.game is Game.CLASSIQUE:
+        value = 0
+    elif d.generale_bid:
+        value, flat = r.generale_score or 0, True
+    elif d.capot_bid:
+        value, flat = (250, False) if r.capot_bid_score is None else (r.capot_bid_score, True)
+    else:
+        value = d.contract or 0
+    v = 0 if r.game is Game.CLASSIQUE or r.counting is Counting.FAITS_SEULS else value
+    m = {Coinche.NONE: 1, CO: 2, SUR: r.surcoinche_factor}[Coinche(d.coinche)]
+    base = r.chute_base if r.chute_base is not None else (160 if r.rounding else 162)
+    rule_1 = d.generale_made if d.generale_bid else d.capot == t
+    if r.counting is Counting.DEMANDES:
+        made = rule_1 if (d.generale_bid or d.capot_bid) else deciding[t] >= value
+        outcome = MADE if made else DOWN
+    elif d.generale_bid or d.capot_bid:
+        outcome = MADE if rule_1 else DOWN
+    elif deciding[t] < value:
+        outcome = DOWN
+    elif not r.beat_defence or deciding[t] > deciding[o]:
+        outcome = MADE
+    elif deciding[t] < deciding[o] or m > 1:
+        outcome = DOWN
+    elif r.litige:
+        outcome = LITIGE
+    else:
+        outcome = MADE if r.tie_to_takers else DOWN
+    winner = t if outcome is MADE else o
+    loser = winner.other
+    bel_w = bel[winner] + (bel[loser] if r.losing_belote is LosingBelote.WINNER else 0)
+    bel_l = bel[loser] if r.losing_belote is LosingBelote.KEPT else 0
+    by_score = r.multiply is Multiply.SCORE
+    got = {NS: 0, EW: 0}
+    new_pot = 0
+    if r.counting is Counting.DEMANDES:
+        got[winner] = value * m
+        if r.demandes_belote:
+            got[winner] += bel_w
+            got[loser] += bel_l
+    elif flat:
+        if not by_score:
+            got[winner] = value * m + a_all + bel_w
+        elif r.belote_multiplied:
+            got[winner] = (value + a_all + bel_w) * m
+        else:
+            got[winner] = (value + a_all) * m + bel_w
+        got[loser] = bel_l
+    elif outcome is LITIGE:
+        got[o] = total[o]
+        new_pot = rnd(total[t], t)
+    elif outcome is MADE and m == 1:
+        got[t], got[o] = total[t] + v, total[o]
+    elif outcome is MADE and (r.coinche_made or (
+            CoincheMade.BASE if by_score else CoincheMade.POINTS)) is CoincheMade.POINTS:
+        if not by_score:
+            got[t] = total[t] + v * m
+        elif r.belote_multiplied:
+            got[t] = (card[t] + ann[t] + v + bel[t]) * m
+        else:
+            got[t] = (card[t] + ann[t] + v) * m + bel[t]
+        got[o] = total[o]
+    elif outcome is MADE:
+        if not by_score:
+            got[t] = base + a_all + v * m + bel_w
+        else:
+            c = 250 if d.capot == t and r.capot_points != 162 else base
+            if r.belote_multiplied:
+                got[t] = (c + a_all + v + bel_w) * m
+            else:
+                got[t] = (c + a_all + v) * m + bel_w
+        got[o] = bel_l
+    else:
+        bonus = r.defence_capot_bonus and d.capot == o
+        got[t] = bel_l
+        if m == 1 or not by_score:
+            c = r.capot_points if bonus else base
+            got[o] = c + a_all + v * m + bel_w
+        else:
+            c = 250 if bonus and r.capot_points != 162 else base
+            if r.belote_multiplied:
+                got[o] = (c + a_all + v + bel_w) * m
+            else:
+                got[o] = (c + a_all + v) * m + bel_w
+    got = {s: rnd(got[s], s) for s in (NS, EW)}
+    got[t if outcome is MADE else o] += pot
+    return DonneScore(got[NS] + d.awarded_ns, got[EW] + d.awarded_ew, outcome, new_pot)
+
+
+@st.composite
+def _rules(draw: Any) -> Rules:
+    options: dict[str, Any] = {
+        "game": draw(st.sampled_from(list(Game))),
+        "counting": draw(st.sampled_from(list(Counting))),
+        "multiply": draw(st.sampled_from(list(Multiply))),
+        "surcoinche_factor": draw(st.sampled_from([4, 3])),
+        "rounding": draw(st.booleans()),
+        "sa_ta": True,
+        "max_donnes": 10,
+        "capot_points": draw(st.sampled_from([252, 250, 162])),
+        "coinche_made": draw(st.sampled_from([None, *CoincheMade])),
+        "chute_base": draw(st.sampled_from([None, 160, 162])),
+        "losing_belote": draw(st.sampled_from(list(LosingBelote))),
+        "capot_bid_score": draw(st.sampled_from([None, 250, 500])),
+        "generale_score": draw(st.sampled_from([None, 500, 1000])),
+    }
+    for name in ("litige", "tie_to_takers", "belote_multiplied", "belote_in_contract",
+                 "demandes_belote", "beat_defence", "capot_takes_annonces",
+                 "defence_capot_bonus"):
+        options[name] = draw(st.booleans())
+    options["annonces"] = options["counting"] is not Counting.DEMANDES
+    if options["game"] is Game.CLASSIQUE:
+        options["counting"], options["beat_defence"], options["annonces"] = (
+            Counting.FAITS, True, True)
+    if options["counting"] is Counting.FAITS_SEULS:
+        options["multiply"] = Multiply.SCORE
+    rounded = options["rounding"]
+    options["rounding_160"] = rounded and draw(st.booleans())
+    options["rounding_decides"] = rounded and draw(st.booleans())
+    return Rules(**options)
+
+
+@st.composite
+def _donnes(draw: Any, rules: Rules) -> Donne:
+    taker = draw(st.sampled_from([NS, EW]))
+    trump = draw(st.sampled_from([S, H, TA]))
+    kind = draw(st.sampled_from(["value", "capot", "generale"]))
+    more: dict[str, Any] = {}
+    if rules.game is Game.COINCHE:
+        more["coinche"] = draw(st.sampled_from(list(Coinche)))
+        if kind == "value" or (kind == "generale" and rules.generale_score is None):
+            more["contract"] = draw(st.sampled_from([80, 90, 100, 120, 160, 250]))
+        elif kind == "capot":
+            more["capot_bid"] = True
+        else:
+            more["generale_bid"] = True
+    capot = draw(st.sampled_from([None, None, taker, taker.other]))
+    points = 162 if capot == taker else 0 if capot is not None else draw(st.integers(0, 162))
+    if more.get("generale_bid") and capot == taker:
+        more["generale_made"] = draw(st.booleans())
+    most = 4 if trump is TA else 1
+    belote_ns = draw(st.integers(0, most))
+    belote_ew = draw(st.integers(0, most - belote_ns))
+    if rules.annonces:
+        side = draw(st.sampled_from(["annonces_ns", "annonces_ew"]))
+        more[side] = draw(st.sampled_from([0, 20, 50, 100, 150, 300]))
+    return Donne(taker=taker, trump=trump, taker_points=points, capot=capot,
+                 belote_ns=belote_ns, belote_ew=belote_ew,
+                 awarded_ns=draw(st.sampled_from([0, 5])), **more)
+
+
+@given(data=st.data())
+def test_score_donne_matches_the_reference_read_from_the_spec(data: Any) -> None:
+    rules = data.draw(_rules())
+    donne = data.draw(_donnes(rules))
+    pot = data.draw(st.sampled_from([0, 80]))
+    assert score_donne(donne, rules, pot) == _reference(donne, rules, pot)
