@@ -343,6 +343,13 @@ def test_coinche_made_base_with_capot_points_162_counts_the_base():
     assert pair(bid(NS, None, 162, capot=NS, coinche=CO), rules) == (820, 0)
 
 
+def test_coinche_made_base_counts_250_for_the_takers_capot_exactly():
+    # rounding off: (250 + 80) × 2 = 660, not (252 + 80) × 2 = 664; capot_points 250 the same.
+    for points in (252, 250):
+        rules = Rules(rounding=False, capot_points=points)
+        assert pair(bid(NS, 80, 162, capot=NS, coinche=CO), rules) == (660, 0)
+
+
 def test_capot_points_162_unbid_and_bid_capot_not_coinche():
     # 162 + 250 = 412 -> 410.
     assert pair(bid(NS, None, 162, capot=NS), Rules(capot_points=162)) == (410, 0)
@@ -583,6 +590,17 @@ def test_classique_dedans_defence_capot_takes_the_takers_belote():
 def test_defence_capot_bonus(options, coinche, expected):
     rules = Rules(defence_capot_bonus=True, **options)
     assert pair(bid(NS, 80, 0, capot=EW, coinche=coinche), rules) == expected
+
+
+def test_defence_capot_bonus_inside_a_bracket_without_rounding():
+    # Exact figures, so 250 and 252 differ: (250 + 80) × 2 = 660, not (252 + 80) × 2 = 664.
+    rules = Rules(defence_capot_bonus=True, rounding=False)
+    assert pair(bid(NS, 80, 0, capot=EW, coinche=CO), rules) == (0, 660)
+    # capot_points 162: the base inside the bracket, (160 + 80) × 2 = 480, not 484.
+    rules = Rules(defence_capot_bonus=True, rounding=False, capot_points=162, chute_base=160)
+    assert pair(bid(NS, 80, 0, capot=EW, coinche=CO), rules) == (0, 480)
+    # outside a bracket (not coinché) it counts 162: 162 + 80 = 242.
+    assert pair(bid(NS, 80, 0, capot=EW), rules) == (0, 242)
 
 
 def test_defence_capot_bonus_needs_the_defence_capot():
@@ -951,6 +969,39 @@ def test_capot_takes_annonces_off_and_a_made_contract_with_defence_belote():
     # EW its total 70.
     rules = Rules(capot_takes_annonces=False)
     assert pair(bid(NS, 80, 162, capot=NS, annonces_ew=50, belote_ew=1), rules) == (330, 70)
+
+
+
+def test_donne_enum_fields_accept_their_string_values():
+    # "Enum fields accept their string values": the first worked example, typed as a form would.
+    donne = Donne(taker="NS", contract=80, trump="H", coinche="none", taker_points=95)
+    assert score_donne(donne, FFB) == DonneScore(180, 70, MADE, 0)
+    capot = Donne(taker="EW", capot_bid=True, trump="S", coinche="coinche", taker_points=162,
+                  capot="EW")
+    # (250 + 250) × 2 = 1000 to EW.
+    assert score_donne(capot, FFB) == DonneScore(0, 1000, MADE, 0)
+
+
+def test_belote_exception_counts_belote_points_multiplied():
+    # EW 990 from attribués; NS's générale coinché fails with NS's capot, EW belote: EW score
+    # (500 + 20) × 2 = 1040 -> 2030; its belote points are 20 × 2 = 40: 1990 < 2000, waiting
+    # (less only 20 it would be 2010, crossed).
+    rules = Rules(generale_score=500)
+    donnes = [Donne(awarded_ew=990), gen(NS, 162, NS, False, coinche=CO, belote_ew=1)]
+    game = score_game(donnes, rules)
+    assert (game.ew, game.finished) == (2030, False)
+
+
+@pytest.mark.parametrize(("losing", "finished", "ns"), [
+    (LosingBelote.KEPT, False, 2000),  # NS 1980 + its belote 20: reached thanks to it, waits
+    (LosingBelote.WINNER, False, 1980),  # the belote went to EW: NS did not reach 2000
+    (LosingBelote.LOST, False, 1980),
+])
+def test_belote_exception_of_the_chuted_takers_under_losing_belote(losing, finished, ns):
+    rules = Rules(losing_belote=losing)
+    donnes = [Donne(awarded_ns=1000), Donne(awarded_ns=980), bid(NS, 80, 50, belote_ns=1)]
+    game = score_game(donnes, rules)
+    assert (game.ns, game.finished) == (ns, finished)
 
 
 # --- Properties -----------------------------------------------------------------------------
