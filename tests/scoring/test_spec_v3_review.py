@@ -182,6 +182,8 @@ WORKED = [
     (FFB, bid(NS, 120, 130, coinche=CO, belote_ns=1), 0, (600, 0, MADE, 0)),
     (FFB, bid(EW, 90, 70, S, coinche=SUR, belote_ew=1), 0, (1000, 20, DOWN, 0)),
     (FFB, bid(EW, 90, 70, S, coinche=SUR, belote_ns=1), 0, (1080, 0, DOWN, 0)),
+    (Rules(belote_multiplied=False),  # "Worked for belote_multiplied": (160 + 120) × 2 + 20
+     bid(NS, 120, 130, coinche=CO, belote_ns=1), 0, (580, 0, MADE, 0)),
     (FFB, bid(NS, None, 162, capot=NS), 0, (500, 0, MADE, 0)),  # 252 + 250 -> 500
     (FFB, bid(NS, 80, 162, capot=NS, annonces_ew=50), 0, (380, 0, MADE, 0)),
     (FFB, bid(NS, 80, 100, awarded_ew=50), 0, (180, 110, MADE, 0)),
