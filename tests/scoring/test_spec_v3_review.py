@@ -1236,3 +1236,100 @@ def test_score_donne_matches_the_reference_read_from_the_spec(data: Any) -> None
     donne = data.draw(_donnes(rules))
     pot = data.draw(st.sampled_from([0, 80]))
     assert score_donne(donne, rules, pot) == _reference(donne, rules, pot)
+
+
+# --- A reference game written from "One game", on donnes scored by score_donne --------------
+
+def _belote_points(side: Side, d: Donne, r: Rules, outcome: Outcome) -> int:
+    """"the points it scored for belotes in this donne": its own and any it received,
+    multiplied where they were; none for a belote that went away, was lost or not marked."""
+    t = Side(d.taker)
+    own = 20 * (d.belote_ns if side is NS else d.belote_ew)
+    received = 20 * (d.belote_ew if side is NS else d.belote_ns)
+    m = {Coinche.NONE: 1, CO: 2, SUR: r.surcoinche_factor}[Coinche(d.coinche)]
+    if outcome is LITIGE:
+        return 0 if side is t else own  # the takers' belote is in the pot
+    if r.counting is Counting.DEMANDES:
+        if not r.demandes_belote:
+            return 0
+        m = 1  # the winner adds its belote beside value × m
+    elif not (r.multiply is Multiply.SCORE and r.belote_multiplied):
+        m = 1
+    flat = r.game is Game.COINCHE and (
+        d.generale_bid or (d.capot_bid and r.capot_bid_score is not None))
+    made_by = r.coinche_made or (
+        CoincheMade.BASE if r.multiply is Multiply.SCORE else CoincheMade.POINTS)
+    if (r.counting is not Counting.DEMANDES and outcome is MADE and not flat
+            and (d.coinche == Coinche.NONE or made_by is CoincheMade.POINTS)):
+        return own * m if side is t else own  # each side its own total
+    winner = t if outcome is MADE else t.other
+    if side is winner:
+        return (own + (received if r.losing_belote is LosingBelote.WINNER else 0)) * m
+    return own if r.losing_belote is LosingBelote.KEPT else 0
+
+
+def _reference_game(donnes: list[Donne], r: Rules) -> tuple[GameScore, int]:
+    """The game's score and the number of donnes it took (the rest would be refused)."""
+    last = r.max_donnes
+    totals = {NS: 0, EW: 0}
+    crossed: dict[Side, int] = {}
+    waiting: dict[Side, int] = {}
+    pot, owner = 0, NS
+    scores: list[DonneScore] = []
+    for n, d in enumerate(donnes, start=1):
+        sc = score_donne(d, r, pot)
+        scores.append(sc)
+        pot = sc.pot
+        if sc.outcome is LITIGE:
+            owner = Side(d.taker)
+        totals[NS] += sc.ns
+        totals[EW] += sc.ew
+        for side in (NS, EW):
+            if r.target is None or side in crossed:
+                continue
+            if side in waiting:
+                if sc.outcome is not PASSED and d.capot != side.other:
+                    crossed[side] = waiting.pop(side)
+            elif totals[side] >= r.target:
+                hit = d.taker is not None and (
+                    (d.taker == side and sc.outcome is DOWN) or d.capot == side.other)
+                if (r.belote_exception and hit
+                        and totals[side] - _belote_points(side, d, r, sc.outcome) < r.target):
+                    waiting[side] = n
+                else:
+                    crossed[side] = n
+        if not crossed and (last is None or n < last):
+            continue
+        end, end_crossed = dict(totals), dict(crossed)
+        if pot:
+            end[owner] += pot
+            if (r.target is not None and owner not in crossed and owner not in waiting
+                    and end[owner] >= r.target):
+                end_crossed[owner] = n
+        winner: Side | None = None
+        if len(end_crossed) == 1:
+            winner = next(iter(end_crossed))
+        elif len(end_crossed) == 2 and end_crossed[NS] != end_crossed[EW]:
+            winner = NS if end_crossed[NS] < end_crossed[EW] else EW
+        elif end[NS] != end[EW]:
+            winner = NS if end[NS] > end[EW] else EW
+        if winner is not None:
+            return GameScore(tuple(scores), end[NS], end[EW], True, winner, n), n
+    return GameScore(tuple(scores), totals[NS], totals[EW], False, None, len(scores)), len(
+        donnes)
+
+
+@given(data=st.data())
+def test_score_game_matches_the_reference_read_from_the_spec(data: Any) -> None:
+    rules = dataclasses.replace(
+        data.draw(_rules()), target=data.draw(st.sampled_from([300, 1000])),
+        max_donnes=data.draw(st.sampled_from([None, 3, 6])),
+        belote_exception=data.draw(st.booleans()))
+    played = st.one_of(_donnes(rules), st.builds(
+        Donne, awarded_ns=st.sampled_from([0, 150, 290]),
+        awarded_ew=st.sampled_from([0, 150, 290])))
+    donnes = data.draw(st.lists(played, min_size=1, max_size=8))
+    expected, took = _reference_game(donnes, rules)
+    assert score_game(donnes[:took], rules) == expected
+    if took < len(donnes):
+        assert field_of(lambda: score_game(donnes[:took + 1], rules)) == "donnes"
