@@ -136,7 +136,7 @@ def test_the_melee_standings_pdf_ranks_players_with_their_club_and_lot(client, h
     at = [text.index(f"{line.number}. {line.name} {line.club}") for line in lines]
     assert at == sorted(at)  # every player, in the standings' order, beside their club
     first, last = lines[0], lines[-1]
-    lots = re.findall(r"(\d+\. Joueur \d+) Club [AB] [\d -]+ (Un jambon|=Un saucisson)", text)
+    lots = re.findall(r"(\d+\. Joueur \d+) Club [AB] [\d +-]+ (Un jambon|=Un saucisson)", text)
     assert lots == [(f"{first.number}. {first.name}", "Un jambon"),
                     (f"{last.number}. {last.name}", "=Un saucisson")]
     assert "Lots provisoires" not in text  # the partie planned is played: final
@@ -381,8 +381,8 @@ def test_a_score_awaiting_its_confirmation_is_marked_on_the_standings_page_and_p
     assert marked == awaiting_names(signed)
     text = pdf_texts(pdf.standings_pdf(signed))[0]
     assert "* score à confirmer : un résultat de cette ligne attend" in text
-    # The points marked, beside them: "1 1. Équipe 1 Joueur 1A et Joueur 1B 1 1 1280 * 0 1280".
-    marked = set(re.findall(r"^\d+ \d+\. (Équipe \d) .* \d+\xa0\* \d+ -?\d+$", text, re.M))
+    # The points marked, beside them: "1 1. Équipe 1 Joueur 1A et Joueur 1B 1 1 1280 * 0 +1280".
+    marked = set(re.findall(r"^\d+ \d+\. (Équipe \d) .* \d+\xa0\* \d+ [+-]?\d+$", text, re.M))
     assert marked == awaiting_names(signed)
     # Confirmed by East-West: no mark left anywhere.
     game = Game.objects.get(round__tournament=signed, table=1)

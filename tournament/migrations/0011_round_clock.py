@@ -4,7 +4,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0009_journal_players'),
+        ('tournament', '0010_scoring_v3'),
     ]
 
     operations = [
