@@ -181,10 +181,13 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
     for round_ in rounds:
         round_.tournament = tournament  # its rules read these options: before, then after
     from_partie = _from_partie_checked(from_partie, rounds)
-    # Each drawn partie's end of a game, before and after the change.
+    # Each drawn partie's end of a game, before and after the change. Only the ends the
+    # change names (those that differ from the concours') are given to the parties from
+    # `from_partie` on: the rules page posts both every time, and a partie played in 12
+    # donnes keeps them when only the criteria, or only the target, change.
     limits = {round_.number: _limits(round_.rules) for round_ in rounds}
-    new_limits = {number: _limits(rules) if number >= from_partie else old
-                  for number, old in limits.items()}
+    new_limits = {number: _limits_changed(old, rules, changed) if number >= from_partie
+                  else old for number, old in limits.items()}
     touched = {number for number in limits if new_limits[number] != limits[number]}
     everywhere = [option for option in changed if option not in _LIMIT_FIELDS]
     if everywhere:
@@ -280,6 +283,17 @@ _LIMIT_FIELDS = ("target", "max_donnes")
 
 def _limits(rules: Rules) -> tuple[int | None, int | None]:
     return rules.target, rules.max_donnes
+
+
+def _limits_changed(old: tuple[int | None, int | None], rules: Rules,
+                    changed: list[str]) -> tuple[int | None, int | None]:
+    """A partie's end of a game `old` with the concours' new values (`rules`) of the ends
+    that `changed` only; both, when one alone would leave the game without an end."""
+    target = rules.target if "target" in changed else old[0]
+    max_donnes = rules.max_donnes if "max_donnes" in changed else old[1]
+    if target is None and max_donnes is None:
+        return _limits(rules)
+    return target, max_donnes
 
 
 def _from_partie_checked(value: object, rounds: list[Round]) -> int:

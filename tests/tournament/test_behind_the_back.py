@@ -1,0 +1,96 @@
+"""Data changed behind the organiser's back (issue 20, part A): a rules change or a journal
+restore touches only the parties and fields it names; a stale page acts on nothing else."""
+
+import pytest
+
+from tournament import services
+from tournament.models import AuditEntry, Game, Round, Tournament
+
+from .factories import made, organiser, tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def _play_round(round_, donnes: int | None = None) -> None:
+    """Enter plain donnes (NS 80 ♥, 100 points) at every table until its game ends."""
+    for game in round_.games.filter(team_ew__isnull=False):
+        game.refresh_from_db()
+        while not game.finished and (donnes is None or game.played < donnes):
+            services.donne_record(game=game, number=None, donne=made(points=100))
+            game.refresh_from_db()
+
+
+def _results(t, number: int) -> list[tuple]:
+    return list(Game.objects.filter(round__tournament=t, round__number=number)
+                .order_by("table").values_list("finished", "winner", "played"))
+
+
+def test_restoring_a_forfeit_points_change_leaves_partie_1_played_in_4_donnes_alone():
+    t = tournament(owner=organiser(), teams=4, target=None, max_donnes=4)
+    _play_round(services.round_generate(tournament=t, seed=3))
+    services.round_generate(tournament=t, seed=4)
+    played = _results(t, 1)
+    assert played == [(True, "NS", 4), (True, "NS", 4)]
+    services.tournament_update(tournament=t, max_donnes=8, from_partie=2)
+    services.tournament_update(tournament=t, forfeit_points=500)
+    entry = AuditEntry.objects.filter(tournament=t, kind="rules").latest("id")
+    services.audit_restore(entry=entry, which="before")
+    t.refresh_from_db()
+    assert t.forfeit_points != 500
+    assert _results(t, 1) == played
+    limits = dict(Round.objects.filter(tournament=t).values_list("number", "max_donnes"))
+    assert limits == {1: 4, 2: 8}
+    assert t.max_donnes == 8
+
+
+def test_restoring_an_end_of_a_game_change_gives_back_only_the_parties_it_named():
+    t = tournament(owner=organiser(), teams=4, target=None, max_donnes=4)
+    _play_round(services.round_generate(tournament=t, seed=3))
+    services.round_generate(tournament=t, seed=4)
+    services.tournament_update(tournament=t, max_donnes=8, from_partie=2)
+    entry = AuditEntry.objects.filter(tournament=t, kind="rules").latest("id")
+    services.audit_restore(entry=entry, which="before")
+    limits = dict(Round.objects.filter(tournament=t).values_list("number", "max_donnes"))
+    assert limits == {1: 4, 2: 4}
+    assert _results(t, 1) == [(True, "NS", 4), (True, "NS", 4)]
+
+
+@pytest.fixture
+def twelve():
+    """Four teams, 12 donnes a game, parties 1 and 2 played, 8 donnes from partie 3."""
+    t = tournament(owner=organiser(), teams=4, target=None, max_donnes=12)
+    for seed in (3, 4):
+        _play_round(services.round_generate(tournament=t, seed=seed))
+    services.tournament_update(tournament=t, max_donnes=8, from_partie=3)
+    return Tournament.objects.get(pk=t.pk)
+
+
+def test_changing_only_the_criteria_from_partie_2_keeps_partie_2_in_12_donnes(twelve):
+    # The rules page posts every field, the end of a game as the concours has it.
+    changed = services.tournament_update(tournament=twelve, criteria=["points", "wins"],
+                                         target=None, max_donnes=8, from_partie=2)
+    assert changed == []
+    limits = dict(Round.objects.filter(tournament=twelve).values_list("number", "max_donnes"))
+    assert limits == {1: 12, 2: 12}
+    assert set(Game.objects.filter(round__tournament=twelve, round__number=2)
+               .values_list("played", flat=True)) == {12}
+    assert Tournament.objects.get(pk=twelve.pk).criteria == ["points", "wins"]
+
+
+def test_a_new_target_from_partie_2_leaves_partie_2_its_number_of_donnes(twelve):
+    services.tournament_update(tournament=twelve, target=2000, max_donnes=8, from_partie=2,
+                               confirm=True)
+    limits = list(Round.objects.filter(tournament=twelve).order_by("number")
+                  .values_list("target", "max_donnes"))
+    assert limits == [(None, 12), (2000, 12)]
+
+
+def test_restoring_an_old_rules_entry_undoes_only_what_that_entry_changed():
+    t = tournament(owner=organiser(), teams=4)
+    services.tournament_update(tournament=t, forfeit_points=500)
+    entry = AuditEntry.objects.filter(tournament=t, kind="rules").latest("id")
+    services.tournament_update(tournament=t, criteria=["points", "wins"], rounding=False)
+    services.audit_restore(entry=entry, which="before")
+    t.refresh_from_db()
+    assert t.forfeit_points != 500
+    assert t.criteria == ["points", "wins"] and t.rounding is False
