@@ -2,6 +2,7 @@
 restore touches only the parties and fields it names; a stale page acts on nothing else."""
 
 import pytest
+from django.urls import reverse
 
 from tournament import services
 from tournament.models import AuditEntry, Game, Round, Tournament
@@ -94,3 +95,35 @@ def test_restoring_an_old_rules_entry_undoes_only_what_that_entry_changed():
     t.refresh_from_db()
     assert t.forfeit_points != 500
     assert t.criteria == ["points", "wins"] and t.rounding is False
+
+
+def test_an_entry_on_a_game_whose_draw_was_undone_is_a_french_refusal():
+    t = tournament(owner=organiser(), teams=4)
+    round_ = services.round_generate(tournament=t, seed=1)
+    game = round_.games.get(table=1)
+    services.round_undo(round_=round_)
+    with pytest.raises(services.GameGone) as error:
+        services.donne_enter(game=game, side="NS", number=None, donne=made())
+    assert "n'existe plus" in error.value.message
+
+
+def test_a_phone_posting_while_the_draw_is_undone_is_told_the_table_is_gone(client,
+                                                                           monkeypatch):
+    from tournament.views import table
+
+    t = tournament(owner=organiser(), teams=4)
+    round_ = services.round_generate(tournament=t, seed=1)
+    token = round_.games.get(table=1).token
+    looked_up = table.linked_side
+
+    def undone_meanwhile(*args, **kwargs):
+        found = looked_up(*args, **kwargs)
+        services.round_undo(round_=round_)  # the organiser's click, between lookup and save
+        return found
+
+    monkeypatch.setattr(table, "linked_side", undone_meanwhile)
+    response = client.post(reverse("tournament:table_link", args=[token]),
+                           {"taker": "NS", "contract": "80", "trump": "H",
+                            "taker_points": "100", "position": "1"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 404
+    assert not Round.objects.filter(tournament=t).exists()

@@ -4,9 +4,29 @@
 Views validate a form and call one of these. A `UserError` carries a French message (and
 the field at fault, when there is one) for the form; anything else is a bug. Every service is
 reachable as `services.<name>`.
+
+One lock order everywhere (PostgreSQL locks rows; SQLite locks the whole database at BEGIN,
+so there it is moot). A service takes, in this order, only what it needs of:
+
+1. the concours' row (`Tournament`): for update by every change of the concours or of one
+   of its parties (rules, draw and its undo, close, time called and its undo, late seating,
+   swaps: `rounds.partie_locked`, `tournament_update`, `round_generate`); for share by a
+   game's entry (`donnes.game_locked`) and by a change of a team or a player
+   (`common.concours_shared`), which then run side by side;
+2. the partie's row (`Round`), the same way (for update by a change of it, for share by an
+   entry);
+3. the games' rows (`Game`): one for an entry; a partie's, by table, for a change of it;
+   the byes last (`donnes.byes_rescore`);
+4. then the rest: donnes, teams, players, lots, the journal.
+
+Taking a row of a later rank, then one of an earlier rank, is what deadlocks (an entry once
+locked the partie, then the concours, while the rules page locked them the other way): a
+new service starts from the top of this list. tests/tournament/test_lock_order.py runs
+phones' entries and organiser changes at once on PostgreSQL.
 """
 
 from .common import (
+    GameGone,
     UserError,
     criteria_checked,
     date_checked,
@@ -102,6 +122,7 @@ from .tournaments import (
 )
 
 __all__ = [
+    "GameGone",
     "ImportLine",
     "PlayerLine",
     "UserError",

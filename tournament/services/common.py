@@ -8,7 +8,7 @@ import datetime
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Protocol
 
-from django.db import models
+from django.db import connection, models
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -31,6 +31,25 @@ class UserError(ValueError):
         super().__init__(message)
         self.message = message
         self.field = field
+
+
+class GameGone(UserError):
+    """The game a page posted to no longer exists (its draw undone meanwhile): the page
+    answers "not found" with this message, never reads the game again."""
+
+
+# --- Locks (their order: services/__init__.py) --------------------------------------------
+
+
+def concours_shared(tournament_id: int) -> None:
+    """Lock a concours' row FOR SHARE (PostgreSQL; SQLite locks the whole database at BEGIN):
+    a write of one of its teams or players waits for a draw under way, as a draw (which
+    locks the row for update first) would otherwise wait for that team while holding it."""
+    if connection.vendor != "postgresql":
+        return
+    table = connection.ops.quote_name(Tournament._meta.db_table)
+    with connection.cursor() as cursor:  # the model's table name; the id a parameter
+        cursor.execute(f"SELECT 1 FROM {table} WHERE id = %s FOR SHARE", [tournament_id])
 
 
 # --- Checks shared by every way in (forms, files, backups, the journal) -------------------

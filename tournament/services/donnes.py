@@ -20,7 +20,7 @@ from ..models import (
     Tournament,
 )
 from ..ranking import TableScore, exempt_score
-from .common import UserError, scoring_refusals
+from .common import GameGone, UserError, scoring_refusals
 
 # --- Games and donnes -------------------------------------------------------------------
 
@@ -160,29 +160,38 @@ def game_locked(game: Game) -> Game:
     """`game` read again and locked for the rest of the transaction, with its round and
     tournament: every write of a game's donnes starts here.
 
-    On PostgreSQL the game's row is locked for update (one writer a game) and its round's and
-    tournament's rows for share, first: the entries of different games run side by side, while
-    a change of the partie or of the concours (its rules, its close, its draw undone: each
-    locks those rows for update) waits for the entries under way, and they for it. The game is
-    read after those locks, so its round and tournament are read as they stand. (Locking the
-    three rows for update made every entry of a concours wait for the one before.) SQLite
-    has one writer at a time: its transactions lock the whole database at BEGIN."""
+    On PostgreSQL the tournament's row then the round's are locked for share, then the game's
+    row for update (one writer a game), in the services' lock order (services/__init__.py):
+    the entries of different games run side by side, while a change of the partie or of the
+    concours (its rules, its close, its draw undone: each locks those rows for update, the
+    concours first) waits for the entries under way, and they for it. The game is read after
+    those locks, so its round and tournament are read as they stand. (Locking the three rows
+    for update made every entry of a concours wait for the one before.) SQLite has one
+    writer at a time: its transactions lock the whole database at BEGIN.
+
+    A game gone meanwhile (its draw undone while a phone posted) is a user error."""
     if connection.vendor == "postgresql":
         _partie_shared(game.round_id)
-    return (Game.objects.select_for_update(of=("self",)).select_related("round__tournament")
-            .get(pk=game.pk))
+    locked = (Game.objects.select_for_update(of=("self",)).select_related("round__tournament")
+              .filter(pk=game.pk).first())
+    if locked is None:
+        raise GameGone(_("Cette table n'existe plus : le tirage de sa partie vient d'être "
+                         "annulé. Rechargez la page."))
+    return locked
 
 
 def _partie_shared(round_id: int) -> None:
-    """Lock the rows of round `round_id` and of its tournament FOR SHARE (PostgreSQL; Django's
-    select_for_update knows no shared lock)."""
+    """Lock the rows of round `round_id`'s tournament, then of the round, FOR SHARE
+    (PostgreSQL; Django's select_for_update knows no shared lock). Two statements: one
+    joining both would lock them in the join's order, the round first, against the order
+    every change of the concours takes (which deadlocked)."""
     quote = connection.ops.quote_name
     round_table, tournament_table = quote(Round._meta.db_table), quote(Tournament._meta.db_table)
     with connection.cursor() as cursor:  # the models' table names; the id a parameter
         cursor.execute(
-            f"SELECT 1 FROM {round_table} JOIN {tournament_table} "
-            f"ON {tournament_table}.id = {round_table}.tournament_id "
-            f"WHERE {round_table}.id = %s FOR SHARE", [round_id])
+            f"SELECT 1 FROM {tournament_table} WHERE id = "
+            f"(SELECT tournament_id FROM {round_table} WHERE id = %s) FOR SHARE", [round_id])
+        cursor.execute(f"SELECT 1 FROM {round_table} WHERE id = %s FOR SHARE", [round_id])
 
 
 @transaction.atomic

@@ -24,7 +24,7 @@ from .. import audit, validators
 from ..audit import SYSTEM, Actor
 from ..models import AuditEntry, Game, Player, Team, Tournament
 from ..models.players import licence_key
-from .common import UserError, _bool_checked, lines_checked, text_field
+from .common import UserError, _bool_checked, concours_shared, lines_checked, text_field
 from .rounds import partie_team_name
 
 
@@ -138,6 +138,7 @@ def player_update(*, player: Player, name: str | None = None, club: str | None =
                   action: str = "update") -> Player:
     """Change the fields given (not None) of a mêlée's player; the number never changes. The
     teams of the parties already drawn take the new name."""
+    concours_shared(player.tournament_id)  # the lock order: the concours first
     player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
     tournament = player.tournament
     _melee_only(tournament)
@@ -179,6 +180,7 @@ def player_withdraw(*, player: Player, active: bool = False, by: Actor = SYSTEM)
 @transaction.atomic
 def player_delete(*, player: Player, by: Actor = SYSTEM) -> None:
     """Delete a player registered by mistake (twice, say), while no partie has drawn them."""
+    concours_shared(player.tournament_id)  # the lock order: the concours first
     player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
     _melee_only(player.tournament)
     if player_seated(player):

@@ -324,6 +324,18 @@ def _tables(round_: Round) -> dict[str, list[int | None]]:
             for game in games}
 
 
+def partie_locked(round_: Round) -> Round:
+    """The partie read again with its concours, both rows locked for update in the lock
+    order (services/__init__.py): the concours, then the partie. Every change of a partie
+    starts here; a partie gone meanwhile (its draw undone) is a user error."""
+    Tournament.objects.select_for_update().filter(pk=round_.tournament_id).first()
+    locked = (Round.objects.select_for_update().select_related("tournament")
+              .filter(pk=round_.pk).first())
+    if locked is None:
+        raise UserError(_("Cette partie n'existe plus : son tirage a été annulé."))
+    return locked
+
+
 @transaction.atomic
 def round_close(*, round_: Round, closed: bool = True, by: Actor = SYSTEM) -> Round:
     """Close a round (its table links stop accepting donnes) or reopen it."""
@@ -334,7 +346,7 @@ def _round_close_logged(*, round_: Round, closed: bool = True, by: Actor,
                         closed_by_draw: int | None = None) -> Round:
     """round_close; `closed_by_draw`: the number of the partie whose draw closes this one,
     kept in the entry's `number` (round_undo reopens what the draw closed, nothing else)."""
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    round_ = partie_locked(round_)
     if round_.closed != closed:
         round_.closed = closed
         round_.save(update_fields=["closed"])
@@ -357,7 +369,8 @@ def round_undo(*, round_: Round, by: Actor = SYSTEM) -> Round | None:
     before); the previous partie, if this draw closed it, is reopened. Returns the previous
     partie (None for 1)."""
     tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
-    locked = Round.objects.select_for_update().filter(pk=round_.pk).first()
+    locked = (Round.objects.select_for_update().select_related("tournament")
+              .filter(pk=round_.pk).first())
     if locked is None:
         raise UserError(_("Ce tirage est déjà annulé."))
     round_ = locked
@@ -411,8 +424,7 @@ def round_waiting_teams(round_: Round) -> list[Team]:
 def _late_checked(round_: Round, teams: list[Team]) -> Round:
     """The partie locked, if `teams` may still be seated in it: the last partie, open, each
     team active and not seated in it yet. The tournament is locked as the draw locks it."""
-    Tournament.objects.select_for_update().get(pk=round_.tournament_id)
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    round_ = partie_locked(round_)
     if round_.tournament.rounds.filter(number__gt=round_.number).exists():
         raise UserError(_("Une partie suivante est tirée : l'équipe jouera à partir de "
                           "celle-ci."))
@@ -508,8 +520,7 @@ def round_time_call(*, round_: Round, in_play: Iterable[int], by: Actor = SYSTEM
     donne always plays one: a game cannot end before its first donne. Returns the games
     stopped; a game whose totals are then equal plays on, one donne at a time (SCORING.md)."""
     # The tournament is locked as round_generate locks it: no partie is drawn meanwhile.
-    Tournament.objects.select_for_update().get(pk=round_.tournament_id)
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    round_ = partie_locked(round_)
     if round_.time_called is not None:
         raise UserError(_("La fin du temps est déjà annoncée pour cette partie."))
     games = list(round_.games.select_for_update().select_related("round__tournament")
@@ -539,8 +550,7 @@ def round_time_call(*, round_: Round, in_play: Iterable[int], by: Actor = SYSTEM
 def round_time_cancel(*, round_: Round, by: Actor = SYSTEM) -> None:
     """Undo "fin du temps" while no later partie is drawn: the stopped games play on."""
     # Locked as round_generate locks it: "no later partie" stays true until this commits.
-    Tournament.objects.select_for_update().get(pk=round_.tournament_id)
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    round_ = partie_locked(round_)
     if round_.time_called is None:
         raise UserError(_("La fin du temps n'est pas annoncée pour cette partie."))
     if round_.tournament.rounds.filter(number__gt=round_.number).exists():
@@ -571,11 +581,13 @@ def round_started(round_: Round) -> bool:
 
 @transaction.atomic
 def round_swap_teams(*, round_: Round, team_a: int, team_b: int, by: Actor = SYSTEM) -> None:
-    """Exchange two teams' seats before the round starts."""
-    if round_started(round_):
-        raise UserError(_("La partie a commencé : les tables ne peuvent plus être changées."))
+    """Exchange two teams' seats before the round starts. The partie is locked before it is
+    checked: a donne entered meanwhile (its entry locks the partie for share) is seen."""
     if team_a == team_b:
         raise UserError(_("Choisissez deux équipes différentes."))
+    round_ = partie_locked(round_)
+    if round_started(round_):
+        raise UserError(_("La partie a commencé : les tables ne peuvent plus être changées."))
     seats: dict[int, tuple[Game, str]] = {}
     for game in round_.games.select_for_update():
         for side in ("team_ns_id", "team_ew_id"):

@@ -15,7 +15,14 @@ from .. import audit, validators
 from ..audit import SYSTEM, Actor
 from ..models import AuditEntry, Game, Player, Team, Tournament
 from ..models.players import licence_key
-from .common import UserError, _bool_checked, lines_checked, text_field, whole_field
+from .common import (
+    UserError,
+    _bool_checked,
+    concours_shared,
+    lines_checked,
+    text_field,
+    whole_field,
+)
 from .donnes import game_forfeit
 from .players import licence_checked, licence_holder, next_player_number, player_name_checked
 
@@ -112,6 +119,7 @@ def team_update(*, team: Team, name: str | None = None, player1: str | None = No
                 action: str = "update") -> Team:
     """Change the fields given (not None) of a registered doublette; the team's number and
     tournament never change. `licence1` and `licence2` are its players' licences ("": none)."""
+    concours_shared(team.tournament_id)  # the lock order: the concours first
     # of=self: PostgreSQL locks no row of an outer join (a team of one has no second).
     team = (Team.objects.select_for_update(of=("self",))
             .select_related("tournament", "first", "second")
@@ -197,6 +205,7 @@ def team_forfeit(*, team: Team, by: Actor = SYSTEM) -> Game:
 @transaction.atomic
 def team_delete(*, team: Team, by: Actor = SYSTEM) -> None:
     """Delete a team registered by mistake (twice, say), while it has no seat in any partie."""
+    concours_shared(team.tournament_id)  # the lock order: the concours first
     team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
     if Game.objects.filter(Q(team_ns=team) | Q(team_ew=team)).exists():
         raise UserError(_("L'équipe « %(name)s » a déjà une place dans une partie : elle ne "

@@ -144,6 +144,8 @@ def donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, sheet
                     game=game, side=side, number=editing, donne=form.cleaned_data["donne"],
                     version=form.cleaned_data["version"], expect=expect, by=by,
                     open_only=open_only)
+            except services.GameGone as error:  # its draw undone meanwhile
+                raise Http404(error.message) from None
             except UserError as error:
                 if editing is None and expect is not None \
                         and expect != game.donnes.count() + 1:
