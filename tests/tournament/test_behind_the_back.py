@@ -127,3 +127,72 @@ def test_a_phone_posting_while_the_draw_is_undone_is_told_the_table_is_gone(clie
                             "taker_points": "100", "position": "1"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 404
     assert not Round.objects.filter(tournament=t).exists()
+
+
+# --- Donnes addressed by their stable key ---------------------------------------------------
+
+FIX = {"taker": "NS", "contract": "80", "trump": "H", "taker_points": "120"}
+
+
+def _four_donnes(owner):
+    t = tournament(owner=owner, teams=2, target=None, max_donnes=12)
+    game = services.round_generate(tournament=t, seed=1).games.get(table=1)
+    for points in (100, 101, 102, 103):
+        services.donne_record(game=game, number=None, donne=made(points=points))
+    return t, game
+
+
+def _points(game) -> list[int]:
+    return list(game.donnes.order_by("number").values_list("taker_points", flat=True))
+
+
+@pytest.mark.parametrize("phone", [True, False])
+def test_a_stale_correction_of_donne_3_after_donne_2_is_deleted_is_refused(client, phone):
+    owner = organiser()
+    t, game = _four_donnes(owner)
+    client.force_login(owner)
+    url = (reverse("tournament:table_link", args=[game.token]) if phone else
+           reverse("tournament:game", args=[t.slug, 1, game.table]))
+    form = client.get(url, {"edit": 3}).context["form"]
+    services.donne_delete(game=game, number=2)  # another tab, meanwhile
+    assert _points(game) == [100, 102, 103]
+    posted = {**FIX, "number": "3", "version": form.initial["version"],
+              "key": form.initial["key"]}
+    response = client.post(url, posted, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert "est devenue la donne 2" in response.content.decode()
+    assert _points(game) == [100, 102, 103]
+
+
+def test_a_correction_of_a_deleted_donne_is_refused():
+    _t, game = _four_donnes(organiser())
+    key = game.donnes.get(number=4).key
+    services.donne_delete(game=game, number=4)
+    with pytest.raises(services.UserError) as error:
+        services.donne_record(game=game, number=4, donne=made(points=90), key=key)
+    assert "supprimée" in error.value.message
+    assert _points(game) == [100, 101, 102]
+
+
+def test_a_stale_supprimer_does_not_delete_the_donne_that_moved_into_its_number(client):
+    owner = organiser()
+    t, game = _four_donnes(owner)
+    client.force_login(owner)
+    page = client.get(reverse("tournament:game", args=[t.slug, 1, game.table])).content.decode()
+    third = game.donnes.get(number=3)
+    assert f'name="key" value="{third.key}"' in page
+    services.donne_delete(game=game, number=2)  # another tab, meanwhile
+    response = client.post(reverse("tournament:donne_delete", args=[t.slug, 1, game.table, 3]),
+                           {"key": third.key}, follow=True)
+    assert "est devenue la donne 2" in response.content.decode()
+    assert _points(game) == [100, 102, 103]
+
+
+def test_supprimer_deletes_the_donne_its_key_names(client):
+    owner = organiser()
+    t, game = _four_donnes(owner)
+    client.force_login(owner)
+    url = reverse("tournament:donne_delete", args=[t.slug, 1, game.table, 3])
+    assert "rechargez" in client.post(url, follow=True).content.decode()  # no key: refused
+    client.post(url, {"key": game.donnes.get(number=3).key})
+    assert _points(game) == [100, 101, 103]

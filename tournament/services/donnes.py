@@ -197,13 +197,14 @@ def _partie_shared(round_id: int) -> None:
 @transaction.atomic
 def donne_record(*, game: Game, number: int | None, donne: Donne,
                  version: int | None = None, expect: int | None = None, by: Actor = SYSTEM,
-                 open_only: bool = False) -> DonneRecord:
+                 open_only: bool = False, key: str | None = None) -> DonneRecord:
     """Enter a new donne (number None) or correct donne `number`; every later donne is
-    rescored. `version` guards against overwriting someone else's correction, `expect` (the
-    number the form showed for a new donne) against entering one donne twice from two
+    rescored. `key` (the donne's stable key, as the page showed it) makes sure donne `number`
+    is still that donne, `version` that nobody corrected it meanwhile; `expect` (the number
+    the form showed for a new donne) guards against entering one donne twice from two
     devices; `open_only` (a table link) refuses a closed round."""
     return donne_write(game=game_locked(game), number=number, donne=donne, version=version,
-                       expect=expect, by=by, open_only=open_only).record
+                       expect=expect, by=by, open_only=open_only, key=key).record
 
 
 @dataclass(frozen=True)
@@ -220,7 +221,8 @@ class Written:
 
 
 def donne_write(*, game: Game, number: int | None, donne: Donne, version: int | None,
-                expect: int | None, by: Actor, open_only: bool) -> Written:
+                expect: int | None, by: Actor, open_only: bool,
+                key: str | None = None) -> Written:
     """`donne_record`'s work on a game already locked (`game_locked`) in the caller's
     transaction. Four queries: the donnes, the donne written, the game's result, the journal
     (and none for the byes under a fixed exempt rule)."""
@@ -244,10 +246,7 @@ def donne_write(*, game: Game, number: int | None, donne: Donne, version: int | 
         records.append(record)
         donnes = [r.to_donne() for r in records[:-1]] + [donne]
     else:
-        matches = [r for r in records if r.number == number]
-        if not matches:
-            raise UserError(_("La donne %(n)d n'existe pas.") % {"n": number})
-        record = matches[0]
+        record = _addressed(records, number, key)
         if version is not None and version != record.version:
             raise UserError(
                 _("La donne %(n)d vient d'être modifiée par quelqu'un d'autre : "
@@ -273,13 +272,32 @@ def donne_write(*, game: Game, number: int | None, donne: Donne, version: int | 
     return Written(record=record, game=game, records=records, changed=after != before)
 
 
-@transaction.atomic
-def donne_delete(*, game: Game, number: int, by: Actor = SYSTEM) -> None:
-    """Delete donne `number`; the later ones move up one place and are rescored."""
-    game = game_locked(game)
-    record = game.donnes.filter(number=number).first()
+def _addressed(records: list[DonneRecord], number: int, key: str | None) -> DonneRecord:
+    """Donne `number` of a game's `records`, which must still be the donne of stable key
+    `key` when one is given (the page's): after a donne before it was deleted or put back,
+    `number` names another donne, and a stale page is refused rather than act on it."""
+    record = next((r for r in records if r.number == number), None)
+    if key is not None and (record is None or record.key != key):
+        moved = next((r for r in records if r.key == key), None)
+        if moved is None:
+            raise UserError(_("La donne %(n)d a été supprimée depuis l'ouverture de la page : "
+                              "rien n'est changé. Rechargez la page.") % {"n": number},
+                            "version")
+        raise UserError(_("La donne %(n)d est devenue la donne %(now)d (une donne a été "
+                          "supprimée ou rétablie) : rien n'est changé. Rechargez la page.")
+                        % {"n": number, "now": moved.number}, "version")
     if record is None:
         raise UserError(_("La donne %(n)d n'existe pas.") % {"n": number})
+    return record
+
+
+@transaction.atomic
+def donne_delete(*, game: Game, number: int, key: str | None = None,
+                 by: Actor = SYSTEM) -> None:
+    """Delete donne `number` (which must still be the donne of stable key `key`, when
+    given: `_addressed`); the later ones move up one place and are rescored."""
+    game = game_locked(game)
+    record = _addressed(list(game.donnes.order_by("number")), number, key)
     before = audit.donne_values(record)
     record.delete()
     for later in game.donnes.filter(number__gt=number).order_by("number"):
