@@ -196,3 +196,63 @@ def test_supprimer_deletes_the_donne_its_key_names(client):
     assert "rechargez" in client.post(url, follow=True).content.decode()  # no key: refused
     client.post(url, {"key": game.donnes.get(number=3).key})
     assert _points(game) == [100, 101, 103]
+
+
+# --- A stale page of shared settings ---------------------------------------------------------
+
+
+def test_a_stale_rules_page_does_not_undo_another_tabs_change(client):
+    from .test_rules_by_partie import _posted
+
+    owner = organiser()
+    t = tournament(owner=owner, teams=4)
+    client.force_login(owner)
+    url = reverse("tournament:rules", args=[t.slug])
+    first, second = client.get(url), client.get(url)  # two tabs
+    assert 'name="stamp"' in first.content.decode()
+    data = {**_posted(first.context["form"]), "stamp": first.context["stamp"],
+            "two_confirmations": "on"}
+    assert client.post(url, data, follow=True).redirect_chain  # its message read there
+    stale = {**_posted(second.context["form"]), "stamp": second.context["stamp"],
+             "parties_planned": "6"}
+    stale.pop("two_confirmations", None)
+    response = client.post(url, stale, follow=True)
+    assert not response.redirect_chain
+    page = response.content.decode()
+    assert "vient d&#x27;être modifié depuis un autre onglet" in page
+    assert "Règlement enregistré" not in page and "Concours enregistré" not in page
+    t.refresh_from_db()
+    assert t.two_confirmations is True and t.parties_planned != 6
+
+
+def test_a_stale_team_form_does_not_undo_another_tabs_player_name(client):
+    owner = organiser()
+    t = tournament(owner=owner, teams=2)
+    client.force_login(owner)
+    url = reverse("tournament:team", args=[t.slug, 1])
+    first, second = client.get(url), client.get(url)
+    base = {"name": "Équipe 1", "player1": "Joueur 1A", "player2": "Joueur 1B", "club": ""}
+    assert client.post(url, {**base, "player1": "Zélie", "stamp": first.context["stamp"]}
+                       ).status_code == 302
+    response = client.post(url, {**base, "club": "Belote club",
+                                 "stamp": second.context["stamp"]})
+    assert "vient d&#x27;être modifiée depuis un autre onglet" in response.content.decode()
+    team = Tournament.objects.get(pk=t.pk).teams.get(number=1)
+    assert (team.player1, team.club) == ("Zélie", "")
+
+
+def test_a_stale_player_form_does_not_undo_another_tabs_change(client):
+    from .factories import melee
+
+    owner = organiser()
+    t = melee(owner=owner, players=4)
+    client.force_login(owner)
+    url = reverse("tournament:player", args=[t.slug, 1])
+    first, second = client.get(url), client.get(url)
+    assert client.post(url, {"name": "Zélie Zoé", "club": "Club A", "licence": "",
+                             "stamp": first.context["stamp"]}).status_code == 302
+    response = client.post(url, {"name": "Joueur 1", "club": "Club C", "licence": "",
+                                 "stamp": second.context["stamp"]})
+    assert "vient d&#x27;être modifié depuis un autre onglet" in response.content.decode()
+    player = t.players.get(number=1)
+    assert (player.name, player.club) == ("Zélie Zoé", "Club A")

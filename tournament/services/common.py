@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import hashlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Protocol
 
@@ -50,6 +51,34 @@ def concours_shared(tournament_id: int) -> None:
     table = connection.ops.quote_name(Tournament._meta.db_table)
     with connection.cursor() as cursor:  # the model's table name; the id a parameter
         cursor.execute(f"SELECT 1 FROM {table} WHERE id = %s FOR SHARE", [tournament_id])
+
+
+# --- Versions of what a page edits -----------------------------------------------------------
+
+
+def row_stamp(*rows: models.Model | None) -> str:
+    """The version of `rows` as stored: a digest of every column of each. A page that edits
+    shared settings (the rules page, a team's or a player's form) carries the stamp of what
+    it showed; the service, under its lock, refuses a stamp that is no longer the rows' (a
+    stale tab would otherwise undo another tab's change and say « enregistré »). A digest
+    rather than a counter: no column to add, and any write, by any service, changes it."""
+    digest = hashlib.sha256()
+    for row in rows:
+        if row is None:
+            digest.update(b"-")
+            continue
+        for field in row._meta.concrete_fields:
+            digest.update(repr((field.attname, field.value_from_object(row))).encode())
+    return digest.hexdigest()[:20]
+
+
+def stamp_checked(stamp: str | None, *rows: models.Model | None, changed: str) -> None:
+    """Refuse a page's `stamp` (None: no page, nothing to check) that is not the version of
+    `rows` now; `changed` says what changed meanwhile, in French."""
+    if stamp is not None and stamp != row_stamp(*rows):
+        raise UserError(_("%(changed)s depuis un autre onglet ou appareil : rien n'est "
+                          "enregistré. Rechargez la page pour partir des valeurs actuelles.")
+                        % {"changed": changed})
 
 
 # --- Checks shared by every way in (forms, files, backups, the journal) -------------------

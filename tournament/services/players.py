@@ -24,7 +24,14 @@ from .. import audit, validators
 from ..audit import SYSTEM, Actor
 from ..models import AuditEntry, Game, Player, Team, Tournament
 from ..models.players import licence_key
-from .common import UserError, _bool_checked, concours_shared, lines_checked, text_field
+from .common import (
+    UserError,
+    _bool_checked,
+    concours_shared,
+    lines_checked,
+    stamp_checked,
+    text_field,
+)
 from .rounds import partie_team_name
 
 
@@ -134,12 +141,15 @@ def player_create(*, tournament: Tournament, name: str, club: str = "", licence:
 
 @transaction.atomic
 def player_update(*, player: Player, name: str | None = None, club: str | None = None,
-                  licence: str | None = None, active: bool | None = None, by: Actor = SYSTEM,
+                  licence: str | None = None, active: bool | None = None,
+                  stamp: str | None = None, by: Actor = SYSTEM,
                   action: str = "update") -> Player:
     """Change the fields given (not None) of a mêlée's player; the number never changes. The
-    teams of the parties already drawn take the new name."""
+    teams of the parties already drawn take the new name. `stamp`: the player's version
+    (common.row_stamp) the page showed; a stale one is refused and nothing changes."""
     concours_shared(player.tournament_id)  # the lock order: the concours first
     player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
+    stamp_checked(stamp, player, changed=_("Le joueur vient d'être modifié"))
     tournament = player.tournament
     _melee_only(tournament)
     name = None if name is None else player_name_checked(name)

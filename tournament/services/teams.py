@@ -20,6 +20,7 @@ from .common import (
     _bool_checked,
     concours_shared,
     lines_checked,
+    stamp_checked,
     text_field,
     whole_field,
 )
@@ -115,15 +116,18 @@ def team_create(*, tournament: Tournament, name: str, player1: str, player2: str
 def team_update(*, team: Team, name: str | None = None, player1: str | None = None,
                 player2: str | None = None, club: str | None = None,
                 licence1: str | None = None, licence2: str | None = None,
-                active: bool | None = None, by: Actor = SYSTEM,
+                active: bool | None = None, stamp: str | None = None, by: Actor = SYSTEM,
                 action: str = "update") -> Team:
     """Change the fields given (not None) of a registered doublette; the team's number and
-    tournament never change. `licence1` and `licence2` are its players' licences ("": none)."""
+    tournament never change. `licence1` and `licence2` are its players' licences ("": none).
+    `stamp`: the team's version (common.row_stamp of the team and its players) its page
+    showed; a stale one is refused and nothing changes."""
     concours_shared(team.tournament_id)  # the lock order: the concours first
     # of=self: PostgreSQL locks no row of an outer join (a team of one has no second).
     team = (Team.objects.select_for_update(of=("self",))
             .select_related("tournament", "first", "second")
             .get(pk=team.pk))
+    stamp_checked(stamp, team, team.first, team.second, changed=_("L'équipe vient d'être modifiée"))
     if team.round_id is not None:
         raise UserError(_("Une équipe tirée pour une partie de mêlée ne se modifie pas : "
                           "modifiez ses joueurs."))

@@ -41,6 +41,7 @@ from .common import (
     ranking_points_checked,
     rules_from,
     slug_checked,
+    stamp_checked,
     text_field,
     whole_field,
 )
@@ -128,7 +129,7 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
                       paper_by_tables: bool | None = None,
                       two_confirmations: bool | None = None,
                       from_partie: int | None = None,
-                      confirm: bool = False, by: Actor = SYSTEM,
+                      confirm: bool = False, stamp: str | None = None, by: Actor = SYSTEM,
                       **rule_options: Any) -> list[str]:
     """Change the tournament: each named field given (not None), and the rule options given
     by their RULE_FIELDS names (anything else is a TypeError: the organiser, the slug or
@@ -143,11 +144,15 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
     The end of a game (`target`, `max_donnes`) changes from partie `from_partie` on (None:
     from the first): the parties before keep theirs, the later ones drawn and to draw take
     the new values. Every other option applies to every partie. Rule changes need `confirm`
-    once a partie they touch has donnes; only the games they touch are recomputed."""
+    once a partie they touch has donnes; only the games they touch are recomputed.
+
+    `stamp`: the concours' version (common.row_stamp) the rules page showed; a stale one
+    is refused and nothing changes."""
     _only_rule_options(rule_options)
     if preset is not None and preset not in PRESETS:
         raise UserError(_("Règlement inconnu."), "preset")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    stamp_checked(stamp, tournament, changed=_("Le concours vient d'être modifié"))
     changed = [option for option in RULE_FIELDS
                if option in rule_options and rule_options[option] != getattr(tournament, option)]
     rules = rules_from({option: rule_options.get(option, getattr(tournament, option))

@@ -95,7 +95,9 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         form = TeamEditForm(request.POST, instance=Team.objects.get(pk=team.pk))
         if form.is_valid():
             try:
-                services.team_update(team=team, by=_by(request), **form.cleaned_data)
+                services.team_update(team=team, by=_by(request),
+                                     stamp=request.POST.get("stamp") or None,
+                                     **form.cleaned_data)
             except UserError as error:
                 _form_error(form, error)
             else:
@@ -115,6 +117,9 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournament/organiser/team_detail.html", {
         "tournament": tournament, "team": team, "rows": rows, "form": form,
         "is_organiser": organiser,
+        # The version the form shows (the posted one after a refusal: still stale if it was).
+        "stamp": (request.POST.get("stamp", "") if request.method == "POST"
+                  else services.row_stamp(team, team.first, team.second)),
         "pending_forfeit": services.team_pending_forfeit(team) if organiser else None,
     })
 
