@@ -14,9 +14,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring import ScoringError
 from scoring.donne import MAX_AWARDED, MAX_BELOTES_AT_TA
-from scoring.paper import MAX_PAPER_DONNES, PaperTotals, paper_check_kind, paper_winner
+from scoring.paper import MAX_PAPER_DONNES, PaperTotals, paper_check_kind, paper_problems
 
 # A total no sheet reaches (the check bounds it by the donnes played): beyond, the column.
 MAX_PAPER_TOTAL = 9_999_999
@@ -34,6 +33,10 @@ def _number(label, maximum: int, why, *, minimum: int = 0, required: bool = Fals
                         "required": _("Indiquez ce nombre.")},
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off",
                                       "size": size, "form": "totals-form"}))
+
+
+# The figures the check of the totals counts from: while one is refused, the check waits.
+_CHECK_NEEDS = ("score_ns", "score_ew", "donnes", "passed", "awarded_ns", "awarded_ew")
 
 
 class PaperTotalsForm(forms.Form):
@@ -90,18 +93,21 @@ class PaperTotalsForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        if self.errors:
+        # Every refusal at once, the figures' own and the check's (one a submission took
+        # four for one sheet); the check needs the figures every bound counts from.
+        if any(name in self.errors for name in _CHECK_NEEDS):
             return data
         totals = PaperTotals(
             score_ns=data["score_ns"], score_ew=data["score_ew"], donnes=data["donnes"],
             passed=data.get("passed") or 0, belotes=data.get("belotes"),
             capots=data.get("capots"), awarded_ns=data.get("awarded_ns") or 0,
             awarded_ew=data.get("awarded_ew") or 0)
-        try:
-            paper_winner(totals, self.rules)  # the check, then equal totals refused
-        except ScoringError as error:
-            self.add_error(error.field if error.field in self.fields else None, error.message)
-        else:
+        problems = paper_problems(totals, self.rules)  # the check, and equal totals
+        for problem in problems:
+            field = problem.field if problem.field in self.fields else None
+            if field is None or field not in self.errors:  # a figure said wrong once
+                self.add_error(field, problem.message)
+        if not problems and not self.errors:
             data["totals"] = totals
         return data
 
