@@ -256,3 +256,22 @@ def test_a_stale_player_form_does_not_undo_another_tabs_change(client):
     assert "vient d&#x27;être modifié depuis un autre onglet" in response.content.decode()
     player = t.players.get(number=1)
     assert (player.name, player.club) == ("Zélie Zoé", "Club A")
+
+
+# --- Every error at once ---------------------------------------------------------------------
+
+
+def test_the_team_form_says_a_taken_name_and_a_missing_player_at_once(client):
+    owner = organiser()
+    t = tournament(owner=owner, teams=2)
+    client.force_login(owner)
+    response = client.post(reverse("tournament:teams", args=[t.slug]),
+                           {"name": "équipe 1", "player1": "Anne", "player2": "", "club": ""})
+    form = response.context["form"]
+    assert set(form.errors) == {"name", "player2"}
+    assert "déjà inscrite" in form.errors["name"][0]
+    assert t.teams.count() == 2
+    # The team's own page too: another team's name, a player left empty.
+    response = client.post(reverse("tournament:team", args=[t.slug, 1]),
+                           {"name": "Équipe 2", "player1": "", "player2": "B", "club": ""})
+    assert set(response.context["form"].errors) == {"name", "player1"}

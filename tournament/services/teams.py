@@ -46,6 +46,16 @@ def _name_taken(tournament: Tournament, name: str, exclude: int | None = None) -
     return validators.same_name(name) in {validators.same_name(other) for other in names}
 
 
+def team_name_refusal(tournament: Tournament, name: str,
+                      exclude: int | None = None) -> str | None:
+    """The French refusal of `name` when a registered team of the concours (but `exclude`)
+    has it, else None. The team form says it beside its other errors at once; the services
+    check it again, under their lock."""
+    if not _name_taken(tournament, name, exclude=exclude):
+        return None
+    return _("L'équipe « %(name)s » est déjà inscrite.") % {"name": name}
+
+
 def _next_team_number(tournament: Tournament) -> int:
     return (registered_teams(tournament).aggregate(n=Max("number"))["n"] or 0) + 1
 
@@ -92,8 +102,9 @@ def team_create(*, tournament: Tournament, name: str, player1: str, player2: str
     club = text_field(Team, "club", club)
     licence1 = licence_checked(licence1, "licence1", _licence_label("licence1"))
     licence2 = licence_checked(licence2, "licence2", _licence_label("licence2"))
-    if _name_taken(tournament, name):
-        raise UserError(_("L'équipe « %(name)s » est déjà inscrite.") % {"name": name}, "name")
+    refusal = team_name_refusal(tournament, name)
+    if refusal is not None:
+        raise UserError(refusal, "name")
     if number is None:
         number = _next_team_number(tournament)
     else:
@@ -142,8 +153,10 @@ def team_update(*, team: Team, name: str | None = None, player1: str | None = No
     licence2 = (None if licence2 is None
                 else licence_checked(licence2, "licence2", _licence_label("licence2")))
     active = None if active is None else _bool_checked(active, "active", _("Active"))
-    if name is not None and _name_taken(team.tournament, name, exclude=team.pk):
-        raise UserError(_("L'équipe « %(name)s » est déjà inscrite.") % {"name": name}, "name")
+    refusal = None if name is None else team_name_refusal(team.tournament, name,
+                                                          exclude=team.pk)
+    if refusal is not None:
+        raise UserError(refusal, "name")
     players = [player for player in (team.first, team.second) if player is not None]
     _licences_checked(team.tournament, {
         "licence1": team.first.licence if licence1 is None else licence1,

@@ -54,7 +54,7 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
                         % {"n": len(teams)})
                     return redirect("tournament:teams", slug=slug)
         else:
-            form = TeamForm(request.POST)
+            form = TeamForm(request.POST, tournament=tournament)
             if form.is_valid():
                 try:
                     team = services.team_create(tournament=tournament, by=_by(request),
@@ -92,7 +92,8 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             messages.success(request, _("Équipe réintégrée : elle sera placée aux parties "
                                         "suivantes."))
             return redirect("tournament:team", slug=slug, number=number)
-        form = TeamEditForm(request.POST, instance=Team.objects.get(pk=team.pk))
+        form = TeamEditForm(request.POST, instance=Team.objects.get(pk=team.pk),
+                            tournament=tournament)
         if form.is_valid():
             try:
                 services.team_update(team=team, by=_by(request),
