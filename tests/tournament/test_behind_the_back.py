@@ -275,3 +275,63 @@ def test_the_team_form_says_a_taken_name_and_a_missing_player_at_once(client):
     response = client.post(reverse("tournament:team", args=[t.slug, 1]),
                            {"name": "Équipe 2", "player1": "", "player2": "B", "club": ""})
     assert set(response.context["form"].errors) == {"name", "player1"}
+
+
+# --- Late teams after time was called; a late team that could not be seated -----------------
+
+
+def test_a_table_seated_late_after_time_was_called_plays_one_donne(client):
+    owner = organiser()
+    t = tournament(owner=owner, teams=5, target=None, max_donnes=12)
+    round_ = services.round_generate(tournament=t, seed=5)
+    services.team_create(tournament=t, name="Les Retardataires", player1="L", player2="T")
+    services.team_create(tournament=t, name="Les Derniers", player1="D", player2="N")
+    services.round_time_call(round_=round_, in_play=[])
+    client.force_login(owner)
+    response = client.post(reverse("tournament:round_late_table", args=[t.slug, 1]),
+                           {"team_a": "6", "team_b": "7"}, follow=True)
+    assert "cette table joue une donne" in response.content.decode()
+    game = Game.objects.get(round=round_, team_ew__name="Les Derniers")
+    assert game.stop_after == 1
+    services.donne_record(game=game, number=None, donne=made(points=100))
+    game.refresh_from_db()
+    assert game.finished and game.played == 1
+    # Undoing time called lets it play on, as the other tables.
+    services.round_time_cancel(round_=round_)
+    game.refresh_from_db()
+    assert game.stop_after is None and not game.finished
+
+
+def test_the_exempt_teams_table_seated_after_time_was_called_plays_one_donne():
+    t = tournament(owner=organiser(), teams=5, target=None, max_donnes=12)
+    round_ = services.round_generate(tournament=t, seed=5)
+    team = services.team_create(tournament=t, name="Les Retardataires", player1="L",
+                                player2="T")
+    services.round_time_call(round_=round_, in_play=[])
+    game = services.round_seat_against_bye(round_=round_, team=team)
+    assert game.stop_after == 1 and not game.finished
+    services.donne_record(game=game, number=None, donne=made(points=100))
+    game.refresh_from_db()
+    assert game.finished and game.played == 1
+
+
+def test_a_late_team_that_could_not_be_seated_gets_the_exempt_score_on_request(client):
+    owner = organiser()
+    t = tournament(owner=owner, teams=4, bye_points=500)
+    round_ = services.round_generate(tournament=t, seed=5)
+    services.team_create(tournament=t, name="Les Retardataires", player1="L", player2="T")
+    client.force_login(owner)
+    page = client.get(reverse("tournament:round", args=[t.slug, 1])).content.decode()
+    assert "Lui donner le score d'une exemption" in page
+    response = client.post(reverse("tournament:round_late_exempt", args=[t.slug, 1]),
+                           {"team": "5"}, follow=True)
+    assert "marque le score d&#x27;une équipe exempte à cette partie : 500 points" in \
+        response.content.decode()
+    game = Game.objects.get(round=round_, team_ns__number=5)
+    assert game.is_bye and game.finished and game.score_ns == 500 and game.table == 3
+    assert services.round_waiting_teams(round_) == []
+    entry = AuditEntry.objects.filter(kind="pairing", action="create").get()
+    assert (entry.table, entry.after) == (3, [5, None])
+    # Once only: it is no longer waiting.
+    with pytest.raises(services.UserError):
+        services.round_seat_as_exempt(round_=round_, team=t.teams.get(number=5))

@@ -372,6 +372,7 @@ WRITES = [
     ("tournament:round_undo", lambda t: [t.slug, 1], {}),
     ("tournament:round_late_bye", lambda t: [t.slug, 1], {"team": "1"}),
     ("tournament:round_late_table", lambda t: [t.slug, 1], {"team_a": "1", "team_b": "2"}),
+    ("tournament:round_late_exempt", lambda t: [t.slug, 1], {"team": "1"}),
     ("tournament:team_withdraw", lambda t: [t.slug, 1], {}),
     ("tournament:team_forfeit", lambda t: [t.slug, 1], {}),
     ("tournament:team_delete", lambda t: [t.slug, 1], {}),

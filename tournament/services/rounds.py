@@ -474,6 +474,29 @@ def _byes_after_tables(round_: Round) -> None:
             bye.save(update_fields=["table"])
 
 
+def _late_stop(round_: Round) -> int | None:
+    """Where a table seated late stops: after one donne once time is called (README « Fin du
+    temps »: a table that has entered nothing plays one; it played a full game, and time could
+    not be called for it), else nowhere. Undoing time called lets it play on, as the others."""
+    return 1 if round_.time_called is not None else None
+
+
+@transaction.atomic
+def round_seat_as_exempt(*, round_: Round, team: Team, by: Actor = SYSTEM) -> Game:
+    """A late team that could not be seated (no exempt team, no other late team) scores as
+    exempt in the current partie, on the organiser's request: a bye of its own, after the
+    tables and the byes, scored by the concours' exempt rule like any bye (and counted as one
+    by the next draws)."""
+    round_ = _late_checked(round_, [team])
+    last = round_.games.aggregate(n=Max("table"))["n"] or 0
+    game = Game.objects.create(round=round_, table=last + 1, team_ns=team)
+    game = Game.objects.select_related("round__tournament", "team_ns").get(pk=game.pk)
+    game_recompute(game=game)
+    audit.log(round_.tournament, by, "pairing", "create", round_number=round_.number,
+              table=game.table, after=[team.number, None])
+    return game
+
+
 @transaction.atomic
 def round_seat_against_bye(*, round_: Round, team: Team, by: Actor = SYSTEM) -> Game:
     """Seat a late team in the current partie against its exempt team: the bye becomes a real
@@ -487,7 +510,8 @@ def round_seat_against_bye(*, round_: Round, team: Team, by: Actor = SYSTEM) -> 
     before = [bye.team_ns.number, None]
     bye.table = _next_table(round_)
     bye.team_ew = team
-    bye.save(update_fields=["table", "team_ew"])
+    bye.stop_after = _late_stop(round_)
+    bye.save(update_fields=["table", "team_ew", "stop_after"])
     _byes_after_tables(round_)
     bye = Game.objects.select_related("round__tournament", "team_ns", "team_ew").get(pk=bye.pk)
     game_recompute(game=bye)
@@ -506,7 +530,7 @@ def round_seat_new_table(*, round_: Round, team_ns: Team, team_ew: Team,
     round_ = _late_checked(round_, [team_ns, team_ew])
     _park_byes(round_)
     game = Game.objects.create(round=round_, table=_next_table(round_), team_ns=team_ns,
-                               team_ew=team_ew)
+                               team_ew=team_ew, stop_after=_late_stop(round_))
     _byes_after_tables(round_)
     audit.log(round_.tournament, by, "pairing", "create", round_number=round_.number,
               table=game.table, after=[team_ns.number, team_ew.number])
