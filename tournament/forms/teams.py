@@ -62,7 +62,7 @@ class TeamForm(forms.ModelForm):
 
     def clean(self) -> dict:
         # A name already taken is said with a missing player, not after it is typed.
-        data = super().clean()
+        data = super().clean() or self.cleaned_data
         name = data.get("name")
         if name and self.tournament is not None:
             refusal = team_name_refusal(self.tournament, name, exclude=self.instance.pk)
