@@ -59,6 +59,8 @@ def test_phones_entries_and_organiser_changes_at_once_never_deadlock():
     games = list(Game.objects.filter(round=round_, team_ew__isnull=False).order_by("table"))
     teams = list(Team.objects.filter(tournament=concours).order_by("number"))
     tables = [game.table for game in games]
+    late = [services.team_create(tournament=concours, name=f"En retard {index}",
+                                 player1="A", player2="B") for index in range(3)]
 
     def phone(game: Game) -> list[Callable[[], object]]:
         return [lambda: services.donne_enter(game=game, side="NS", number=None,
@@ -94,6 +96,12 @@ def test_phones_entries_and_organiser_changes_at_once_never_deadlock():
                 lambda: services.round_generate(tournament=concours),
                 lambda: services.team_forfeit(team=teams[2]),
             ]
+        steps += [  # late teams seated while the others play: once each, then refused
+            lambda: services.round_seat_new_table(round_=round_, team_ns=late[0],
+                                                  team_ew=late[1]),
+            lambda: services.round_seat_against_bye(round_=round_, team=late[2]),
+            lambda: services.round_seat_as_exempt(round_=round_, team=late[2]),
+        ] * 2
         return steps
 
     outcomes: Counter = Counter()
