@@ -335,3 +335,24 @@ def test_a_late_team_that_could_not_be_seated_gets_the_exempt_score_on_request(c
     # Once only: it is no longer waiting.
     with pytest.raises(services.UserError):
         services.round_seat_as_exempt(round_=round_, team=t.teams.get(number=5))
+
+
+def test_a_phones_totals_posted_while_the_draw_is_undone_are_told_the_table_is_gone(
+        client, monkeypatch):
+    from tournament.views import table
+
+    t = tournament(owner=organiser(), teams=4)
+    services.tournament_update(tournament=t, paper_by_tables=True)
+    round_ = services.round_generate(tournament=t, seed=1)
+    token = round_.games.get(table=1).token
+    looked_up = table.linked_side
+
+    def undone_meanwhile(*args, **kwargs):
+        found = looked_up(*args, **kwargs)
+        services.round_undo(round_=round_)
+        return found
+
+    monkeypatch.setattr(table, "linked_side", undone_meanwhile)
+    response = client.post(reverse("tournament:table_link_totals", args=[token]),
+                           {"score_ns": "1000", "score_ew": "600", "donnes": "10"})
+    assert response.status_code == 404
