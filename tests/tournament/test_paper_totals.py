@@ -292,6 +292,12 @@ def test_the_form_shows_every_error_of_a_sheet_at_once(concours):
                              "belotes": "", "capots": "0"}, rules=rules)
     assert set(equal.errors) == {"belotes", "__all__"}
     assert "égaux" in equal.non_field_errors()[0]
+    # The donnes forgotten: the belotes and capots asked for at once, nothing the donnes
+    # bound is said.
+    empty = PaperTotalsForm({"score_ns": "99999", "score_ew": "x", "donnes": ""},
+                            rules=rules)
+    assert set(empty.errors) == {"donnes", "score_ew", "belotes", "capots"}
+    assert empty.errors["score_ew"] == ["Un nombre entier."]
 
 
 # --- The journal's entries ------------------------------------------------------------------

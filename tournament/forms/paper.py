@@ -35,10 +35,6 @@ def _number(label, maximum: int, why, *, minimum: int = 0, required: bool = Fals
                                       "size": size, "form": "totals-form"}))
 
 
-# The figures the check of the totals counts from: while one is refused, the check waits.
-_CHECK_NEEDS = ("score_ns", "score_ew", "donnes", "passed", "awarded_ns", "awarded_ew")
-
-
 class PaperTotalsForm(forms.Form):
     score_ns = _number(_("Total NS"), MAX_PAPER_TOTAL, _("Un total de moins de 10 millions."),
                        required=True)
@@ -69,6 +65,14 @@ class PaperTotalsForm(forms.Form):
         for name in ("belotes", "capots"):
             if name not in self.check.needs:
                 del self.fields[name]
+        for name in self.check.needs:
+            # Asked for with the other figures, not once they are right (the check says it
+            # only after the donnes played).
+            field = self.fields[name]
+            field.required = True
+            field.error_messages["required"] = _(
+                "%(label)s : indiquez leur nombre (0 s'il n'y en a pas), le contrôle des "
+                "totaux en a besoin.") % {"label": field.label}
         if "belotes" in self.fields:
             self.fields["belotes"].help_text = _("les deux équipes ensemble")
         if "capots" in self.fields:
@@ -94,14 +98,20 @@ class PaperTotalsForm(forms.Form):
         super().clean()
         data = self.cleaned_data
         # Every refusal at once, the figures' own and the check's (one a submission took
-        # four for one sheet); the check needs the figures every bound counts from.
-        if any(name in self.errors for name in _CHECK_NEEDS):
-            return data
+        # four for one sheet). A figure refused by its field goes to the check as None: the
+        # check then refuses it again (not said twice) and skips what depends on it.
+
+        def figure(name: str, default: int | None = None) -> Any:
+            if name in self.errors:
+                return None
+            value = data.get(name)
+            return default if value is None else value
+
         totals = PaperTotals(
-            score_ns=data["score_ns"], score_ew=data["score_ew"], donnes=data["donnes"],
-            passed=data.get("passed") or 0, belotes=data.get("belotes"),
-            capots=data.get("capots"), awarded_ns=data.get("awarded_ns") or 0,
-            awarded_ew=data.get("awarded_ew") or 0)
+            score_ns=figure("score_ns"), score_ew=figure("score_ew"),
+            donnes=figure("donnes"), passed=figure("passed", 0), belotes=figure("belotes"),
+            capots=figure("capots"), awarded_ns=figure("awarded_ns", 0),
+            awarded_ew=figure("awarded_ew", 0))
         problems = paper_problems(totals, self.rules)  # the check, and equal totals
         for problem in problems:
             field = problem.field if problem.field in self.fields else None
