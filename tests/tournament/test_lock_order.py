@@ -147,3 +147,30 @@ def test_a_swap_waiting_for_an_entry_sees_its_donne_and_is_refused():
     assert answers and "a commencé" in answers[0]
     game.refresh_from_db()
     assert game.team_ns_id == team_a
+
+
+def test_an_entry_waiting_for_an_undone_draw_is_told_its_table_is_gone():
+    concours = tournament(teams=4)
+    round_ = services.round_generate(tournament=concours, seed=1)
+    game = round_.games.get(table=1)
+    undoing = threading.Event()
+    answers: list[object] = []
+
+    def phone() -> None:
+        try:
+            undoing.wait(timeout=60)
+            services.donne_enter(game=game, side="NS", number=None, donne=made())
+            answers.append("entered")
+        except Exception as error:  # a UserError expected; anything else fails below
+            answers.append(error)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=phone)
+    thread.start()
+    with transaction.atomic():
+        services.round_undo(round_=round_)
+        undoing.set()
+        time.sleep(0.5)  # the entry is under way, waiting for the undo's locks
+    thread.join(timeout=60)
+    assert len(answers) == 1 and isinstance(answers[0], services.GameGone), answers
