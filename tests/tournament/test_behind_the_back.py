@@ -356,3 +356,20 @@ def test_a_phones_totals_posted_while_the_draw_is_undone_are_told_the_table_is_g
     response = client.post(reverse("tournament:table_link_totals", args=[token]),
                            {"score_ns": "1000", "score_ew": "600", "donnes": "10"})
     assert response.status_code == 404
+
+
+def test_the_rules_page_stays_valid_while_only_other_things_change(client):
+    from .test_rules_by_partie import _posted
+
+    owner = organiser()
+    t = tournament(owner=owner, teams=4, published=False)
+    game = services.round_generate(tournament=t, seed=1).games.get(table=1)
+    client.force_login(owner)
+    url = reverse("tournament:rules", args=[t.slug])
+    shown = client.get(url)
+    services.donne_record(game=game, number=None, donne=made())  # a phone, meanwhile
+    services.tournament_publish(tournament=t, published=True)
+    data = {**_posted(shown.context["form"]), "stamp": shown.context["stamp"],
+            "parties_planned": "6"}
+    assert client.post(url, data).status_code == 302
+    assert Tournament.objects.get(pk=t.pk).parties_planned == 6

@@ -56,26 +56,24 @@ def concours_shared(tournament_id: int) -> None:
 # --- Versions of what a page edits -----------------------------------------------------------
 
 
-def row_stamp(*rows: models.Model | None) -> str:
-    """The version of `rows` as stored: a digest of every column of each. A page that edits
-    shared settings (the rules page, a team's or a player's form) carries the stamp of what
-    it showed; the service, under its lock, refuses a stamp that is no longer the rows' (a
-    stale tab would otherwise undo another tab's change and say « enregistré »). A digest
-    rather than a counter: no column to add, and any write, by any service, changes it."""
+def values_stamp(values: Mapping[str, Any]) -> str:
+    """The version of what a page edits: a digest of its values as the journal records them
+    (audit.rules_values, team_values, player_values). A page that edits shared settings (the
+    rules page, a team's or a player's form) carries the stamp of what it showed; the
+    service, under its lock, refuses a stamp that is no longer the values' (a stale tab
+    would otherwise undo another tab's change and say « enregistré »). A digest rather than
+    a counter: no column to add, any change of those values by any service changes it, and
+    nothing else does (a donne entered meanwhile leaves the rules page valid)."""
     digest = hashlib.sha256()
-    for row in rows:
-        if row is None:
-            digest.update(b"-")
-            continue
-        for field in row._meta.concrete_fields:
-            digest.update(repr((field.attname, field.value_from_object(row))).encode())
+    for name in sorted(values):
+        digest.update(repr((name, values[name])).encode())
     return digest.hexdigest()[:20]
 
 
-def stamp_checked(stamp: str | None, *rows: models.Model | None, changed: str) -> None:
+def stamp_checked(stamp: str | None, values: Mapping[str, Any], *, changed: str) -> None:
     """Refuse a page's `stamp` (None: no page, nothing to check) that is not the version of
-    `rows` now; `changed` says what changed meanwhile, in French."""
-    if stamp is not None and stamp != row_stamp(*rows):
+    `values` now (values_stamp); `changed` says what changed meanwhile, in French."""
+    if stamp is not None and stamp != values_stamp(values):
         raise UserError(_("%(changed)s depuis un autre onglet ou appareil : rien n'est "
                           "enregistré. Rechargez la page pour partir des valeurs actuelles.")
                         % {"changed": changed})

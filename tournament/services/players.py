@@ -31,6 +31,7 @@ from .common import (
     lines_checked,
     stamp_checked,
     text_field,
+    values_stamp,
 )
 from .rounds import partie_team_name
 
@@ -139,6 +140,11 @@ def player_create(*, tournament: Tournament, name: str, club: str = "", licence:
     return player
 
 
+def player_stamp(player: Player) -> str:
+    """The version of what a player's form edits (common.values_stamp)."""
+    return values_stamp(audit.player_values(player))
+
+
 @transaction.atomic
 def player_update(*, player: Player, name: str | None = None, club: str | None = None,
                   licence: str | None = None, active: bool | None = None,
@@ -146,10 +152,11 @@ def player_update(*, player: Player, name: str | None = None, club: str | None =
                   action: str = "update") -> Player:
     """Change the fields given (not None) of a mêlée's player; the number never changes. The
     teams of the parties already drawn take the new name. `stamp`: the player's version
-    (common.row_stamp) the page showed; a stale one is refused and nothing changes."""
+    (player_stamp) the page showed; a stale one is refused and nothing changes."""
     concours_shared(player.tournament_id)  # the lock order: the concours first
     player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
-    stamp_checked(stamp, player, changed=_("Le joueur vient d'être modifié"))
+    stamp_checked(stamp, audit.player_values(player),
+                  changed=_("Le joueur vient d'être modifié"))
     tournament = player.tournament
     _melee_only(tournament)
     name = None if name is None else player_name_checked(name)

@@ -22,6 +22,7 @@ from .common import (
     lines_checked,
     stamp_checked,
     text_field,
+    values_stamp,
     whole_field,
 )
 from .donnes import game_forfeit
@@ -44,6 +45,12 @@ def _name_taken(tournament: Tournament, name: str, exclude: int | None = None) -
         teams = teams.exclude(pk=exclude)
     names = teams.values_list("name", flat=True)
     return validators.same_name(name) in {validators.same_name(other) for other in names}
+
+
+def team_stamp(team: Team) -> str:
+    """The version of what a team's form edits (common.values_stamp); `team` read with its
+    players."""
+    return values_stamp(audit.team_values(team))
 
 
 def team_name_refusal(tournament: Tournament, name: str,
@@ -131,14 +138,14 @@ def team_update(*, team: Team, name: str | None = None, player1: str | None = No
                 action: str = "update") -> Team:
     """Change the fields given (not None) of a registered doublette; the team's number and
     tournament never change. `licence1` and `licence2` are its players' licences ("": none).
-    `stamp`: the team's version (common.row_stamp of the team and its players) its page
-    showed; a stale one is refused and nothing changes."""
+    `stamp`: the team's version (team_stamp) its page showed; a stale one is refused and
+    nothing changes."""
     concours_shared(team.tournament_id)  # the lock order: the concours first
     # of=self: PostgreSQL locks no row of an outer join (a team of one has no second).
     team = (Team.objects.select_for_update(of=("self",))
             .select_related("tournament", "first", "second")
             .get(pk=team.pk))
-    stamp_checked(stamp, team, team.first, team.second, changed=_("L'équipe vient d'être modifiée"))
+    stamp_checked(stamp, audit.team_values(team), changed=_("L'équipe vient d'être modifiée"))
     if team.round_id is not None:
         raise UserError(_("Une équipe tirée pour une partie de mêlée ne se modifie pas : "
                           "modifiez ses joueurs."))

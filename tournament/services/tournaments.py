@@ -43,6 +43,7 @@ from .common import (
     slug_checked,
     stamp_checked,
     text_field,
+    values_stamp,
     whole_field,
 )
 from .donnes import byes_rescore, game_recompute
@@ -146,13 +147,14 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
     the new values. Every other option applies to every partie. Rule changes need `confirm`
     once a partie they touch has donnes; only the games they touch are recomputed.
 
-    `stamp`: the concours' version (common.row_stamp) the rules page showed; a stale one
-    is refused and nothing changes."""
+    `stamp`: the version of the concours (tournament_stamp) the rules page showed; a stale
+    one is refused and nothing changes."""
     _only_rule_options(rule_options)
     if preset is not None and preset not in PRESETS:
         raise UserError(_("Règlement inconnu."), "preset")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    stamp_checked(stamp, tournament, changed=_("Le concours vient d'être modifié"))
+    stamp_checked(stamp, _page_values(tournament),
+                  changed=_("Le concours vient d'être modifié"))
     changed = [option for option in RULE_FIELDS
                if option in rule_options and rule_options[option] != getattr(tournament, option)]
     rules = rules_from({option: rule_options.get(option, getattr(tournament, option))
@@ -258,6 +260,16 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
         for round_ in rounds:
             byes_rescore(round_=round_)
     return changed
+
+
+def tournament_stamp(tournament: Tournament) -> str:
+    """The version of what the rules page edits (common.values_stamp)."""
+    return values_stamp(_page_values(tournament))
+
+
+def _page_values(tournament: Tournament) -> dict[str, Any]:
+    return {**audit.rules_values(tournament), "name": tournament.name,
+            "date": tournament.date, "place": tournament.place}
 
 
 def _draw_options_checked(tournament: Tournament, format: str | None,

@@ -114,7 +114,7 @@ def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "is_organiser": is_organiser(request, tournament),
         # The version the form shows (the posted one after a refusal: still stale if it was).
         "stamp": (request.POST.get("stamp", "") if request.method == "POST"
-                  else services.row_stamp(player)),
+                  else services.player_stamp(player)),
         "seated": bool(rows) or services.player_seated(player),
     })
 

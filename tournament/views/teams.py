@@ -120,7 +120,7 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "is_organiser": organiser,
         # The version the form shows (the posted one after a refusal: still stale if it was).
         "stamp": (request.POST.get("stamp", "") if request.method == "POST"
-                  else services.row_stamp(team, team.first, team.second)),
+                  else services.team_stamp(team)),
         "pending_forfeit": services.team_pending_forfeit(team) if organiser else None,
     })
 

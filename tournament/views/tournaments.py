@@ -129,7 +129,7 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
     stored = Tournament.objects.get(pk=tournament.pk)
     # The version the page shows (the posted one after a refusal: still stale if it was).
     stamp = request.POST.get("stamp", "") if request.method == "POST" else \
-        services.row_stamp(stored)
+        services.tournament_stamp(stored)
     return render(request, "tournament/organiser/tournament_rules.html",
                   {"tournament": stored, "form": form, "presets": preset_options(),
                    "stamp": stamp,
