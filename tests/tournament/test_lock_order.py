@@ -174,3 +174,23 @@ def test_an_entry_waiting_for_an_undone_draw_is_told_its_table_is_gone():
         time.sleep(0.5)  # the entry is under way, waiting for the undo's locks
     thread.join(timeout=60)
     assert len(answers) == 1 and isinstance(answers[0], services.GameGone), answers
+
+
+def test_two_tabs_changing_players_of_a_melee_at_once_never_deadlock():
+    from .factories import melee
+
+    concours = melee(players=8)
+    players = list(concours.players.order_by("number"))
+    outcomes: Counter = Counter()
+    errors: list[str] = []
+    workers = [[lambda step=step, player=player: services.player_update(
+        player=player, club=f"Club {step}") for step in range(ROUNDS)]
+        for player in players[:4]]
+    start = threading.Barrier(len(workers))
+    threads = [_worker(start, outcomes, errors, steps) for steps in workers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=300)
+    assert outcomes["deadlock"] == 0, outcomes
+    assert errors == [] and outcomes["done"] == 4 * ROUNDS

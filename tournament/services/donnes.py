@@ -141,7 +141,11 @@ def byes_rescore(*, round_: Round) -> None:
     the partie entered at once (PostgreSQL runs them side by side) then rescore the byes one
     after the other, the second reading the first's result, never both from the scores
     before either."""
-    byes = list(Game.objects.select_for_update().filter(round=round_, team_ew__isnull=True)
+    # The games' rows only (of=self), by table: Game's default ordering joins the round,
+    # which FOR UPDATE would then lock too, against the entries' shared lock on it (two
+    # tables entered at once deadlocked), and an order makes two byes lock alike.
+    byes = list(Game.objects.select_for_update(of=("self",))
+                .filter(round=round_, team_ew__isnull=True).order_by("table")
                 .values_list("pk", flat=True))
     if not byes:
         return

@@ -154,7 +154,10 @@ def player_update(*, player: Player, name: str | None = None, club: str | None =
     teams of the parties already drawn take the new name. `stamp`: the player's version
     (player_stamp) the page showed; a stale one is refused and nothing changes."""
     concours_shared(player.tournament_id)  # the lock order: the concours first
-    player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
+    # of=self: the concours' row is locked for share above; FOR UPDATE through the join
+    # would lock it for update too (two writes of players at once then deadlocked).
+    player = (Player.objects.select_for_update(of=("self",)).select_related("tournament")
+              .get(pk=player.pk))
     stamp_checked(stamp, audit.player_values(player),
                   changed=_("Le joueur vient d'être modifié"))
     tournament = player.tournament
@@ -198,7 +201,10 @@ def player_withdraw(*, player: Player, active: bool = False, by: Actor = SYSTEM)
 def player_delete(*, player: Player, by: Actor = SYSTEM) -> None:
     """Delete a player registered by mistake (twice, say), while no partie has drawn them."""
     concours_shared(player.tournament_id)  # the lock order: the concours first
-    player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
+    # of=self: the concours' row is locked for share above; FOR UPDATE through the join
+    # would lock it for update too (two writes of players at once then deadlocked).
+    player = (Player.objects.select_for_update(of=("self",)).select_related("tournament")
+              .get(pk=player.pk))
     _melee_only(player.tournament)
     if player_seated(player):
         raise UserError(_("Le joueur « %(name)s » a déjà une place dans une partie : il ne peut "

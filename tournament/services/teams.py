@@ -230,7 +230,9 @@ def team_forfeit(*, team: Team, by: Actor = SYSTEM) -> Game:
 def team_delete(*, team: Team, by: Actor = SYSTEM) -> None:
     """Delete a team registered by mistake (twice, say), while it has no seat in any partie."""
     concours_shared(team.tournament_id)  # the lock order: the concours first
-    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+    # of=self: the concours' row is locked for share above, not for update through the join.
+    team = (Team.objects.select_for_update(of=("self",)).select_related("tournament")
+            .get(pk=team.pk))
     if Game.objects.filter(Q(team_ns=team) | Q(team_ew=team)).exists():
         raise UserError(_("L'équipe « %(name)s » a déjà une place dans une partie : elle ne "
                           "peut plus être supprimée, retirez-la plutôt du concours.")
