@@ -21,7 +21,10 @@ so there it is moot). A service takes, in this order, only what it needs of:
 
 Taking a row of a later rank, then one of an earlier rank, is what deadlocks (an entry once
 locked the partie, then the concours, while the rules page locked them the other way): a
-new service starts from the top of this list. tests/tournament/test_lock_order.py runs
+new service starts from the top of this list. So does a shared lock made exclusive: a
+`select_for_update()` through a join (select_related, or Game's default ordering by its
+round) locks the joined rows for update too, so rows of a later rank are locked alone
+(`of=("self",)`) and in a stated order. tests/tournament/test_lock_order.py runs
 phones' entries and organiser changes at once on PostgreSQL.
 """
 
