@@ -21,6 +21,7 @@ from .paper import PaperCheck as PaperCheck
 from .paper import PaperTotals as PaperTotals
 from .paper import check_paper_totals as check_paper_totals
 from .paper import paper_check_kind as paper_check_kind
+from .paper import paper_problems as paper_problems
 from .paper import paper_winner as paper_winner
 from .rules import PRESETS, Rules
 

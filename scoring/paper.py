@@ -98,6 +98,7 @@ and says "partiel":
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .checks import is_whole
@@ -354,57 +355,83 @@ def _whole(value: object, low: int, high: int, field: str, label: str) -> int:
 def check_paper_totals(totals: PaperTotals, rules: Rules) -> None:
     """Refuse a finished sheet's totals that no donnes under `rules` can give.
 
-    Raises a `ScoringError` in French naming the field at fault (None for the sum).
+    Raises a `ScoringError` in French naming the field at fault (None for the sum): the
+    first of `paper_problems`' check.
     """
+    for problem in _problems(totals, rules):
+        raise problem
+
+
+def paper_problems(totals: PaperTotals, rules: Rules) -> list[ScoringError]:
+    """Every refusal of a sheet's totals at once, in the order `paper_winner` meets them:
+    a form shows them all, where one at a time took a submission each.
+
+    A refusal that the later checks depend on stops there: the donnes played or passed
+    (every bound counts them), the points attribués (each total is measured without them),
+    and any refusal of a figure before the check of the two totals together (their sum
+    means nothing while one is wrong). Equal totals are said beside the figures' refusals.
+    """
+    problems = list(_problems(totals, rules))
+    if is_whole(totals.score_ns) and totals.score_ns == totals.score_ew:
+        problems.append(_equal_totals())
+    return problems
+
+
+def _problems(totals: PaperTotals, rules: Rules) -> Iterator[ScoringError]:
+    """The check of `check_paper_totals`, each refusal given in turn (see paper_problems)."""
     if not isinstance(totals, PaperTotals):
         raise TypeError("totals must be a scoring.PaperTotals")
     check = paper_check_kind(rules)  # a TypeError unless `rules` is a Rules
     kind = _kind(rules)
-    donnes = _whole(totals.donnes, 1, MAX_PAPER_DONNES, "donnes", "Donnes jouées")
-    passed = _whole(totals.passed, 0, donnes, "passed", "Donnes passées")
+    try:
+        donnes = _whole(totals.donnes, 1, MAX_PAPER_DONNES, "donnes", "Donnes jouées")
+        passed = _whole(totals.passed, 0, donnes, "passed", "Donnes passées")
+    except ScoringError as error:
+        yield error
+        return
     taken = donnes - passed
     most_awarded = MAX_AWARDED * donnes  # a passed donne may carry points attribués too
-    awarded = {
-        Side.NS: _whole(totals.awarded_ns, 0, most_awarded, "awarded_ns", "Points attribués NS"),
-        Side.EW: _whole(totals.awarded_ew, 0, most_awarded, "awarded_ew", "Points attribués EO"),
-    }
+    awarded: dict[Side, int] = {}
+    wrong = False
+    for side, field, label in ((Side.NS, "awarded_ns", "Points attribués NS"),
+                               (Side.EW, "awarded_ew", "Points attribués EO")):
+        try:
+            awarded[side] = _whole(getattr(totals, field), 0, most_awarded, field, label)
+        except ScoringError as error:
+            wrong = True
+            yield error
     counts: dict[str, int] = {}
     limits = {"belotes": ("Belotes", taken * max_belotes(rules)), "capots": ("Capots", taken)}
     for field, (label, most) in limits.items():
         value = getattr(totals, field)
         if value is not None:  # checked when typed, even where the check does without it
-            counts[field] = _whole(value, 0, most, field, label)
+            try:
+                counts[field] = _whole(value, 0, most, field, label)
+            except ScoringError as error:
+                wrong = True
+                yield error
         elif field in check.needs:
-            raise ScoringError(
+            wrong = True
+            yield ScoringError(
                 f"{label} : indiquez leur nombre (0 s'il n'y en a pas), le contrôle des "
                 "totaux en a besoin.",
                 field,
             )
+    if len(awarded) < 2:
+        return
 
     per_donne = max_donne_points(rules)
     net: dict[Side, int] = {}
     for side, field in ((Side.NS, "score_ns"), (Side.EW, "score_ew")):
-        # The side as the sheet prints it: NS, EO (est-ouest).
-        label = "Total NS" if side is Side.NS else "Total EO"
-        score, given = getattr(totals, field), awarded[side]
-        if not is_whole(score):
-            raise ScoringError(f"{label} : un nombre entier est attendu.", field)
-        if score < given:
-            raise ScoringError(
-                f"{label} : au moins les points attribués ({given}) sont attendus.", field
-            )
-        if score - given > taken * per_donne:
-            raise ScoringError(
-                f"{label} : au plus {taken * per_donne + given} pour {taken} donnes jouées "
-                f"(hors donnes passées ; {per_donne} au plus par donne, plus les points "
-                "attribués).",
-                field,
-            )
-        net[side] = score - given
-        if kind == TENS and net[side] % 10:
-            raise ScoringError(
-                f"{label} : moins les points attribués, un multiple de 10 est attendu.", field
-            )
+        problem = _total_problem(side, field, getattr(totals, field), awarded[side], taken,
+                                 per_donne, kind)
+        if problem is not None:
+            wrong = True
+            yield problem
+        else:
+            net[side] = getattr(totals, field) - awarded[side]
+    if wrong:
+        return
 
     played = net[Side.NS] + net[Side.EW]
     extra = rules.capot_points - CARD_POINTS
@@ -413,7 +440,7 @@ def check_paper_totals(totals: PaperTotals, rules: Rules) -> None:
         belotes = counts["belotes"]
         expected = CARD_POINTS * taken + BELOTE_POINTS * belotes + extra * capots
         if played != expected:
-            raise ScoringError(
+            yield ScoringError(
                 f"Les deux totaux ensemble, moins les points attribués, font {played} au lieu "
                 f"de {expected} : 162 × {taken} donnes + 20 × {belotes} belotes + "
                 f"{extra} × {capots} capots. Vérifiez les totaux et ces nombres."
@@ -421,19 +448,54 @@ def check_paper_totals(totals: PaperTotals, rules: Rules) -> None:
         return
     least = taken * min_donne_points(rules)
     if played < least:
-        raise ScoringError(
+        yield ScoringError(
             f"Les deux totaux ensemble, moins les points attribués, font {played} : au moins "
             f"{least} sont attendus pour {taken} donnes jouées (hors donnes passées)."
         )
+        return
     if kind == DIGIT:
         digit = (CARD_POINTS * taken + extra * capots) % 10
         if played % 10 != digit:
             counted = f" et {capots} capots" if extra % 10 else ""
-            raise ScoringError(
+            yield ScoringError(
                 f"Les deux totaux ensemble, moins les points attribués, font {played} : ils "
                 f"doivent finir par {digit} pour {taken} donnes jouées{counted}. Vérifiez les "
                 "totaux."
             )
+
+
+def _total_problem(side: Side, field: str, score: object, given: int, taken: int,
+                   per_donne: int, kind: str) -> ScoringError | None:
+    """The refusal of one side's total, if any: a whole number, at least its points
+    attribués, at most what its donnes can give, a multiple of 10 where the rules round."""
+    # The side as the sheet prints it: NS, EO (est-ouest).
+    label = "Total NS" if side is Side.NS else "Total EO"
+    if not is_whole(score):
+        return ScoringError(f"{label} : un nombre entier est attendu.", field)
+    assert isinstance(score, int)  # is_whole says so
+    if score < given:
+        return ScoringError(
+            f"{label} : au moins les points attribués ({given}) sont attendus.", field
+        )
+    if score - given > taken * per_donne:
+        return ScoringError(
+            f"{label} : au plus {taken * per_donne + given} pour {taken} donnes jouées "
+            f"(hors donnes passées ; {per_donne} au plus par donne, plus les points "
+            "attribués).",
+            field,
+        )
+    if kind == TENS and (score - given) % 10:
+        return ScoringError(
+            f"{label} : moins les points attribués, un multiple de 10 est attendu.", field
+        )
+    return None
+
+
+def _equal_totals() -> ScoringError:
+    return ScoringError(
+        "Les deux totaux sont égaux : la feuille doit dire qui a gagné (une donne de plus "
+        "départage les équipes)."
+    )
 
 
 def paper_winner(totals: PaperTotals, rules: Rules) -> Side:
@@ -443,8 +505,5 @@ def paper_winner(totals: PaperTotals, rules: Rules) -> Side:
     """
     check_paper_totals(totals, rules)
     if totals.score_ns == totals.score_ew:
-        raise ScoringError(
-            "Les deux totaux sont égaux : la feuille doit dire qui a gagné (une donne de plus "
-            "départage les équipes)."
-        )
+        raise _equal_totals()
     return Side.NS if totals.score_ns > totals.score_ew else Side.EW

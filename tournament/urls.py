@@ -68,6 +68,8 @@ urlpatterns = [
          name="round_late_bye"),
     path("t/<slug:slug>/rounds/<number:number>/late/table/", rounds.round_late_table,
          name="round_late_table"),
+    path("t/<slug:slug>/rounds/<number:number>/late/exempt/", rounds.round_late_exempt,
+         name="round_late_exempt"),
     path("t/<slug:slug>/rounds/<number:number>/time/", rounds.round_time, name="round_time"),
     path("t/<slug:slug>/rounds/<number:number>/time/cancel/", rounds.round_time_cancel,
          name="round_time_cancel"),

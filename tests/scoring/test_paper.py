@@ -29,6 +29,7 @@ from scoring import (
     Trump,
     check_paper_totals,
     paper_check_kind,
+    paper_problems,
     paper_winner,
     score_donne,
     score_game,
@@ -602,3 +603,40 @@ def test_a_flat_generale_raises_the_bound():
     surcoinched = Donne(taker=NS, generale_bid=True, trump=Trump.HEARTS, coinche=Coinche.SURCOINCHE,
                         taker_points=100, belote_ew=1)
     assert score_donne(surcoinched, rules).ew == 8080  # (2000 + 20) × 4: within the bound
+
+
+# Every refusal at once (a form shows them all).
+def _fields(sheet: PaperTotals, rules: Rules) -> list[str | None]:
+    return [problem.field for problem in paper_problems(sheet, rules)]
+
+
+def test_every_refused_figure_is_said_at_once_the_first_as_check_paper_totals_says():
+    # Belotes missing, a total over its bound, the other not a multiple of 10.
+    sheet = PaperTotals(score_ns=99_999, score_ew=845, donnes=12, belotes=None, capots=0)
+    assert _fields(sheet, SANS_ANNONCES) == ["belotes", "score_ns"]
+    assert _fields(dataclasses.replace(sheet, belotes=0), FFB) == ["score_ns", "score_ew"]
+    assert _refused(dataclasses.replace(sheet, belotes=0), FFB) == "score_ns"
+
+
+def test_the_sum_is_checked_only_once_every_figure_is_accepted():
+    sheet = PaperTotals(score_ns=1101, score_ew=844, donnes=12, belotes=0, capots=0)
+    assert _fields(sheet, SANS_ANNONCES) == [None]  # 1945 instead of 1944
+    assert _fields(dataclasses.replace(sheet, capots=13), SANS_ANNONCES) == ["capots"]
+    assert _fields(PaperTotals(score_ns=1000, score_ew=590, donnes=10), FFB) == [None]
+
+
+def test_a_refused_number_of_donnes_or_points_attribues_stops_the_checks_it_bounds():
+    sheet = PaperTotals(score_ns=99_999, score_ew=844, donnes=0, belotes=None, capots=0)
+    assert _fields(sheet, SANS_ANNONCES) == ["donnes"]
+    wrong = PaperTotals(score_ns=99_999, score_ew=844, donnes=12, belotes=0, capots=0,
+                        awarded_ns=-1, awarded_ew=-1)
+    assert _fields(wrong, SANS_ANNONCES) == ["awarded_ns", "awarded_ew"]
+
+
+def test_equal_totals_are_said_with_the_figures_refusals():
+    sheet = PaperTotals(score_ns=972, score_ew=972, donnes=12, belotes=None, capots=0)
+    assert _fields(sheet, SANS_ANNONCES) == ["belotes", None]
+    assert paper_problems(dataclasses.replace(sheet, belotes=0), SANS_ANNONCES)[0].message \
+        .startswith("Les deux totaux sont égaux")
+    assert _fields(dataclasses.replace(sheet, score_ns=True, score_ew=True),
+                   SANS_ANNONCES) == ["belotes", "score_ns", "score_ew"]

@@ -177,8 +177,8 @@ def test_the_organiser_sees_a_tables_history_and_restores_from_it(client, owner,
     game = game_of(concours)
     url = reverse("tournament:game", args=[concours.slug, 1, 1])
     client.post(url, {"taker": "NS", "contract": "80", "trump": "H", "taker_points": "100"})
-    client.post(url, {"number": "1", "version": "1", "taker": "NS", "contract": "80",
-                      "trump": "H", "taker_points": "40"})
+    client.post(url, {"number": "1", "version": "1", "key": game.donnes.get(number=1).key,
+                      "taker": "NS", "contract": "80", "trump": "H", "taker_points": "40"})
     history = reverse("tournament:history", args=[concours.slug, 1, 1])
     page = client.get(history)
     assert page.status_code == 200

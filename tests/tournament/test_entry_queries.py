@@ -82,10 +82,12 @@ def test_a_correction_costs_the_same_and_is_still_checked_against_its_version(
     url = reverse("tournament:table_link", args=[game.token])
     with django_assert_num_queries(ENTRY_QUERIES):
         response = client.post(url, {**PLAIN, "taker_points": "100", "number": "1",
-                                     "version": str(record.version)}, headers=FRAGMENT)
+                                     "version": str(record.version), "key": record.key},
+                               headers=FRAGMENT)
     assert response.status_code == 200 and "Donne 1 corrigée." in response.content.decode()
     stale = client.post(url, {**PLAIN, "taker_points": "110", "number": "1",
-                              "version": str(record.version)}, headers=FRAGMENT)
+                              "version": str(record.version), "key": record.key},
+                        headers=FRAGMENT)
     assert stale.status_code == 422
     assert "vient d&#x27;être modifiée par quelqu&#x27;un d&#x27;autre" in stale.content.decode()
     assert DonneRecord.objects.get(game=game, number=1).taker_points == 100
@@ -102,7 +104,8 @@ def test_the_answer_to_a_save_is_the_sheet_a_fresh_page_shows(client):
     record = DonneRecord.objects.get(game=game, number=1)
     # Donne 1 corrected into a chute: the later donnes' running totals change.
     answer = client.post(url, {**PLAIN, "taker_points": "70", "number": "1",
-                               "version": str(record.version)}, headers=FRAGMENT)
+                               "version": str(record.version), "key": record.key},
+                         headers=FRAGMENT)
     reloaded = client.get(url, headers=FRAGMENT)
 
     def sheet(response) -> str:

@@ -278,6 +278,28 @@ def test_the_form_puts_scorings_refusal_beside_the_figure_at_fault(concours):
     assert not huge.is_valid() and set(huge.errors) == {"score_ns", "donnes"}
 
 
+def test_the_form_shows_every_error_of_a_sheet_at_once(concours):
+    rules = table(concours, 1).round.rules
+    # Belotes forgotten, NS's total beyond any 12 donnes, a capots figure not a number.
+    form = PaperTotalsForm({"score_ns": "99999", "score_ew": "974", "donnes": "12",
+                            "belotes": "", "capots": "x"}, rules=rules)
+    assert not form.is_valid()
+    assert set(form.errors) == {"belotes", "capots", "score_ns"}
+    assert "indiquez leur nombre" in form.errors["belotes"][0]
+    assert form.errors["capots"] == ["Un nombre entier."]  # the figure's own, said once
+    # Equal totals beside a figure's refusal.
+    equal = PaperTotalsForm({"score_ns": "987", "score_ew": "987", "donnes": "12",
+                             "belotes": "", "capots": "0"}, rules=rules)
+    assert set(equal.errors) == {"belotes", "__all__"}
+    assert "égaux" in equal.non_field_errors()[0]
+    # The donnes forgotten: the belotes and capots asked for at once, nothing the donnes
+    # bound is said.
+    empty = PaperTotalsForm({"score_ns": "99999", "score_ew": "x", "donnes": ""},
+                            rules=rules)
+    assert set(empty.errors) == {"donnes", "score_ew", "belotes", "capots"}
+    assert empty.errors["score_ew"] == ["Un nombre entier."]
+
+
 # --- The journal's entries ------------------------------------------------------------------
 
 

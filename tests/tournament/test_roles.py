@@ -242,7 +242,8 @@ def test_a_table_link_previews_and_corrects_with_the_version_check(client, conco
     assert (preview["ns"], preview["ew"]) == (180, 60)
     assert not DonneRecord.objects.exists()
     client.post(link(game), DONNE)
-    fix = {**DONNE, "taker_points": "70", "number": "1", "version": "1"}
+    fix = {**DONNE, "taker_points": "70", "number": "1", "version": "1",
+           "key": game.donnes.get().key}
     assert client.post(link(game), fix).status_code == 302
     stale = client.post(link(game), {**fix, "taker_points": "120"})
     assert stale.status_code == 200
@@ -269,7 +270,8 @@ def test_another_tables_link_cannot_reach_this_game(client, concours):
     mine, theirs = table(concours, 1), table(concours, 2)
     client.post(link(theirs), DONNE)
     # Naming this game's donne through the other link corrects the other game, never this one.
-    client.post(link(theirs), {**DONNE, "number": "1", "taker_points": "60"})
+    client.post(link(theirs), {**DONNE, "number": "1", "taker_points": "60",
+                               "key": theirs.donnes.get().key})
     assert not mine.donnes.exists()
     assert theirs.donnes.get().taker_points == 60
     # And a link is not a login: the organiser's entry for this game stays closed.
@@ -373,6 +375,7 @@ WRITES = [
     ("tournament:round_undo", lambda t: [t.slug, 1], {}),
     ("tournament:round_late_bye", lambda t: [t.slug, 1], {"team": "1"}),
     ("tournament:round_late_table", lambda t: [t.slug, 1], {"team_a": "1", "team_b": "2"}),
+    ("tournament:round_late_exempt", lambda t: [t.slug, 1], {"team": "1"}),
     ("tournament:team_withdraw", lambda t: [t.slug, 1], {}),
     ("tournament:team_forfeit", lambda t: [t.slug, 1], {}),
     ("tournament:team_delete", lambda t: [t.slug, 1], {}),

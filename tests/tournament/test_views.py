@@ -293,6 +293,7 @@ def test_editing_an_earlier_donne_rescores_and_the_totals_equal_score_game(
     page = client.get(game_url(concours, suffix="?edit=1"))
     assert page.context["form"].initial["taker_points"] == 81
     client.post(game_url(concours), {"number": "1", "version": "1", "taker": "NS",
+                                     "key": page.context["form"].initial["key"],
                                      "contract": "80", "trump": "H", "coinche": "none",
                                      "taker_points": "120"})
     game.refresh_from_db()
@@ -323,7 +324,8 @@ def test_deleting_a_donne(client, owner, concours):
     game = concours.rounds.get().games.get(table=1)
     services.donne_record(game=game, number=None, donne=made())
     as_owner(client, owner)
-    client.post(reverse("tournament:donne_delete", args=[concours.slug, 1, 1, 1]))
+    client.post(reverse("tournament:donne_delete", args=[concours.slug, 1, 1, 1]),
+                {"key": game.donnes.get().key})
     assert not game.donnes.exists()
 
 

@@ -128,6 +128,9 @@ class DonneForm(forms.Form):
     # nobody corrected it meanwhile.
     version = forms.IntegerField(required=False, min_value=0, max_value=2**31 - 1,
                                  widget=forms.HiddenInput)
+    # The stable key of the donne being corrected (DonneRecord.key): its number shifts when
+    # an earlier one is deleted, and a correction must never land on the donne that moved up.
+    key = forms.CharField(required=False, max_length=22, widget=forms.HiddenInput)
 
     def __init__(self, *args, rules=None, phone: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -361,6 +364,7 @@ class DonneForm(forms.Form):
             "belote_ew": record.belote_ew or None, "annonces_ns": record.annonces_ns or None,
             "annonces_ew": record.annonces_ew or None, "awarded_ns": record.awarded_ns or None,
             "awarded_ew": record.awarded_ew or None, "version": record.version,
+            "key": record.key,
         }
 
 

@@ -14,9 +14,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring import ScoringError
 from scoring.donne import MAX_AWARDED, MAX_BELOTES_AT_TA
-from scoring.paper import MAX_PAPER_DONNES, PaperTotals, paper_check_kind, paper_winner
+from scoring.paper import MAX_PAPER_DONNES, PaperTotals, paper_check_kind, paper_problems
 
 # A total no sheet reaches (the check bounds it by the donnes played): beyond, the column.
 MAX_PAPER_TOTAL = 9_999_999
@@ -66,6 +65,14 @@ class PaperTotalsForm(forms.Form):
         for name in ("belotes", "capots"):
             if name not in self.check.needs:
                 del self.fields[name]
+        for name in self.check.needs:
+            # Asked for with the other figures, not once they are right (the check says it
+            # only after the donnes played).
+            field = self.fields[name]
+            field.required = True
+            field.error_messages["required"] = _(
+                "%(label)s : indiquez leur nombre (0 s'il n'y en a pas), le contrôle des "
+                "totaux en a besoin.") % {"label": field.label}
         if "belotes" in self.fields:
             self.fields["belotes"].help_text = _("les deux équipes ensemble")
         if "capots" in self.fields:
@@ -90,18 +97,27 @@ class PaperTotalsForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        if self.errors:
-            return data
+        # Every refusal at once, the figures' own and the check's (one a submission took
+        # four for one sheet). A figure refused by its field goes to the check as None: the
+        # check then refuses it again (not said twice) and skips what depends on it.
+
+        def figure(name: str, default: int | None = None) -> Any:
+            if name in self.errors:
+                return None
+            value = data.get(name)
+            return default if value is None else value
+
         totals = PaperTotals(
-            score_ns=data["score_ns"], score_ew=data["score_ew"], donnes=data["donnes"],
-            passed=data.get("passed") or 0, belotes=data.get("belotes"),
-            capots=data.get("capots"), awarded_ns=data.get("awarded_ns") or 0,
-            awarded_ew=data.get("awarded_ew") or 0)
-        try:
-            paper_winner(totals, self.rules)  # the check, then equal totals refused
-        except ScoringError as error:
-            self.add_error(error.field if error.field in self.fields else None, error.message)
-        else:
+            score_ns=figure("score_ns"), score_ew=figure("score_ew"),
+            donnes=figure("donnes"), passed=figure("passed", 0), belotes=figure("belotes"),
+            capots=figure("capots"), awarded_ns=figure("awarded_ns", 0),
+            awarded_ew=figure("awarded_ew", 0))
+        problems = paper_problems(totals, self.rules)  # the check, and equal totals
+        for problem in problems:
+            field = problem.field if problem.field in self.fields else None
+            if field is None or field not in self.errors:  # a figure said wrong once
+                self.add_error(field, problem.message)
+        if not problems and not self.errors:
             data["totals"] = totals
         return data
 

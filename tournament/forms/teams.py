@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..models import Team
-from ..services import ImportLine
+from ..models import Team, Tournament
+from ..services import ImportLine, team_name_refusal
 from ..validators import InvalidText, clean_text
 from .imports import (
     TEAM_LABELS,
@@ -51,11 +51,24 @@ class TeamForm(forms.ModelForm):
     # ModelForm would put its model's fields (name, club) first.
     field_order = ["name", "player1", "player2", "club"]
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, tournament: Tournament | None = None, **kwargs) -> None:
+        """`tournament`: the concours the team is registered in, whose other teams' names
+        are refused beside the form's other errors (None: the service alone says it)."""
         super().__init__(*args, **kwargs)
+        self.tournament = tournament
         if self.instance.pk is not None:
             self.initial.setdefault("player1", self.instance.player1)
             self.initial.setdefault("player2", self.instance.player2)
+
+    def clean(self) -> dict:
+        # A name already taken is said with a missing player, not after it is typed.
+        data = super().clean() or self.cleaned_data
+        name = data.get("name")
+        if name and self.tournament is not None:
+            refusal = team_name_refusal(self.tournament, name, exclude=self.instance.pk)
+            if refusal is not None:
+                self.add_error("name", refusal)
+        return data
 
     def _clean_text(self, field: str) -> str:
         try:

@@ -4,9 +4,32 @@
 Views validate a form and call one of these. A `UserError` carries a French message (and
 the field at fault, when there is one) for the form; anything else is a bug. Every service is
 reachable as `services.<name>`.
+
+One lock order everywhere (PostgreSQL locks rows; SQLite locks the whole database at BEGIN,
+so there it is moot). A service takes, in this order, only what it needs of:
+
+1. the concours' row (`Tournament`): for update by every change of the concours or of one
+   of its parties (rules, draw and its undo, close, time called and its undo, late seating,
+   swaps: `rounds.partie_locked`, `tournament_update`, `round_generate`); for share by a
+   game's entry (`donnes.game_locked`) and by a change of a team or a player
+   (`common.concours_shared`), which then run side by side;
+2. the partie's row (`Round`), the same way (for update by a change of it, for share by an
+   entry);
+3. the games' rows (`Game`): one for an entry; a partie's, by table, for a change of it;
+   the byes last (`donnes.byes_rescore`);
+4. then the rest: donnes, teams, players, lots, the journal.
+
+Taking a row of a later rank, then one of an earlier rank, is what deadlocks (an entry once
+locked the partie, then the concours, while the rules page locked them the other way): a
+new service starts from the top of this list. So does a shared lock made exclusive: a
+`select_for_update()` through a join (select_related, or Game's default ordering by its
+round) locks the joined rows for update too, so rows of a later rank are locked alone
+(`of=("self",)`) and in a stated order. tests/tournament/test_lock_order.py runs
+phones' entries and organiser changes at once on PostgreSQL.
 """
 
 from .common import (
+    GameGone,
     UserError,
     criteria_checked,
     date_checked,
@@ -44,6 +67,7 @@ from .players import (
     player_delete,
     player_parties,
     player_seated,
+    player_stamp,
     player_update,
     player_withdraw,
     players_import,
@@ -67,6 +91,7 @@ from .rounds import (
     round_generate,
     round_seat,
     round_seat_against_bye,
+    round_seat_as_exempt,
     round_seat_new_table,
     round_started,
     round_swap_teams,
@@ -88,7 +113,9 @@ from .teams import (
     team_current_game,
     team_delete,
     team_forfeit,
+    team_name_refusal,
     team_pending_forfeit,
+    team_stamp,
     team_update,
     team_withdraw,
     teams_import,
@@ -98,10 +125,12 @@ from .tournaments import (
     tournament_create,
     tournament_delete,
     tournament_publish,
+    tournament_stamp,
     tournament_update,
 )
 
 __all__ = [
+    "GameGone",
     "ImportLine",
     "PlayerLine",
     "UserError",
@@ -130,6 +159,7 @@ __all__ = [
     "player_delete",
     "player_parties",
     "player_seated",
+    "player_stamp",
     "player_update",
     "player_withdraw",
     "players_import",
@@ -146,6 +176,7 @@ __all__ = [
     "round_generate",
     "round_seat",
     "round_seat_against_bye",
+    "round_seat_as_exempt",
     "round_seat_new_table",
     "round_started",
     "round_swap_teams",
@@ -166,7 +197,9 @@ __all__ = [
     "team_current_game",
     "team_delete",
     "team_forfeit",
+    "team_name_refusal",
     "team_pending_forfeit",
+    "team_stamp",
     "team_update",
     "team_withdraw",
     "teams_import",
@@ -174,6 +207,7 @@ __all__ = [
     "tournament_create",
     "tournament_delete",
     "tournament_publish",
+    "tournament_stamp",
     "tournament_update",
     "whole_field",
 ]

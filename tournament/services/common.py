@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import hashlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Protocol
 
-from django.db import models
+from django.db import connection, models
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -31,6 +32,51 @@ class UserError(ValueError):
         super().__init__(message)
         self.message = message
         self.field = field
+
+
+class GameGone(UserError):
+    """The game a page posted to no longer exists (its draw undone meanwhile): the page
+    answers "not found" with this message, never reads the game again."""
+
+
+# --- Locks (their order: services/__init__.py) --------------------------------------------
+
+
+def concours_shared(tournament_id: int) -> None:
+    """Lock a concours' row FOR SHARE (PostgreSQL; SQLite locks the whole database at BEGIN):
+    a write of one of its teams or players waits for a draw under way, as a draw (which
+    locks the row for update first) would otherwise wait for that team while holding it."""
+    if connection.vendor != "postgresql":
+        return
+    table = connection.ops.quote_name(Tournament._meta.db_table)
+    with connection.cursor() as cursor:  # the model's table name; the id a parameter
+        cursor.execute(f"SELECT 1 FROM {table} WHERE id = %s FOR SHARE", [tournament_id])
+
+
+# --- Versions of what a page edits -----------------------------------------------------------
+
+
+def values_stamp(values: Mapping[str, Any]) -> str:
+    """The version of what a page edits: a digest of its values as the journal records them
+    (audit.rules_values, team_values, player_values). A page that edits shared settings (the
+    rules page, a team's or a player's form) carries the stamp of what it showed; the
+    service, under its lock, refuses a stamp that is no longer the values' (a stale tab
+    would otherwise undo another tab's change and say « enregistré »). A digest rather than
+    a counter: no column to add, any change of those values by any service changes it, and
+    nothing else does (a donne entered meanwhile leaves the rules page valid)."""
+    digest = hashlib.sha256()
+    for name in sorted(values):
+        digest.update(repr((name, values[name])).encode())
+    return digest.hexdigest()[:20]
+
+
+def stamp_checked(stamp: str | None, values: Mapping[str, Any], *, changed: str) -> None:
+    """Refuse a page's `stamp` (None: no page, nothing to check) that is not the version of
+    `values` now (values_stamp); `changed` says what changed meanwhile, in French."""
+    if stamp is not None and stamp != values_stamp(values):
+        raise UserError(_("%(changed)s depuis un autre onglet ou appareil : rien n'est "
+                          "enregistré. Rechargez la page pour partir des valeurs actuelles.")
+                        % {"changed": changed})
 
 
 # --- Checks shared by every way in (forms, files, backups, the journal) -------------------

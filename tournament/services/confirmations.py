@@ -48,14 +48,14 @@ def score_changed(game: Game, side: Side | str | None) -> None:
 @transaction.atomic
 def donne_enter(*, game: Game, side: Side | str | None, number: int | None, donne: Donne,
                 version: int | None = None, expect: int | None = None, by: Actor = SYSTEM,
-                open_only: bool = False) -> Written:
+                open_only: bool = False, key: str | None = None) -> Written:
     """`donne_record` (same arguments) from `side`'s table link (a side or its value,
     "NS" or "EW"), or from the organiser (`side` None), then what the game awaits
     (`score_changed`), in one transaction: the game locked once, no savepoint, and the
     confirmation's check costs no query unless what the game awaits changes. Returns what
     was written (`Written`: the donne, the game and its donnes as the entry left them)."""
     written = donne_write(game=game_locked(game), number=number, donne=donne,
-                          version=version, expect=expect, by=by, open_only=open_only)
+                          version=version, expect=expect, by=by, open_only=open_only, key=key)
     if written.changed:  # the same donne saved again changes nothing, a confirmation included
         score_changed(written.game, side)
     return written

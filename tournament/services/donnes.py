@@ -20,7 +20,7 @@ from ..models import (
     Tournament,
 )
 from ..ranking import TableScore, exempt_score
-from .common import UserError, scoring_refusals
+from .common import GameGone, UserError, scoring_refusals
 
 # --- Games and donnes -------------------------------------------------------------------
 
@@ -141,7 +141,11 @@ def byes_rescore(*, round_: Round) -> None:
     the partie entered at once (PostgreSQL runs them side by side) then rescore the byes one
     after the other, the second reading the first's result, never both from the scores
     before either."""
-    byes = list(Game.objects.select_for_update().filter(round=round_, team_ew__isnull=True)
+    # The games' rows only (of=self), by table: Game's default ordering joins the round,
+    # which FOR UPDATE would then lock too, against the entries' shared lock on it (two
+    # tables entered at once deadlocked), and an order makes two byes lock alike.
+    byes = list(Game.objects.select_for_update(of=("self",))
+                .filter(round=round_, team_ew__isnull=True).order_by("table")
                 .values_list("pk", flat=True))
     if not byes:
         return
@@ -160,41 +164,51 @@ def game_locked(game: Game) -> Game:
     """`game` read again and locked for the rest of the transaction, with its round and
     tournament: every write of a game's donnes starts here.
 
-    On PostgreSQL the game's row is locked for update (one writer a game) and its round's and
-    tournament's rows for share, first: the entries of different games run side by side, while
-    a change of the partie or of the concours (its rules, its close, its draw undone: each
-    locks those rows for update) waits for the entries under way, and they for it. The game is
-    read after those locks, so its round and tournament are read as they stand. (Locking the
-    three rows for update made every entry of a concours wait for the one before.) SQLite
-    has one writer at a time: its transactions lock the whole database at BEGIN."""
+    On PostgreSQL the tournament's row then the round's are locked for share, then the game's
+    row for update (one writer a game), in the services' lock order (services/__init__.py):
+    the entries of different games run side by side, while a change of the partie or of the
+    concours (its rules, its close, its draw undone: each locks those rows for update, the
+    concours first) waits for the entries under way, and they for it. The game is read after
+    those locks, so its round and tournament are read as they stand. (Locking the three rows
+    for update made every entry of a concours wait for the one before.) SQLite has one
+    writer at a time: its transactions lock the whole database at BEGIN.
+
+    A game gone meanwhile (its draw undone while a phone posted) is a user error."""
     if connection.vendor == "postgresql":
         _partie_shared(game.round_id)
-    return (Game.objects.select_for_update(of=("self",)).select_related("round__tournament")
-            .get(pk=game.pk))
+    locked = (Game.objects.select_for_update(of=("self",)).select_related("round__tournament")
+              .filter(pk=game.pk).first())
+    if locked is None:
+        raise GameGone(_("Cette table n'existe plus : le tirage de sa partie vient d'être "
+                         "annulé. Rechargez la page."))
+    return locked
 
 
 def _partie_shared(round_id: int) -> None:
-    """Lock the rows of round `round_id` and of its tournament FOR SHARE (PostgreSQL; Django's
-    select_for_update knows no shared lock)."""
+    """Lock the rows of round `round_id`'s tournament, then of the round, FOR SHARE
+    (PostgreSQL; Django's select_for_update knows no shared lock). Two statements: one
+    joining both would lock them in the join's order, the round first, against the order
+    every change of the concours takes (which deadlocked)."""
     quote = connection.ops.quote_name
     round_table, tournament_table = quote(Round._meta.db_table), quote(Tournament._meta.db_table)
     with connection.cursor() as cursor:  # the models' table names; the id a parameter
         cursor.execute(
-            f"SELECT 1 FROM {round_table} JOIN {tournament_table} "
-            f"ON {tournament_table}.id = {round_table}.tournament_id "
-            f"WHERE {round_table}.id = %s FOR SHARE", [round_id])
+            f"SELECT 1 FROM {tournament_table} WHERE id = "
+            f"(SELECT tournament_id FROM {round_table} WHERE id = %s) FOR SHARE", [round_id])
+        cursor.execute(f"SELECT 1 FROM {round_table} WHERE id = %s FOR SHARE", [round_id])
 
 
 @transaction.atomic
 def donne_record(*, game: Game, number: int | None, donne: Donne,
                  version: int | None = None, expect: int | None = None, by: Actor = SYSTEM,
-                 open_only: bool = False) -> DonneRecord:
+                 open_only: bool = False, key: str | None = None) -> DonneRecord:
     """Enter a new donne (number None) or correct donne `number`; every later donne is
-    rescored. `version` guards against overwriting someone else's correction, `expect` (the
-    number the form showed for a new donne) against entering one donne twice from two
+    rescored. `key` (the donne's stable key, as the page showed it) makes sure donne `number`
+    is still that donne, `version` that nobody corrected it meanwhile; `expect` (the number
+    the form showed for a new donne) guards against entering one donne twice from two
     devices; `open_only` (a table link) refuses a closed round."""
     return donne_write(game=game_locked(game), number=number, donne=donne, version=version,
-                       expect=expect, by=by, open_only=open_only).record
+                       expect=expect, by=by, open_only=open_only, key=key).record
 
 
 @dataclass(frozen=True)
@@ -211,7 +225,8 @@ class Written:
 
 
 def donne_write(*, game: Game, number: int | None, donne: Donne, version: int | None,
-                expect: int | None, by: Actor, open_only: bool) -> Written:
+                expect: int | None, by: Actor, open_only: bool,
+                key: str | None = None) -> Written:
     """`donne_record`'s work on a game already locked (`game_locked`) in the caller's
     transaction. Four queries: the donnes, the donne written, the game's result, the journal
     (and none for the byes under a fixed exempt rule)."""
@@ -235,10 +250,7 @@ def donne_write(*, game: Game, number: int | None, donne: Donne, version: int | 
         records.append(record)
         donnes = [r.to_donne() for r in records[:-1]] + [donne]
     else:
-        matches = [r for r in records if r.number == number]
-        if not matches:
-            raise UserError(_("La donne %(n)d n'existe pas.") % {"n": number})
-        record = matches[0]
+        record = _addressed(records, number, key)
         if version is not None and version != record.version:
             raise UserError(
                 _("La donne %(n)d vient d'être modifiée par quelqu'un d'autre : "
@@ -264,13 +276,32 @@ def donne_write(*, game: Game, number: int | None, donne: Donne, version: int | 
     return Written(record=record, game=game, records=records, changed=after != before)
 
 
-@transaction.atomic
-def donne_delete(*, game: Game, number: int, by: Actor = SYSTEM) -> None:
-    """Delete donne `number`; the later ones move up one place and are rescored."""
-    game = game_locked(game)
-    record = game.donnes.filter(number=number).first()
+def _addressed(records: list[DonneRecord], number: int, key: str | None) -> DonneRecord:
+    """Donne `number` of a game's `records`, which must still be the donne of stable key
+    `key` when one is given (the page's): after a donne before it was deleted or put back,
+    `number` names another donne, and a stale page is refused rather than act on it."""
+    record = next((r for r in records if r.number == number), None)
+    if key is not None and (record is None or record.key != key):
+        moved = next((r for r in records if r.key == key), None)
+        if moved is None:
+            raise UserError(_("La donne %(n)d a été supprimée depuis l'ouverture de la page : "
+                              "rien n'est changé. Rechargez la page.") % {"n": number},
+                            "version")
+        raise UserError(_("La donne %(n)d est devenue la donne %(now)d (une donne a été "
+                          "supprimée ou rétablie) : rien n'est changé. Rechargez la page.")
+                        % {"n": number, "now": moved.number}, "version")
     if record is None:
         raise UserError(_("La donne %(n)d n'existe pas.") % {"n": number})
+    return record
+
+
+@transaction.atomic
+def donne_delete(*, game: Game, number: int, key: str | None = None,
+                 by: Actor = SYSTEM) -> None:
+    """Delete donne `number` (which must still be the donne of stable key `key`, when
+    given: `_addressed`); the later ones move up one place and are rescored."""
+    game = game_locked(game)
+    record = _addressed(list(game.donnes.order_by("number")), number, key)
     before = audit.donne_values(record)
     record.delete()
     for later in game.donnes.filter(number__gt=number).order_by("number"):

@@ -75,6 +75,7 @@ def audit_restore(*, entry: AuditEntry, which: str = "before", by: Actor = SYSTE
     elif entry.kind == "rules" and value is not None and "prizes" in value:
         prizes_replace(tournament=tournament, lots=lots_from_value(value["prizes"]), by=by)
     elif entry.kind == "rules" and value is not None:
+        value = _named_rules(entry, value)
         tournament_update(
             tournament=tournament, parties_planned=value.get("parties_planned"),
             criteria=value.get("criteria"), bye_points=value.get("bye_points"),
@@ -99,6 +100,18 @@ def audit_restore(*, entry: AuditEntry, which: str = "before", by: Actor = SYSTE
             round_seat(round_=game.round, table=game.table, teams=value, by=by)
     else:
         raise UserError(_("Cette modification ne se rétablit pas."))
+
+
+def _named_rules(entry: AuditEntry, value: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a rules entry changed, with their value in `value`: restoring it gives
+    back those and nothing else (a later change of other options stays, and an option the
+    entry did not change is not written again over every partie). An entry with one side
+    only (a creation) names all its options."""
+    before, after = entry.before, entry.after
+    if not isinstance(before, Mapping) or not isinstance(after, Mapping):
+        return dict(value)
+    return {name: option for name, option in value.items()
+            if name not in before or name not in after or before[name] != after[name]}
 
 
 def _entry_game(entry: AuditEntry, *, lock: bool = False) -> Game | None:

@@ -24,7 +24,15 @@ from .. import audit, validators
 from ..audit import SYSTEM, Actor
 from ..models import AuditEntry, Game, Player, Team, Tournament
 from ..models.players import licence_key
-from .common import UserError, _bool_checked, lines_checked, text_field
+from .common import (
+    UserError,
+    _bool_checked,
+    concours_shared,
+    lines_checked,
+    stamp_checked,
+    text_field,
+    values_stamp,
+)
 from .rounds import partie_team_name
 
 
@@ -132,13 +140,26 @@ def player_create(*, tournament: Tournament, name: str, club: str = "", licence:
     return player
 
 
+def player_stamp(player: Player) -> str:
+    """The version of what a player's form edits (common.values_stamp)."""
+    return values_stamp(audit.player_values(player))
+
+
 @transaction.atomic
 def player_update(*, player: Player, name: str | None = None, club: str | None = None,
-                  licence: str | None = None, active: bool | None = None, by: Actor = SYSTEM,
+                  licence: str | None = None, active: bool | None = None,
+                  stamp: str | None = None, by: Actor = SYSTEM,
                   action: str = "update") -> Player:
     """Change the fields given (not None) of a mêlée's player; the number never changes. The
-    teams of the parties already drawn take the new name."""
-    player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
+    teams of the parties already drawn take the new name. `stamp`: the player's version
+    (player_stamp) the page showed; a stale one is refused and nothing changes."""
+    concours_shared(player.tournament_id)  # the lock order: the concours first
+    # of=self: the concours' row is locked for share above; FOR UPDATE through the join
+    # would lock it for update too (two writes of players at once then deadlocked).
+    player = (Player.objects.select_for_update(of=("self",)).select_related("tournament")
+              .get(pk=player.pk))
+    stamp_checked(stamp, audit.player_values(player),
+                  changed=_("Le joueur vient d'être modifié"))
     tournament = player.tournament
     _melee_only(tournament)
     name = None if name is None else player_name_checked(name)
@@ -179,7 +200,11 @@ def player_withdraw(*, player: Player, active: bool = False, by: Actor = SYSTEM)
 @transaction.atomic
 def player_delete(*, player: Player, by: Actor = SYSTEM) -> None:
     """Delete a player registered by mistake (twice, say), while no partie has drawn them."""
-    player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
+    concours_shared(player.tournament_id)  # the lock order: the concours first
+    # of=self: the concours' row is locked for share above; FOR UPDATE through the join
+    # would lock it for update too (two writes of players at once then deadlocked).
+    player = (Player.objects.select_for_update(of=("self",)).select_related("tournament")
+              .get(pk=player.pk))
     _melee_only(player.tournament)
     if player_seated(player):
         raise UserError(_("Le joueur « %(name)s » a déjà une place dans une partie : il ne peut "

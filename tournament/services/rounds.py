@@ -324,6 +324,18 @@ def _tables(round_: Round) -> dict[str, list[int | None]]:
             for game in games}
 
 
+def partie_locked(round_: Round) -> Round:
+    """The partie read again with its concours, both rows locked for update in the lock
+    order (services/__init__.py): the concours, then the partie. Every change of a partie
+    starts here; a partie gone meanwhile (its draw undone) is a user error."""
+    Tournament.objects.select_for_update().filter(pk=round_.tournament_id).first()
+    locked = (Round.objects.select_for_update().select_related("tournament")
+              .filter(pk=round_.pk).first())
+    if locked is None:
+        raise UserError(_("Cette partie n'existe plus : son tirage a été annulé."))
+    return locked
+
+
 @transaction.atomic
 def round_close(*, round_: Round, closed: bool = True, by: Actor = SYSTEM) -> Round:
     """Close a round (its table links stop accepting donnes) or reopen it."""
@@ -334,7 +346,7 @@ def _round_close_logged(*, round_: Round, closed: bool = True, by: Actor,
                         closed_by_draw: int | None = None) -> Round:
     """round_close; `closed_by_draw`: the number of the partie whose draw closes this one,
     kept in the entry's `number` (round_undo reopens what the draw closed, nothing else)."""
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    round_ = partie_locked(round_)
     if round_.closed != closed:
         round_.closed = closed
         round_.save(update_fields=["closed"])
@@ -357,7 +369,8 @@ def round_undo(*, round_: Round, by: Actor = SYSTEM) -> Round | None:
     before); the previous partie, if this draw closed it, is reopened. Returns the previous
     partie (None for 1)."""
     tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
-    locked = Round.objects.select_for_update().filter(pk=round_.pk).first()
+    locked = (Round.objects.select_for_update().select_related("tournament")
+              .filter(pk=round_.pk).first())
     if locked is None:
         raise UserError(_("Ce tirage est déjà annulé."))
     round_ = locked
@@ -411,8 +424,7 @@ def round_waiting_teams(round_: Round) -> list[Team]:
 def _late_checked(round_: Round, teams: list[Team]) -> Round:
     """The partie locked, if `teams` may still be seated in it: the last partie, open, each
     team active and not seated in it yet. The tournament is locked as the draw locks it."""
-    Tournament.objects.select_for_update().get(pk=round_.tournament_id)
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    round_ = partie_locked(round_)
     if round_.tournament.rounds.filter(number__gt=round_.number).exists():
         raise UserError(_("Une partie suivante est tirée : l'équipe jouera à partir de "
                           "celle-ci."))
@@ -462,6 +474,29 @@ def _byes_after_tables(round_: Round) -> None:
             bye.save(update_fields=["table"])
 
 
+def _late_stop(round_: Round) -> int | None:
+    """Where a table seated late stops: after one donne once time is called (README « Fin du
+    temps »: a table that has entered nothing plays one; it played a full game, and time could
+    not be called for it), else nowhere. Undoing time called lets it play on, as the others."""
+    return 1 if round_.time_called is not None else None
+
+
+@transaction.atomic
+def round_seat_as_exempt(*, round_: Round, team: Team, by: Actor = SYSTEM) -> Game:
+    """A late team that could not be seated (no exempt team, no other late team) scores as
+    exempt in the current partie, on the organiser's request: a bye of its own, after the
+    tables and the byes, scored by the concours' exempt rule like any bye (and counted as one
+    by the next draws)."""
+    round_ = _late_checked(round_, [team])
+    last = round_.games.aggregate(n=Max("table"))["n"] or 0
+    game = Game.objects.create(round=round_, table=last + 1, team_ns=team)
+    game = Game.objects.select_related("round__tournament", "team_ns").get(pk=game.pk)
+    game_recompute(game=game)
+    audit.log(round_.tournament, by, "pairing", "create", round_number=round_.number,
+              table=game.table, after=[team.number, None])
+    return game
+
+
 @transaction.atomic
 def round_seat_against_bye(*, round_: Round, team: Team, by: Actor = SYSTEM) -> Game:
     """Seat a late team in the current partie against its exempt team: the bye becomes a real
@@ -475,7 +510,8 @@ def round_seat_against_bye(*, round_: Round, team: Team, by: Actor = SYSTEM) -> 
     before = [bye.team_ns.number, None]
     bye.table = _next_table(round_)
     bye.team_ew = team
-    bye.save(update_fields=["table", "team_ew"])
+    bye.stop_after = _late_stop(round_)
+    bye.save(update_fields=["table", "team_ew", "stop_after"])
     _byes_after_tables(round_)
     bye = Game.objects.select_related("round__tournament", "team_ns", "team_ew").get(pk=bye.pk)
     game_recompute(game=bye)
@@ -494,7 +530,7 @@ def round_seat_new_table(*, round_: Round, team_ns: Team, team_ew: Team,
     round_ = _late_checked(round_, [team_ns, team_ew])
     _park_byes(round_)
     game = Game.objects.create(round=round_, table=_next_table(round_), team_ns=team_ns,
-                               team_ew=team_ew)
+                               team_ew=team_ew, stop_after=_late_stop(round_))
     _byes_after_tables(round_)
     audit.log(round_.tournament, by, "pairing", "create", round_number=round_.number,
               table=game.table, after=[team_ns.number, team_ew.number])
@@ -508,8 +544,7 @@ def round_time_call(*, round_: Round, in_play: Iterable[int], by: Actor = SYSTEM
     donne always plays one: a game cannot end before its first donne. Returns the games
     stopped; a game whose totals are then equal plays on, one donne at a time (SCORING.md)."""
     # The tournament is locked as round_generate locks it: no partie is drawn meanwhile.
-    Tournament.objects.select_for_update().get(pk=round_.tournament_id)
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    round_ = partie_locked(round_)
     if round_.time_called is not None:
         raise UserError(_("La fin du temps est déjà annoncée pour cette partie."))
     games = list(round_.games.select_for_update().select_related("round__tournament")
@@ -539,8 +574,7 @@ def round_time_call(*, round_: Round, in_play: Iterable[int], by: Actor = SYSTEM
 def round_time_cancel(*, round_: Round, by: Actor = SYSTEM) -> None:
     """Undo "fin du temps" while no later partie is drawn: the stopped games play on."""
     # Locked as round_generate locks it: "no later partie" stays true until this commits.
-    Tournament.objects.select_for_update().get(pk=round_.tournament_id)
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    round_ = partie_locked(round_)
     if round_.time_called is None:
         raise UserError(_("La fin du temps n'est pas annoncée pour cette partie."))
     if round_.tournament.rounds.filter(number__gt=round_.number).exists():
@@ -571,11 +605,13 @@ def round_started(round_: Round) -> bool:
 
 @transaction.atomic
 def round_swap_teams(*, round_: Round, team_a: int, team_b: int, by: Actor = SYSTEM) -> None:
-    """Exchange two teams' seats before the round starts."""
-    if round_started(round_):
-        raise UserError(_("La partie a commencé : les tables ne peuvent plus être changées."))
+    """Exchange two teams' seats before the round starts. The partie is locked before it is
+    checked: a donne entered meanwhile (its entry locks the partie for share) is seen."""
     if team_a == team_b:
         raise UserError(_("Choisissez deux équipes différentes."))
+    round_ = partie_locked(round_)
+    if round_started(round_):
+        raise UserError(_("La partie a commencé : les tables ne peuvent plus être changées."))
     seats: dict[int, tuple[Game, str]] = {}
     for game in round_.games.select_for_update():
         for side in ("team_ns_id", "team_ew_id"):

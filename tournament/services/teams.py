@@ -15,7 +15,16 @@ from .. import audit, validators
 from ..audit import SYSTEM, Actor
 from ..models import AuditEntry, Game, Player, Team, Tournament
 from ..models.players import licence_key
-from .common import UserError, _bool_checked, lines_checked, text_field, whole_field
+from .common import (
+    UserError,
+    _bool_checked,
+    concours_shared,
+    lines_checked,
+    stamp_checked,
+    text_field,
+    values_stamp,
+    whole_field,
+)
 from .donnes import game_forfeit
 from .players import licence_checked, licence_holder, next_player_number, player_name_checked
 
@@ -36,6 +45,22 @@ def _name_taken(tournament: Tournament, name: str, exclude: int | None = None) -
         teams = teams.exclude(pk=exclude)
     names = teams.values_list("name", flat=True)
     return validators.same_name(name) in {validators.same_name(other) for other in names}
+
+
+def team_stamp(team: Team) -> str:
+    """The version of what a team's form edits (common.values_stamp); `team` read with its
+    players."""
+    return values_stamp(audit.team_values(team))
+
+
+def team_name_refusal(tournament: Tournament, name: str,
+                      exclude: int | None = None) -> str | None:
+    """The French refusal of `name` when a registered team of the concours (but `exclude`)
+    has it, else None. The team form says it beside its other errors at once; the services
+    check it again, under their lock."""
+    if not _name_taken(tournament, name, exclude=exclude):
+        return None
+    return _("L'équipe « %(name)s » est déjà inscrite.") % {"name": name}
 
 
 def _next_team_number(tournament: Tournament) -> int:
@@ -84,8 +109,9 @@ def team_create(*, tournament: Tournament, name: str, player1: str, player2: str
     club = text_field(Team, "club", club)
     licence1 = licence_checked(licence1, "licence1", _licence_label("licence1"))
     licence2 = licence_checked(licence2, "licence2", _licence_label("licence2"))
-    if _name_taken(tournament, name):
-        raise UserError(_("L'équipe « %(name)s » est déjà inscrite.") % {"name": name}, "name")
+    refusal = team_name_refusal(tournament, name)
+    if refusal is not None:
+        raise UserError(refusal, "name")
     if number is None:
         number = _next_team_number(tournament)
     else:
@@ -108,14 +134,18 @@ def team_create(*, tournament: Tournament, name: str, player1: str, player2: str
 def team_update(*, team: Team, name: str | None = None, player1: str | None = None,
                 player2: str | None = None, club: str | None = None,
                 licence1: str | None = None, licence2: str | None = None,
-                active: bool | None = None, by: Actor = SYSTEM,
+                active: bool | None = None, stamp: str | None = None, by: Actor = SYSTEM,
                 action: str = "update") -> Team:
     """Change the fields given (not None) of a registered doublette; the team's number and
-    tournament never change. `licence1` and `licence2` are its players' licences ("": none)."""
+    tournament never change. `licence1` and `licence2` are its players' licences ("": none).
+    `stamp`: the team's version (team_stamp) its page showed; a stale one is refused and
+    nothing changes."""
+    concours_shared(team.tournament_id)  # the lock order: the concours first
     # of=self: PostgreSQL locks no row of an outer join (a team of one has no second).
     team = (Team.objects.select_for_update(of=("self",))
             .select_related("tournament", "first", "second")
             .get(pk=team.pk))
+    stamp_checked(stamp, audit.team_values(team), changed=_("L'équipe vient d'être modifiée"))
     if team.round_id is not None:
         raise UserError(_("Une équipe tirée pour une partie de mêlée ne se modifie pas : "
                           "modifiez ses joueurs."))
@@ -130,8 +160,10 @@ def team_update(*, team: Team, name: str | None = None, player1: str | None = No
     licence2 = (None if licence2 is None
                 else licence_checked(licence2, "licence2", _licence_label("licence2")))
     active = None if active is None else _bool_checked(active, "active", _("Active"))
-    if name is not None and _name_taken(team.tournament, name, exclude=team.pk):
-        raise UserError(_("L'équipe « %(name)s » est déjà inscrite.") % {"name": name}, "name")
+    refusal = None if name is None else team_name_refusal(team.tournament, name,
+                                                          exclude=team.pk)
+    if refusal is not None:
+        raise UserError(refusal, "name")
     players = [player for player in (team.first, team.second) if player is not None]
     _licences_checked(team.tournament, {
         "licence1": team.first.licence if licence1 is None else licence1,
@@ -197,7 +229,10 @@ def team_forfeit(*, team: Team, by: Actor = SYSTEM) -> Game:
 @transaction.atomic
 def team_delete(*, team: Team, by: Actor = SYSTEM) -> None:
     """Delete a team registered by mistake (twice, say), while it has no seat in any partie."""
-    team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+    concours_shared(team.tournament_id)  # the lock order: the concours first
+    # of=self: the concours' row is locked for share above, not for update through the join.
+    team = (Team.objects.select_for_update(of=("self",)).select_related("tournament")
+            .get(pk=team.pk))
     if Game.objects.filter(Q(team_ns=team) | Q(team_ew=team)).exists():
         raise UserError(_("L'équipe « %(name)s » a déjà une place dans une partie : elle ne "
                           "peut plus être supprimée, retirez-la plutôt du concours.")

@@ -41,7 +41,9 @@ from .common import (
     ranking_points_checked,
     rules_from,
     slug_checked,
+    stamp_checked,
     text_field,
+    values_stamp,
     whole_field,
 )
 from .donnes import byes_rescore, game_recompute
@@ -128,7 +130,7 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
                       paper_by_tables: bool | None = None,
                       two_confirmations: bool | None = None,
                       from_partie: int | None = None,
-                      confirm: bool = False, by: Actor = SYSTEM,
+                      confirm: bool = False, stamp: str | None = None, by: Actor = SYSTEM,
                       **rule_options: Any) -> list[str]:
     """Change the tournament: each named field given (not None), and the rule options given
     by their RULE_FIELDS names (anything else is a TypeError: the organiser, the slug or
@@ -143,11 +145,16 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
     The end of a game (`target`, `max_donnes`) changes from partie `from_partie` on (None:
     from the first): the parties before keep theirs, the later ones drawn and to draw take
     the new values. Every other option applies to every partie. Rule changes need `confirm`
-    once a partie they touch has donnes; only the games they touch are recomputed."""
+    once a partie they touch has donnes; only the games they touch are recomputed.
+
+    `stamp`: the version of the concours (tournament_stamp) the rules page showed; a stale
+    one is refused and nothing changes."""
     _only_rule_options(rule_options)
     if preset is not None and preset not in PRESETS:
         raise UserError(_("Règlement inconnu."), "preset")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    stamp_checked(stamp, _page_values(tournament),
+                  changed=_("Le concours vient d'être modifié"))
     changed = [option for option in RULE_FIELDS
                if option in rule_options and rule_options[option] != getattr(tournament, option)]
     rules = rules_from({option: rule_options.get(option, getattr(tournament, option))
@@ -181,10 +188,13 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
     for round_ in rounds:
         round_.tournament = tournament  # its rules read these options: before, then after
     from_partie = _from_partie_checked(from_partie, rounds)
-    # Each drawn partie's end of a game, before and after the change.
+    # Each drawn partie's end of a game, before and after the change. Only the ends the
+    # change names (those that differ from the concours') are given to the parties from
+    # `from_partie` on: the rules page posts both every time, and a partie played in 12
+    # donnes keeps them when only the criteria, or only the target, change.
     limits = {round_.number: _limits(round_.rules) for round_ in rounds}
-    new_limits = {number: _limits(rules) if number >= from_partie else old
-                  for number, old in limits.items()}
+    new_limits = {number: _limits_changed(old, rules, changed) if number >= from_partie
+                  else old for number, old in limits.items()}
     touched = {number for number in limits if new_limits[number] != limits[number]}
     everywhere = [option for option in changed if option not in _LIMIT_FIELDS]
     if everywhere:
@@ -252,6 +262,16 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
     return changed
 
 
+def tournament_stamp(tournament: Tournament) -> str:
+    """The version of what the rules page edits (common.values_stamp)."""
+    return values_stamp(_page_values(tournament))
+
+
+def _page_values(tournament: Tournament) -> dict[str, Any]:
+    return {**audit.rules_values(tournament), "name": tournament.name,
+            "date": tournament.date, "place": tournament.place}
+
+
 def _draw_options_checked(tournament: Tournament, format: str | None,
                           draw_method: str | None) -> dict[str, str]:
     """The format and draw method to store (only those that change): the format only while
@@ -280,6 +300,17 @@ _LIMIT_FIELDS = ("target", "max_donnes")
 
 def _limits(rules: Rules) -> tuple[int | None, int | None]:
     return rules.target, rules.max_donnes
+
+
+def _limits_changed(old: tuple[int | None, int | None], rules: Rules,
+                    changed: list[str]) -> tuple[int | None, int | None]:
+    """A partie's end of a game `old` with the concours' new values (`rules`) of the ends
+    that `changed` only; both, when one alone would leave the game without an end."""
+    target = rules.target if "target" in changed else old[0]
+    max_donnes = rules.max_donnes if "max_donnes" in changed else old[1]
+    if target is None and max_donnes is None:
+        return _limits(rules)
+    return target, max_donnes
 
 
 def _from_partie_checked(value: object, rounds: list[Round]) -> int:

@@ -138,12 +138,18 @@ def donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, sheet
         except UserError as error:
             editing = expect = None
             _form_error(form, error)  # the form is invalid now: nothing is recorded
+        if form.is_valid() and editing is not None and not form.cleaned_data["key"]:
+            # A correction names its donne by its stable key: a number alone may name another.
+            _form_error(form, UserError(_("La donne à corriger n'est pas indiquée : rechargez "
+                                          "la page.")))
         if form.is_valid():
             try:
                 written = services.donne_enter(
                     game=game, side=side, number=editing, donne=form.cleaned_data["donne"],
                     version=form.cleaned_data["version"], expect=expect, by=by,
-                    open_only=open_only)
+                    open_only=open_only, key=form.cleaned_data["key"] or None)
+            except services.GameGone as error:  # its draw undone meanwhile
+                raise Http404(error.message) from None
             except UserError as error:
                 if editing is None and expect is not None \
                         and expect != game.donnes.count() + 1:
@@ -246,7 +252,12 @@ def game_donne_delete(request: HttpRequest, slug: str, number: int, table: int,
     game = readable_game(request, slug, number, table)
     require_organiser(request, game.round.tournament)
     try:
-        services.donne_delete(game=game, number=donne, by=_by(request))
+        # By its stable key too: a stale page's « supprimer » never deletes the donne that
+        # moved into that number.
+        key = request.POST.get("key", "")
+        if not key:
+            raise UserError(_("La donne à supprimer n'est pas indiquée : rechargez la page."))
+        services.donne_delete(game=game, number=donne, key=key, by=_by(request))
     except UserError as error:
         messages.error(request, error.message)
     else:

@@ -100,7 +100,9 @@ def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         form = PlayerForm(request.POST, initial=initial)
         if form.is_valid():
             try:
-                services.player_update(player=player, by=_by(request), **form.cleaned_data)
+                services.player_update(player=player, by=_by(request),
+                                       stamp=request.POST.get("stamp") or None,
+                                       **form.cleaned_data)
             except UserError as error:
                 _form_error(form, error)
             else:
@@ -110,6 +112,9 @@ def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournament/organiser/player_detail.html", {
         "tournament": tournament, "player": player, "rows": rows, "form": form,
         "is_organiser": is_organiser(request, tournament),
+        # The version the form shows (the posted one after a refusal: still stale if it was).
+        "stamp": (request.POST.get("stamp", "") if request.method == "POST"
+                  else services.player_stamp(player)),
         "seated": bool(rows) or services.player_seated(player),
     })
 

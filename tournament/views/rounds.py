@@ -369,7 +369,35 @@ def round_late_bye(request: HttpRequest, slug: str, number: int) -> HttpResponse
         messages.error(request, error.message)
     else:
         messages.success(request, _("« %(late)s » joue contre « %(bye)s » à la table %(t)d.")
-                         % {"late": team.name, "bye": game.team_ns.name, "t": game.table})
+                         % {"late": team.name, "bye": game.team_ns.name, "t": game.table}
+                         + _late_after_time(game))
+    return redirect("tournament:round", slug=slug, number=number)
+
+
+def _late_after_time(game) -> str:
+    """What the organiser is told of a table seated after time was called."""
+    if game.stop_after is None:
+        return ""
+    return " " + _("La fin du temps est annoncée : cette table joue une donne.")
+
+
+@login_required
+@require_POST
+def round_late_exempt(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Give a late team that could not be seated the exempt score of the current partie."""
+    round_ = readable_round(request, slug, number)
+    require_organiser(request, round_.tournament)
+    team = _waiting_team(round_, request.POST.get("team", ""))
+    try:
+        if team is None:
+            raise UserError(_("Choisissez une équipe en attente."))
+        game = services.round_seat_as_exempt(round_=round_, team=team, by=_by(request))
+    except UserError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("« %(name)s » marque le score d'une équipe exempte à "
+                                    "cette partie : %(points)d points.")
+                         % {"name": team.name, "points": game.score_ns})
     return redirect("tournament:round", slug=slug, number=number)
 
 
@@ -390,7 +418,8 @@ def round_late_table(request: HttpRequest, slug: str, number: int) -> HttpRespon
         messages.error(request, error.message)
     else:
         messages.success(request, _("Nouvelle table %(t)d : « %(a)s » contre « %(b)s ».")
-                         % {"t": game.table, "a": team_a.name, "b": team_b.name})
+                         % {"t": game.table, "a": team_a.name, "b": team_b.name}
+                         + _late_after_time(game))
     return redirect("tournament:round", slug=slug, number=number)
 
 

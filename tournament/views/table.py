@@ -16,7 +16,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -117,6 +117,8 @@ def table_link_totals(request: HttpRequest, token: str) -> HttpResponse:
         try:
             game = services.game_totals_record(game=game, totals=form.cleaned_data["totals"],
                                                side=side, by=_actor(game, side))
+        except services.GameGone as error:  # its draw undone meanwhile
+            raise Http404(error.message) from None
         except UserError as error:
             _form_error(form, error)
         else:

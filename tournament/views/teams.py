@@ -54,7 +54,7 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
                         % {"n": len(teams)})
                     return redirect("tournament:teams", slug=slug)
         else:
-            form = TeamForm(request.POST)
+            form = TeamForm(request.POST, tournament=tournament)
             if form.is_valid():
                 try:
                     team = services.team_create(tournament=tournament, by=_by(request),
@@ -92,10 +92,13 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             messages.success(request, _("Équipe réintégrée : elle sera placée aux parties "
                                         "suivantes."))
             return redirect("tournament:team", slug=slug, number=number)
-        form = TeamEditForm(request.POST, instance=Team.objects.get(pk=team.pk))
+        form = TeamEditForm(request.POST, instance=Team.objects.get(pk=team.pk),
+                            tournament=tournament)
         if form.is_valid():
             try:
-                services.team_update(team=team, by=_by(request), **form.cleaned_data)
+                services.team_update(team=team, by=_by(request),
+                                     stamp=request.POST.get("stamp") or None,
+                                     **form.cleaned_data)
             except UserError as error:
                 _form_error(form, error)
             else:
@@ -115,6 +118,9 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournament/organiser/team_detail.html", {
         "tournament": tournament, "team": team, "rows": rows, "form": form,
         "is_organiser": organiser,
+        # The version the form shows (the posted one after a refusal: still stale if it was).
+        "stamp": (request.POST.get("stamp", "") if request.method == "POST"
+                  else services.team_stamp(team)),
         "pending_forfeit": services.team_pending_forfeit(team) if organiser else None,
     })
 

@@ -107,7 +107,8 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
             # The service reads the tournament afresh (the form has written into this one).
             changed = services.tournament_update(
                 tournament=tournament, from_partie=from_partie,
-                confirm=form.cleaned_data["confirm"], by=_by(request), **values)
+                confirm=form.cleaned_data["confirm"], by=_by(request),
+                stamp=request.POST.get("stamp") or None, **values)
         except UserError as error:
             _form_error(form, error)
         else:
@@ -128,7 +129,11 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
     # does, valid or not): the page around the form reads the concours as stored, whose
     # rules are whole (both ends of a game cleared would not even make rules).
     stored = Tournament.objects.get(pk=tournament.pk)
+    # The version the page shows (the posted one after a refusal: still stale if it was).
+    stamp = request.POST.get("stamp", "") if request.method == "POST" else \
+        services.tournament_stamp(stored)
     return render(request, "tournament/organiser/tournament_rules.html",
                   {"tournament": stored, "form": form, "presets": preset_options(),
+                   "stamp": stamp,
                    "has_donnes": selectors.has_donnes(stored),
                    "parties_limits": selectors.parties_limits(stored)})
