@@ -29,9 +29,11 @@ import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from pypdf import PdfWriter
 from weasyprint import HTML
+from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 RENDER_TIMEOUT = 300  # seconds a long document may take, at most, before the renderer is killed
 # What the renderer lays out once, so that its fonts and caches are loaded before it forks:
@@ -40,8 +42,37 @@ WARM_UP = ('<p style="font-family: DejaVu Sans">Feuille <b>de marque</b></p>'
            '<pre style="font-family: DejaVu Sans Mono">1  N  NS  80 <b>♥</b></pre>')
 
 
+# The app's own static files: the only files a document may read (`LocalFetcher`).
+STATIC = Path(__file__).resolve().parents[2] / "static"
+
+
+class LocalFetcher(URLFetcher):
+    """WeasyPrint's URL fetcher, refusing everything but `data:` URLs and the app's static
+    files. Documents embed their images as `data:` URLs and user text is escaped, so nothing
+    should ever ask for more; this is defence in depth: a URL that got into a document
+    anyhow (an `<img src="http://…">`, a `<link rel="attachment" href="file:///etc/passwd">`)
+    reaches neither the network (the hall's LAN, the server's own ports) nor the disk."""
+
+    def fetch(self, url: str, headers: object = None) -> URLFetcherResponse:
+        scheme = url.partition(":")[0].lower()
+        if scheme == "data":
+            return super().fetch(url, headers)
+        if scheme == "file":
+            path = Path(self._file_path(url)).resolve()
+            if path.is_file() and path.is_relative_to(STATIC):
+                return URLFetcherResponse(path.as_uri(), path.read_bytes())
+        # A ValueError is a resource WeasyPrint leaves out with a warning, not a failure.
+        raise ValueError(f"URL refusée dans un document imprimé : {url[:200]}")
+
+    @staticmethod
+    def _file_path(url: str) -> str:
+        parts = urlsplit(url)
+        # file://host/… names another machine's file: refused (an empty path).
+        return unquote(parts.path) if parts.netloc in ("", "localhost") else ""
+
+
 def html_to_pdf(html: str) -> bytes:
-    return HTML(string=html).write_pdf()
+    return HTML(string=html, url_fetcher=LocalFetcher()).write_pdf()
 
 
 def join(pdfs: Sequence[bytes]) -> bytes:
