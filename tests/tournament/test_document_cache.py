@@ -1,0 +1,214 @@
+"""Public documents are kept by what they show and their renders are bounded (exports.cache):
+one render per version of a concours, shared by the server processes; a visitor's downloads
+a minute; a render slot for visitors; sizes beyond sane bounds refused, in French."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import threading
+
+import pytest
+from django.core.cache import caches
+from django.urls import reverse
+from pypdf import PdfReader
+
+from scoring import Side
+from tournament import services
+from tournament.audit import Actor
+from tournament.exports import cache, final_pack, pdf, rotation
+from tournament.models import Tournament
+from tournament.selectors.prizes import Lot
+
+from .factories import made, organiser, play_to_the_end, tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def pdf_text(content: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """The standings PDFs rendered (their count), through the real renderer."""
+    done: list[int] = []
+    real = pdf.standings_pdf
+
+    def counted(*args, **kwargs):
+        done.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pdf, "standings_pdf", counted)
+    return done
+
+
+@pytest.fixture
+def owner():
+    return organiser("gardien")
+
+
+@pytest.fixture
+def concours(owner):
+    t = tournament(owner=owner, teams=4, slug="garde", max_donnes=4, target=None)
+    services.round_generate(tournament=t, seed=3, by=Actor.of_user(owner))
+    return Tournament.objects.get(pk=t.pk)
+
+
+def standings(client, slug="garde", address="10.0.0.1"):
+    return client.get(reverse("tournament:standings_pdf", args=[slug]), REMOTE_ADDR=address)
+
+
+def test_a_public_pdf_is_rendered_once_for_every_visitor(client, concours, renders):
+    first = standings(client, address="10.0.0.1")
+    second = standings(client, address="10.0.0.2")
+    assert first.status_code == second.status_code == 200
+    assert first.content == second.content and len(renders) == 1
+
+
+def test_a_change_of_the_concours_renders_the_document_again(client, concours, owner, renders):
+    assert "Équipe 2" in pdf_text(standings(client).content)
+    services.team_update(team=concours.teams.get(number=2), name="Les Renommés",
+                         by=Actor.of_user(owner))
+    text = pdf_text(standings(client).content)
+    assert "Les Renommés" in text and len(renders) == 2
+    game = concours.rounds.get().games.get(table=1)
+    services.donne_record(game=game, number=None, donne=made(points=120), by=Actor.of_table(game))
+    standings(client)
+    assert len(renders) == 3
+
+
+@pytest.mark.parametrize("change", [
+    lambda t, by: services.team_update(team=t.teams.get(number=1), club="Club de Nîmes", by=by),
+    lambda t, by: services.team_withdraw(team=t.teams.get(number=1), by=by),
+    lambda t, by: services.tournament_update(tournament=t, name="Autre nom", by=by),
+    lambda t, by: services.tournament_update(tournament=t, forfeit_points=600, by=by),
+    lambda t, by: services.tournament_publish(tournament=t, published=False),
+    lambda t, by: services.game_forfeit(game=t.rounds.get().games.get(table=1),
+                                        side=Side.EW.value, by=by),
+    lambda t, by: play_to_the_end(t.rounds.get().games.get(table=2)),
+    lambda t, by: services.round_undo(round_=t.rounds.get(), by=by),
+    lambda t, by: services.prizes_replace(tournament=t, lots=[Lot(1, 1, False, "Un jambon")],
+                                          by=by),
+    lambda t, by: services.team_create(tournament=t, name="Tard venus", player1="A",
+                                       player2="B", by=by),
+])
+def test_every_change_of_what_a_document_shows_moves_the_concours_version(concours, owner,
+                                                                          change):
+    before = cache.version(Tournament.objects.get(pk=concours.pk))
+    change(Tournament.objects.get(pk=concours.pk), Actor.of_user(owner))
+    assert cache.version(Tournament.objects.get(pk=concours.pk)) != before
+
+
+def test_documents_are_kept_in_files_every_server_process_reads(client, concours, renders):
+    standings(client)
+    key = cache.document_key(Tournament.objects.get(pk=concours.pk), "standings")
+    location = caches["documents"]._dir
+    # Another process, with the same settings, reads the document this one rendered.
+    script = ("import django, os, sys; os.environ['DJANGO_SETTINGS_MODULE']='config.settings';"
+              "django.setup(); from django.conf import settings;"
+              "settings.CACHES['documents']['LOCATION'] = sys.argv[1];"
+              "from django.core.cache import caches;"
+              "print(len(caches['documents'].get(sys.argv[2]) or b''))")
+    found = subprocess.run([sys.executable, "-c", script, location, key], capture_output=True,
+                           text=True, check=True, timeout=120)
+    assert int(found.stdout.split()[-1]) == len(standings(client).content) > 1000
+
+
+def test_a_visitor_downloading_too_much_is_asked_to_wait_in_french(client, concours, settings):
+    settings.DOCUMENT_VISITOR_LIMIT = 3
+    for _download in range(3):
+        assert standings(client, address="10.0.0.9").status_code == 200
+    refused = standings(client, address="10.0.0.9")
+    assert refused.status_code == 429
+    assert 1 <= int(refused["Retry-After"]) <= 60
+    assert "Trop de téléchargements" in refused.content.decode()
+    assert "Réessayez dans" in refused.content.decode()
+    # Another visitor is not held back by this one.
+    assert standings(client, address="10.0.0.10").status_code == 200
+
+
+def test_the_organiser_is_never_counted(client, concours, owner, settings):
+    settings.DOCUMENT_VISITOR_LIMIT = 1
+    client.force_login(owner)
+    for _download in range(4):
+        assert standings(client, address="10.0.0.9").status_code == 200
+
+
+def test_a_visitor_waits_for_the_public_render_slot_then_is_told_to_come_back(
+        client, concours, owner, monkeypatch):
+    monkeypatch.setattr(cache, "WAIT", 0.3)
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with cache.render_slot(public=True):
+            held.set()
+            release.wait(30)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert held.wait(10)
+        busy = standings(client)
+        assert busy.status_code == 503 and busy["Retry-After"] == str(cache.RETRY_BUSY)
+        assert "Documents en préparation" in busy.content.decode()
+        # The organiser's render takes the other slot.
+        client.force_login(owner)
+        assert standings(client).status_code == 200
+    finally:
+        release.set()
+        holder.join()
+    client.logout()
+    assert standings(client).status_code == 200
+
+
+def test_the_render_slots_are_shared_between_processes(concours, settings):
+    """A slot held by another process (its lock file) is taken for this one too."""
+    folder = cache._slot_folder()
+    script = ("import fcntl, sys, time; f = open(sys.argv[1], 'a');"
+              "fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(30)")
+    other = subprocess.Popen([sys.executable, "-c", script, str(folder / "0.lock")],
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout is not None and other.stdout.readline().strip() == "held"
+        with pytest.raises(cache.Busy), cache.render_slot(public=True, wait=0.2):
+            pass
+        with cache.render_slot(public=False, wait=0.2):  # slot 1, the organiser's too
+            pass
+    finally:
+        other.kill()
+        other.wait()
+    with cache.render_slot(public=True, wait=2):
+        pass
+
+
+def test_a_tableau_de_marche_beyond_its_bound_is_refused_in_french(client, owner, monkeypatch):
+    tournament(owner=owner, teams=8, draw_method="rotation", parties_planned=5, slug="enorme")
+    rendered: list[int] = []
+    monkeypatch.setattr(rotation, "rotation_chart_pdf", lambda t: rendered.append(1) or b"")
+    monkeypatch.setattr(rotation, "MAX_CELLS", 39)  # 8 teams × 5 parties = 40 cells
+    response = client.get(reverse("tournament:rotation_pdf", args=["enorme"]))
+    assert response.status_code == 403 and rendered == []
+    text = response.content.decode()
+    assert "Document trop long" in text and "40 cases (équipes × parties)" in text
+
+
+def test_the_real_bound_of_a_tableau_de_marche_refuses_1024_teams_of_30_parties():
+    assert 200 * 30 <= rotation.MAX_CELLS < 1024 * 30
+    assert final_pack.MAX_TABLES >= 512 // 2 * 8  # a 512-team concours of 8 parties
+
+
+def test_a_final_pack_beyond_its_bound_is_refused_in_french(client, concours, monkeypatch):
+    monkeypatch.setattr(final_pack, "MAX_TABLES", 1)
+    response = client.get(reverse("tournament:final_pdf", args=["garde"]))
+    assert response.status_code == 403
+    assert "2 tables (toutes parties)" in response.content.decode()
+
+
+def test_an_unpublished_concours_keeps_its_documents_to_its_organiser(client, concours, owner):
+    assert standings(client).status_code == 200
+    services.tournament_publish(tournament=concours, published=False)
+    assert standings(client).status_code == 404
+    client.force_login(owner)
+    assert standings(client).status_code == 200

@@ -1,0 +1,174 @@
+"""Printed documents kept by what they show, and their renders bounded.
+
+A public PDF costs seconds of CPU (a 256-team final pack 17.7 s) while a phone's donne costs
+milliseconds: without bounds, a few visitors downloading PDFs in a loop slowed every phone of
+the hall. So:
+
+- **Kept by what they show.** Every change of a concours writes its journal (`AuditEntry`, in
+  the same transaction), so a concours' version is its last journal entry's id, with the
+  concours' own row (its name, its options, `published`: a few change without a journal
+  entry) and its creation time (a database made anew numbers its rows from 1 again). A
+  document is rendered once per version, its parameters and the code's version (a new
+  release renders anew), then read from files every server process shares
+  (`CACHES["documents"]`).
+- **A queue.** A render takes a slot among `DOCUMENT_RENDERS` (a lock file each, between
+  all server processes); visitors other than the organiser take one among the first
+  `DOCUMENT_PUBLIC_RENDERS` only, so phones keep a core, and wait a few seconds at most
+  (`Busy`: the view answers 503 with Retry-After).
+- **A limit per visitor**: `DOCUMENT_VISITOR_LIMIT` downloads a minute per address (the
+  organiser is not counted).
+
+The journal rule is the services' (each writes its entry in its transaction); a test writes
+through the services that change documents and checks that the version moves.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from django.conf import settings
+from django.core.cache import caches
+from django.db.models import Model
+
+from ..models import AuditEntry, Tournament
+
+try:  # Unix; elsewhere the slots are this process's only (the installed command: one process)
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+ROOT = Path(__file__).resolve().parents[2]
+# What a document is made from besides the database: a new release changes one of them.
+SOURCES = ("tournament", "scoring", "templates", "locale")
+WAIT = 4.0  # seconds a visitor's render waits for a slot before "busy"
+RETRY_BUSY = 10  # seconds a busy visitor is asked to wait (Retry-After)
+WINDOW = 60  # seconds of a visitor's count of downloads
+
+
+class Busy(Exception):
+    """Every render slot this visitor may take stayed taken."""
+
+
+_generation: str | None = None
+
+
+def generation() -> str:
+    """The code's version: a digest of its sources' names, sizes and times (once a process)."""
+    global _generation
+    if _generation is None:
+        digest = hashlib.sha256()
+        for folder in SOURCES:
+            for path in sorted((ROOT / folder).rglob("*")):
+                if path.suffix in (".py", ".html", ".mo", ".css", ".svg"):
+                    stat = path.stat()
+                    digest.update(f"{path.relative_to(ROOT)}:{stat.st_size}:"
+                                  f"{stat.st_mtime_ns}\n".encode())
+        _generation = digest.hexdigest()[:16]
+    return _generation
+
+
+def _row(instance: Model) -> str:
+    """The concours' row as it was read, every column."""
+    values = [(field.attname, getattr(instance, field.attname))
+              for field in instance._meta.concrete_fields]
+    return hashlib.sha256(repr(values).encode()).hexdigest()[:16]
+
+
+def version(tournament: Tournament) -> str:
+    """What the concours' documents show, as a key: one query (its last journal entry)."""
+    last = (AuditEntry.objects.filter(tournament=tournament).order_by("-id")
+            .values_list("id", flat=True).first())
+    return f"{tournament.pk}.{tournament.created.timestamp()}.{last}.{_row(tournament)}"
+
+
+def document_key(tournament: Tournament, name: str, *params: object) -> str:
+    text = f"{generation()}|{version(tournament)}|{name}|{params!r}"
+    return "document:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def cached(key: str) -> bytes | None:
+    return caches["documents"].get(key)
+
+
+def keep(key: str, content: bytes) -> None:
+    caches["documents"].set(key, content)
+
+
+# --- Slots ---------------------------------------------------------------------------------
+
+_local_slots: dict[int, threading.Lock] = {}
+_local_guard = threading.Lock()
+
+
+def _slot_folder() -> Path:
+    documents: dict[str, object] = settings.CACHES["documents"]
+    folder = Path(str(documents["LOCATION"])) / "slots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@contextlib.contextmanager
+def _try_slot(index: int) -> Iterator[bool]:
+    """Slot `index` held for the block if it was free (yields False otherwise)."""
+    with _local_guard:
+        local = _local_slots.setdefault(index, threading.Lock())
+    if not local.acquire(blocking=False):  # a thread of this process has it
+        yield False
+        return
+    try:
+        if fcntl is None:  # pragma: no cover - Windows
+            yield True
+            return
+        with (_slot_folder() / f"{index}.lock").open("a") as file:
+            try:
+                fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:  # another process has it
+                yield False
+                return
+            # Released when the file is closed, or by the kernel if the process dies.
+            yield True
+    finally:
+        local.release()
+
+
+@contextlib.contextmanager
+def render_slot(*, public: bool, wait: float = WAIT) -> Iterator[None]:
+    """Hold one render slot for the block, waiting `wait` seconds at most (then `Busy`)."""
+    count = settings.DOCUMENT_PUBLIC_RENDERS if public else settings.DOCUMENT_RENDERS
+    deadline = time.monotonic() + wait
+    while True:
+        for index in range(max(1, count)):
+            with _try_slot(index) as held:
+                if held:
+                    yield
+                    return
+        if time.monotonic() >= deadline:
+            raise Busy
+        time.sleep(0.05)
+
+
+# --- Visitors ------------------------------------------------------------------------------
+
+
+def visitor_wait(visitor: str, now: float | None = None) -> int:
+    """Count a download of `visitor` (an address): 0 if allowed, else the seconds until
+    their count starts again. The count is shared by the server processes (a window a
+    minute, in the documents' cache: two downloads at once may be counted once)."""
+    now = time.time() if now is None else now
+    window = int(now // WINDOW)
+    key = f"visitor:{hashlib.sha256(visitor.encode()).hexdigest()[:24]}:{window}"
+    store = caches["documents"]
+    store.add(key, 0, WINDOW * 2)
+    try:
+        count = store.incr(key)
+    except ValueError:  # expired between the two calls
+        store.set(key, 1, WINDOW * 2)
+        count = 1
+    if count <= settings.DOCUMENT_VISITOR_LIMIT:
+        return 0
+    return max(1, int((window + 1) * WINDOW - now))
