@@ -106,7 +106,8 @@ _local_guard = threading.Lock()
 
 
 def _slot_folder() -> Path:
-    documents: dict[str, object] = settings.CACHES["documents"]
+    documents = settings.CACHES["documents"]
+    assert isinstance(documents, dict)
     folder = Path(str(documents["LOCATION"])) / "slots"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
