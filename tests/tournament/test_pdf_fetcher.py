@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import io
+import os
 import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
@@ -91,3 +92,13 @@ def test_the_renderer_of_long_documents_fetches_nothing_either(listener):
     pdf = weasy.htmls_to_pdf([html, html])
     assert len(PdfReader(io.BytesIO(pdf)).pages) == 2
     assert asked == []
+
+
+def test_a_document_rendered_aside_is_laid_out_by_the_renderer_at_a_lower_priority():
+    with weasy.aside():
+        pdf = weasy.html_to_pdf("<p>Classement</p>")
+    assert pdf.startswith(b"%PDF")
+    process = weasy.renderer().process
+    assert process is not None and weasy.renderer().last is not None
+    assert os.getpriority(os.PRIO_PROCESS, process.pid) >= os.getpriority(
+        os.PRIO_PROCESS, 0) + weasy.NICENESS

@@ -13,8 +13,10 @@ the hall. So:
   (`CACHES["documents"]`).
 - **A queue.** A render takes a slot among `DOCUMENT_RENDERS` (a lock file each, between
   all server processes); visitors other than the organiser take one among the first
-  `DOCUMENT_PUBLIC_RENDERS` only, so phones keep a core, and wait a few seconds at most
-  (`Busy`: the view answers 503 with Retry-After).
+  `DOCUMENT_PUBLIC_RENDERS` only, so phones keep a core, and never wait for one
+  (`Busy`: the view answers 503 with Retry-After): a server thread waiting for a slot is a
+  thread the phones lack (2 a worker), and a phone's post queued behind it waited seconds.
+  The organiser waits up to `WAIT` seconds.
 - **A limit per visitor**: `DOCUMENT_VISITOR_LIMIT` downloads a minute per address (the
   organiser is not counted).
 
@@ -45,7 +47,7 @@ except ImportError:  # pragma: no cover - Windows
 ROOT = Path(__file__).resolve().parents[2]
 # What a document is made from besides the database: a new release changes one of them.
 SOURCES = ("tournament", "scoring", "templates", "locale")
-WAIT = 4.0  # seconds a visitor's render waits for a slot before "busy"
+WAIT = 30.0  # seconds the organiser's render waits for a slot before "busy"
 RETRY_BUSY = 10  # seconds a busy visitor is asked to wait (Retry-After)
 WINDOW = 60  # seconds of a visitor's count of downloads
 
@@ -138,8 +140,11 @@ def _try_slot(index: int) -> Iterator[bool]:
 
 
 @contextlib.contextmanager
-def render_slot(*, public: bool, wait: float = WAIT) -> Iterator[None]:
-    """Hold one render slot for the block, waiting `wait` seconds at most (then `Busy`)."""
+def render_slot(*, public: bool, wait: float | None = None) -> Iterator[None]:
+    """Hold one render slot for the block, waiting `wait` seconds at most (then `Busy`); by
+    default a visitor does not wait, the organiser `WAIT` seconds."""
+    if wait is None:
+        wait = 0.0 if public else WAIT
     count = settings.DOCUMENT_PUBLIC_RENDERS if public else settings.DOCUMENT_RENDERS
     deadline = time.monotonic() + wait
     while True:

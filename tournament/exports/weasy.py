@@ -26,7 +26,7 @@ import tempfile
 import threading
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -36,6 +36,9 @@ from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 RENDER_TIMEOUT = 300  # seconds a long document may take, at most, before the renderer is killed
+# The renderer's priority below the server's (nice): the phones' requests come first, and an
+# idle processor renders as fast as ever.
+NICENESS = 10
 # What the renderer lays out once, so that its fonts and caches are loaded before it forks:
 # the two families every printed document uses, regular and bold.
 WARM_UP = ('<p style="font-family: DejaVu Sans">Feuille <b>de marque</b></p>'
@@ -71,7 +74,25 @@ class LocalFetcher(URLFetcher):
         return unquote(parts.path) if parts.netloc in ("", "localhost") else ""
 
 
+# Documents rendered within `aside()` are laid out by the renderer, not by this thread.
+_aside = threading.local()
+
+
+@contextlib.contextmanager
+def aside() -> Iterator[None]:
+    """Render the PDFs asked within the block in the renderer (a process of lower priority:
+    `NICENESS`), not in this server thread: while a visitor's document is laid out, the
+    phones' requests keep the processor first, and this worker's other thread its GIL."""
+    _aside.on = True
+    try:
+        yield
+    finally:
+        _aside.on = False
+
+
 def html_to_pdf(html: str) -> bytes:
+    if getattr(_aside, "on", False):
+        return renderer().render([html])
     return HTML(string=html, url_fetcher=LocalFetcher()).write_pdf()
 
 
@@ -228,6 +249,7 @@ def serve() -> None:
     """The renderer: warm up, then for each line of stdin (a JSON list of [HTML file, PDF
     file]) fork a child per pair, wait for them all, and answer "ok" or "failed". Ends when
     stdin does (its server process is gone)."""
+    os.nice(NICENESS)
     html_to_pdf(WARM_UP)
     answer = sys.stdout.buffer
     answer.write(b"ready\n")

@@ -11,7 +11,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from ..access import is_organiser
-from ..exports import cache
+from ..exports import cache, weasy
 from ..models import Tournament
 
 
@@ -60,7 +60,8 @@ def document(request: HttpRequest, tournament: Tournament, *, name: str,
                 # Rendered by another process while this one waited for the slot?
                 content = cache.cached(key)
                 if content is None:
-                    content = render_document()
+                    with weasy.aside():  # in the renderer, below the phones' priority
+                        content = render_document()
                     cache.keep(key, content)
         except cache.Busy:
             return refused(request, tournament, 503, _("Documents en préparation"), _(
