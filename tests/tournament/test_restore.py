@@ -217,7 +217,7 @@ def test_the_organiser_restores_after_a_confirmation_listing_what_is_replaced(
     page = client.post(url, {"file": upload(saved), "mode": "replace"})
     text = page.content.decode()
     assert page.status_code == 200 and "Remplacer le concours" in text
-    assert "Équipes inscrites</th><td>6</td><td>5</td>" in text  # today's 6, the file's 5
+    assert "Équipes inscrites</th><td class=\"num\">6</td><td class=\"num\">5</td>" in text
     assert Tournament.objects.get().teams.count() == 6  # nothing replaced yet
     pending = page.context["pending"]
     done = client.post(reverse("tournament:backup_restore_confirm", args=["original"]),

@@ -20,12 +20,13 @@ MODES = [("replace", _("Remplacer ce concours par la sauvegarde (après confirma
 class CopyForm(forms.Form):
     """The new concours' name and address (a copy)."""
 
-    name = forms.CharField(label=_("Nom du nouveau concours"), required=False)
+    name = forms.CharField(label=_("Nom du nouveau concours"), required=False,
+                           widget=forms.TextInput(attrs={"size": 40}))
     slug = forms.CharField(
         label=_("Adresse du nouveau concours"), required=False,
         help_text=_("/t/adresse/ : des lettres minuscules sans accent, des chiffres et des "
                     "tirets."),
-        widget=forms.TextInput(attrs={"maxlength": SLUG_MAX_LENGTH}))
+        widget=forms.TextInput(attrs={"maxlength": SLUG_MAX_LENGTH, "size": 40}))
 
     def check_copy(self) -> None:
         """A copy needs both (the service checks what they say)."""
