@@ -215,3 +215,33 @@ def test_an_unpublished_concours_keeps_its_documents_to_its_organiser(client, co
     assert standings(client).status_code == 404
     client.force_login(owner)
     assert standings(client).status_code == 200
+
+
+@pytest.fixture
+def finished_rotation(owner):
+    """A rotation concours, published, its partie 1 played: every public document exists."""
+    t = tournament(owner=owner, teams=4, slug="tout", draw_method="rotation",
+                   parties_planned=3, max_donnes=4, target=None)
+    for game in services.round_generate(tournament=t).games.filter(team_ew__isnull=False):
+        play_to_the_end(game)
+    return t
+
+
+@pytest.mark.parametrize(("name", "args", "key"), [
+    ("standings_pdf", [], ("standings",)), ("standings_xlsx", [], ("standings.xlsx",)),
+    ("pairings_pdf", [1], ("pairings", 1)), ("palmares_pdf", [], ("palmares",)),
+    ("final_pdf", [], ("final",)), ("final_xlsx", [], ("final.xlsx",)),
+    ("rotation_pdf", [], ("rotation",)),
+])
+def test_every_public_document_is_served_from_the_cache_once_rendered(
+        client, finished_rotation, name, args, key):
+    url = reverse(f"tournament:{name}", args=["tout", *args])
+    first = client.get(url, REMOTE_ADDR="10.0.0.1")
+    assert first.status_code == 200 and len(first.content) > 1000
+    kept = cache.document_key(Tournament.objects.get(slug="tout"), *key)
+    assert cache.cached(kept) == first.content
+    # What the next visitor gets is what the cache holds, not a new render.
+    cache.keep(kept, b"du cache")
+    again = client.get(url, REMOTE_ADDR="10.0.0.2")
+    assert again.status_code == 200 and again.content == b"du cache"
+    assert again["Content-Disposition"] == first["Content-Disposition"]
