@@ -68,7 +68,9 @@ def test_a_public_pdf_is_rendered_once_for_every_visitor(client, concours, rende
     assert first.content == second.content and len(renders) == 1
 
 
-def test_a_change_of_the_concours_renders_the_document_again(client, concours, owner, renders):
+def test_a_change_of_the_concours_renders_the_document_again(client, concours, owner, renders,
+                                                             monkeypatch):
+    monkeypatch.setattr(cache, "FRESH", 0)  # no document behind the concours
     assert "Équipe 2" in pdf_text(standings(client).content)
     services.team_update(team=concours.teams.get(number=2), name="Les Renommés",
                          by=Actor.of_user(owner))
@@ -245,3 +247,46 @@ def test_every_public_document_is_served_from_the_cache_once_rendered(
     again = client.get(url, REMOTE_ADDR="10.0.0.2")
     assert again.status_code == 200 and again.content == b"du cache"
     assert again["Content-Disposition"] == first["Content-Disposition"]
+
+
+def test_a_visitor_may_get_a_document_a_few_seconds_behind_the_organiser_never(
+        client, concours, owner, renders, monkeypatch):
+    assert "Équipe 2" in pdf_text(standings(client).content)
+    services.team_update(team=concours.teams.get(number=2), name="Les Renommés",
+                         by=Actor.of_user(owner))
+    # Within FRESH seconds of its render, a visitor gets the document as it was.
+    assert "Équipe 2" in pdf_text(standings(client, address="10.0.0.3").content)
+    assert len(renders) == 1
+    client.force_login(owner)
+    assert "Les Renommés" in pdf_text(standings(client).content) and len(renders) == 2
+    client.logout()
+    monkeypatch.setattr(cache, "FRESH", 0)
+    services.team_update(team=concours.teams.get(number=3), name="Les Troisièmes",
+                         by=Actor.of_user(owner))
+    assert "Les Troisièmes" in pdf_text(standings(client, address="10.0.0.4").content)
+    assert len(renders) == 3
+
+
+def test_with_the_slot_taken_a_visitor_gets_the_last_rendering_rather_than_503(
+        client, concours, owner, renders, monkeypatch):
+    monkeypatch.setattr(cache, "FRESH", 0)
+    first = standings(client)
+    services.team_update(team=concours.teams.get(number=2), name="Les Renommés",
+                         by=Actor.of_user(owner))
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with cache.render_slot(public=True):
+            held.set()
+            release.wait(30)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert held.wait(10)
+        stale = standings(client, address="10.0.0.5")
+        assert stale.status_code == 200 and stale.content == first.content
+    finally:
+        release.set()
+        holder.join()
+    assert len(renders) == 1

@@ -19,6 +19,9 @@ the hall. So:
   The organiser waits up to `WAIT` seconds.
 - **A limit per visitor**: `DOCUMENT_VISITOR_LIMIT` downloads a minute per address (the
   organiser is not counted).
+- **At most `FRESH` seconds behind, for visitors**: a document rendered less than `FRESH`
+  seconds ago is given to a visitor even if the concours changed since (it prints when it
+  was made); with every slot taken, the last rendering, whatever its age, rather than 503.
 
 The journal rule is the services' (each writes its entry in its transaction); a test writes
 through the services that change documents and checks that the version moves.
@@ -50,6 +53,10 @@ SOURCES = ("tournament", "scoring", "templates", "locale")
 WAIT = 30.0  # seconds the organiser's render waits for a slot before "busy"
 RETRY_BUSY = 10  # seconds a busy visitor is asked to wait (Retry-After)
 WINDOW = 60  # seconds of a visitor's count of downloads
+# A visitor's document may be this many seconds behind the concours: while the tables play,
+# the concours changes every few seconds, and a render per change and document kept a core
+# busy for visitors (the phones' p95 went over 100 ms). The organiser's is always current.
+FRESH = 30
 
 
 class Busy(Exception):
@@ -93,12 +100,31 @@ def document_key(tournament: Tournament, name: str, *params: object) -> str:
     return "document:" + hashlib.sha256(text.encode()).hexdigest()
 
 
+def latest_key(tournament: Tournament, name: str, *params: object) -> str:
+    """The last rendering of a document, whatever the concours' version since."""
+    text = f"{generation()}|{tournament.pk}.{tournament.created.timestamp()}|{name}|{params!r}"
+    return "latest:" + hashlib.sha256(text.encode()).hexdigest()
+
+
 def cached(key: str) -> bytes | None:
     return caches["documents"].get(key)
 
 
 def keep(key: str, content: bytes) -> None:
     caches["documents"].set(key, content)
+
+
+def keep_latest(key: str, content: bytes) -> None:
+    caches["documents"].set(key, (time.time(), content))
+
+
+def recent(key: str, within: float | None) -> bytes | None:
+    """The last rendering under `key` if made less than `within` seconds ago (None: any)."""
+    found = caches["documents"].get(key)
+    if found is None:
+        return None
+    made, content = found
+    return content if within is None or time.time() - made < within else None
 
 
 # --- Slots ---------------------------------------------------------------------------------

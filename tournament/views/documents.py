@@ -53,7 +53,10 @@ def document(request: HttpRequest, tournament: Tournament, *, name: str,
                 "Vous avez demandé beaucoup de documents en une minute : les téléphones "
                 "des tables passent d'abord."), retry_after=wait)
     key = cache.document_key(tournament, name, *params)
+    latest = cache.latest_key(tournament, name, *params)
     content = cache.cached(key)
+    if content is None and not organiser:
+        content = cache.recent(latest, cache.FRESH)
     if content is None:
         try:
             with cache.render_slot(public=not organiser):
@@ -63,8 +66,11 @@ def document(request: HttpRequest, tournament: Tournament, *, name: str,
                     with weasy.aside():  # in the renderer, below the phones' priority
                         content = render_document()
                     cache.keep(key, content)
+                    cache.keep_latest(latest, content)
         except cache.Busy:
-            return refused(request, tournament, 503, _("Documents en préparation"), _(
-                "D'autres documents sont en préparation : celui-ci le sera dans un "
-                "instant."), retry_after=cache.RETRY_BUSY)
+            content = None if organiser else cache.recent(latest, None)
+            if content is None:
+                return refused(request, tournament, 503, _("Documents en préparation"), _(
+                    "D'autres documents sont en préparation : celui-ci le sera dans un "
+                    "instant."), retry_after=cache.RETRY_BUSY)
     return _download(content, content_type, filename, inline)
