@@ -16,12 +16,8 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
-def _documents_cache(settings, tmp_path_factory):
+def _documents_cache(settings, tmp_path):
     """Each test starts with no document kept and no download counted (exports.cache), in a
-    folder of the test session's, not the project's var/."""
-    from django.core.cache import caches
-
+    folder of its own, not the project's var/."""
     settings.CACHES = {**settings.CACHES, "documents": {
-        **settings.CACHES["documents"],
-        "LOCATION": tmp_path_factory.getbasetemp() / "documents"}}
-    caches["documents"].clear()
+        **settings.CACHES["documents"], "LOCATION": tmp_path / "documents"}}

@@ -11,7 +11,6 @@ import threading
 import time
 
 import pytest
-from django.core.cache import caches
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -105,18 +104,27 @@ def test_every_change_of_what_a_document_shows_moves_the_concours_version(concou
 
 
 def test_documents_are_kept_in_files_every_server_process_reads(client, concours, renders):
+    content = standings(client).content
+    t = Tournament.objects.get(pk=concours.pk)
+    kept = cache.read(t, "standings")  # nothing of it is held in this process' memory
+    assert kept is not None and kept.content == content
+    assert kept.key == cache.document_key(t, "standings")
+    # Another process reads the same file: a line saying what it is, then the document.
+    script = ("import json, sys; f = open(sys.argv[1], 'rb'); head = json.loads(f.readline());"
+              "print(head['key'], len(f.read()))")
+    found = subprocess.run([sys.executable, "-c", script, str(cache._path(t, "standings", ()))],
+                           capture_output=True, text=True, check=True, timeout=60)
+    assert found.stdout.split() == [kept.key, str(len(content))]
+
+
+def test_a_document_kept_is_one_file_replaced_whole(client, concours, owner, monkeypatch):
+    monkeypatch.setattr(cache, "FRESH", 0)
     standings(client)
-    key = cache.document_key(Tournament.objects.get(pk=concours.pk), "standings")
-    location = caches["documents"]._dir
-    # Another process, with the same settings, reads the document this one rendered.
-    script = ("import django, os, sys; os.environ['DJANGO_SETTINGS_MODULE']='config.settings';"
-              "django.setup(); from django.conf import settings;"
-              "settings.CACHES['documents']['LOCATION'] = sys.argv[1];"
-              "from django.core.cache import caches;"
-              "print(len(caches['documents'].get(sys.argv[2]) or b''))")
-    found = subprocess.run([sys.executable, "-c", script, location, key], capture_output=True,
-                           text=True, check=True, timeout=120)
-    assert int(found.stdout.split()[-1]) == len(standings(client).content) > 1000
+    services.team_update(team=concours.teams.get(number=2), name="Les Renommés",
+                         by=Actor.of_user(owner))
+    standings(client)
+    folder = cache._path(Tournament.objects.get(pk=concours.pk), "standings", ()).parent
+    assert len(list(folder.iterdir())) == 1  # the last rendering only, no temporary left
 
 
 def test_a_visitor_downloading_too_much_is_asked_to_wait_in_french(client, concours, settings):
@@ -240,10 +248,11 @@ def test_every_public_document_is_served_from_the_cache_once_rendered(
     url = reverse(f"tournament:{name}", args=["tout", *args])
     first = client.get(url, REMOTE_ADDR="10.0.0.1")
     assert first.status_code == 200 and len(first.content) > 1000
-    kept = cache.document_key(Tournament.objects.get(slug="tout"), *key)
-    assert cache.cached(kept) == first.content
-    # What the next visitor gets is what the cache holds, not a new render.
-    cache.keep(kept, b"du cache")
+    t = Tournament.objects.get(slug="tout")
+    kept = cache.read(t, *key)
+    assert kept is not None and kept.content == first.content
+    # What the next visitor gets is what was kept, not a new render.
+    cache.write(t, key[0], key[1:], kept.key, b"du cache")
     again = client.get(url, REMOTE_ADDR="10.0.0.2")
     assert again.status_code == 200 and again.content == b"du cache"
     assert again["Content-Disposition"] == first["Content-Disposition"]

@@ -9,8 +9,9 @@ the hall. So:
   concours' own row (its name, its options, `published`: a few change without a journal
   entry) and its creation time (a database made anew numbers its rows from 1 again). A
   document is rendered once per version, its parameters and the code's version (a new
-  release renders anew), then read from files every server process shares
-  (`CACHES["documents"]`).
+  release renders anew), then read from a file every server process shares: one a document
+  (its last rendering, under the folder of `CACHES["documents"]`, whose cache counts the
+  visitors' downloads).
 - **A queue.** A render takes a slot among `DOCUMENT_RENDERS` (a lock file each, between
   all server processes); visitors other than the organiser take one among the first
   `DOCUMENT_PUBLIC_RENDERS` only, so phones keep a core, and never wait for one
@@ -30,7 +31,9 @@ through the services that change documents and checks that the version moves.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
+import json
 import threading
 import time
 from collections.abc import Iterator
@@ -41,6 +44,7 @@ from django.core.cache import caches
 from django.db.models import Model
 
 from ..models import AuditEntry, Tournament
+from . import files
 
 try:  # Unix; elsewhere the slots are this process's only (the installed command: one process)
     import fcntl
@@ -57,6 +61,7 @@ WINDOW = 60  # seconds of a visitor's count of downloads
 # the concours changes every few seconds, and a render per change and document kept a core
 # busy for visitors (the phones' p95 went over 100 ms). The organiser's is always current.
 FRESH = 30
+KEEP = 24 * 3600  # seconds a rendering not rendered again is kept
 
 
 class Busy(Exception):
@@ -96,35 +101,67 @@ def version(tournament: Tournament) -> str:
 
 
 def document_key(tournament: Tournament, name: str, *params: object) -> str:
+    """A document's version: the concours', the code's and its own parameters'."""
     text = f"{generation()}|{version(tournament)}|{name}|{params!r}"
-    return "document:" + hashlib.sha256(text.encode()).hexdigest()
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
-def latest_key(tournament: Tournament, name: str, *params: object) -> str:
-    """The last rendering of a document, whatever the concours' version since."""
+@dataclasses.dataclass(frozen=True)
+class Kept:
+    """A document's last rendering: when, for which version (`document_key`), its bytes."""
+
+    made: float
+    key: str
+    content: bytes
+
+
+def _folder() -> Path:
+    documents = settings.CACHES["documents"]
+    assert isinstance(documents, dict)
+    return Path(str(documents["LOCATION"]))
+
+
+def _path(tournament: Tournament, name: str, params: tuple[object, ...]) -> Path:
+    """One file a document (of this concours, with these parameters): its last rendering."""
     text = f"{generation()}|{tournament.pk}.{tournament.created.timestamp()}|{name}|{params!r}"
-    return "latest:" + hashlib.sha256(text.encode()).hexdigest()
+    return _folder() / "files" / f"{hashlib.sha256(text.encode()).hexdigest()}.bin"
 
 
-def cached(key: str) -> bytes | None:
-    return caches["documents"].get(key)
-
-
-def keep(key: str, content: bytes) -> None:
-    caches["documents"].set(key, content)
-
-
-def keep_latest(key: str, content: bytes) -> None:
-    caches["documents"].set(key, (time.time(), content))
-
-
-def recent(key: str, within: float | None) -> bytes | None:
-    """The last rendering under `key` if made less than `within` seconds ago (None: any)."""
-    found = caches["documents"].get(key)
-    if found is None:
+def read(tournament: Tournament, name: str, *params: object) -> Kept | None:
+    """The document's last rendering, if any. Plain files, not Django's file cache: that one
+    pickles and compresses every value, CPU spent again on each read of a compressed PDF."""
+    path = _path(tournament, name, params)
+    try:
+        with path.open("rb") as stream:
+            head = json.loads(stream.readline())
+            return Kept(made=head["made"], key=head["key"], content=stream.read())
+    except (FileNotFoundError, ValueError, KeyError, TypeError):
         return None
-    made, content = found
-    return content if within is None or time.time() - made < within else None
+
+
+def write(tournament: Tournament, name: str, params: tuple[object, ...], key: str,
+          content: bytes) -> None:
+    """Keep `content` as the document's last rendering (for version `key`); renderings
+    older than `KEEP` go, so the folder holds about one file a document of each concours."""
+    path = _path(tournament, name, params)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    head = json.dumps({"made": time.time(), "key": key}).encode() + b"\n"
+    # Beside it then renamed: a reader in another process never reads half a document.
+    files.write_atomic(path, head + content, durable=False)
+    for old in path.parent.glob("*.bin"):
+        with contextlib.suppress(FileNotFoundError):
+            if old.stat().st_mtime < time.time() - KEEP:
+                old.unlink()
+
+
+def servable(kept: Kept | None, key: str, *, organiser: bool) -> bytes | None:
+    """What a request may be given from `kept`: the version asked; for a visitor, also a
+    rendering less than `FRESH` seconds old."""
+    if kept is None:
+        return None
+    if kept.key == key or (not organiser and time.time() - kept.made < FRESH):
+        return kept.content
+    return None
 
 
 # --- Slots ---------------------------------------------------------------------------------
@@ -134,9 +171,7 @@ _local_guard = threading.Lock()
 
 
 def _slot_folder() -> Path:
-    documents = settings.CACHES["documents"]
-    assert isinstance(documents, dict)
-    folder = Path(str(documents["LOCATION"])) / "slots"
+    folder = _folder() / "slots"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 

@@ -13,8 +13,9 @@ import tempfile
 from pathlib import Path
 
 
-def write_atomic(path: Path, content: bytes | str) -> None:
-    """Write `content` (text: UTF-8) to `path`, replacing it only once wholly written."""
+def write_atomic(path: Path, content: bytes | str, *, durable: bool = True) -> None:
+    """Write `content` (text: UTF-8) to `path`, replacing it only once wholly written; and
+    on the disk before the rename unless not `durable` (a cache's file, made again if lost)."""
     data = content.encode("utf-8") if isinstance(content, str) else content
     # In the same folder: a rename across file systems would be a copy, not atomic.
     descriptor, temporary = tempfile.mkstemp(dir=path.parent,
@@ -22,8 +23,9 @@ def write_atomic(path: Path, content: bytes | str) -> None:
     try:
         with os.fdopen(descriptor, "wb") as stream:
             stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
+            if durable:
+                stream.flush()
+                os.fsync(stream.fileno())
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):

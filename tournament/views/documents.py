@@ -53,22 +53,21 @@ def document(request: HttpRequest, tournament: Tournament, *, name: str,
                 "Vous avez demandé beaucoup de documents en une minute : les téléphones "
                 "des tables passent d'abord."), retry_after=wait)
     key = cache.document_key(tournament, name, *params)
-    latest = cache.latest_key(tournament, name, *params)
-    content = cache.cached(key)
-    if content is None and not organiser:
-        content = cache.recent(latest, cache.FRESH)
+    kept = cache.read(tournament, name, *params)
+    content = cache.servable(kept, key, organiser=organiser)
     if content is None:
         try:
             with cache.render_slot(public=not organiser):
                 # Rendered by another process while this one waited for the slot?
-                content = cache.cached(key)
+                content = cache.servable(cache.read(tournament, name, *params), key,
+                                         organiser=organiser)
                 if content is None:
                     with weasy.aside():  # in the renderer, below the phones' priority
                         content = render_document()
-                    cache.keep(key, content)
-                    cache.keep_latest(latest, content)
+                    cache.write(tournament, name, params, key, content)
         except cache.Busy:
-            content = None if organiser else cache.recent(latest, None)
+            # Every slot taken: a visitor gets the last rendering, whatever its age.
+            content = None if organiser or kept is None else kept.content
             if content is None:
                 return refused(request, tournament, 503, _("Documents en préparation"), _(
                     "D'autres documents sont en préparation : celui-ci le sera dans un "
