@@ -193,6 +193,8 @@ CACHES = {
 DOCUMENT_RENDERS = 2  # documents rendered at once, all server processes together
 DOCUMENT_PUBLIC_RENDERS = 1  # of which for visitors other than the organiser
 DOCUMENT_VISITOR_LIMIT = 20  # documents a visitor (an address) may download a minute
+# Seconds a visitor's document may be behind the concours (the organiser's never is).
+DOCUMENT_VISITOR_BEHIND = int(os.environ.get("DJANGO_DOCUMENT_BEHIND", "0"))
 
 # Table links printed on the score sheets (QR codes) start with this address, the one the
 # phones reach (`make serve-lan` sets it); without it, the address the organiser uses.

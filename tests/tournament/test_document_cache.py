@@ -67,9 +67,7 @@ def test_a_public_pdf_is_rendered_once_for_every_visitor(client, concours, rende
     assert first.content == second.content and len(renders) == 1
 
 
-def test_a_change_of_the_concours_renders_the_document_again(client, concours, owner, renders,
-                                                             monkeypatch):
-    monkeypatch.setattr(cache, "FRESH", 0)  # no document behind the concours
+def test_a_change_of_the_concours_renders_the_document_again(client, concours, owner, renders):
     assert "Équipe 2" in pdf_text(standings(client).content)
     services.team_update(team=concours.teams.get(number=2), name="Les Renommés",
                          by=Actor.of_user(owner))
@@ -117,8 +115,7 @@ def test_documents_are_kept_in_files_every_server_process_reads(client, concours
     assert found.stdout.split() == [kept.key, str(len(content))]
 
 
-def test_a_document_kept_is_one_file_replaced_whole(client, concours, owner, monkeypatch):
-    monkeypatch.setattr(cache, "FRESH", 0)
+def test_a_document_kept_is_one_file_replaced_whole(client, concours, owner):
     standings(client)
     services.team_update(team=concours.teams.get(number=2), name="Les Renommés",
                          by=Actor.of_user(owner))
@@ -259,17 +256,18 @@ def test_every_public_document_is_served_from_the_cache_once_rendered(
 
 
 def test_a_visitor_may_get_a_document_a_few_seconds_behind_the_organiser_never(
-        client, concours, owner, renders, monkeypatch):
+        client, concours, owner, renders, settings):
+    settings.DOCUMENT_VISITOR_BEHIND = 30
     assert "Équipe 2" in pdf_text(standings(client).content)
     services.team_update(team=concours.teams.get(number=2), name="Les Renommés",
                          by=Actor.of_user(owner))
-    # Within FRESH seconds of its render, a visitor gets the document as it was.
+    # Within 30 s of its render, a visitor gets the document as it was.
     assert "Équipe 2" in pdf_text(standings(client, address="10.0.0.3").content)
     assert len(renders) == 1
     client.force_login(owner)
     assert "Les Renommés" in pdf_text(standings(client).content) and len(renders) == 2
     client.logout()
-    monkeypatch.setattr(cache, "FRESH", 0)
+    settings.DOCUMENT_VISITOR_BEHIND = 0  # the default
     services.team_update(team=concours.teams.get(number=3), name="Les Troisièmes",
                          by=Actor.of_user(owner))
     assert "Les Troisièmes" in pdf_text(standings(client, address="10.0.0.4").content)
@@ -278,7 +276,6 @@ def test_a_visitor_may_get_a_document_a_few_seconds_behind_the_organiser_never(
 
 def test_with_the_slot_taken_a_visitor_gets_the_last_rendering_rather_than_503(
         client, concours, owner, renders, monkeypatch):
-    monkeypatch.setattr(cache, "FRESH", 0)
     first = standings(client)
     services.team_update(team=concours.teams.get(number=2), name="Les Renommés",
                          by=Actor.of_user(owner))
@@ -295,6 +292,9 @@ def test_with_the_slot_taken_a_visitor_gets_the_last_rendering_rather_than_503(
         assert held.wait(10)
         stale = standings(client, address="10.0.0.5")
         assert stale.status_code == 200 and stale.content == first.content
+        # Not one made too long ago.
+        monkeypatch.setattr(cache, "BUSY_STALE", 0)
+        assert standings(client, address="10.0.0.6").status_code == 503
     finally:
         release.set()
         holder.join()

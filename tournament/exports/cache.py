@@ -20,9 +20,12 @@ the hall. So:
   The organiser waits up to `WAIT` seconds.
 - **A limit per visitor**: `DOCUMENT_VISITOR_LIMIT` downloads a minute per address (the
   organiser is not counted).
-- **At most `FRESH` seconds behind, for visitors**: a document rendered less than `FRESH`
-  seconds ago is given to a visitor even if the concours changed since (it prints when it
-  was made); with every slot taken, the last rendering, whatever its age, rather than 503.
+- **At most `DOCUMENT_VISITOR_BEHIND` seconds behind, for visitors** (0 by default: never): a
+  document rendered less than that ago is given to a visitor even if the concours changed
+  since (it prints when it was made); with every slot taken, a visitor gets the last
+  rendering (if less than `BUSY_STALE` seconds old) rather than 503: while the tables play,
+  the concours changes every few seconds and one render at a time serves every visitor.
+  The organiser's is always current.
 
 The journal rule is the services' (each writes its entry in its transaction); a test writes
 through the services that change documents and checks that the version moves.
@@ -57,11 +60,8 @@ SOURCES = ("tournament", "scoring", "templates", "locale")
 WAIT = 30.0  # seconds the organiser's render waits for a slot before "busy"
 RETRY_BUSY = 10  # seconds a busy visitor is asked to wait (Retry-After)
 WINDOW = 60  # seconds of a visitor's count of downloads
-# A visitor's document may be this many seconds behind the concours: while the tables play,
-# the concours changes every few seconds, and a render per change and document kept a core
-# busy for visitors (the phones' p95 went over 100 ms). The organiser's is always current.
-FRESH = 30
 KEEP = 24 * 3600  # seconds a rendering not rendered again is kept
+BUSY_STALE = 300  # seconds of age beyond which a rendering is not given for a busy slot
 
 
 class Busy(Exception):
@@ -154,12 +154,21 @@ def write(tournament: Tournament, name: str, params: tuple[object, ...], key: st
                 old.unlink()
 
 
+def busy_fallback(kept: Kept | None, *, organiser: bool) -> bytes | None:
+    """What a visitor gets when every slot is taken: the last rendering, if less than
+    `BUSY_STALE` seconds old (at most a render's time behind, while the tables play)."""
+    if organiser or kept is None or time.time() - kept.made >= BUSY_STALE:
+        return None
+    return kept.content
+
+
 def servable(kept: Kept | None, key: str, *, organiser: bool) -> bytes | None:
     """What a request may be given from `kept`: the version asked; for a visitor, also a
-    rendering less than `FRESH` seconds old."""
+    rendering less than `DOCUMENT_VISITOR_BEHIND` seconds old."""
     if kept is None:
         return None
-    if kept.key == key or (not organiser and time.time() - kept.made < FRESH):
+    behind = settings.DOCUMENT_VISITOR_BEHIND
+    if kept.key == key or (not organiser and time.time() - kept.made < behind):
         return kept.content
     return None
 

@@ -66,8 +66,8 @@ def document(request: HttpRequest, tournament: Tournament, *, name: str,
                         content = render_document()
                     cache.write(tournament, name, params, key, content)
         except cache.Busy:
-            # Every slot taken: a visitor gets the last rendering, whatever its age.
-            content = None if organiser or kept is None else kept.content
+            # Every slot taken: a visitor gets the last rendering, if recent.
+            content = cache.busy_fallback(kept, organiser=organiser)
             if content is None:
                 return refused(request, tournament, 503, _("Documents en préparation"), _(
                     "D'autres documents sont en préparation : celui-ci le sera dans un "
