@@ -299,3 +299,17 @@ def test_with_the_slot_taken_a_visitor_gets_the_last_rendering_rather_than_503(
         release.set()
         holder.join()
     assert len(renders) == 1
+
+
+def test_the_tableau_de_marche_of_1024_teams_over_30_parties_is_refused_at_once(
+        client, owner):
+    """The audit's case: 61 s of CPU and 1.66 GB; now a French refusal, nothing rendered."""
+    t = tournament(owner=owner, slug="geant", draw_method="rotation", parties_planned=30)
+    services.teams_import(tournament=t, lines=[
+        services.ImportLine(n, f"Équipe {n}", f"J{n}a", f"J{n}b", "") for n in range(1, 1025)])
+    started = time.monotonic()
+    response = client.get(reverse("tournament:rotation_pdf", args=["geant"]))
+    assert response.status_code == 403 and time.monotonic() - started < 5
+    text = response.content.decode()
+    assert "30\xa0720 cases (équipes × parties)" in text and "6\xa0000" in text
+    assert cache.read(t, "rotation") is None

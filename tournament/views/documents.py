@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from ..access import is_organiser
@@ -37,8 +38,10 @@ def too_long(request: HttpRequest, tournament: Tournament, size: int, bound: int
              what: str) -> HttpResponse:
     """A document refused for its size: `size` and `bound` counted in `what`."""
     return refused(request, tournament, 403, _("Document trop long"), _(
-        "Ce document compterait %(size)d %(what)s, au-delà des %(bound)d qu'il peut "
-        "contenir : il n'est pas préparé.") % {"size": size, "bound": bound, "what": what})
+        "Ce document compterait %(size)s %(what)s, au-delà des %(bound)s qu'il peut "
+        "contenir : il n'est pas préparé.") % {
+            "size": number_format(size, force_grouping=True), "what": what,
+            "bound": number_format(bound, force_grouping=True)})
 
 
 def document(request: HttpRequest, tournament: Tournament, *, name: str,
