@@ -299,3 +299,19 @@ def test_an_export_replaces_the_previous_backup(concours, tmp_path):
     path.write_text("ancienne", encoding="utf-8")
     call_command("export_tournament", concours.slug, output=str(path))
     assert json.loads(path.read_text(encoding="utf-8")) == backup.export_data(concours)
+
+
+def test_the_command_restores_a_copy_beside_the_original(owner, concours, tmp_path):
+    path = tmp_path / "concours.json"
+    call_command("export_tournament", concours.slug, output=str(path))
+    call_command("import_tournament", str(path), organiser="sauveur",
+                 copy=["sauvegarde-bis", "Copie du concours"])
+    copy = Tournament.objects.get(slug="sauvegarde-bis")
+    assert copy.name == "Copie du concours" and copy.rounds.count() == 2
+    assert Tournament.objects.filter(slug="sauvegarde").exists()
+    with pytest.raises(CommandError, match="ne vont pas ensemble"):
+        call_command("import_tournament", str(path), organiser="sauveur", replace=True,
+                     copy=["x", "X"])
+    with pytest.raises(CommandError, match="adresse est déjà prise"):
+        call_command("import_tournament", str(path), organiser="sauveur",
+                     copy=["sauvegarde", "X"])
