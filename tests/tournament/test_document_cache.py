@@ -12,6 +12,9 @@ import time
 
 import pytest
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from scoring import Side
@@ -313,3 +316,23 @@ def test_the_tableau_de_marche_of_1024_teams_over_30_parties_is_refused_at_once(
     text = response.content.decode()
     assert "30\xa0720 cases (équipes × parties)" in text and "6\xa0000" in text
     assert cache.read(t, "rotation") is None
+
+
+@given(start=st.floats(min_value=1e9, max_value=2e9), limit=st.integers(1, 30),
+       spread=st.floats(min_value=0, max_value=59.99))
+@hypothesis_settings(max_examples=60)
+def test_a_visitor_beyond_the_limit_waits_until_the_minute_ends(start, limit, spread):
+    """Within one minute's window, the first `limit` downloads pass and the next waits from
+    1 s to 60 s: until that window ends, never longer."""
+    from django.core.cache import caches
+    from django.test import override_settings
+
+    caches["documents"].clear()  # an example may be run again (shrinking): counted anew
+    window_end = (start // cache.WINDOW + 1) * cache.WINDOW
+    later = min(start + spread, window_end - 0.001)
+    visitor = "10.1.2.3"
+    with override_settings(DOCUMENT_VISITOR_LIMIT=limit):
+        assert all(cache.visitor_wait(visitor, now=start) == 0 for _ in range(limit))
+        wait = cache.visitor_wait(visitor, now=later)
+    assert 1 <= wait <= cache.WINDOW
+    assert wait == max(1, int(window_end - later))
