@@ -17,7 +17,8 @@ the hall. So:
   `DOCUMENT_PUBLIC_RENDERS` only, so phones keep a core, and never wait for one
   (`Busy`: the view answers 503 with Retry-After): a server thread waiting for a slot is a
   thread the phones lack (2 a worker), and a phone's post queued behind it waited seconds.
-  The organiser waits up to `WAIT` seconds.
+  The organiser waits up to `WAIT` seconds. The render itself is laid out by the renderer
+  process at a lower priority than the server (`weasy.aside`).
 - **A limit per visitor**: `DOCUMENT_VISITOR_LIMIT` downloads a minute per address (the
   organiser is not counted).
 - **At most `DOCUMENT_VISITOR_BEHIND` seconds behind, for visitors** (0 by default: never): a
