@@ -7,7 +7,10 @@ donne posted as the page's script posts it), in two modes, both by default:
 - paced: each table posts its next donne after a think time (12 s ± 50 % by default, ten times
   an evening's pace of a donne a table every two minutes), the tables' first posts spread over
   one think time, for a bounded duration (90 s by default): what a player feels (target p95
-  ≤ 100 ms).
+  ≤ 100 ms). Meanwhile `--readers` anonymous visitors (6 by default, each from an address of
+  its own on the loopback, 127.0.0.11 and on) download the concours' public documents in a
+  loop (standings, pairings, palmarès, final pack: PDFs and workbooks), waiting only as long
+  as the server's Retry-After asks: the phones' p95 must hold while they do.
 
 Checks, after each mode: no error, every donne posted stored as sent, every cached score equal
 to `score_game` over the stored donnes, and the standings equal to the standings after a full
@@ -99,6 +102,8 @@ def build(tables: int, donnes: int, rng: random.Random, slug: str = "charge"):
         services.ImportLine(n, f"Équipe {n}", f"J{n}a", f"J{n}b", "")
         for n in range(1, 2 * tables + 1)])
     round_ = services.round_generate(tournament=tournament, seed=7)
+    # Published: anonymous visitors read its documents while the tables play (paced mode).
+    services.tournament_publish(tournament=tournament, published=True)
     plan = {}
     rules = tournament.rules
     for game in round_.games.filter(team_ew__isnull=False):
@@ -207,6 +212,59 @@ class Table(threading.Thread):
             self.posted = position
 
 
+class Reader(threading.Thread):
+    """An anonymous visitor downloading the public documents one after the other, from an
+    address of its own, until `end`; it waits only when the server says so (Retry-After of a
+    429 or a 503)."""
+
+    def __init__(self, port: int, paths: list[str], address: str, end: float):
+        super().__init__(daemon=True)
+        self.port, self.paths, self.address, self.end = port, paths, address, end
+        self.statuses: dict[int, int] = {}
+        self.latencies: list[float] = []  # of the documents served (200)
+        self.errors: list[str] = []
+
+    def run(self) -> None:
+        try:
+            self.read()
+        except Exception as error:  # reported, never hidden
+            self.errors.append(f"reader {self.address}: {type(error).__name__}: {error}")
+
+    def read(self) -> None:
+        index = 0
+        while time.monotonic() < self.end:
+            path = self.paths[index % len(self.paths)]
+            index += 1
+            connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120,
+                                                    source_address=(self.address, 0))
+            started = time.perf_counter()
+            connection.request("GET", path)
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            self.statuses[response.status] = self.statuses.get(response.status, 0) + 1
+            if response.status == 200:
+                self.latencies.append(time.perf_counter() - started)
+            elif response.status in (429, 503):
+                wait = float(response.getheader("Retry-After") or 1)
+                time.sleep(max(0.0, min(wait, self.end - time.monotonic())))
+            else:
+                self.errors.append(f"reader {self.address}: HTTP {response.status} on {path}")
+                return
+
+
+def document_paths(tournament) -> list[str]:
+    from django.urls import reverse
+
+    slug = tournament.slug
+    return [reverse("tournament:standings_pdf", args=[slug]),
+            reverse("tournament:pairings_pdf", args=[slug, 1]),
+            reverse("tournament:final_pdf", args=[slug]),
+            reverse("tournament:palmares_pdf", args=[slug]),
+            reverse("tournament:standings_xlsx", args=[slug]),
+            reverse("tournament:final_xlsx", args=[slug])]
+
+
 def start_server(port: int, work: Path) -> subprocess.Popen:
     log = open(work / "server.log", "wb")  # noqa: SIM115 - closed with the process
     server = subprocess.Popen(
@@ -281,20 +339,30 @@ def percentile(values: list[float], share: float) -> float:
     return values[min(len(values) - 1, int(len(values) * share))]
 
 
-def run_mode(name: str, port: int, tournament, plan, pace: Pace, donnes: int) -> bool:
-    """The tables of `plan` posting at `pace`; prints the figures and the checks."""
+def run_mode(name: str, port: int, tournament, plan, pace: Pace, donnes: int,
+             readers: int = 0) -> bool:
+    """The tables of `plan` posting at `pace`, and `readers` anonymous visitors downloading
+    the public documents meanwhile; prints the figures and the checks."""
     gate = threading.Barrier(len(plan))
     tables = [Table(port, token, sequence, gate, pace, seed=index)
               for index, (token, (_pk, sequence)) in enumerate(plan.items())]
     started = time.perf_counter()
     for table in tables:
         table.start()
+    visitors = [Reader(port, document_paths(tournament), f"127.0.0.{11 + index}",
+                       time.monotonic() + pace.duration) for index in range(readers)]
+    for visitor in visitors:
+        visitor.start()
     limit = pace.duration + 60 if pace.think else DEADLINE
     for table in tables:
         table.join(timeout=max(0.0, limit - (time.perf_counter() - started)))
     elapsed = time.perf_counter() - started
+    for visitor in visitors:
+        visitor.join(timeout=max(0.0, limit + 60 - (time.perf_counter() - started)))
     unfinished = sum(table.is_alive() for table in tables)
+    unfinished += sum(visitor.is_alive() for visitor in visitors)
     errors = [error for table in tables for error in table.errors]
+    errors += [error for visitor in visitors for error in visitor.errors]
     latencies = sorted(s * 1000 for table in tables for s in table.latencies)
     posted = {token: (pk, sequence[:table.posted])
               for table, (token, (pk, sequence)) in zip(tables, plan.items(), strict=True)}
@@ -318,6 +386,17 @@ def run_mode(name: str, port: int, tournament, plan, pace: Pace, donnes: int) ->
                   if pace.think else "")
         print(f"  {name} latency p50 {statistics.median(latencies):.0f} ms, p95 {p95:.0f} ms"
               f"{target}, max {latencies[-1]:.0f} ms")
+    if visitors:
+        statuses: dict[int, int] = {}
+        for visitor in visitors:
+            for status, count in visitor.statuses.items():
+                statuses[status] = statuses.get(status, 0) + count
+        served = sorted(s * 1000 for visitor in visitors for s in visitor.latencies)
+        said = ", ".join(f"{count} × HTTP {status}" for status, count in sorted(statuses.items()))
+        print(f"  meanwhile {len(visitors)} anonymous readers of the public documents: "
+              f"{said or 'nothing'}"
+              + (f"; a document served in {statistics.median(served):.0f} ms (median), "
+                 f"{served[-1]:.0f} ms at most" if served else ""))
     for problem in errors[:10] + problems:
         print(f"  PROBLEM: {problem}")
     ok = not errors and not problems
@@ -337,13 +416,16 @@ def main() -> int:
                         help="paced: the think time varies by this share of it (default 0.5)")
     parser.add_argument("--duration", type=float, default=90.0,
                         help="paced: seconds the tables post for (default 90)")
+    parser.add_argument("--readers", type=int, default=6,
+                        help="paced: anonymous visitors downloading the public documents "
+                             "meanwhile (default 6)")
     args = parser.parse_args()
     if not (1 <= args.tables <= 256 and 1 <= args.donnes <= 32):
         parser.error("--tables from 1 to 256, --donnes from 1 to 32 (a bounded run)")
     if not (0.1 <= args.think <= 120 and 0 <= args.jitter <= 1
-            and 1 <= args.duration <= 600):
+            and 1 <= args.duration <= 600 and 0 <= args.readers <= 16):
         parser.error("--think from 0.1 to 120 s, --jitter from 0 to 1, --duration from 1 to "
-                     "600 s (a bounded run)")
+                     "600 s, --readers from 0 to 16 (a bounded run)")
     modes = ["burst", "paced"] if args.mode == "both" else [args.mode]
     sys.path.insert(0, str(ROOT))
     work = Path(tempfile.mkdtemp(prefix="belote-load-"))
@@ -374,7 +456,8 @@ def main() -> int:
             pace = (Pace(args.think, args.jitter, args.duration) if mode == "paced"
                     else Pace())
             tournament, plan = plans[mode]
-            ok = run_mode(mode, port, tournament, plan, pace, args.donnes) and ok
+            ok = run_mode(mode, port, tournament, plan, pace, args.donnes,
+                          readers=args.readers if mode == "paced" else 0) and ok
             connection.close()
         return 0 if ok else 1
     finally:

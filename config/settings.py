@@ -182,6 +182,24 @@ STATIC_ROOT = VAR_DIR / "static"  # collectstatic's output; whitenoise serves it
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 WHITENOISE_USE_FINDERS = True  # serve app and project static files without collectstatic
 
+# Printed documents (PDF, workbooks) are kept by what they show (exports.cache), in files that
+# every server process reads; a public visitor's renders wait for one of a few slots, and a
+# visitor downloads a bounded number of documents a minute (429 beyond).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "documents": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": VAR_DIR / "documents",
+        "TIMEOUT": 24 * 3600,
+        "OPTIONS": {"MAX_ENTRIES": 400},
+    },
+}
+DOCUMENT_RENDERS = 2  # documents rendered at once, all server processes together
+DOCUMENT_PUBLIC_RENDERS = 1  # of which for visitors other than the organiser
+DOCUMENT_VISITOR_LIMIT = 20  # documents a visitor (an address) may download a minute
+# Seconds a visitor's document may be behind the concours (the organiser's never is).
+DOCUMENT_VISITOR_BEHIND = int(os.environ.get("DJANGO_DOCUMENT_BEHIND", "0"))
+
 # Table links printed on the score sheets (QR codes) start with this address, the one the
 # phones reach (`make serve-lan` sets it); without it, the address the organiser uses.
 PUBLIC_URL = os.environ.get("DJANGO_PUBLIC_URL", "").rstrip("/")

@@ -13,3 +13,11 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 def _fast_password_hashing(settings):
     # Real hashing costs most of a second per account; tests check roles, not hashing.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _documents_cache(settings, tmp_path):
+    """Each test starts with no document kept and no download counted (exports.cache), in a
+    folder of its own, not the project's var/."""
+    settings.CACHES = {**settings.CACHES, "documents": {
+        **settings.CACHES["documents"], "LOCATION": tmp_path / "documents"}}

@@ -31,12 +31,15 @@ def test_a_small_burst_stores_everything_and_agrees_with_a_recomputation():
 def test_a_paced_run_stops_at_its_duration_and_checks_what_was_posted():
     # 4 tables, a donne every 1 s ± 50 % for 4 s: some donnes, never all 16 of a table.
     output = load_run("--mode", "paced", "--tables", "4", "--donnes", "16", "--think", "1",
-                      "--duration", "4")
+                      "--duration", "4", "--readers", "2")
     posted = int(re.search(r"(\d+) donnes posted", output).group(1))
     assert 4 <= posted < 4 * 16
     assert "a donne every 1 s ± 50 % each, for 4 s" in output
     assert re.search(r"p95 \d+ ms \(target ≤ 100 ms: (met|over)\)", output)
     assert "equal a full recomputation" in output and "burst" not in output
+    # Two anonymous readers downloaded public documents meanwhile, from their own addresses.
+    assert re.search(r"meanwhile 2 anonymous readers of the public documents: \d+ × HTTP 200",
+                     output)
 
 
 def test_an_unbounded_run_is_refused():

@@ -3,7 +3,7 @@ change: bookmarks and the projector point at them."""
 
 from django.urls import path
 
-from .views import exports, public
+from .views import exports, public, restore
 
 urlpatterns = [
     path("t/<slug:slug>/standings.pdf", exports.standings_pdf, name="standings_pdf"),
@@ -17,4 +17,8 @@ urlpatterns = [
          name="pairings_pdf"),
     path("t/<slug:slug>/screen/", public.screen, name="screen"),
     path("t/<slug:slug>/backup.json", exports.backup, name="backup"),
+    path("t/<slug:slug>/backup/restore/", restore.restore, name="backup_restore"),
+    path("t/<slug:slug>/backup/restore/confirm/", restore.restore_confirm,
+         name="backup_restore_confirm"),
+    path("t/<slug:slug>/copy/", restore.tournament_copy, name="tournament_copy"),
 ]

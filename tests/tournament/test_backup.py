@@ -265,3 +265,53 @@ def test_a_version_3_file_gives_each_team_its_two_players_numbered_2n_minus_1_an
         "Club de Lyon", "", data["teams"][4]["player2"])
     assert (restored.format, restored.draw_method, restored.points_win) == (
         "doublettes", "standings", None)
+
+
+@pytest.fixture
+def small_files():
+    """Files limited to 4 KiB, as a nearly full disk would cut them: a write beyond fails
+    with an OSError (EFBIG, the signal that would kill the process ignored)."""
+    import resource
+    import signal
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    previous = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (4096, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        signal.signal(signal.SIGXFSZ, previous)
+
+
+def test_a_failed_export_leaves_the_previous_backup_whole(concours, tmp_path, small_files):
+    path = tmp_path / "concours.json"
+    path.write_text('{"la": "sauvegarde d\'hier"}', encoding="utf-8")
+    assert len(backup.export_json(concours).encode()) > 4096
+    with pytest.raises(CommandError, match="Écriture impossible"):
+        call_command("export_tournament", concours.slug, output=str(path))
+    assert path.read_text(encoding="utf-8") == '{"la": "sauvegarde d\'hier"}'
+    assert [file.name for file in tmp_path.iterdir()] == ["concours.json"]  # no leftover
+
+
+def test_an_export_replaces_the_previous_backup(concours, tmp_path):
+    path = tmp_path / "concours.json"
+    path.write_text("ancienne", encoding="utf-8")
+    call_command("export_tournament", concours.slug, output=str(path))
+    assert json.loads(path.read_text(encoding="utf-8")) == backup.export_data(concours)
+
+
+def test_the_command_restores_a_copy_beside_the_original(owner, concours, tmp_path):
+    path = tmp_path / "concours.json"
+    call_command("export_tournament", concours.slug, output=str(path))
+    call_command("import_tournament", str(path), organiser="sauveur",
+                 copy=["sauvegarde-bis", "Copie du concours"])
+    copy = Tournament.objects.get(slug="sauvegarde-bis")
+    assert copy.name == "Copie du concours" and copy.rounds.count() == 2
+    assert Tournament.objects.filter(slug="sauvegarde").exists()
+    with pytest.raises(CommandError, match="ne vont pas ensemble"):
+        call_command("import_tournament", str(path), organiser="sauveur", replace=True,
+                     copy=["x", "X"])
+    with pytest.raises(CommandError, match="adresse est déjà prise"):
+        call_command("import_tournament", str(path), organiser="sauveur",
+                     copy=["sauvegarde", "X"])

@@ -81,6 +81,7 @@ ORGANISER_ONLY = [
     lambda t: reverse("tournament:journal", args=[t.slug]),
     lambda t: reverse("tournament:history", args=[t.slug, 1, 1]),
     lambda t: reverse("tournament:backup", args=[t.slug]),
+    lambda t: reverse("tournament:backup_restore", args=[t.slug]),
     lambda t: reverse("tournament:round_time", args=[t.slug, 1]),
     lambda t: reverse("tournament:round_undo", args=[t.slug, 1]),
     lambda t: reverse("tournament:team_withdraw", args=[t.slug, 1]),
@@ -391,6 +392,10 @@ WRITES = [
     ("tournament:game_totals_clear", lambda t: [t.slug, 1, 1], {"confirm": "on"}),
     ("tournament:game_confirm", lambda t: [t.slug, 1, 1], {}),
     ("tournament:prizes", lambda t: [t.slug], {"start": "1", "label": "Jambon"}),
+    ("tournament:backup_restore", lambda t: [t.slug], {"mode": "replace"}),
+    ("tournament:backup_restore_confirm", lambda t: [t.slug],
+     {"pending": "A" * 22, "seen": "0"}),
+    ("tournament:tournament_copy", lambda t: [t.slug], {"name": "Copie", "slug": "copie"}),
 ]
 
 # Addresses the tables above leave out, each for a reason (the test below keeps this honest).

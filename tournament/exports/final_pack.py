@@ -174,6 +174,15 @@ def _numbered(content: bytes) -> bytes:
     return output.getvalue()
 
 
+# The tables (games of every partie) beyond which the pack is not prepared: 1,024 (256 teams
+# × 8 parties) took 17.7 s; a 512-team concours of 8 parties is the most it is made for.
+MAX_TABLES = 2_048
+
+
+def pack_tables(tournament: Tournament) -> int:
+    return Game.objects.filter(round__tournament=tournament).count()
+
+
 def final_pack_pdf(tournament: Tournament) -> bytes:
     """The standings, the palmarès and every partie's results, in one PDF, its pages
     numbered across the whole file."""

@@ -26,22 +26,74 @@ import tempfile
 import threading
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from pypdf import PdfWriter
 from weasyprint import HTML
+from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 RENDER_TIMEOUT = 300  # seconds a long document may take, at most, before the renderer is killed
+# The renderer's priority below the server's (nice): the phones' requests come first, and an
+# idle processor renders as fast as ever.
+NICENESS = 10
 # What the renderer lays out once, so that its fonts and caches are loaded before it forks:
 # the two families every printed document uses, regular and bold.
 WARM_UP = ('<p style="font-family: DejaVu Sans">Feuille <b>de marque</b></p>'
            '<pre style="font-family: DejaVu Sans Mono">1  N  NS  80 <b>♥</b></pre>')
 
 
+# The app's own static files: the only files a document may read (`LocalFetcher`).
+STATIC = Path(__file__).resolve().parents[2] / "static"
+
+
+class LocalFetcher(URLFetcher):
+    """WeasyPrint's URL fetcher, refusing everything but `data:` URLs and the app's static
+    files. Documents embed their images as `data:` URLs and user text is escaped, so nothing
+    should ever ask for more; this is defence in depth: a URL that got into a document
+    anyhow (an `<img src="http://…">`, a `<link rel="attachment" href="file:///etc/passwd">`)
+    reaches neither the network (the hall's LAN, the server's own ports) nor the disk."""
+
+    def fetch(self, url: str, headers: object = None) -> URLFetcherResponse:
+        scheme = url.partition(":")[0].lower()
+        if scheme == "data":
+            return super().fetch(url, headers)
+        if scheme == "file":
+            path = Path(self._file_path(url)).resolve()
+            if path.is_file() and path.is_relative_to(STATIC):
+                return URLFetcherResponse(path.as_uri(), path.read_bytes())
+        # A ValueError is a resource WeasyPrint leaves out with a warning, not a failure.
+        raise ValueError(f"URL refusée dans un document imprimé : {url[:200]}")
+
+    @staticmethod
+    def _file_path(url: str) -> str:
+        parts = urlsplit(url)
+        # file://host/… names another machine's file: refused (an empty path).
+        return unquote(parts.path) if parts.netloc in ("", "localhost") else ""
+
+
+# Documents rendered within `aside()` are laid out by the renderer, not by this thread.
+_aside = threading.local()
+
+
+@contextlib.contextmanager
+def aside() -> Iterator[None]:
+    """Render the PDFs asked within the block in the renderer (a process of lower priority:
+    `NICENESS`), not in this server thread: while a visitor's document is laid out, the
+    phones' requests keep the processor first, and this worker's other thread its GIL."""
+    _aside.on = True
+    try:
+        yield
+    finally:
+        _aside.on = False
+
+
 def html_to_pdf(html: str) -> bytes:
-    return HTML(string=html).write_pdf()
+    if getattr(_aside, "on", False):
+        return renderer().render([html])
+    return HTML(string=html, url_fetcher=LocalFetcher()).write_pdf()
 
 
 def join(pdfs: Sequence[bytes]) -> bytes:
@@ -197,6 +249,7 @@ def serve() -> None:
     """The renderer: warm up, then for each line of stdin (a JSON list of [HTML file, PDF
     file]) fork a child per pair, wait for them all, and answer "ok" or "failed". Ends when
     stdin does (its server process is gone)."""
+    os.nice(NICENESS)
     html_to_pdf(WARM_UP)
     answer = sys.stdout.buffer
     answer.write(b"ready\n")

@@ -62,6 +62,8 @@ from ..models import (
     Round,
     Team,
     Tournament,
+    new_donne_key,
+    new_token,
     partie_rules,
 )
 from ..selectors.prizes import Lot, lot_of, lots_from_value, lots_value
@@ -879,3 +881,145 @@ def _write(backup: _Backup, organiser, replace: bool) -> Tournament:
                    **{name: value for name, value in row.items() if name != "user"})
         for row in backup.audit)
     return tournament
+
+
+# --- Restore from the browser, or copy a concours -----------------------------------------
+#
+# The organiser's page (views.restore) and the automatic backups call `backup_restore`: a
+# backup restored into the concours it is opened from (its address kept), or as a copy under
+# a new address and name with new table links. The same checks as `import_data`, all or
+# nothing; the file is read as `import_tournament` reads it (`parse_document`).
+
+# A concours's backup is a few megabytes at most (hundreds of teams, thousands of donnes,
+# their journal); the cap keeps a wrong file from filling the memory.
+MAX_BYTES = 50 * 1024 * 1024
+RESTORE_MODES = ("replace", "copy")
+
+
+def parse_document(raw: bytes) -> Any:
+    """The JSON document in `raw` (a file's bytes), or a UserError saying why not."""
+    if len(raw) > MAX_BYTES:
+        raise UserError(_("Fichier trop gros pour une sauvegarde de concours (%(mb)d Mo au "
+                          "plus).") % {"mb": MAX_BYTES // (1024 * 1024)})
+    try:
+        return json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise UserError(_("Ce fichier n'est pas du texte UTF-8 : ce n'est pas une sauvegarde "
+                          "de concours.")) from None
+    except RecursionError:
+        raise UserError(_("Ce fichier a des données imbriquées trop profondément.")) from None
+    except ValueError:  # json.JSONDecodeError, or an integer of 4,300+ digits
+        raise UserError(_("Ce fichier n'est pas du JSON valide : ce n'est pas une "
+                          "sauvegarde de concours.")) from None
+
+
+@dataclasses.dataclass(frozen=True)
+class Contents:
+    """What a concours or a backup holds, as the confirmation page lists it."""
+
+    name: str
+    slug: str
+    date: datetime.date
+    teams: int
+    players: int
+    parties: int
+    donnes: int
+    entries: int
+
+
+def backup_contents(data: Any) -> Contents:
+    """What the backup `data` holds, once it passed every check (else a UserError)."""
+    backup = _read(data)
+    return Contents(
+        name=backup.tournament["name"], slug=backup.tournament["slug"],
+        date=backup.tournament["date"], teams=len(backup.teams), players=len(backup.players),
+        parties=len(backup.rounds),
+        donnes=sum(len(game.donnes) for round_ in backup.rounds for game in round_.games),
+        entries=len(backup.audit))
+
+
+def tournament_contents(tournament: Tournament) -> Contents:
+    return Contents(
+        name=tournament.name, slug=tournament.slug, date=tournament.date,
+        teams=tournament.teams.filter(round__isnull=True).count(),
+        players=tournament.players.count(), parties=tournament.rounds.count(),
+        donnes=DonneRecord.objects.filter(game__round__tournament=tournament).count(),
+        entries=tournament.audit.count())
+
+
+def last_entry(tournament: Tournament) -> int:
+    """The concours' last journal entry (0: none): every change writes one, so a number
+    that moved says the concours changed (since a confirmation page was shown)."""
+    return (AuditEntry.objects.filter(tournament=tournament).order_by("-id")
+            .values_list("id", flat=True).first()) or 0
+
+
+def _renew_links(backup: _Backup) -> None:
+    """New table links and donne keys for a copy (the original keeps its own), the journal's
+    donne keys following theirs."""
+    keys: dict[str, str] = {}
+    for round_ in backup.rounds:
+        for game in round_.games:
+            game.fields["token"] = new_token()
+            if "token_ew" in game.fields:
+                game.fields["token_ew"] = new_token()
+            for donne in game.donnes:
+                if donne["key"] is not None:
+                    old, donne["key"] = donne["key"], new_donne_key()
+                    keys[old] = donne["key"]
+    for entry in backup.audit:
+        if entry["donne_key"]:
+            # A deleted donne's key is in no game: a new key, the same for all its entries.
+            entry["donne_key"] = keys.setdefault(entry["donne_key"], new_donne_key())
+
+
+def backup_restore(*, organiser, data: Any, mode: Literal["replace", "copy"],
+                   tournament: Tournament | None = None, slug: str | None = None,
+                   name: str | None = None, seen: int | None = None) -> Tournament:
+    """Restore the backup `data` (a parsed JSON document) for `organiser`, all or nothing:
+
+    - "replace": into `tournament` (theirs), which the backup's concours replaces under
+      `tournament`'s address; `seen`, if given, is the last journal entry the organiser saw
+      listed on the confirmation page: a concours changed since is not replaced;
+    - "copy": as a new concours at address `slug` named `name`, unpublished, with new table
+      links and donne keys (the original, if it still exists, keeps its own).
+
+    The whole document is checked first, as `import_data` does; a refusal is a UserError in
+    French and changes nothing."""
+    if mode not in RESTORE_MODES:
+        raise UserError(_("Restauration : « remplacer » ou « copier » est attendu."))
+    backup = _read(data)
+    if mode == "replace":
+        if tournament is None or tournament.organiser_id != organiser.pk:
+            raise UserError(_("Seul l'organisateur d'un concours peut le remplacer."))
+        backup.tournament["slug"] = tournament.slug
+        return _restore_replacing(backup, organiser, tournament, seen)
+    backup.tournament["slug"] = services.slug_checked(slug)
+    backup.tournament["name"] = services.text_field(Tournament, "name", name,
+                                                    label=_("Nom du concours"))
+    backup.tournament["published"] = False
+    if Tournament.objects.filter(slug=backup.tournament["slug"]).exists():
+        raise UserError(_("Cette adresse est déjà prise par un autre concours."), "slug")
+    _renew_links(backup)
+    _check_database(backup, organiser, replace=False)  # refuses early, before the lock
+    return _write(backup, organiser, replace=False)
+
+
+@transaction.atomic
+def _restore_replacing(backup: _Backup, organiser, tournament: Tournament,
+                       seen: int | None) -> Tournament:
+    current = Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    if current is None:
+        raise UserError(_("Ce concours n'existe plus."))
+    if seen is not None and last_entry(current) != seen:
+        raise UserError(_("Le concours a changé depuis la confirmation : relisez ce qui sera "
+                          "remplacé et confirmez à nouveau."))
+    return _write(backup, organiser, replace=True)
+
+
+def tournament_copy(*, tournament: Tournament, organiser, slug: str, name: str) -> Tournament:
+    """« Copier ce concours »: its backup restored as a copy (`backup_restore`)."""
+    if tournament.organiser_id != organiser.pk:
+        raise UserError(_("Seul l'organisateur d'un concours peut le copier."))
+    return backup_restore(organiser=organiser, data=export_data(tournament), mode="copy",
+                          slug=slug, name=name)

@@ -15,6 +15,7 @@ from ..access import organised, readable, readable_round, require_organiser
 from ..exports import documents, pdf, workbook
 from ..services import backup as backup_module
 from ..validators import whole_number
+from . import documents as cached
 from .common import table_link_base
 
 PDF = "application/pdf"
@@ -57,13 +58,18 @@ def blank_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
 
 def pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = readable_round(request, slug, number)
-    return _download(pdf.pairings_pdf(round_), PDF, f"tables-{slug}-partie-{number}.pdf")
+    return cached.document(
+        request, round_.tournament, name="pairings", params=(number,),
+        render_document=lambda: pdf.pairings_pdf(round_), content_type=PDF,
+        filename=f"tables-{slug}-partie-{number}.pdf")
 
 
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = readable(request, slug)
-    return _download(pdf.standings_pdf(tournament), PDF,
-                     f"classement-{slug}-{timezone.localdate():%Y-%m-%d}.pdf")
+    return cached.document(
+        request, tournament, name="standings", params=(),
+        render_document=lambda: pdf.standings_pdf(tournament), content_type=PDF,
+        filename=f"classement-{slug}-{timezone.localdate():%Y-%m-%d}.pdf")
 
 
 def reglement_pdf(request: HttpRequest, slug: str) -> HttpResponse:
@@ -75,8 +81,11 @@ def reglement_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = readable(request, slug)
     now = timezone.now()
-    return _download(workbook.standings_workbook(tournament, now), XLSX,
-                     workbook.filename(tournament, timezone.localtime(now)), inline=False)
+    return cached.document(
+        request, tournament, name="standings.xlsx", params=(),
+        render_document=lambda: workbook.standings_workbook(tournament, now),
+        content_type=XLSX, filename=workbook.filename(tournament, timezone.localtime(now)),
+        inline=False)
 
 
 def backup(request: HttpRequest, slug: str) -> HttpResponse:

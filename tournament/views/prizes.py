@@ -19,8 +19,9 @@ from ..models import Prize, Tournament
 from ..selectors.prizes import lot_of, lot_words
 from ..services import UserError
 from ..validators import MAX_SMALL
+from . import documents
 from .common import _by, _form_error
-from .exports import PDF, XLSX, _download
+from .exports import PDF, XLSX
 
 
 def _page(request: HttpRequest, tournament: Tournament, form: PrizeForm,
@@ -118,19 +119,29 @@ def prize_move(request: HttpRequest, slug: str, prize: int, step: int) -> HttpRe
 
 def palmares_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = readable(request, slug)
-    return _download(palmares.palmares_pdf(tournament), PDF,
-                     f"palmares-{slug}-{timezone.localdate():%Y-%m-%d}.pdf")
+    return documents.document(
+        request, tournament, name="palmares", params=(),
+        render_document=lambda: palmares.palmares_pdf(tournament), content_type=PDF,
+        filename=f"palmares-{slug}-{timezone.localdate():%Y-%m-%d}.pdf")
 
 
 def final_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The final pack: the standings, the palmarès and every partie's results, one PDF."""
     tournament = readable(request, slug)
-    return _download(final_pack.final_pack_pdf(tournament), PDF,
-                     f"resultats-{slug}-{timezone.localdate():%Y-%m-%d}.pdf")
+    tables = final_pack.pack_tables(tournament)
+    if tables > final_pack.MAX_TABLES:
+        return documents.too_long(request, tournament, tables, final_pack.MAX_TABLES,
+                                  _("tables (toutes parties)"))
+    return documents.document(
+        request, tournament, name="final", params=(),
+        render_document=lambda: final_pack.final_pack_pdf(tournament), content_type=PDF,
+        filename=f"resultats-{slug}-{timezone.localdate():%Y-%m-%d}.pdf")
 
 
 def final_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = readable(request, slug)
     now = timezone.now()
-    return _download(final_pack.final_workbook(tournament, now), XLSX,
-                     final_pack.filename(tournament, timezone.localtime(now)), inline=False)
+    return documents.document(
+        request, tournament, name="final.xlsx", params=(),
+        render_document=lambda: final_pack.final_workbook(tournament, now), content_type=XLSX,
+        filename=final_pack.filename(tournament, timezone.localtime(now)), inline=False)

@@ -37,6 +37,7 @@ from ..models import Game, Round, Team, Tournament
 from ..services import UserError
 from ..services import rounds as round_services
 from ..validators import whole_number
+from . import documents
 from .common import _by, _form_error, table_link_base
 
 
@@ -100,10 +101,14 @@ def rotation_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = readable(request, slug)
     if not round_services.draw_has_chart(tournament):
         raise Http404(_("Ce concours ne se joue pas au tableau de marche."))
-    response = HttpResponse(rotation.rotation_chart_pdf(tournament),
-                            content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="tableau-de-marche-{slug}.pdf"'
-    return response
+    cells = rotation.chart_cells(tournament)
+    if cells > rotation.MAX_CELLS:
+        return documents.too_long(request, tournament, cells, rotation.MAX_CELLS,
+                                  _("cases (équipes × parties)"))
+    return documents.document(
+        request, tournament, name="rotation", params=(),
+        render_document=lambda: rotation.rotation_chart_pdf(tournament),
+        content_type="application/pdf", filename=f"tableau-de-marche-{slug}.pdf")
 
 
 @dataclass(frozen=True)

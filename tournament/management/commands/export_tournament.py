@@ -8,6 +8,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
+from tournament.exports.files import write_atomic
 from tournament.models import Tournament
 from tournament.services import backup
 
@@ -31,7 +32,8 @@ class Command(BaseCommand):
             return
         path = Path(output or f"{slug}-{timezone.localdate():%Y-%m-%d}.json")
         try:
-            path.write_text(text, encoding="utf-8")
+            # Beside it then renamed: a failed write leaves the previous backup whole.
+            write_atomic(path, text)
         except OSError as error:
             raise CommandError(f"Écriture impossible de {path} : {error.strerror}.") from None
         self.stderr.write(f"Sauvegarde écrite : {path}")

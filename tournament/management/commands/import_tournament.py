@@ -1,5 +1,6 @@
-"""python manage.py import_tournament FILE [--organiser NAME] [--replace]: restore a tournament
-written by `export_tournament` (or downloaded from its dashboard), all or nothing.
+"""python manage.py import_tournament FILE [--organiser NAME] [--replace | --copy SLUG NAME]:
+restore a tournament written by `export_tournament` (or downloaded from its dashboard), all or
+nothing; with --copy, as a new concours with new table links (backup.backup_restore).
 
 The file is read with a size cap and every refusal (too big, not JSON, nested too deep, a
 fault that `backup.import_data` names) is a `CommandError` in French, never a traceback.
@@ -50,8 +51,12 @@ class Command(BaseCommand):
                                  "compte d'équipe, sinon le premier administrateur).")
         parser.add_argument("--replace", action="store_true",
                             help="Remplace un concours de même adresse du même organisateur.")
+        parser.add_argument("--copy", nargs=2, metavar=("ADRESSE", "NOM"),
+                            help="En fait un nouveau concours à cette adresse et de ce nom, "
+                                 "avec de nouveaux liens de table (l'original peut exister).")
 
-    def handle(self, *args, file: str, organiser: str | None, replace: bool, **options):
+    def handle(self, *args, file: str, organiser: str | None, replace: bool,
+               copy: list[str] | None = None, **options):
         users = get_user_model().objects
         if organiser:
             owner = users.filter(username=organiser).first()
@@ -61,8 +66,14 @@ class Command(BaseCommand):
         if owner is None:
             raise CommandError("Compte organisateur introuvable : indiquez --organiser.")
         data = read_document(file)
+        if copy and replace:
+            raise CommandError("--copy et --replace ne vont pas ensemble.")
         try:
-            tournament = backup.import_data(data, organiser=owner, replace=replace)
+            if copy:
+                tournament = backup.backup_restore(organiser=owner, data=data, mode="copy",
+                                                   slug=copy[0], name=copy[1])
+            else:
+                tournament = backup.import_data(data, organiser=owner, replace=replace)
         except UserError as error:
             raise CommandError(error.message) from None
         self.stdout.write(f"Concours « {tournament.name} » restauré ({tournament.slug}).")

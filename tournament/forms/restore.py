@@ -1,0 +1,62 @@
+"""Restoring a backup from the browser, or copying a concours: the file and the new address
+and name of a copy. The file is read with its size capped (backup.MAX_BYTES) before a byte
+is parsed; its checks are the service's (`backup.backup_restore`), all or nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ..services import UserError, backup
+from ..validators import SLUG_MAX_LENGTH
+
+MODES = [("replace", _("Remplacer ce concours par la sauvegarde (après confirmation)")),
+         ("copy", _("En faire un nouveau concours (une copie : nouvelle adresse, nouveaux "
+                    "liens de table)"))]
+
+
+class CopyForm(forms.Form):
+    """The new concours' name and address (a copy)."""
+
+    name = forms.CharField(label=_("Nom du nouveau concours"), required=False,
+                           widget=forms.TextInput(attrs={"size": 40}))
+    slug = forms.CharField(
+        label=_("Adresse du nouveau concours"), required=False,
+        help_text=_("/t/adresse/ : des lettres minuscules sans accent, des chiffres et des "
+                    "tirets."),
+        widget=forms.TextInput(attrs={"maxlength": SLUG_MAX_LENGTH, "size": 40}))
+
+    def check_copy(self) -> None:
+        """A copy needs both (the service checks what they say)."""
+        for field, label in (("name", _("le nom")), ("slug", _("l'adresse"))):
+            if not self.cleaned_data.get(field, "").strip():
+                self.add_error(field, _("Indiquez %(what)s du nouveau concours.")
+                               % {"what": label})
+
+
+class RestoreForm(CopyForm):
+    file = forms.FileField(label=_("Fichier de sauvegarde (JSON)"))
+    mode = forms.ChoiceField(label=_("Restaurer"), choices=MODES, initial="replace",
+                             widget=forms.RadioSelect)
+
+    field_order = ["file", "mode", "name", "slug"]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        upload = cleaned.get("file")
+        if upload is not None:
+            # The size first: a 50 MB file is refused before a byte of it is read.
+            if upload.size is None or upload.size > backup.MAX_BYTES:
+                self.add_error("file", _("Fichier trop gros pour une sauvegarde de concours "
+                                         "(%(mb)d Mo au plus).")
+                               % {"mb": backup.MAX_BYTES // (1024 * 1024)})
+            else:
+                try:
+                    cleaned["data"] = backup.parse_document(upload.read(backup.MAX_BYTES + 1))
+                except UserError as error:
+                    self.add_error("file", error.message)
+        if cleaned.get("mode") == "copy":
+            self.check_copy()
+        return cleaned

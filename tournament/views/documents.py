@@ -1,0 +1,78 @@
+"""A printed document served from the documents' cache, rendered on a miss within bounds
+(exports.cache): a visitor's downloads a minute, a render slot, a size beyond which a
+document is not prepared. The organiser is neither counted nor kept to the public slot."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+
+from ..access import is_organiser
+from ..exports import cache, weasy
+from ..models import Tournament
+
+
+def _download(content: bytes, content_type: str, name: str, inline: bool) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    disposition = "inline" if inline else "attachment"
+    response["Content-Disposition"] = f'{disposition}; filename="{name}"'
+    return response
+
+
+def refused(request: HttpRequest, tournament: Tournament, status: int, title: str,
+            message: str, retry_after: int | None = None) -> HttpResponse:
+    response = render(request, "tournament/public/document_refused.html", {
+        "tournament": tournament, "title": title, "message": message,
+        "retry_after": retry_after,
+    }, status=status)
+    if retry_after:
+        response["Retry-After"] = str(retry_after)
+    return response
+
+
+def too_long(request: HttpRequest, tournament: Tournament, size: int, bound: int,
+             what: str) -> HttpResponse:
+    """A document refused for its size: `size` and `bound` counted in `what`."""
+    return refused(request, tournament, 403, _("Document trop long"), _(
+        "Ce document compterait %(size)s %(what)s, au-delà des %(bound)s qu'il peut "
+        "contenir : il n'est pas préparé.") % {
+            "size": number_format(size, force_grouping=True), "what": what,
+            "bound": number_format(bound, force_grouping=True)})
+
+
+def document(request: HttpRequest, tournament: Tournament, *, name: str,
+             params: tuple[object, ...], render_document: Callable[[], bytes],
+             content_type: str, filename: str, inline: bool = True) -> HttpResponse:
+    """The document `name` of `tournament` with `params`, from the cache or rendered now."""
+    organiser = is_organiser(request, tournament)
+    if not organiser:
+        wait = cache.visitor_wait(request.META.get("REMOTE_ADDR") or "?")
+        if wait:
+            return refused(request, tournament, 429, _("Trop de téléchargements"), _(
+                "Vous avez demandé beaucoup de documents en une minute : les téléphones "
+                "des tables passent d'abord."), retry_after=wait)
+    key = cache.document_key(tournament, name, *params)
+    kept = cache.read(tournament, name, *params)
+    content = cache.servable(kept, key, organiser=organiser)
+    if content is None:
+        try:
+            with cache.render_slot(public=not organiser):
+                # Rendered by another process while this one waited for the slot?
+                content = cache.servable(cache.read(tournament, name, *params), key,
+                                         organiser=organiser)
+                if content is None:
+                    with weasy.aside():  # in the renderer, below the phones' priority
+                        content = render_document()
+                    cache.write(tournament, name, params, key, content)
+        except cache.Busy:
+            # Every slot taken: a visitor gets the last rendering, if recent.
+            content = cache.busy_fallback(kept, organiser=organiser)
+            if content is None:
+                return refused(request, tournament, 503, _("Documents en préparation"), _(
+                    "D'autres documents sont en préparation : celui-ci le sera dans un "
+                    "instant."), retry_after=cache.RETRY_BUSY)
+    return _download(content, content_type, filename, inline)
