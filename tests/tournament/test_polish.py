@@ -87,8 +87,9 @@ def test_the_journal_names_the_link_a_change_came_from(client, two, ns, ew):
 
 
 @pytest.mark.parametrize("build, words", [
-    (melee, 'placeholder="1 pour 4 joueurs"'),
-    (tournament, 'placeholder="1 pour 2 équipes"'),
+    # Written beside the box (issue 20: a placeholder was cut by the box's width).
+    (melee, '<span class="help" id="blank-sheets-hint">(1 table pour 4 joueurs)</span>'),
+    (tournament, '<span class="help" id="blank-sheets-hint">(1 table pour 2 équipes)</span>'),
 ])
 def test_the_blank_sheets_hint_counts_what_the_concours_registers(client, build, words):
     owner = organiser()
