@@ -190,6 +190,8 @@ def htmls_to_pdf(htmls: Sequence[str]) -> bytes:
     rendered here)."""
     if len(htmls) == 1:
         return html_to_pdf(htmls[0])
+    if not hasattr(os, "fork"):  # Windows: no renderer to fork from, one after the other here
+        return join([html_to_pdf(html) for html in htmls])
     return renderer().render(htmls)
 
 
