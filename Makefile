@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-postgres bench load-test serve-lan screenshots lint clean demo messages
+.PHONY: run test test-postgres bench load-test serve-lan screenshots lint clean demo messages dist
 MO := locale/fr/LC_MESSAGES/django.mo
 
 $(PY):
@@ -77,6 +77,11 @@ messages: $(VENV)/.run-installed
 		--ignore=bench --ignore=scripts --ignore='var/*'
 	$(PY) scripts/messages.py fill
 	$(PY) scripts/messages.py compile
+
+# The wheel of the installed command `concours-belote` (templates, static files, the compiled
+# catalogue and the demo inside): dist/belote_concours-<version>-py3-none-any.whl.
+dist: $(VENV)/.run-installed $(MO)
+	$(PY) scripts/build_wheel.py dist
 
 # Regenerate fixtures/demo.json (deterministic) after a change of models or scoring.
 demo: $(VENV)/.run-installed

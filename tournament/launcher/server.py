@@ -1,0 +1,64 @@
+"""The server: waitress (pure Python, one process, its requests on threads; it runs on
+Windows, macOS and Linux, where gunicorn is Unix only), stopped cleanly.
+
+A stop (Ctrl+C, SIGTERM, Ctrl+Break or a closed console on Windows) ends waitress's loop;
+waitress then lets the requests in progress finish (5 s at most), so a donne being saved is
+committed — every write is one transaction, so it is all there or not at all — and the
+database's write-ahead log is folded back into it (a checkpoint): the data folder then holds
+one whole database file, which a copy or a backup takes as it is."""
+
+from __future__ import annotations
+
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+THREADS = 8  # requests at once: a full hall's phones post a donne now and then
+
+
+def create(host: str, port: int) -> Any:
+    """A waitress server for the Django app, listening on `host`:`port` (OSError if taken)."""
+    from django.core.wsgi import get_wsgi_application
+    from waitress import create_server
+
+    return create_server(get_wsgi_application(), host=host, port=port, threads=THREADS,
+                         ident="concours-belote")
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def run_until_stopped(server: Any, database: Path) -> None:
+    """Serve until a stop is asked; then close the listening socket and the database, and
+    checkpoint it."""
+    for name in ("SIGTERM", "SIGBREAK", "SIGHUP"):  # SIGBREAK: Windows' Ctrl+Break, close
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _stop)
+    try:
+        server.run()  # its `finally` waits for the requests in progress
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+        from django.db import connections
+
+        connections.close_all()
+        checkpoint(database)
+
+
+def checkpoint(database: Path) -> bool:
+    """Fold the write-ahead log into the database and empty it; False if a reader kept it."""
+    if not database.exists():
+        return False
+    connection = sqlite3.connect(database, timeout=10)
+    try:
+        busy, _log, _moved = connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    finally:
+        connection.close()
+    if busy:
+        print("Le journal de la base n'a pas pu être replié (lecteur actif).", file=sys.stderr)
+    return not busy
