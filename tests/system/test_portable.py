@@ -24,6 +24,8 @@ failed = []
 for package in ("scoring", "config", "tournament"):
     for info in pkgutil.walk_packages(importlib.import_module(package).__path__,
                                       package + "."):
+        if info.name.endswith(".__main__"):  # a program (`python -m`), not a module to import
+            continue
         try:
             importlib.import_module(info.name)
         except Exception as error:

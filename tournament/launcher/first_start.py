@@ -10,7 +10,7 @@ import ipaddress
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from tournament import services
@@ -28,7 +28,7 @@ def is_this_computer(remote_addr: str) -> bool:
         return False
 
 
-def pending_account() -> AbstractBaseUser | None:
+def pending_account() -> User | None:
     """The first account while its password is still to be chosen: the only account, with
     no usable password and never logged in."""
     users = list(get_user_model().objects.order_by("pk")[:2])
