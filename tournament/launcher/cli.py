@@ -22,7 +22,6 @@ _ARGPARSE_FRENCH = {
     "usage: ": "utilisation : ",
     "options": "options",
     "show this help message and exit": "afficher cette aide et quitter",
-    "show program's version number and exit": "afficher la version et quitter",
     "%(prog)s: error: %(message)s\n": "%(prog)s : erreur : %(message)s\n",
     "unrecognized arguments: %s": "arguments inconnus : %s",
     "expected one argument": "une valeur est attendue",
@@ -65,7 +64,7 @@ def parser() -> argparse.ArgumentParser:
                         help="cet ordinateur seulement : pas d'accès depuis le réseau du club")
     parser.add_argument("--no-browser", action="store_true",
                         help="ne pas ouvrir le navigateur")
-    parser.add_argument("--version", action="version",
+    parser.add_argument("--version", action="version", help="afficher la version et quitter",
                         version=f"concours-belote {__version__}")
     return parser
 
