@@ -182,6 +182,10 @@ STATIC_ROOT = VAR_DIR / "static"  # collectstatic's output; whitenoise serves it
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 WHITENOISE_USE_FINDERS = True  # serve app and project static files without collectstatic
 
+# Automatic backups (tournament/services/autobackups.py): the installed command sets the folder
+# in its data folder; empty (make run, the tests), they are off.
+AUTO_BACKUP_DIR = os.environ.get("DJANGO_AUTO_BACKUP_DIR", "")
+
 # Table links printed on the score sheets (QR codes) start with this address, the one the
 # phones reach (`make serve-lan` sets it); without it, the address the organiser uses.
 PUBLIC_URL = os.environ.get("DJANGO_PUBLIC_URL", "").rstrip("/")

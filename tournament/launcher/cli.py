@@ -155,6 +155,10 @@ def main(argv: list[str] | None = None) -> int:
         # After the socket listens (create_server has bound it): the page answers at once.
         address = local_url + (FIRST_START_PATH if pending else "/")
         threading.Thread(target=webbrowser.open, args=(address,), daemon=True).start()
-    server.run_until_stopped(waitress, folder / data.DATABASE)
+    from tournament.launcher.backups import BackupThread
+
+    backups = BackupThread()
+    backups.start()
+    server.run_until_stopped(waitress, folder / data.DATABASE, at_stop=backups.stop)
     print("Concours arrêté ; données enregistrées.", file=out, flush=True)
     return 0

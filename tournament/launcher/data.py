@@ -37,6 +37,7 @@ def environment(folder: Path, *, public_url: str, allowed_hosts: list[str]) -> d
         "DJANGO_DEBUG": "0",
         "DJANGO_ALLOWED_HOSTS": ",".join(allowed_hosts),
         "DJANGO_PUBLIC_URL": public_url,
+        "DJANGO_AUTO_BACKUP_DIR": str(folder / "sauvegardes"),
     }
 
 

@@ -1,5 +1,5 @@
 """The installed command's first start: the first account exists with no password until its
-owner chooses one in the browser, on a page only this computer reaches (views/first_start).
+owner chooses one in the browser, on a page only this computer reaches (views/launcher.py).
 
 `make run` keeps its own way (`manage.py first_run`: an account with a printed password), so
 a database made by `make run` has no first start pending and the page is not found there."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import signal
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -32,9 +33,10 @@ def _stop(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
-def run_until_stopped(server: Any, database: Path) -> None:
-    """Serve until a stop is asked; then close the listening socket and the database, and
-    checkpoint it."""
+def run_until_stopped(server: Any, database: Path,
+                      at_stop: Callable[[], None] | None = None) -> None:
+    """Serve until a stop is asked; then close the listening socket, run `at_stop` (the last
+    backups), close the database and checkpoint it."""
     for name in ("SIGTERM", "SIGBREAK", "SIGHUP"):  # SIGBREAK: Windows' Ctrl+Break, close
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), _stop)
@@ -44,6 +46,8 @@ def run_until_stopped(server: Any, database: Path) -> None:
         pass
     finally:
         server.close()
+        if at_stop is not None:
+            at_stop()
         from django.db import connections
 
         connections.close_all()

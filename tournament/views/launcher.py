@@ -1,5 +1,6 @@
 """The installed command's pages: the first start (the organiser's password, chosen on this
-computer only) and the address the phones use, with its QR code."""
+computer only), the address the phones use, with its QR code, and the download of an
+automatic backup."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.forms import SetPasswordForm
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from ..access import organised
 from ..launcher import first_start, network
+from ..services import autobackups
 
 
 def first_start_page(request: HttpRequest) -> HttpResponse:
@@ -36,3 +39,14 @@ def phone_address(request: HttpRequest) -> HttpResponse:
     url = settings.PUBLIC_URL or request.build_absolute_uri("/").rstrip("/")
     return render(request, "launcher/phone_address.html",
                   {"url": url + "/", "qr": network.qr_svg(url + "/")})
+
+
+def autobackup_download(request: HttpRequest, slug: str, name: str) -> FileResponse:
+    """One automatic backup of the concours, for its organiser (the file import restores)."""
+    tournament = organised(request, slug)
+    try:
+        path = autobackups.autobackup_file(tournament=tournament, name=name)
+    except LookupError:
+        raise Http404(_("Pas de sauvegarde de ce nom.")) from None
+    return FileResponse(path.open("rb"), as_attachment=True, content_type="application/json",
+                        filename=f"sauvegarde-{slug}-{name}")
