@@ -37,7 +37,9 @@ def run_until_stopped(server: Any, database: Path,
                       at_stop: Callable[[], None] | None = None) -> None:
     """Serve until a stop is asked; then close the listening socket, run `at_stop` (the last
     backups), close the database and checkpoint it."""
-    for name in ("SIGTERM", "SIGBREAK", "SIGHUP"):  # SIGBREAK: Windows' Ctrl+Break, close
+    # SIGINT too: a process started in the background by a shell inherits it ignored, and
+    # Python then leaves it so (Ctrl+C or `kill -INT` would do nothing).
+    for name in ("SIGINT", "SIGTERM", "SIGBREAK", "SIGHUP"):  # SIGBREAK: Windows' Ctrl+Break
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), _stop)
     try:
