@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pypdf import PdfWriter
-from weasyprint import HTML
 
 RENDER_TIMEOUT = 300  # seconds a long document may take, at most, before the renderer is killed
 # What the renderer lays out once, so that its fonts and caches are loaded before it forks:
@@ -41,6 +40,10 @@ WARM_UP = ('<p style="font-family: DejaVu Sans">Feuille <b>de marque</b></p>'
 
 
 def html_to_pdf(html: str) -> bytes:
+    # Imported at the first PDF, not with the app's pages: WeasyPrint (Pango, fonts) costs
+    # 0.3–0.8 s and 20 MB, which the installed command's start then does not pay.
+    from weasyprint import HTML
+
     return HTML(string=html).write_pdf()
 
 

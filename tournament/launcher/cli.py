@@ -140,7 +140,9 @@ def main(argv: list[str] | None = None) -> int:
     from tournament.launcher import first_start, server
 
     print("Préparation de la base de données…", file=out, flush=True)
-    call_command("migrate", interactive=False, verbosity=0)
+    # Without the system checks (the developers' `make run` and tests run them): they import
+    # every view, a second of the start.
+    call_command("migrate", interactive=False, verbosity=0, skip_checks=True)
     pending = first_start.prepare()
     try:
         waitress = server.create(host, port)
