@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-postgres bench load-test serve-lan screenshots lint clean demo messages dist
+.PHONY: run test test-postgres bench load-test serve-lan screenshots lint clean demo messages dist bundle
 MO := locale/fr/LC_MESSAGES/django.mo
 
 $(PY):
@@ -47,6 +47,7 @@ bench: $(VENV)/.test-installed
 	$(PY) bench/bench_entry.py
 	$(PY) bench/bench_draw.py
 	$(PY) bench/bench_simulate.py
+	$(PY) bench/bench_launcher.py
 	$(MAKE) --no-print-directory load-test
 
 # 64 tables × 16 donnes through table links against a real gunicorn, on SQLite then on a
@@ -82,6 +83,10 @@ messages: $(VENV)/.run-installed
 # catalogue and the demo inside): dist/belote_concours-<version>-py3-none-any.whl.
 dist: $(VENV)/.run-installed $(MO)
 	$(PY) scripts/build_wheel.py dist
+
+# A self-contained Linux folder and .tar.gz (its own Python inside): dist/concours-belote-*.
+bundle: $(VENV)/.run-installed $(MO)
+	$(PY) scripts/build_linux_bundle.py dist
 
 # Regenerate fixtures/demo.json (deterministic) after a change of models or scoring.
 demo: $(VENV)/.run-installed
