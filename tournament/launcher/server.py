@@ -12,6 +12,7 @@ from __future__ import annotations
 import signal
 import sqlite3
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
@@ -33,6 +34,35 @@ def _stop(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
+_console_handlers: list[object] = []  # kept referenced: Windows calls them by address
+
+
+def _stop_on_console_close(stopped: threading.Event) -> None:
+    """Windows: closing the console window, logging off or shutting down sends an event the
+    C runtime turns into no signal, and the process is ended soon after the handlers
+    return. This handler asks the main thread to stop, as Ctrl+C does, and returns once the
+    stop is done (or after 4.5 s: Windows allows about 5). Not run on this project's Linux
+    machines: docs/packaging.md says what remains to check on Windows."""
+    if sys.platform != "win32":
+        return
+    import _thread
+    import ctypes
+    from ctypes import wintypes
+
+    closing = {2, 5, 6}  # CTRL_CLOSE_EVENT, CTRL_LOGOFF_EVENT, CTRL_SHUTDOWN_EVENT
+
+    def handler(event: int) -> bool:
+        if event not in closing:
+            return False  # Ctrl+C and Ctrl+Break: Python's own SIGINT and SIGBREAK
+        _thread.interrupt_main()
+        stopped.wait(4.5)
+        return True
+
+    callback = ctypes.WINFUNCTYPE(wintypes.BOOL, wintypes.DWORD)(handler)
+    _console_handlers.append(callback)
+    ctypes.windll.kernel32.SetConsoleCtrlHandler(callback, True)
+
+
 def run_until_stopped(server: Any, database: Path,
                       at_stop: Callable[[], None] | None = None) -> None:
     """Serve until a stop is asked; then close the listening socket, run `at_stop` (the last
@@ -42,6 +72,8 @@ def run_until_stopped(server: Any, database: Path,
     for name in ("SIGINT", "SIGTERM", "SIGBREAK", "SIGHUP"):  # SIGBREAK: Windows' Ctrl+Break
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), _stop)
+    stopped = threading.Event()
+    _stop_on_console_close(stopped)
     try:
         server.run()  # its `finally` waits for the requests in progress
     except KeyboardInterrupt:
@@ -54,6 +86,7 @@ def run_until_stopped(server: Any, database: Path,
 
         connections.close_all()
         checkpoint(database)
+        stopped.set()
 
 
 def checkpoint(database: Path) -> bool:
