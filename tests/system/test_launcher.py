@@ -84,3 +84,16 @@ def test_the_data_folder_is_the_platforms_user_data_folder(monkeypatch, tmp_path
 def test_the_phones_qr_code_is_an_inline_svg():
     svg = network.qr_svg("http://192.168.1.2:8000/")
     assert svg.startswith("<svg") and "<script" not in svg
+
+
+@pytest.mark.parametrize(("display", "wayland", "opened"), [
+    (None, None, False), (":0", None, True), (None, "wayland-0", True)])
+def test_on_linux_the_browser_opens_only_in_a_graphical_session(monkeypatch, display, wayland,
+                                                                opened):
+    monkeypatch.setattr("sys.platform", "linux")
+    for name, value in (("DISPLAY", display), ("WAYLAND_DISPLAY", wayland)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    assert cli.has_screen() is opened

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import socket
 import sys
 import threading
@@ -99,6 +100,15 @@ def choose_port(host: str, port: int, *, out: TextIO, stdin: TextIO) -> int | No
     return None
 
 
+def has_screen() -> bool:
+    """Whether a browser window can open: always on Windows and macOS; on Linux and the
+    other Unixes, only in a graphical session (without one, webbrowser would start a text
+    browser such as lynx in this very console, over the server's words)."""
+    if sys.platform in {"win32", "darwin"}:
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def _banner(*, local_url: str, phone_url: str | None, folder: Path, out: TextIO) -> None:
     rule = "=" * 64
     print(rule, file=out)
@@ -153,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     if pending:
         print(f"Premier démarrage : choisissez le mot de passe de l'organisateur sur "
               f"{local_url}{FIRST_START_PATH}", file=out, flush=True)
-    if not arguments.no_browser:
+    if not arguments.no_browser and has_screen():
         # After the socket listens (create_server has bound it): the page answers at once.
         address = local_url + (FIRST_START_PATH if pending else "/")
         threading.Thread(target=webbrowser.open, args=(address,), daemon=True).start()
