@@ -4,10 +4,14 @@ and each one the file the import restores."""
 
 import datetime
 import json
+import uuid
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from tournament import services
 from tournament.launcher.backups import BackupThread
@@ -108,3 +112,22 @@ def test_a_name_not_of_its_backups_is_not_found(backups_on, demo, client, name):
     assert client.get(f"/t/{demo.slug}/sauvegardes/{name}").status_code == 404
     with pytest.raises(LookupError):
         autobackups.autobackup_file(tournament=demo, name=name)
+
+
+@given(minutes=st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=45,
+                        unique=True))
+@hypothesis_settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_whatever_the_order_of_writes_the_newest_thirty_are_kept(settings, tmp_path,
+                                                                 monkeypatch, minutes):
+    # The file's content does not matter here: a stand-in concours, exported as "{}".
+    folder = tmp_path / f"run-{uuid.uuid4().hex}"
+    settings.AUTO_BACKUP_DIR = str(folder)
+    monkeypatch.setattr(autobackups, "export_json", lambda tournament: "{}")
+    concours = Tournament(pk=1)
+    start = datetime.datetime(2026, 11, 25, tzinfo=datetime.UTC)
+    for minute in minutes:
+        autobackups.autobackup_write(tournament=concours, reason="auto",
+                                     now=start + datetime.timedelta(minutes=minute))
+    kept = [backup.at for backup in autobackups.autobackup_list(concours)]
+    assert kept == [start + datetime.timedelta(minutes=minute)
+                    for minute in sorted(minutes, reverse=True)[:autobackups.KEEP]]
