@@ -114,7 +114,7 @@ def test_a_name_not_of_its_backups_is_not_found(backups_on, demo, client, name):
         autobackups.autobackup_file(tournament=demo, name=name)
 
 
-@given(minutes=st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=45,
+@given(minutes=st.lists(st.integers(min_value=0, max_value=10_000), min_size=25, max_size=40,
                         unique=True))
 @hypothesis_settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_whatever_the_order_of_writes_the_newest_thirty_are_kept(settings, tmp_path,
