@@ -97,3 +97,29 @@ def test_on_linux_the_browser_opens_only_in_a_graphical_session(monkeypatch, dis
         else:
             monkeypatch.setenv(name, value)
     assert cli.has_screen() is opened
+
+
+class NoRoute:
+    """A UDP socket on a computer without a default route."""
+
+    def __init__(self, *args):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        return False
+
+    def connect(self, address):
+        raise OSError(101, "Network is unreachable")
+
+
+def test_without_a_route_the_phones_address_is_one_of_this_computers_own(monkeypatch):
+    monkeypatch.setattr(network.socket, "socket", NoRoute)
+    monkeypatch.setattr(network.socket, "getaddrinfo", lambda *args: [
+        (2, 2, 17, "", ("127.0.1.1", 0)), (2, 2, 17, "", ("192.168.137.1", 0))])
+    assert network.lan_address() == "192.168.137.1"
+    monkeypatch.setattr(network.socket, "getaddrinfo", lambda *args: [
+        (2, 2, 17, "", ("127.0.1.1", 0))])
+    assert network.lan_address() is None  # this computer only

@@ -16,14 +16,22 @@ _IN_USE = {errno.EADDRINUSE, 10048}
 
 def lan_address() -> str | None:
     """The address of the interface that leads out, or None without a network. No packet is
-    sent: connecting a UDP socket only chooses the route."""
+    sent: connecting a UDP socket only chooses the route. Without a default route (the
+    laptop's own hotspot, a router that gives none), one of this computer's own addresses."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("192.0.2.1", 9))  # TEST-NET-1: routed, never answered
             address: str = probe.getsockname()[0]
         except OSError:
-            return None
-    return None if address.startswith("127.") or address == "0.0.0.0" else address
+            address = ""
+    if address and not address.startswith("127.") and address != "0.0.0.0":
+        return address
+    try:
+        found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return None
+    own = sorted({str(entry[4][0]) for entry in found} - {"0.0.0.0"})
+    return next((candidate for candidate in own if not candidate.startswith("127.")), None)
 
 
 def port_free(host: str, port: int) -> bool:
