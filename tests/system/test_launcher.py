@@ -123,3 +123,12 @@ def test_without_a_route_the_phones_address_is_one_of_this_computers_own(monkeyp
     monkeypatch.setattr(network.socket, "getaddrinfo", lambda *args: [
         (2, 2, 17, "", ("127.0.1.1", 0))])
     assert network.lan_address() is None  # this computer only
+
+
+def test_a_data_folder_that_cannot_be_made_is_said_in_french(tmp_path):
+    (tmp_path / "fichier").write_text("pas un dossier")
+    result = run_command("--data", str(tmp_path / "fichier" / "données"), "--no-browser",
+                         cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.startswith("Dossier de données impossible : ")
+    assert "Traceback" not in result.stderr

@@ -127,7 +127,12 @@ def _banner(*, local_url: str, phone_url: str | None, folder: Path, out: TextIO)
 
 def main(argv: list[str] | None = None) -> int:
     arguments = parser().parse_args(argv)
-    folder = data.prepare_folder(arguments.data or data.default_folder())
+    try:
+        folder = data.prepare_folder(arguments.data or data.default_folder())
+    except OSError as error:  # a file of that name, a folder without the right to write
+        print(f"Dossier de données impossible : {error.filename} ({error.strerror}).",
+              file=sys.stderr)
+        return 2
     if sys.stdout is None:  # started without a console (pythonw): its words go to a file
         log = folder / "console.log"
         sys.stdout = sys.stderr = log.open("a", encoding="utf-8")
