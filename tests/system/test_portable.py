@@ -65,12 +65,17 @@ def test_every_module_imports_and_writers_queue_without_unix_only_modules(tmp_pa
         "failed: []", "between processes: none", "waited: True", "went after: True"]
 
 
-def test_long_documents_render_in_the_server_process_where_there_is_no_fork(monkeypatch):
+@pytest.mark.parametrize("where", ["no fork", "frozen"])
+def test_long_documents_render_in_the_server_process_without_fork_or_frozen(monkeypatch,
+                                                                           where):
     from pypdf import PdfReader
 
     from tournament.exports import weasy
 
-    monkeypatch.delattr(os, "fork")
+    if where == "no fork":  # Windows
+        monkeypatch.delattr(os, "fork")
+    else:  # a PyInstaller executable: sys.executable is the application, not a Python
+        monkeypatch.setattr(sys, "frozen", True, raising=False)
     monkeypatch.setattr(weasy, "renderer", lambda: pytest.fail("no renderer without fork"))
     pdf = weasy.htmls_to_pdf(["<p>un</p>", "<p>deux</p>"])
     pages = PdfReader(io.BytesIO(pdf)).pages

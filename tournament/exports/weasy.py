@@ -193,7 +193,9 @@ def htmls_to_pdf(htmls: Sequence[str]) -> bytes:
     rendered here)."""
     if len(htmls) == 1:
         return html_to_pdf(htmls[0])
-    if not hasattr(os, "fork"):  # Windows: no renderer to fork from, one after the other here
+    # Windows: no renderer to fork from; a frozen executable (PyInstaller): its Python is the
+    # application itself, which cannot run this module with -m. One after the other here.
+    if not hasattr(os, "fork") or getattr(sys, "frozen", False):
         return join([html_to_pdf(html) for html in htmls])
     return renderer().render(htmls)
 
