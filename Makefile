@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-fast test-postgres bench load-test serve-lan screenshots lint clean demo messages
+.PHONY: run test test-fast test-postgres bench load-test serve-lan screenshots lint clean demo messages dist bundle
 MO := locale/fr/LC_MESSAGES/django.mo
 
 $(PY):
@@ -55,6 +55,7 @@ bench: $(VENV)/.test-installed
 	$(PY) bench/bench_draw.py
 	$(PY) bench/bench_simulate.py
 	$(PY) bench/bench_scale.py
+	$(PY) bench/bench_launcher.py
 	$(MAKE) --no-print-directory load-test
 
 # 64 tables × 16 donnes through table links against a real gunicorn, on SQLite then on a
@@ -85,6 +86,15 @@ messages: $(VENV)/.run-installed
 		--ignore=bench --ignore=scripts --ignore='var/*'
 	$(PY) scripts/messages.py fill
 	$(PY) scripts/messages.py compile
+
+# The wheel of the installed command `concours-belote` (templates, static files, the compiled
+# catalogue and the demo inside): dist/belote_concours-<version>-py3-none-any.whl.
+dist: $(VENV)/.run-installed $(MO)
+	$(PY) scripts/build_wheel.py dist
+
+# A self-contained Linux folder and .tar.gz (its own Python inside): dist/concours-belote-*.
+bundle: $(VENV)/.run-installed $(MO)
+	$(PY) scripts/build_linux_bundle.py dist
 
 # Regenerate fixtures/demo.json (deterministic) after a change of models or scoring.
 demo: $(VENV)/.run-installed

@@ -13,6 +13,10 @@ from pathlib import Path
 import dj_database_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# Templates, static files, the compiled catalogue and the demo: beside the packages in a
+# checkout, inside `config/share/` in the installed wheel (`make dist` puts them there).
+SHARE_DIR = (Path(__file__).resolve().parent / "share"
+             if (Path(__file__).resolve().parent / "share").is_dir() else BASE_DIR)
 VAR_DIR = Path(os.environ.get("DJANGO_VAR_DIR", BASE_DIR / "var"))
 # var/ holds the secret key and the log (which names table links, credentials): the owner's
 # only. The mode is given at creation; an existing folder is left as its owner set it.
@@ -109,7 +113,7 @@ WSGI_APPLICATION = "config.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [SHARE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -174,10 +178,10 @@ LANGUAGES = [("fr", "Français")]
 TIME_ZONE = "Europe/Paris"
 USE_I18N = True
 USE_TZ = True
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [SHARE_DIR / "locale"]
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [SHARE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "static"  # collectstatic's output; whitenoise serves it
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 WHITENOISE_USE_FINDERS = True  # serve app and project static files without collectstatic
@@ -199,6 +203,10 @@ DOCUMENT_PUBLIC_RENDERS = 1  # of which for visitors other than the organiser
 DOCUMENT_VISITOR_LIMIT = 20  # documents a visitor (an address) may download a minute
 # Seconds a visitor's document may be behind the concours (the organiser's never is).
 DOCUMENT_VISITOR_BEHIND = int(os.environ.get("DJANGO_DOCUMENT_BEHIND", "0"))
+
+# Automatic backups (tournament/services/autobackups.py): the installed command sets the folder
+# in its data folder; empty (make run, the tests), they are off.
+AUTO_BACKUP_DIR = os.environ.get("DJANGO_AUTO_BACKUP_DIR", "")
 
 # Table links printed on the score sheets (QR codes) start with this address, the one the
 # phones reach (`make serve-lan` sets it); without it, the address the organiser uses.

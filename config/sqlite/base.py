@@ -12,19 +12,68 @@ a transaction (one statement in autocommit mode), which are short.
 The wait is bounded by the database's `timeout` option, as SQLite's is (between processes the
 flock is tried again every millisecond, by one waiting thread a process); the flock is
 released by the kernel if its process dies.
-An in-memory database (the tests') belongs to one process and keeps the plain behaviour."""
+An in-memory database (the tests') belongs to one process and keeps the plain behaviour.
+
+Portable: where `fcntl` does not exist (Windows) the lock between processes is msvcrt's
+byte-range lock on the same file, which Windows also releases when its process dies; where
+neither exists the queue is this process's only, which is enough for the installed command
+(`concours-belote`: one server process, its requests on threads)."""
 
 from __future__ import annotations
 
-import fcntl
 import os
+import sys
 import threading
 import time
+from types import ModuleType
 
 from django.db.backends.sqlite3 import base
 from django.db.utils import OperationalError
 
-__all__ = ["DatabaseWrapper", "WriterLock"]
+__all__ = ["BETWEEN_PROCESSES", "DatabaseWrapper", "WriterLock"]
+
+fcntl: ModuleType | None
+try:  # Unix; imported here, never at the top, so that the module imports on Windows
+    import fcntl
+except ImportError:
+    fcntl = None
+
+# How the turn is kept between processes: "flock", "msvcrt" or "none" (one process).
+BETWEEN_PROCESSES = ("flock" if fcntl is not None
+                     else "msvcrt" if sys.platform == "win32" else "none")
+
+
+def _try_lock(fd: int) -> bool:
+    """Take the lock between processes on the open file `fd` without waiting; False if
+    another process holds it."""
+    if fcntl is not None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+    if sys.platform == "win32":
+        import msvcrt
+
+        # msvcrt locks bytes from the current position: always the first byte (a lock may
+        # lie past the end of the file, so the file stays empty).
+        os.lseek(fd, 0, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    return True  # no lock between processes: this process's threads' lock is the queue
+
+
+def _unlock(fd: int) -> None:
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    elif sys.platform == "win32":
+        import msvcrt
+
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
 
 class WriterLock:
@@ -45,7 +94,9 @@ class WriterLock:
             if self.fd is None or self.pid != os.getpid():
                 # A descriptor inherited through fork shares its flock with the parent: a
                 # child opens the file again, so that the lock separates the two.
-                self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+                # (O_CLOEXEC: Unix; Windows' descriptors are not inherited by default.)
+                self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT
+                                  | getattr(os, "O_CLOEXEC", 0), 0o600)
                 self.pid = os.getpid()
             if not self._flock(time.monotonic() + timeout):
                 self.threads.release()
@@ -56,23 +107,20 @@ class WriterLock:
         return True
 
     def _flock(self, deadline: float) -> bool:
-        """The flock, waited for until `deadline` (False then): tried again every
-        millisecond by the one thread of this process that waits for it (a blocking flock
-        would wait for ever on a process that never lets go)."""
+        """The lock between processes, waited for until `deadline` (False then): tried again
+        every millisecond by the one thread of this process that waits for it (a blocking
+        flock would wait for ever on a process that never lets go)."""
         assert self.fd is not None
-        while True:
-            try:
-                fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return True
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    return False
-                time.sleep(0.001)
+        while not _try_lock(self.fd):
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.001)
+        return True
 
     def release(self) -> None:
         try:
             if self.fd is not None and self.pid == os.getpid():
-                fcntl.flock(self.fd, fcntl.LOCK_UN)
+                _unlock(self.fd)
         finally:
             self.threads.release()
 
@@ -96,7 +144,8 @@ def _reset_after_fork() -> None:
     _writer_locks.clear()
 
 
-os.register_at_fork(after_in_child=_reset_after_fork)
+if hasattr(os, "register_at_fork"):  # no fork on Windows
+    os.register_at_fork(after_in_child=_reset_after_fork)
 
 
 class DatabaseWrapper(base.DatabaseWrapper):

@@ -12,7 +12,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 import pytest
 from pypdf import PdfReader
 
-from tournament.exports import weasy
+from tournament.exports import fetcher, weasy
 
 # A 1×1 PNG.
 PIXEL = base64.b64decode(
@@ -70,20 +70,20 @@ def test_a_file_of_the_server_is_never_read_nor_attached(tmp_path):
 
 
 def test_a_static_file_of_the_app_or_a_data_url_is_fetched():
-    icon = weasy.STATIC / "tournament" / "favicon.svg"
+    icon = fetcher.STATIC / "tournament" / "favicon.svg"
     pdf = weasy.html_to_pdf(f'<link rel="attachment" href="{icon.as_uri()}">'
                             f'<img src="data:image/png;base64,{base64.b64encode(PIXEL).decode()}">')
     assert list(attachments(pdf)) == ["favicon.svg"]
 
 
 def test_a_path_out_of_the_static_folder_is_refused_even_through_dots():
-    fetcher = weasy.LocalFetcher()
-    outside = (weasy.STATIC / "tournament" / ".." / ".." / "manage.py").as_posix()
+    local = fetcher.LocalFetcher()
+    outside = (fetcher.STATIC / "tournament" / ".." / ".." / "manage.py").as_posix()
     for url in (f"file://{outside}", "file:///etc/passwd", "http://127.0.0.1/",
                 "ftp://example.org/x", "file://autre-machine/etc/passwd"):
         with pytest.raises(ValueError, match="URL refusée"):
-            fetcher.fetch(url)
-    assert fetcher.fetch((weasy.STATIC / "tournament" / "screen.css").as_uri()).read()
+            local.fetch(url)
+    assert local.fetch((fetcher.STATIC / "tournament" / "screen.css").as_uri()).read()
 
 
 def test_the_renderer_of_long_documents_fetches_nothing_either(listener):

@@ -29,11 +29,8 @@ import traceback
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 from pypdf import PdfWriter
-from weasyprint import HTML
-from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 RENDER_TIMEOUT = 300  # seconds a long document may take, at most, before the renderer is killed
 # The renderer's priority below the server's (nice): the phones' requests come first, and an
@@ -43,35 +40,6 @@ NICENESS = 10
 # the two families every printed document uses, regular and bold.
 WARM_UP = ('<p style="font-family: DejaVu Sans">Feuille <b>de marque</b></p>'
            '<pre style="font-family: DejaVu Sans Mono">1  N  NS  80 <b>♥</b></pre>')
-
-
-# The app's own static files: the only files a document may read (`LocalFetcher`).
-STATIC = Path(__file__).resolve().parents[2] / "static"
-
-
-class LocalFetcher(URLFetcher):
-    """WeasyPrint's URL fetcher, refusing everything but `data:` URLs and the app's static
-    files. Documents embed their images as `data:` URLs and user text is escaped, so nothing
-    should ever ask for more; this is defence in depth: a URL that got into a document
-    anyhow (an `<img src="http://…">`, a `<link rel="attachment" href="file:///etc/passwd">`)
-    reaches neither the network (the hall's LAN, the server's own ports) nor the disk."""
-
-    def fetch(self, url: str, headers: object = None) -> URLFetcherResponse:
-        scheme = url.partition(":")[0].lower()
-        if scheme == "data":
-            return super().fetch(url, headers)
-        if scheme == "file":
-            path = Path(self._file_path(url)).resolve()
-            if path.is_file() and path.is_relative_to(STATIC):
-                return URLFetcherResponse(path.as_uri(), path.read_bytes())
-        # A ValueError is a resource WeasyPrint leaves out with a warning, not a failure.
-        raise ValueError(f"URL refusée dans un document imprimé : {url[:200]}")
-
-    @staticmethod
-    def _file_path(url: str) -> str:
-        parts = urlsplit(url)
-        # file://host/… names another machine's file: refused (an empty path).
-        return unquote(parts.path) if parts.netloc in ("", "localhost") else ""
 
 
 # Documents rendered within `aside()` are laid out by the renderer, not by this thread.
@@ -93,6 +61,12 @@ def aside() -> Iterator[None]:
 def html_to_pdf(html: str) -> bytes:
     if getattr(_aside, "on", False):
         return renderer().render([html])
+    # Imported at the first PDF, not with the app's pages: WeasyPrint (Pango, fonts) costs
+    # 0.3–0.8 s and 20 MB, which the installed command's start then does not pay.
+    from weasyprint import HTML
+
+    from .fetcher import LocalFetcher
+
     return HTML(string=html, url_fetcher=LocalFetcher()).write_pdf()
 
 
@@ -242,6 +216,10 @@ def htmls_to_pdf(htmls: Sequence[str]) -> bytes:
     rendered here)."""
     if len(htmls) == 1:
         return html_to_pdf(htmls[0])
+    # Windows: no renderer to fork from; a frozen executable (PyInstaller): its Python is the
+    # application itself, which cannot run this module with -m. One after the other here.
+    if not hasattr(os, "fork") or getattr(sys, "frozen", False):
+        return join([html_to_pdf(html) for html in htmls])
     return renderer().render(htmls)
 
 

@@ -40,6 +40,7 @@ from ..models import (
 )
 from ..selectors.rules import games_with_results
 from ..validators import MAX_SMALL
+from . import autobackups
 from .common import UserError, draw_method_checked, entrant_kind, whole_field
 from .donnes import game_recompute
 
@@ -353,6 +354,8 @@ def _round_close_logged(*, round_: Round, closed: bool = True, by: Actor,
         audit.log(round_.tournament, by, "round", "close" if closed else "reopen",
                   round_number=round_.number, number=closed_by_draw,
                   before={"closed": not closed}, after={"closed": closed})
+        if closed:
+            autobackups.on_partie_closed(tournament_id=round_.tournament_id, number=round_.number)
     return round_
 
 

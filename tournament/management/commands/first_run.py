@@ -36,5 +36,5 @@ class Command(BaseCommand):
             owner = users.objects.filter(is_staff=True).order_by("pk").first()
             owner = owner or users.objects.order_by("pk").first()
             demo = services.demo_load(organiser=owner,
-                                      path=settings.BASE_DIR / "fixtures" / "demo.json")
+                                      path=settings.SHARE_DIR / "fixtures" / "demo.json")
             self.stdout.write(f"Concours de démonstration chargé : /t/{demo.slug}/")

@@ -1,0 +1,133 @@
+"""Automatic backups into the data folder: at every partie closed and when the 10-minute look
+finds changes; the last 30 kept; listed on the concours page for its organiser, downloaded,
+and each one the file the import restores."""
+
+import datetime
+import json
+import uuid
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+
+from tournament import services
+from tournament.launcher.backups import BackupThread
+from tournament.models import Tournament
+from tournament.services import autobackups
+from tournament.services.backup import export_json
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def backups_on(settings, tmp_path):
+    settings.AUTO_BACKUP_DIR = str(tmp_path / "sauvegardes")
+    return tmp_path / "sauvegardes"
+
+
+@pytest.fixture
+def demo(django_user_model):
+    owner = django_user_model.objects.create_user("orga", password="x", is_staff=True)
+    from django.conf import settings
+
+    return services.demo_load(organiser=owner,
+                              path=settings.SHARE_DIR / "fixtures" / "demo.json")
+
+
+def test_a_partie_closed_writes_a_backup_of_the_concours_as_it_is_then(
+        backups_on, demo, django_capture_on_commit_callbacks):
+    round_ = demo.rounds.order_by("-number").first()
+    services.round_close(round_=round_, closed=False)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_close(round_=round_)
+    [backup] = autobackups.autobackup_list(demo)
+    assert backup.reason == f"partie-{round_.number}"
+    text = autobackups.autobackup_file(tournament=demo, name=backup.name).read_text("utf-8")
+    assert json.loads(text) == json.loads(export_json(Tournament.objects.get(pk=demo.pk)))
+    closed = [r for r in json.loads(text)["rounds"] if r["number"] == round_.number]
+    assert closed[0]["closed"] is True
+
+
+def test_without_a_folder_nothing_is_written(settings, demo, tmp_path,
+                                             django_capture_on_commit_callbacks):
+    settings.AUTO_BACKUP_DIR = ""
+    round_ = demo.rounds.order_by("-number").first()
+    services.round_close(round_=round_, closed=False)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        services.round_close(round_=round_)
+    assert callbacks == [] and autobackups.autobackup_list(demo) == []
+    assert autobackups.autobackup_changed() == []
+
+
+def test_the_look_backs_up_only_what_changed_since_its_last_backup(backups_on, demo):
+    round_ = demo.rounds.filter(closed=True).first()
+    services.round_close(round_=round_, closed=False)  # journaled (reopening writes none)
+    assert len(autobackups.autobackup_changed()) == 1
+    assert autobackups.autobackup_changed() == []  # nothing new since
+    services.round_close(round_=round_, closed=False)  # unchanged: no journal entry
+    assert autobackups.autobackup_changed() == []
+    services.round_close(round_=round_)  # its own backup waits for a commit: the look's
+    BackupThread.once()
+    assert [b.reason for b in autobackups.autobackup_list(demo)] == ["auto", "auto"]
+
+
+def test_the_last_thirty_are_kept(backups_on, demo):
+    start = timezone.now() - datetime.timedelta(hours=2)
+    for minute in range(33):
+        autobackups.autobackup_write(tournament=demo, reason="auto",
+                                     now=start + datetime.timedelta(minutes=minute))
+    kept = autobackups.autobackup_list(demo)
+    assert len(kept) == 30 and len(list((backups_on / f"concours-{demo.pk}").iterdir())) == 30
+    assert kept[0].at == start + datetime.timedelta(minutes=32)
+    assert kept[-1].at == start + datetime.timedelta(minutes=3)
+
+
+def test_the_concours_page_lists_them_for_its_organiser_who_downloads_one(
+        backups_on, demo, client, django_user_model):
+    path = autobackups.autobackup_write(tournament=demo, reason="partie-2")
+    url = reverse("autobackup", args=[demo.slug, path.name])
+    client.force_login(demo.organiser)
+    page = client.get(reverse("tournament:detail", args=[demo.slug])).content.decode()
+    assert "1 sauvegarde automatique" in page and "partie 2 close" in page and url in page
+    response = client.get(url)
+    assert response.status_code == 200
+    assert b"".join(response.streaming_content) == path.read_bytes()
+    assert "attachment" in response["Content-Disposition"]
+    # Another organiser, or nobody logged in, gets neither the list nor the file.
+    client.force_login(django_user_model.objects.create_user("autre", is_staff=True))
+    assert client.get(url).status_code in (403, 404)
+    client.logout()
+    assert url not in client.get(reverse("tournament:detail", args=[demo.slug])).content.decode()
+    assert client.get(url).status_code in (302, 403, 404)
+
+
+@pytest.mark.parametrize("name", ["../../secret_key", "x.json", "concours.sqlite3",
+                                  "2026-11-25T15-50-12-000000Z-auto.json"])
+def test_a_name_not_of_its_backups_is_not_found(backups_on, demo, client, name):
+    autobackups.autobackup_write(tournament=demo, reason="auto")
+    client.force_login(demo.organiser)
+    assert client.get(f"/t/{demo.slug}/sauvegardes/{name}").status_code == 404
+    with pytest.raises(LookupError):
+        autobackups.autobackup_file(tournament=demo, name=name)
+
+
+@given(minutes=st.lists(st.integers(min_value=0, max_value=10_000), min_size=25, max_size=40,
+                        unique=True))
+@hypothesis_settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_whatever_the_order_of_writes_the_newest_thirty_are_kept(settings, tmp_path,
+                                                                 monkeypatch, minutes):
+    # The file's content does not matter here: a stand-in concours, exported as "{}".
+    folder = tmp_path / f"run-{uuid.uuid4().hex}"
+    settings.AUTO_BACKUP_DIR = str(folder)
+    monkeypatch.setattr(autobackups, "export_json", lambda tournament: "{}")
+    concours = Tournament(pk=1)
+    start = datetime.datetime(2026, 11, 25, tzinfo=datetime.UTC)
+    for minute in minutes:
+        autobackups.autobackup_write(tournament=concours, reason="auto",
+                                     now=start + datetime.timedelta(minutes=minute))
+    kept = [backup.at for backup in autobackups.autobackup_list(concours)]
+    assert kept == [start + datetime.timedelta(minutes=minute)
+                    for minute in sorted(minutes, reverse=True)[:autobackups.KEEP]]

@@ -1,0 +1,139 @@
+"""Automatic backups, for the installed command (`concours-belote`): each concours's backup
+file — the JSON `export_json` writes and `import_tournament` restores — written into the data
+folder when a partie closes and every 10 minutes while the concours changed, the last 30 of
+each concours kept. Off unless settings.AUTO_BACKUP_DIR names a folder (the command sets it;
+`make run` and the tests leave it empty).
+
+A restore goes through the restore page (another issue's): it reads `autobackup_file` and
+gives its text to the same all-or-nothing check as `import_tournament`."""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from ..models import Tournament
+from .backup import export_json
+
+KEEP = 30  # files a concours keeps; the oldest goes when a 31st is written
+INTERVAL = 600  # seconds between two looks for changed concours (the command's thread)
+_NAME = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{6}Z)-([a-z0-9-]{1,30})\.json$")
+_MOMENT = "%Y-%m-%dT%H-%M-%S-%fZ"
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class AutoBackup:
+    """One file of the list: its name (the download's key), when, and why it was written
+    ("partie-3": partie 3 closed; "auto": the 10-minute look found changes)."""
+
+    name: str
+    at: datetime.datetime
+    reason: str
+    size: int
+
+
+def enabled() -> bool:
+    return bool(getattr(settings, "AUTO_BACKUP_DIR", ""))
+
+
+def _folder(tournament_id: int) -> Path:
+    # By the concours's key, not its address: a renamed concours keeps its backups.
+    return Path(settings.AUTO_BACKUP_DIR) / f"concours-{tournament_id}"
+
+
+def _parse(name: str) -> tuple[datetime.datetime, str] | None:
+    match = _NAME.match(name)
+    if match is None:
+        return None
+    at = datetime.datetime.strptime(match[1], _MOMENT).replace(tzinfo=datetime.UTC)
+    return at, match[2]
+
+
+def autobackup_list(tournament: Tournament) -> list[AutoBackup]:
+    """The concours's automatic backups, the newest first (none while they are off)."""
+    if not enabled() or not _folder(tournament.pk).is_dir():
+        return []
+    found = []
+    for path in _folder(tournament.pk).iterdir():
+        parsed = _parse(path.name)
+        if parsed is not None:
+            found.append(AutoBackup(name=path.name, at=parsed[0], reason=parsed[1],
+                                    size=path.stat().st_size))
+    return sorted(found, key=lambda backup: backup.name, reverse=True)
+
+
+def autobackup_file(*, tournament: Tournament, name: str) -> Path:
+    """The file of one automatic backup of `tournament` — the hook for "restore this one":
+    its text goes to the import's check. LookupError for a name that is not one of them
+    (never a path outside the concours's folder)."""
+    if not enabled() or _parse(name) is None or not (_folder(tournament.pk) / name).is_file():
+        raise LookupError(name)
+    return _folder(tournament.pk) / name
+
+
+def autobackup_write(*, tournament: Tournament, reason: str,
+                     now: datetime.datetime | None = None) -> Path | None:
+    """Write a backup of `tournament` now, then keep the last KEEP. None while off."""
+    if not enabled():
+        return None
+    folder = _folder(tournament.pk)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    moment = (now or timezone.now()).astimezone(datetime.UTC)
+    path = folder / f"{moment.strftime(_MOMENT)}-{reason}.json"
+    text = export_json(tournament)
+    # Beside it, then renamed: a backup is whole or absent, never half written.
+    partial = path.with_suffix(".part")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, path)
+    for old in autobackup_list(tournament)[KEEP:]:
+        (folder / old.name).unlink(missing_ok=True)
+    return path
+
+
+def _write_quietly(tournament_id: int, reason: str) -> None:
+    """A backup that cannot be written (disk full, folder removed) is logged; the partie
+    stays closed, the evening goes on."""
+    try:
+        tournament = Tournament.objects.get(pk=tournament_id)
+        autobackup_write(tournament=tournament, reason=reason)
+    except (OSError, Tournament.DoesNotExist) as error:
+        log.error("Sauvegarde automatique impossible (concours %s) : %s", tournament_id, error)
+
+
+def on_partie_closed(*, tournament_id: int, number: int) -> None:
+    """Called by round_close inside its transaction: the backup follows the commit (it then
+    holds the closed partie; a rolled-back close writes none)."""
+    if enabled():
+        transaction.on_commit(lambda: _write_quietly(tournament_id, f"partie-{number}"))
+
+
+def autobackup_changed() -> list[Path]:
+    """A backup of every concours changed (a journal entry) since its last backup, or never
+    backed up and changed at all: what the command's thread does every INTERVAL seconds."""
+    if not enabled():
+        return []
+    written = []
+    for tournament in Tournament.objects.all():
+        backups = autobackup_list(tournament)
+        entries = tournament.audit.all()
+        if backups:
+            entries = entries.filter(at__gt=backups[0].at)
+        if entries.exists():
+            try:
+                path = autobackup_write(tournament=tournament, reason="auto")
+            except OSError as error:
+                log.error("Sauvegarde automatique impossible (%s) : %s", tournament.slug, error)
+                continue
+            if path is not None:
+                written.append(path)
+    return written

@@ -1,0 +1,18 @@
+"""`{% automatic_backups tournament %}`: the concours page's list of its automatic backups
+(nothing while they are off, as under `make run`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from ..models import Tournament
+from ..services.autobackups import autobackup_list
+
+register = template.Library()
+
+
+@register.inclusion_tag("launcher/backups.html")
+def automatic_backups(tournament: Tournament) -> dict[str, Any]:
+    return {"tournament": tournament, "backups": autobackup_list(tournament)}
