@@ -6,6 +6,12 @@
   its key, French label, shape check, words, and the fields a restore may write.
 - `registry`: the kinds, and `check_value`, `summary`, `describe`, `well_formed`,
   `restorable`, which dispatch through them. services.journal's `audit_restore` restores.
+
+A new kind (a club's fee, say): a module here with its `check(action, value)`, its
+`words(value, melee)` and `KIND = EntryKind(key, label, check, words, restores=...)`; one line
+in `registry.KINDS`; its key and label in `AuditEntry.KINDS` (a migration: the field's
+choices); if it restores, a restorer in `services.journal.RESTORERS`. Tests check that the
+model, the registry and the restorers agree.
 """
 
 from __future__ import annotations
