@@ -9,8 +9,9 @@ from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from scoring import Side, score_game
-from tournament import audit, services
-from tournament.audit import Actor
+from tournament import journal as audit
+from tournament import services
+from tournament.journal import Actor
 from tournament.models import AuditEntry, DonneRecord, Game, Tournament
 from tournament.services import UserError
 

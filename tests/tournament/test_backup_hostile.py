@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from tournament import services
-from tournament.audit import Actor
+from tournament.journal import Actor
 from tournament.management.commands import import_tournament
 from tournament.models import AuditEntry, DonneRecord, Game, Player, Round, Team, Tournament
 from tournament.services import UserError, backup

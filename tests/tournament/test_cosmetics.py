@@ -6,7 +6,8 @@ from django.urls import reverse
 
 from scoring import PRESETS
 from scoring.paper import paper_check_kind
-from tournament import audit, services
+from tournament import journal as audit
+from tournament import services
 from tournament.exports.pdf import standings_html
 from tournament.models import AuditEntry, Game
 

@@ -19,8 +19,8 @@ from pypdf import PdfReader
 
 from scoring import Side
 from tournament import services
-from tournament.audit import Actor
 from tournament.exports import cache, final_pack, pdf, rotation
+from tournament.journal import Actor
 from tournament.models import Tournament
 from tournament.selectors.prizes import Lot
 

@@ -13,7 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openpyxl import Workbook
 
-from tournament import audit, services
+from tournament import journal as audit
+from tournament import services
 from tournament.forms import PlayerImportForm
 from tournament.forms.imports import MAX_BYTES, read_player_file
 from tournament.models import AuditEntry, Game, Player, Team

@@ -10,9 +10,9 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from tournament import services
-from tournament.audit import Actor
 from tournament.exports import final_pack, workbook
 from tournament.forms import DonneForm
+from tournament.journal import Actor
 from tournament.models import AuditEntry, Game, Tournament
 
 from .factories import melee, organiser, play_to_the_end, tournament

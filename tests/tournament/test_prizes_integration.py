@@ -4,7 +4,8 @@ import json
 import pytest
 from django.urls import reverse
 
-from tournament import audit, services
+from tournament import journal as audit
+from tournament import services
 from tournament.models import AuditEntry
 from tournament.services import UserError, backup
 

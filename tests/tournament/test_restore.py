@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from scoring import Side
 from tournament import services
-from tournament.audit import Actor
+from tournament.journal import Actor
 from tournament.models import AuditEntry, DonneRecord, Game, Tournament
 from tournament.services import UserError, backup
 

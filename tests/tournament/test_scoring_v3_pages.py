@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from scoring import PRESETS, Coinche, Donne, Side, Trump
 from tournament import services
-from tournament.audit import summary
+from tournament.journal import summary
 from tournament.models import DonneRecord, Tournament
 from tournament.services import backup
 
@@ -182,7 +182,7 @@ def test_a_journal_entry_written_before_v3_still_reads():
     value = {"taker": "NS", "contract": 80, "capot_bid": False, "trump": "H",
              "coinche": "none", "taker_points": 100, "capot": None, "belote_ns": 0,
              "belote_ew": 0, "annonces_ns": 0, "annonces_ew": 0}
-    from tournament.audit import check_value
+    from tournament.journal import check_value
 
     check_value("donne", "update", value)
     assert summary("donne", value).startswith("NS 80 ♥")

@@ -17,6 +17,8 @@ class AuditEntry(models.Model):
     teams) so that an entry outlives the row it describes and can be restored from.
     """
 
+    # The entry kinds of tournament.journal's registry, their keys and labels kept here as data
+    # (a migration's choices; the model imports no journal): a test checks both agree.
     KINDS = [
         ("donne", _("donne")),
         ("pairing", _("tables")),
@@ -24,8 +26,7 @@ class AuditEntry(models.Model):
         ("player", _("joueur")),
         ("rules", _("règlement")),
         ("round", _("partie")),
-        # A table's score as a whole: its paper totals, their confirmation (services.paper,
-        # services.confirmations).
+        # A table's score as a whole: its paper totals, their confirmation (journal.game).
         ("game", _("score")),
     ]
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")

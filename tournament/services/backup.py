@@ -44,7 +44,8 @@ from django.utils.translation import gettext as _
 
 from scoring import PRESETS, PaperTotals, ScoringError, check_paper_totals, paper_winner, score_game
 
-from .. import audit, services, validators
+from .. import journal as audit
+from .. import services, validators
 from ..bounds import FIRST_YEAR, LAST_YEAR, MAX_DONNES_PER_GAME
 from ..draw import METHODS
 from ..models import (

@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 
 from scoring import Donne, Side
 
-from .. import audit
-from ..audit import SYSTEM, Actor
+from .. import journal as audit
+from ..journal import SYSTEM, Actor
 from ..models import Game, Tournament
 from .common import UserError
 from .donnes import Written, donne_write, game_locked

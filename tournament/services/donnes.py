@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy as _l
 from scoring import Donne, DonneScore, GameScore, Rules, Side, score_game
 from scoring.paper import PaperTotals, paper_winner
 
-from .. import audit
-from ..audit import SYSTEM, Actor
+from .. import journal as audit
+from ..journal import SYSTEM, Actor
 from ..models import (
     DonneRecord,
     Game,

@@ -1,9 +1,11 @@
-"""Restoring a value from the journal."""
+"""Restoring a value from the journal: each restorable entry kind (tournament.journal's
+registry, `EntryKind.restores`) has its restorer below, which passes on by name only the
+fields its kind may write, through the same service as any change."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db import transaction
@@ -11,8 +13,8 @@ from django.utils.translation import gettext as _
 
 from scoring import Donne
 
-from .. import audit
-from ..audit import SYSTEM, Actor
+from .. import journal
+from ..journal import SYSTEM, Actor
 from ..models import (
     RULE_FIELDS,
     AuditEntry,
@@ -30,14 +32,11 @@ from .rounds import round_seat
 from .teams import team_update
 from .tournaments import tournament_update
 
-# --- Audit --------------------------------------------------------------------------------
-
-
 # What restoring an entry may change, per kind: a team's TEAM_FIELDS, a mêlée player's
 # PLAYER_FIELDS, the lots, the tournament's
 # RULE_OPTIONS (the rule set, points of byes and forfeits, criteria, parties planned), a
 # donne's input (scoring.Donne's fields), a table's seats or its forfeit. Nothing else: the
-# values are checked by audit.check_value, then passed by name.
+# values are checked by journal.check_value, then passed by name.
 
 
 @transaction.atomic
@@ -47,59 +46,71 @@ def audit_restore(*, entry: AuditEntry, which: str = "before", by: Actor = SYSTE
     if which not in ("before", "after"):
         raise UserError(_("Choisissez la valeur à rétablir."))
     try:
-        audit.check_value(entry.kind, entry.action, entry.before)
-        audit.check_value(entry.kind, entry.action, entry.after)
-    except audit.BadValue as error:
+        journal.check_value(entry.kind, entry.action, entry.before)
+        journal.check_value(entry.kind, entry.action, entry.after)
+    except journal.BadValue as error:
         raise UserError(_("Cette entrée du journal est abîmée : %(e)s") % {"e": error}) from None
     value = getattr(entry, which)
-    tournament = entry.tournament
-    if entry.kind == "donne":
-        _restore_donne(entry, value, by)
-    elif entry.kind == "team" and value is not None:
-        team = (None if entry.number is None
-                else tournament.teams.filter(number=entry.number, round__isnull=True).first())
-        if team is None:
-            raise UserError(_("Cette équipe n'existe plus."))
-        team_update(team=team, name=value["name"], player1=value["player1"],
-                    player2=value["player2"], club=value["club"], active=value["active"],
-                    licence1=value.get("licence1"), licence2=value.get("licence2"),
-                    by=by, action="restore")
-    elif entry.kind == "player" and value is not None:
-        player = (None if entry.number is None
-                  else tournament.players.filter(number=entry.number).first())
-        if player is None:
-            raise UserError(_("Ce joueur n'existe plus."))
-        player_update(player=player, name=value["name"], club=value["club"],
-                      licence=value["licence"], active=value["active"], by=by,
-                      action="restore")
-    elif entry.kind == "rules" and value is not None and "prizes" in value:
-        prizes_replace(tournament=tournament, lots=lots_from_value(value["prizes"]), by=by)
-    elif entry.kind == "rules" and value is not None:
-        value = _named_rules(entry, value)
-        tournament_update(
-            tournament=tournament, parties_planned=value.get("parties_planned"),
-            criteria=value.get("criteria"), bye_points=value.get("bye_points"),
-            forfeit_points=value.get("forfeit_points"), preset=value.get("preset"),
-            format=value.get("format"), draw_method=value.get("draw_method"),
-            exempt_rule=value.get("exempt_rule"),
-            paper_by_tables=value.get("paper_by_tables"),
-            two_confirmations=value.get("two_confirmations"),
-            from_partie=entry.round_number, confirm=True, by=by,
-            # An entry written before an option existed leaves that option as it is (a
-            # ranking points key left out keeps its value; present, None included, sets it).
-            **{option: value[option] for option in RULE_FIELDS if option in value},
-            **{field: value[field] for field in RANKING_POINTS_FIELDS if field in value},
-        )
-    elif entry.kind == "pairing" and value is not None:
-        game = _entry_game(entry)
-        if game is None:
-            raise UserError(_("Cette table n'existe plus."))
-        if entry.action == "forfeit":
-            game_forfeit(game=game, side=value["forfeit"], by=by)
-        else:
-            round_seat(round_=game.round, table=game.table, teams=value, by=by)
-    else:
+    kind = journal.KIND[entry.kind]  # checked above: a known kind
+    # A donne's None is a donne to remove; another kind's None (a creation's before) gives
+    # nothing to restore.
+    if not kind.restores or (value is None and kind.key != "donne"):
         raise UserError(_("Cette modification ne se rétablit pas."))
+    RESTORERS[kind.key](entry, value, by)
+
+
+def _restore_team(entry: AuditEntry, value: Mapping[str, Any], by: Actor) -> None:
+    team = (None if entry.number is None
+            else entry.tournament.teams.filter(number=entry.number, round__isnull=True).first())
+    if team is None:
+        raise UserError(_("Cette équipe n'existe plus."))
+    team_update(team=team, name=value["name"], player1=value["player1"],
+                player2=value["player2"], club=value["club"], active=value["active"],
+                licence1=value.get("licence1"), licence2=value.get("licence2"),
+                by=by, action="restore")
+
+
+def _restore_player(entry: AuditEntry, value: Mapping[str, Any], by: Actor) -> None:
+    player = (None if entry.number is None
+              else entry.tournament.players.filter(number=entry.number).first())
+    if player is None:
+        raise UserError(_("Ce joueur n'existe plus."))
+    player_update(player=player, name=value["name"], club=value["club"],
+                  licence=value["licence"], active=value["active"], by=by,
+                  action="restore")
+
+
+def _restore_rules(entry: AuditEntry, value: Mapping[str, Any], by: Actor) -> None:
+    tournament = entry.tournament
+    if journal.PRIZES in value:
+        prizes_replace(tournament=tournament, lots=lots_from_value(value[journal.PRIZES]),
+                       by=by)
+        return
+    value = _named_rules(entry, value)
+    tournament_update(
+        tournament=tournament, parties_planned=value.get("parties_planned"),
+        criteria=value.get("criteria"), bye_points=value.get("bye_points"),
+        forfeit_points=value.get("forfeit_points"), preset=value.get("preset"),
+        format=value.get("format"), draw_method=value.get("draw_method"),
+        exempt_rule=value.get("exempt_rule"),
+        paper_by_tables=value.get("paper_by_tables"),
+        two_confirmations=value.get("two_confirmations"),
+        from_partie=entry.round_number, confirm=True, by=by,
+        # An entry written before an option existed leaves that option as it is (a
+        # ranking points key left out keeps its value; present, None included, sets it).
+        **{option: value[option] for option in RULE_FIELDS if option in value},
+        **{field: value[field] for field in RANKING_POINTS_FIELDS if field in value},
+    )
+
+
+def _restore_pairing(entry: AuditEntry, value: Any, by: Actor) -> None:
+    game = _entry_game(entry)
+    if game is None:
+        raise UserError(_("Cette table n'existe plus."))
+    if entry.action == "forfeit":
+        game_forfeit(game=game, side=value["forfeit"], by=by)
+    else:
+        round_seat(round_=game.round, table=game.table, teams=value, by=by)
 
 
 def _named_rules(entry: AuditEntry, value: Mapping[str, Any]) -> dict[str, Any]:
@@ -128,12 +139,12 @@ def _entry_game(entry: AuditEntry, *, lock: bool = False) -> Game | None:
 
 
 def _entry_values(value: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    """A donne's value as `audit.donne_values` writes it today: an entry written before
+    """A donne's value as `journal.donne_values` writes it today: an entry written before
     points attribués existed has no such keys, which mean 0."""
     if value is None:
         return None
     defaults = {field.name: field.default for field in dataclasses.fields(Donne)}
-    return {name: value.get(name, defaults[name]) for name in audit.DONNE_FIELDS}
+    return {name: value.get(name, defaults[name]) for name in journal.DONNE_FIELDS}
 
 
 def _restore_donne(entry: AuditEntry, value: Mapping[str, Any] | None, by: Actor) -> None:
@@ -155,7 +166,7 @@ def _restore_donne(entry: AuditEntry, value: Mapping[str, Any] | None, by: Actor
                   else game.donnes.filter(number=entry.number).first())
     target = _entry_values(value)
     if record is not None:
-        current = audit.donne_values(record)
+        current = journal.donne_values(record)
         if current not in (_entry_values(entry.before), _entry_values(entry.after)):
             raise UserError(
                 _("La donne %(n)d a été modifiée depuis : rétablissez plutôt une entrée plus "
@@ -176,3 +187,14 @@ def _restore_donne(entry: AuditEntry, value: Mapping[str, Any] | None, by: Actor
         _donne_insert(game=game, number=entry.number, donne=Donne(**target), key=key, by=by)
     # The organiser's own change: nothing awaits a side's confirmation any more.
     score_changed(game, None)
+
+
+# The restorer of each kind whose entries are restored (`EntryKind.restores`); a test checks
+# that these are exactly the registry's restorable kinds.
+RESTORERS: dict[str, Callable[[AuditEntry, Any, Actor], None]] = {
+    "donne": _restore_donne,
+    "team": _restore_team,
+    "player": _restore_player,
+    "rules": _restore_rules,
+    "pairing": _restore_pairing,
+}

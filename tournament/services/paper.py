@@ -13,7 +13,7 @@ must say who won), its donnes played as `played`. The standings, the workbook an
 treat it as any finished game; their donne columns say "saisie des totaux".
 
 The journal's "game" entries (kind "game") hold plain values whose shapes
-`check_game_value` states, as `audit.check_value` does for the other kinds:
+`journal.game.check_game_value` states (see that module):
 - "totals": before None (a game without donnes), the totals replaced, or the donnes removed
   (`{"donnes": n, "keys": [their keys]}`); after the totals (`totals_values`);
 - "untotals": before the totals; after None, or the donnes put back (same shape);
@@ -33,15 +33,12 @@ from django.utils.translation import ngettext
 from scoring import Donne, Side
 from scoring.paper import PaperCheck, PaperTotals, paper_check_kind, paper_winner
 
-from .. import audit
-from ..audit import SYSTEM, Actor
-from ..models import SIDE_SHORT, SIDE_VALUES, AuditEntry, DonneRecord, Game, new_donne_key
-from ..validators import MAX_SMALL
+from .. import journal as audit
+from ..journal import SYSTEM, Actor
+from ..models import AuditEntry, DonneRecord, Game, new_donne_key
 from .common import UserError, scoring_refusals
 from .confirmations import score_changed
 from .donnes import _donne_insert, game_locked, game_recompute, paper_totals
-
-TOTALS_FIELDS = [field.name for field in dataclasses.fields(PaperTotals)]
 
 
 def totals_values(totals: PaperTotals) -> dict[str, Any]:
@@ -148,7 +145,7 @@ def removed_donnes(game: Game) -> list[AuditEntry]:
                                     and "keys" in entry.before):
             switch = entry  # the last switch from donnes (later ones corrected the totals)
             break
-    if switch is None or not _well_formed(switch) or switch.before is None:
+    if switch is None or not audit.well_formed(switch) or switch.before is None:
         return []
     keys = switch.before["keys"]
     latest: dict[str, AuditEntry] = {}
@@ -200,98 +197,9 @@ def game_totals_clear(*, game: Game, confirm: bool = False, restore: bool = Fals
     return game
 
 
-# --- The journal's "game" entries --------------------------------------------------------
-
-
-def _well_formed(entry: AuditEntry) -> bool:
-    try:
-        check_game_value(entry.action, entry.before)
-        check_game_value(entry.action, entry.after)
-    except audit.BadValue:
-        return False
-    return True
-
-
-_MOST = 2_147_483_647  # the columns of these numbers are integers at most
-_STATE_KEYS = ["awaiting", "disputed", "score_ns", "score_ew"]
-
-
-def _whole(value: object, low: int = 0) -> bool:
-    return type(value) is int and low <= value <= _MOST
-
-
-def _is_totals(value: dict) -> bool:
-    # Compared as sets: PostgreSQL's jsonb keeps no key order.
-    return (sorted(value) == sorted(TOTALS_FIELDS)
-            and all(_whole(value[name]) for name in ("donnes", "passed", "awarded_ns",
-                                                     "awarded_ew"))
-            and all(_whole(value[name], -_MOST) for name in ("score_ns", "score_ew"))
-            and all(value[name] is None or _whole(value[name]) for name in ("belotes",
-                                                                            "capots")))
-
-
-def _is_removed(value: dict) -> bool:
-    keys = value.get("keys")
-    return (sorted(value) == ["donnes", "keys"] and isinstance(keys, list)
-            and len(keys) <= MAX_SMALL and value["donnes"] == len(keys)
-            and all(isinstance(key, str) and 0 < len(key) <= 22 for key in keys))
-
-
-def check_game_value(action: str, value: object) -> None:
-    """Refuse (`audit.BadValue`) a value that a "game" entry of `action` never holds (see
-    the module docstring); `audit.check_value` calls it for kind "game"."""
-    if value is None:
-        return
-    if not isinstance(value, dict):
-        raise audit.BadValue(_("des valeurs nommées sont attendues."))
-    if action in ("totals", "untotals"):
-        good = _is_totals(value) or _is_removed(value)
-    elif action in ("confirm", "dispute"):
-        good = (sorted(value) == sorted(_STATE_KEYS)
-                and (value["awaiting"] == "" or value["awaiting"] in SIDE_VALUES)
-                and type(value["disputed"]) is bool
-                and _whole(value["score_ns"], -_MOST) and _whole(value["score_ew"], -_MOST))
-    else:
-        raise audit.BadValue(_("action inconnue pour un score : %(a)s.")
-                             % {"a": str(action)[:20]})
-    if not good:
-        raise audit.BadValue(_("la valeur n'est pas celle d'un score de table."))
-
-
-def game_value_words(value: dict[str, Any]) -> str:
-    """A "game" entry's value in a few words, as the journal shows it (checked first)."""
-    if "keys" in value:
-        return ngettext("%(n)d donne saisie", "%(n)d donnes saisies", value["donnes"]) % {
-            "n": value["donnes"]}
-    if "awaiting" in value:
-        score = f"{value['score_ns']} – {value['score_ew']}"
-        if not value["awaiting"]:
-            return _("%(score)s, confirmé") % {"score": score}
-        awaiting = _("%(score)s, à confirmer par %(side)s") % {
-            "score": score, "side": SIDE_SHORT[value["awaiting"]]}
-        return awaiting + (_(" (contesté)") if value["disputed"] else "")
-    words = [_("totaux %(ns)d – %(ew)d en %(n)d donnes") % {
-        "ns": value["score_ns"], "ew": value["score_ew"], "n": value["donnes"]}]
-    if value["passed"]:
-        words.append(_("dont %(n)d passées") % {"n": value["passed"]})
-    if value["belotes"] is not None:
-        words.append(ngettext("%(n)d belote", "%(n)d belotes", value["belotes"])
-                     % {"n": value["belotes"]})
-    if value["capots"] is not None:
-        words.append(ngettext("%(n)d capot", "%(n)d capots", value["capots"])
-                     % {"n": value["capots"]})
-    for side in ("ns", "ew"):
-        if value[f"awarded_{side}"]:
-            words.append(_("pénalité +%(n)d %(side)s") % {
-                "n": value[f"awarded_{side}"], "side": SIDE_SHORT[side.upper()]})
-    return ", ".join(words)
-
-
 __all__ = [
-    "check_game_value",
     "game_totals_clear",
     "game_totals_record",
-    "game_value_words",
     "paper_check",
     "paper_totals",
     "removed_donnes",

@@ -20,8 +20,9 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
-from .. import audit, validators
-from ..audit import SYSTEM, Actor
+from .. import journal as audit
+from .. import validators
+from ..journal import SYSTEM, Actor
 from ..models import AuditEntry, Game, Player, Team, Tournament
 from ..models.players import licence_key
 from .common import (

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from .. import audit
-from ..audit import SYSTEM, Actor
+from .. import journal as audit
+from ..journal import SYSTEM, Actor
 from ..models import Prize, Tournament
 from ..selectors.prizes import (
     MAX_PRIZES,

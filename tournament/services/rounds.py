@@ -26,9 +26,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .. import audit, selectors
-from ..audit import SYSTEM, Actor
+from .. import journal as audit
+from .. import selectors
 from ..draw import METHODS, Draw, DrawError, DrawInput
+from ..journal import SYSTEM, Actor
 from ..models import (
     AuditEntry,
     DonneRecord,

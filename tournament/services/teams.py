@@ -11,8 +11,9 @@ from django.utils.translation import gettext as _
 
 from scoring import Side
 
-from .. import audit, validators
-from ..audit import SYSTEM, Actor
+from .. import journal as audit
+from .. import validators
+from ..journal import SYSTEM, Actor
 from ..models import AuditEntry, Game, Player, Team, Tournament
 from ..models.players import licence_key
 from .common import (

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 
 from scoring import PRESETS, Rules
 
-from .. import audit
-from ..audit import SYSTEM, Actor
+from .. import journal as audit
+from ..journal import SYSTEM, Actor
 from ..models import (
     RULE_FIELDS,
     DonneRecord,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest
 
-from ..audit import Actor
+from ..journal import Actor
 from ..services import UserError
 
 

@@ -19,11 +19,11 @@ from django.views.decorators.http import require_POST
 
 from .. import selectors, services
 from ..access import is_organiser, readable_game, require_organiser
-from ..audit import Actor
 from ..choices import SIDE_NAMES
 from ..forms import DonneForm, ForfeitForm
 from ..forms.donnes import PASSE
 from ..forms.paper import ConfirmForm, PaperTotalsForm, TotalsClearForm
+from ..journal import Actor
 from ..models import DonneRecord, Game
 from ..services import UserError
 from ..validators import whole_number

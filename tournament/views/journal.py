@@ -10,9 +10,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import audit, services
+from .. import services
 from ..access import game_of, organised
-from ..audit import Actor
+from ..journal import Actor, describe, restorable
 from ..models import AuditEntry
 from ..services import UserError
 
@@ -22,9 +22,9 @@ JOURNAL_LENGTH = 500  # the latest entries; the backup holds them all
 def _rows(entries) -> list[dict]:
     rows = []
     for entry in entries:
-        before, after = audit.describe(entry)
+        before, after = describe(entry)
         rows.append({"entry": entry, "before": before, "after": after,
-                     "restorable": audit.restorable(entry)})
+                     "restorable": restorable(entry)})
     return rows
 
 

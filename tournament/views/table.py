@@ -24,10 +24,10 @@ from django.views.decorators.http import require_POST
 
 from .. import selectors, services
 from ..access import linked_side
-from ..audit import Actor
 from ..choices import SIDE_NAMES
 from ..forms import DonneForm
 from ..forms.paper import ConfirmForm, PaperTotalsForm
+from ..journal import Actor
 from ..models import Game
 from ..services import UserError
 from .common import _form_error

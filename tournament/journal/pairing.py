@@ -1,0 +1,45 @@
+"""Kind "pairing": a table's two teams ([ns, ew], ew None for a bye) or its forfeit
+(action "forfeit": {"forfeit": "NS" | "EW" | ""}). Restoring one seats the table again
+(services.round_seat) or gives back its forfeit (services.game_forfeit)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring import Side
+
+from ..choices import SIDE_SHORT, SIDE_VALUES
+from .kind import EntryKind
+from .rules import options_words
+from .shape import BadValue, keys, whole
+
+
+def seats(value: object) -> bool:
+    """[ns, ew]: two team numbers, ew None for a bye."""
+    return (isinstance(value, list) and len(value) == 2 and whole(value[0])
+            and (value[1] is None or whole(value[1])))
+
+
+def check(action: str, value: object) -> None:
+    if action == "forfeit":
+        forfeit = keys(value, ["forfeit"], ["forfeit"])["forfeit"]
+        if forfeit != "" and forfeit not in SIDE_VALUES:
+            raise BadValue(_("« forfeit » : « NS », « EW » ou rien."))
+    elif not seats(value):
+        raise BadValue(_("les numéros des deux équipes d'une table sont attendus."))
+
+
+def words(value: Any, melee: bool = False) -> str:
+    if isinstance(value, list):
+        ew = value[1] if value[1] is not None else "exempte"
+        return f"{SIDE_SHORT[Side.NS]} {value[0]} – {SIDE_SHORT[Side.EW]} {ew}"
+    if "forfeit" in value:
+        side = value["forfeit"]
+        return f"forfait {SIDE_SHORT[side]}" if side in SIDE_SHORT else "aucun forfait"
+    return options_words(value, melee)
+
+
+KIND = EntryKind("pairing", gettext_lazy("tables"), check, words, restores=("seats", "forfeit"))
