@@ -12,14 +12,12 @@ the evening.
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from pypdf import PdfReader, PdfWriter
 
 from scoring import Side
 
@@ -141,47 +139,17 @@ def results_htmls(tournament: Tournament) -> list[str]:
         for start in range(0, max(len(parties), 1), size)]
 
 
-# The parts are laid out apart (the results on every core), so each part's "page n/total"
-# would count its own pages only: the parts print no counter, and the joined file gets one.
-_NO_COUNTER = "<style>@page { @bottom-right { content: none; } }</style>"
-_COUNTER_PAGE = ("@page %(name)s { size: A4 %(name)s; margin: 12mm 10mm; @bottom-right { "
-                 'content: "%(word)s " counter(page) "/" counter(pages); font-size: 8pt; } }')
-
-
-def _unnumbered(html: str) -> str:
-    """A part's HTML without its page counter (a later rule of the same page wins)."""
-    head = html.find("</head>")
-    return html[:head] + _NO_COUNTER + html[head:] if head >= 0 else _NO_COUNTER + html
-
-
-def _numbered(content: bytes) -> bytes:
-    """`content` with "page n/total" at the foot of each page, counting the whole file: a
-    page of numbers of the same orientation laid over each page."""
-    reader = PdfReader(io.BytesIO(content))
-    shapes = ["landscape" if page.mediabox.width > page.mediabox.height else "portrait"
-              for page in reader.pages]
-    style = "".join(_COUNTER_PAGE % {"name": name, "word": _("page")}
-                    for name in ("portrait", "landscape"))
-    pages = "".join(f'<div style="page: {shape}; break-before: page; height: 1px"></div>'
-                    for shape in shapes)
-    overlay = PdfReader(io.BytesIO(weasy.html_to_pdf(
-        f"<html><head><style>{style}</style></head><body>{pages}</body></html>")))
-    writer = PdfWriter(clone_from=reader)
-    for page, numbers in zip(writer.pages, overlay.pages, strict=True):
-        page.merge_page(numbers)
-    output = io.BytesIO()
-    writer.write(output)
-    return output.getvalue()
-
-
 def final_pack_pdf(tournament: Tournament) -> bytes:
     """The standings, the palmarès and every partie's results, in one PDF, its pages
     numbered across the whole file."""
     scope = standings_scope(tournament)
     standing = documents.standings(tournament, scope)  # read once for both parts
-    return _numbered(weasy.join([
-        weasy.html_to_pdf(_unnumbered(pdf.standings_html(tournament, standing, scope))),
-        weasy.html_to_pdf(_unnumbered(palmares.palmares_html(tournament, standing.lines))),
+    # The parts are laid out apart (the results on every core), so each part's "page
+    # n/total" would count its own pages only: the parts print no counter, the file has one.
+    return pdf.numbered(weasy.join([
+        weasy.htmls_to_pdf([pdf.unnumbered(html)
+                            for html in pdf.standings_htmls(tournament, standing, scope)]),
+        weasy.html_to_pdf(pdf.unnumbered(palmares.palmares_html(tournament, standing.lines))),
         weasy.htmls_to_pdf(results_htmls(tournament)),
     ]))
 
