@@ -55,3 +55,17 @@ def test_a_long_standings_in_parts_prints_the_pages_of_the_whole_table_numbered_
     assert len(parted) >= 3
     assert [re.findall(r"page \d+/\d+", text) for text in parted] == [
         [f"page {n}/{len(parted)}"] for n in range(1, len(parted) + 1)]
+
+
+def test_long_pairings_in_parts_print_the_pages_of_the_whole_lists(monkeypatch):
+    t = tournament(teams=90, slug="parts90")
+    round_ = services.round_generate(tournament=t, seed=1)
+    whole = pages(pdf.weasy.htmls_to_pdf(pdf.pairings_htmls(round_, parts=1)))
+    monkeypatch.setattr(pdf, "PARTS_FROM_ROWS", 30)
+    monkeypatch.setattr(pdf, "PROBE_ROWS", 50)
+    htmls = pdf.pairings_htmls(round_, parts=2)
+    assert len(htmls) == 4  # each list in two parts
+    parted = pages(pdf.weasy.htmls_to_pdf(htmls))
+    assert len(parted) >= 6
+    assert [re.findall(r"\d+\. Équipe \d+|\(\d+\)", text) for text in parted] == [
+        re.findall(r"\d+\. Équipe \d+|\(\d+\)", text) for text in whole]

@@ -154,13 +154,34 @@ def blank_score_sheets_pdf(tournament: Tournament, tables: int) -> bytes:
     return weasy.htmls_to_pdf(_sheet_htmls(tournament, None, sheets))
 
 
+def pairings_htmls(round_: Round, parts: int | None = None) -> list[str]:
+    """The partie by table, then where each team (a mêlée: each player) plays, by name: each
+    list in `parts` parts of whole pages (by default as many as `weasy` renders at once)."""
+    tables, seats = documents.pairings(round_)
+    context = {"tournament": round_.tournament, "round": round_,
+               "melee": documents.is_melee(round_.tournament)}
+    if parts is None:
+        parts = weasy.workers_for(len(seats), pages_per_worker=PARTS_FROM_ROWS // 2)
+    if parts > 1 and len(seats) >= PARTS_FROM_ROWS:
+        weasy.warm_up()  # the renderer starts while the probes are laid out
+    cuts = {}
+    for key, rows in (("tables", tables), ("seats", seats)):
+        def part(start: int, stop: int, key: str = key, rows: list = rows) -> str:
+            return render_to_string("printing/pairings.html", {
+                **context, key: rows[start:stop], "heading": start == 0,
+                "last": stop >= len(rows)})
+
+        cuts[key] = [part(start, stop) for start, stop
+                     in page_parts(len(rows), lambda n, part=part: part(0, n), parts)]
+    if len(cuts["tables"]) == len(cuts["seats"]) == 1:  # a short partie: one document
+        return [render_to_string("printing/pairings.html", {
+            **context, "tables": tables, "seats": seats, "heading": True, "last": True})]
+    return cuts["tables"] + cuts["seats"]
+
+
 def pairings_pdf(round_: Round) -> bytes:
     """The partie by table, then where each team (a mêlée: each player) plays, by name."""
-    tables, seats = documents.pairings(round_)
-    return _render("printing/pairings.html", {
-        "tournament": round_.tournament, "round": round_, "tables": tables, "seats": seats,
-        "melee": documents.is_melee(round_.tournament),
-    })
+    return weasy.htmls_to_pdf(pairings_htmls(round_))
 
 
 def standings_html(tournament: Tournament, standing: documents.Standings | None = None,
