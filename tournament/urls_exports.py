@@ -3,7 +3,7 @@ change: bookmarks and the projector point at them."""
 
 from django.urls import path
 
-from .views import exports, public
+from .views import exports, progress, public
 
 urlpatterns = [
     path("t/<slug:slug>/standings.pdf", exports.standings_pdf, name="standings_pdf"),
@@ -16,4 +16,6 @@ urlpatterns = [
          name="pairings_pdf"),
     path("t/<slug:slug>/screen/", public.screen, name="screen"),
     path("t/<slug:slug>/backup.json", exports.backup, name="backup"),
+    path("t/<slug:slug>/documents/<str:job>/", progress.job, name="document_job"),
+    path("t/<slug:slug>/documents/<str:job>/file", progress.job_file, name="document_file"),
 ]

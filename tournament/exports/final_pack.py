@@ -12,6 +12,7 @@ the evening.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -139,19 +140,28 @@ def results_htmls(tournament: Tournament) -> list[str]:
         for start in range(0, max(len(parties), 1), size)]
 
 
-def final_pack_pdf(tournament: Tournament) -> bytes:
+def final_pack_pdf(tournament: Tournament,
+                   step: Callable[[str], None] | None = None) -> bytes:
     """The standings, the palmarès and every partie's results, in one PDF, its pages
-    numbered across the whole file."""
+    numbered across the whole file (`step` hears where it is: a background job's
+    progress)."""
+    def said(text: str) -> None:
+        if step is not None:
+            step(text)
+
     scope = standings_scope(tournament)
     standing = documents.standings(tournament, scope)  # read once for both parts
     # The parts are laid out apart (the results on every core), so each part's "page
     # n/total" would count its own pages only: the parts print no counter, the file has one.
-    return pdf.numbered(weasy.join([
-        weasy.htmls_to_pdf([pdf.unnumbered(html)
-                            for html in pdf.standings_htmls(tournament, standing, scope)]),
-        weasy.html_to_pdf(pdf.unnumbered(palmares.palmares_html(tournament, standing.lines))),
-        weasy.htmls_to_pdf(results_htmls(tournament)),
-    ]))
+    said(_("Mise en page du classement…"))
+    parts = [weasy.htmls_to_pdf([pdf.unnumbered(html)
+                                 for html in pdf.standings_htmls(tournament, standing, scope)]),
+             weasy.html_to_pdf(pdf.unnumbered(palmares.palmares_html(tournament,
+                                                                      standing.lines)))]
+    said(_("Mise en page des résultats de chaque partie…"))
+    parts.append(weasy.htmls_to_pdf(results_htmls(tournament)))
+    said(_("Numérotation des pages…"))
+    return pdf.numbered(weasy.join(parts))
 
 
 # --- The workbook ---------------------------------------------------------------------------

@@ -139,13 +139,20 @@ def score_sheets_html(round_: Round, link_base: str = "") -> str:
     return _round_sheet_htmls(round_, link_base)[0]
 
 
-def score_sheets_pdf(round_: Round, link_base: str = "") -> bytes:
+def score_sheets_pdf(round_: Round, link_base: str = "",
+                     step: Callable[[str], None] | None = None) -> bytes:
     """The round's score sheets; with `link_base`, each carries its table link's QR code.
     A long round is rendered in chunks on every core (weasy.htmls_to_pdf); the renderer is
-    started first, if it is not running yet, to warm up while the sheets are built."""
-    if weasy.workers_for(round_.games.filter(team_ew__isnull=False).count()) > 1:
+    started first, if it is not running yet, to warm up while the sheets are built. `step`
+    hears where it is (a background job's progress)."""
+    tables = round_.games.filter(team_ew__isnull=False).count()
+    if weasy.workers_for(tables) > 1:
         weasy.warm_up()
-    return weasy.htmls_to_pdf(_round_sheet_htmls(round_, link_base))
+    htmls = _round_sheet_htmls(round_, link_base)
+    if step is not None:
+        step(_("Mise en page de %(count)d feuilles sur %(cores)d cœurs…")
+             % {"count": tables, "cores": len(htmls)})
+    return weasy.htmls_to_pdf(htmls)
 
 
 def blank_score_sheets_pdf(tournament: Tournament, tables: int) -> bytes:
@@ -164,15 +171,18 @@ def pairings_htmls(round_: Round, parts: int | None = None) -> list[str]:
         parts = weasy.workers_for(len(seats), pages_per_worker=PARTS_FROM_ROWS // 2)
     if parts > 1 and len(seats) >= PARTS_FROM_ROWS:
         weasy.warm_up()  # the renderer starts while the probes are laid out
-    cuts = {}
+    cuts: dict[str, list[str]] = {}
     for key, rows in (("tables", tables), ("seats", seats)):
-        def part(start: int, stop: int, key: str = key, rows: list = rows) -> str:
+        def part(start: int, stop: int, key: str = key, rows: Sequence[object] = rows) -> str:
             return render_to_string("printing/pairings.html", {
                 **context, key: rows[start:stop], "heading": start == 0,
                 "last": stop >= len(rows)})
 
-        cuts[key] = [part(start, stop) for start, stop
-                     in page_parts(len(rows), lambda n, part=part: part(0, n), parts)]
+        def probe(rows: int, part: Callable[[int, int], str] = part) -> str:
+            return part(0, rows)
+
+        cuts[key] = [part(start, stop)
+                     for start, stop in page_parts(len(rows), probe, parts)]
     if len(cuts["tables"]) == len(cuts["seats"]) == 1:  # a short partie: one document
         return [render_to_string("printing/pairings.html", {
             **context, "tables": tables, "seats": seats, "heading": True, "last": True})]

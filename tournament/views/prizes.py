@@ -7,18 +7,20 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
-from ..access import organised, readable
-from ..exports import final_pack, palmares
+from ..access import is_organiser, organised, readable
+from ..exports import final_pack, palmares, weasy
 from ..forms.prizes import PrizeForm
-from ..models import Prize, Tournament
+from ..models import Game, Prize, Tournament
 from ..selectors.prizes import lot_of, lot_words
 from ..services import UserError
 from ..validators import MAX_SMALL
+from . import progress
 from .common import _by, _form_error
 from .exports import PDF, XLSX, _download
 
@@ -122,11 +124,23 @@ def palmares_pdf(request: HttpRequest, slug: str) -> HttpResponse:
                      f"palmares-{slug}-{timezone.localdate():%Y-%m-%d}.pdf")
 
 
+# From this many games the final pack takes seconds: its organiser gets it made in the
+# background, with progress (a visitor's request renders it, as any document).
+BACKGROUND_GAMES = 600
+GAMES_A_SECOND = 150  # the results' rows a core lays out a second (the progress's estimate)
+
+
 def final_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The final pack: the standings, the palmarès and every partie's results, one PDF."""
     tournament = readable(request, slug)
-    return _download(final_pack.final_pack_pdf(tournament), PDF,
-                     f"resultats-{slug}-{timezone.localdate():%Y-%m-%d}.pdf")
+    name = f"resultats-{slug}-{timezone.localdate():%Y-%m-%d}.pdf"
+    games = Game.objects.filter(round__tournament=tournament).count()
+    if games >= BACKGROUND_GAMES and is_organiser(request, tournament):
+        estimate = 3 + games / (GAMES_A_SECOND * weasy.workers_for(games))
+        return progress.start(request, tournament, filename=name, estimate=estimate,
+                              make=lambda step: final_pack.final_pack_pdf(tournament, step),
+                              back=reverse("tournament:prizes", args=[slug]))
+    return _download(final_pack.final_pack_pdf(tournament), PDF, name)
 
 
 def final_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
