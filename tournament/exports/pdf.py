@@ -35,9 +35,9 @@ def _render(template: str, context: dict) -> bytes:
 # --- Long tables in parts of whole pages ----------------------------------------------------
 
 # Rows from which a table is cut into parts (below, one part: the probe would cost more than
-# it saves), and the rows the probe lays out (three pages of the standings and more).
+# it saves), and the rows the probe lays out (three pages of the standings, of the seats).
 PARTS_FROM_ROWS = 240
-PROBE_ROWS = 90
+PROBE_ROWS = 70
 
 
 def rows_per_page(html: str) -> list[int]:
