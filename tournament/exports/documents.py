@@ -654,9 +654,11 @@ def screen(tournament: Tournament) -> Screen:
         byes = [who(game.team_ns, is_melee(tournament)) for game in current.games.select_related(
             *TEAMS_AND_PLAYERS).filter(team_ew__isnull=True).order_by("table")]
         seated = {seat.number for seat in seats}
-        seats += [Seat(entry.number, entry.name, None, "")
-                  for entry in registered if entry.active and entry.number not in seated]
-        seats.sort(key=lambda seat: name_key(seat.name))
+        unseated = [Seat(entry.number, entry.name, None, "")
+                    for entry in registered if entry.active and entry.number not in seated]
+        if unseated:  # `pairings` gave the seats in French order already
+            seats += unseated
+            seats.sort(key=lambda seat: name_key(seat.name))
     scope = standings_scope(tournament)
     return Screen(current, tables, seats, registered, standings(tournament, scope), scope,
                   melee=is_melee(tournament), byes=byes)
