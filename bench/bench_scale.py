@@ -7,6 +7,10 @@ with "met" or "over":
   partie written), the standings page and the last partie's page (median of a few requests
   through Django's test client, as the organiser; the queries counted, and compared with
   those of a concours of 16 teams: a constant number);
+- on the same concours, each long document (the standings PDF, the last partie's pairings
+  and score sheets, the final pack): its time, the CPU of this process and of the
+  renderer's children (the parts laid out side by side), the largest process's peak memory,
+  and whether the SQLite database was written while it was made (never: a read only);
 - a mêlée of 2,000 players × 10 parties: the slowest partie's draw through the service, and
   the partners and opponents repeated over the concours (none: a draw without a repeat
   exists at every one of its parties).
@@ -34,7 +38,13 @@ TARGETS = {  # seconds
     "melee": 2.0,  # mêlée, slowest partie, 2,000 players
     "standings": 0.200,  # the standings page, 1,000 teams × 10 parties
     "partie": 0.100,  # a partie's page, 500 tables
+    "screen": 0.100,  # the projector's page, 1,000 teams
+    "standings_pdf": 3.0,  # the standings PDF, 1,000 teams
+    "pairings_pdf": 3.0,  # the pairings PDF of a partie, 500 tables
+    "sheets_pdf": 10.0,  # the score sheets of a partie, 500 tables
+    "final_pack": 20.0,  # the final pack PDF, 1,000 teams × 10 parties
 }
+RENDERER_MB = 300  # the largest process rendering a document
 
 
 def setup_django() -> None:
@@ -119,7 +129,76 @@ def pages(tournament: Any) -> dict[str, tuple[float, float, int]]:
                           tournament.organiser),
         "partie": page(reverse("tournament:round", args=[tournament.slug, last.number]),
                        tournament.organiser),
+        "screen": page(reverse("tournament:screen", args=[tournament.slug]),
+                       tournament.organiser),
     }
+
+
+def document(make: Any) -> tuple[float, float, float, float, bool]:
+    """(seconds, CPU seconds of this process, CPU seconds of the renderer's children, peak
+    MB of the largest renderer child, whether the database was written) of `make()`, once:
+    a document at this scale is made once an evening, warm or not."""
+    from django.db import connection
+
+    from tournament.exports import weasy
+
+    renderer, rendered = weasy.renderer(), []
+    render = renderer.render
+
+    def counted(htmls: Any) -> bytes:  # a document may be rendered in several calls
+        try:
+            return render(htmls)
+        finally:
+            if renderer.last is not None:
+                rendered.append(renderer.last)
+
+    renderer.render = counted  # type: ignore[method-assign]
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA data_version")  # changes when another connection writes
+        before = cursor.fetchone()[0]
+    changes = connection.connection.total_changes  # this connection's own writes
+    started, started_cpu = time.perf_counter(), time.process_time()
+    try:
+        make()
+    finally:
+        renderer.render = render  # type: ignore[method-assign]
+    seconds, cpu = time.perf_counter() - started, time.process_time() - started_cpu
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA data_version")
+        wrote = cursor.fetchone()[0] != before or connection.connection.total_changes != changes
+    children = sum(each.cpu for each in rendered)
+    peak = max((each.peak_mb for each in rendered), default=0.0)
+    return seconds, cpu, children, peak, wrote
+
+
+def documents(tournament: Any) -> None:
+    import resource
+
+    from tournament.exports import final_pack, pdf
+
+    last = tournament.rounds.order_by("-number").first()
+    tables = last.games.filter(team_ew__isnull=False).count()
+    made = {
+        "standings_pdf": (f"standings PDF, {TEAMS} teams", lambda: pdf.standings_pdf(tournament)),
+        "pairings_pdf": (f"pairings PDF of partie {last.number} ({tables} tables)",
+                         lambda: pdf.pairings_pdf(last)),
+        "sheets_pdf": (f"score sheets of partie {last.number} ({tables} tables, QR codes)",
+                       lambda: pdf.score_sheets_pdf(last, "http://192.168.1.2:8000")),
+        "final_pack": (f"final pack PDF, {TEAMS} teams × {PARTIES} parties",
+                       lambda: final_pack.final_pack_pdf(tournament)),
+    }
+    largest = 0.0
+    for key, (label, make) in made.items():
+        seconds, cpu, children, peak, wrote = document(make)
+        largest = max(largest, peak)
+        print(f"{label}: {seconds:.2f} s (CPU {cpu:.2f} s here + {children:.2f} s in the "
+              f"renderer's children; largest child {peak:.0f} MB), "
+              f"database written: {'yes' if wrote else 'no'}, " + verdict(seconds, key),
+              flush=True)
+    here = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"largest process rendering: {max(largest, here):.0f} MB (renderer's children "
+          f"{largest:.0f} MB, this process {here:.0f} MB with the whole concours read), "
+          f"target ≤ {RENDERER_MB} MB: {'met' if max(largest, here) <= RENDERER_MB else 'over'}")
 
 
 def main() -> None:
@@ -140,11 +219,13 @@ def main() -> None:
     small, _ = simulated("doublettes", 16, 2)
     small_pages = pages(small)
     for key, (seconds, cpu_seconds, queries) in pages(big).items():
-        label = ("standings page" if key == "standings"
-                 else f"partie {PARTIES}'s page ({TEAMS // 2} tables)")
+        label = {"standings": "standings page", "screen": "projector's page",
+                 "partie": f"partie {PARTIES}'s page ({TEAMS // 2} tables)"}[key]
         print(f"{label}, {TEAMS} teams × {PARTIES} parties: {seconds * 1000:.0f} ms "
               f"(CPU {cpu_seconds * 1000:.0f} ms; median of {REQUESTS}), {queries} queries "
               f"({small_pages[key][2]} at 16 teams), " + verdict(seconds, key))
+
+    documents(big)
 
     print(f"Simulating a mêlée of {PLAYERS} players × {PARTIES} parties…", flush=True)
     started = time.perf_counter()

@@ -3,7 +3,7 @@ change: bookmarks and the projector point at them."""
 
 from django.urls import path
 
-from .views import exports, public, restore
+from .views import exports, progress, public, restore
 
 urlpatterns = [
     path("t/<slug:slug>/standings.pdf", exports.standings_pdf, name="standings_pdf"),
@@ -21,4 +21,6 @@ urlpatterns = [
     path("t/<slug:slug>/backup/restore/confirm/", restore.restore_confirm,
          name="backup_restore_confirm"),
     path("t/<slug:slug>/copy/", restore.tournament_copy, name="tournament_copy"),
+    path("t/<slug:slug>/documents/<str:job>/", progress.job, name="document_job"),
+    path("t/<slug:slug>/documents/<str:job>/file", progress.job_file, name="document_file"),
 ]

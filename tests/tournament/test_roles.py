@@ -409,6 +409,7 @@ COVERED_ELSEWHERE = {
     "players", "players_import", "player", "player_withdraw", "player_return",
     "player_delete",  # a mêlée: the players' role tests below
     "team_forfeit",  # a POST only, in WRITES
+    "document_job", "document_file",  # a background document's token: test_document_progress.py
 }
 
 

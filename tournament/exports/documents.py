@@ -457,11 +457,60 @@ class Seat:
         return self.table is None and bool(self.side)
 
 
-def _seats(game: Game, melee: bool) -> list[Seat]:
-    """Who sits at `game`: its teams, or in a mêlée its teams' players."""
-    table = None if game.is_bye else game.table
+# What the pairings read of a game's teams and their players: plain values, not models (500
+# tables' teams and players made into objects were half the projector page's time).
+_PERSON = ("number", "name", "active")
+_SIDE_FIELDS = (*_PERSON, *(f"{player}__{field}" for player in ("first", "second")
+                            for field in ("number", "name", "active")))
+_PAIRING_FIELDS = ("table", *(f"{side}__{field}" for side in ("team_ns", "team_ew")
+                              for field in _SIDE_FIELDS))
+
+
+@dataclass(frozen=True)
+class _Person:
+    number: int
+    name: str
+    active: bool
+
+
+@dataclass(frozen=True)
+class _Side:
+    """A team as the pairings read it: its number, name, state and players."""
+
+    number: int
+    name: str
+    active: bool
+    first: _Person
+    second: _Person | None
+
+    @property
+    def players(self) -> str:  # as Team.players
+        if self.second is None:
+            return self.first.name
+        return f"{self.first.name} et {self.second.name}"
+
+
+def _side(row: dict[str, Any], side: str) -> _Side | None:
+    if row[f"{side}__number"] is None:
+        return None
+    first, second = (_Person(*(row[f"{side}__{player}__{field}"] for field in _PERSON))
+                     for player in ("first", "second"))
+    return _Side(row[f"{side}__number"], row[f"{side}__name"], row[f"{side}__active"], first,
+                 None if second.number is None else second)
+
+
+def _side_who(team: _Side, melee: bool) -> Who:
+    """`team` as a document names it (as `who`)."""
+    if melee:
+        players = [team.first] if team.second is None else [team.first, team.second]
+        return Who(tuple(f"{player.number}. {player.name}" for player in players))
+    return Who((f"{team.number}. {team.name}",), team.players, team.name)
+
+
+def _side_seats(table: int | None, ns: _Side, ew: _Side | None, melee: bool) -> list[Seat]:
+    """Who sits at a table: its teams, or in a mêlée its teams' players."""
     seats = []
-    for team, side in ((game.team_ns, SIDE_SHORT[Side.NS]), (game.team_ew, SIDE_SHORT[Side.EW])):
+    for team, side in ((ns, SIDE_SHORT[Side.NS]), (ew, SIDE_SHORT[Side.EW])):
         if team is None:
             continue
         if melee:
@@ -477,11 +526,15 @@ def pairings(round_: Round) -> tuple[list[TableSeating], list[Seat]]:
     """The partie by table (byes left out), and every team's seat by name ("where do I
     play?"); in a mêlée each table's four players, and every player's seat by name."""
     melee = is_melee(round_.tournament)
-    games = list(round_.games.select_related(*TEAMS_AND_PLAYERS).order_by("table"))
-    seats = [seat for game in games for seat in _seats(game, melee)]
+    tables, seats = [], []
+    for row in round_.games.order_by("table").values(*_PAIRING_FIELDS):
+        ns, ew = _side(row, "team_ns"), _side(row, "team_ew")
+        assert ns is not None  # every game has its NS team
+        seats += _side_seats(None if ew is None else row["table"], ns, ew, melee)
+        if ew is not None:
+            tables.append(TableSeating(row["table"], _side_who(ns, melee), _side_who(ew, melee)))
     seats.sort(key=lambda seat: name_key(seat.name))
-    return [TableSeating(game.table, who(game.team_ns, melee), who(game.team_ew, melee))
-            for game in games if game.team_ew is not None], seats
+    return tables, seats
 
 
 # --- Standings -------------------------------------------------------------------------------
@@ -649,9 +702,11 @@ def screen(tournament: Tournament) -> Screen:
         byes = [who(game.team_ns, is_melee(tournament)) for game in current.games.select_related(
             *TEAMS_AND_PLAYERS).filter(team_ew__isnull=True).order_by("table")]
         seated = {seat.number for seat in seats}
-        seats += [Seat(entry.number, entry.name, None, "")
-                  for entry in registered if entry.active and entry.number not in seated]
-        seats.sort(key=lambda seat: name_key(seat.name))
+        unseated = [Seat(entry.number, entry.name, None, "")
+                    for entry in registered if entry.active and entry.number not in seated]
+        if unseated:  # `pairings` gave the seats in French order already
+            seats += unseated
+            seats.sort(key=lambda seat: name_key(seat.name))
     scope = standings_scope(tournament)
     return Screen(current, tables, seats, registered, standings(tournament, scope), scope,
                   melee=is_melee(tournament), byes=byes)

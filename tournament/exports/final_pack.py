@@ -12,14 +12,13 @@ the evening.
 
 from __future__ import annotations
 
-import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from pypdf import PdfReader, PdfWriter
 
 from scoring import Side
 
@@ -123,6 +122,10 @@ def partie_results(tournament: Tournament) -> list[PartieResults]:
 
 
 RESULT_ROWS_A_PAGE = 14  # tables of a partie on a landscape page, with its heading
+# The most results a part holds: WeasyPrint keeps a document's pages in memory until it is
+# written, and a part of 2,500 results (1,000 teams, 5 parties) grew its process to 426 MB;
+# parts of 1,000 stay under 300 MB, laid out as many at once as there are cores.
+RESULTS_A_PART = 1000
 
 
 def results_htmls(tournament: Tournament) -> list[str]:
@@ -132,46 +135,16 @@ def results_htmls(tournament: Tournament) -> list[str]:
     9,000 cells."""
     parties = partie_results(tournament)
     pages = sum(-(-len(partie.tables) // RESULT_ROWS_A_PAGE) for partie in parties)
-    chunks = min(weasy.workers_for(pages), max(1, len(parties)))
+    results = sum(len(partie.tables) for partie in parties)
+    cores = weasy.workers_for(pages)
+    chunks = max(cores, -(-results // RESULTS_A_PART))
+    chunks = min(-(-chunks // cores) * cores, max(1, len(parties)))  # whole batches of cores
     size = -(-len(parties) // chunks) if parties else 1
     context = {"tournament": tournament, "scope": standings_scope(tournament),
                "printed": timezone.localtime(), "melee": tournament.format == "melee"}
     return [render_to_string("printing/final_pack.html", {
         **context, "parties": parties[start:start + size], "first": start == 0})
         for start in range(0, max(len(parties), 1), size)]
-
-
-# The parts are laid out apart (the results on every core), so each part's "page n/total"
-# would count its own pages only: the parts print no counter, and the joined file gets one.
-_NO_COUNTER = "<style>@page { @bottom-right { content: none; } }</style>"
-_COUNTER_PAGE = ("@page %(name)s { size: A4 %(name)s; margin: 12mm 10mm; @bottom-right { "
-                 'content: "%(word)s " counter(page) "/" counter(pages); font-size: 8pt; } }')
-
-
-def _unnumbered(html: str) -> str:
-    """A part's HTML without its page counter (a later rule of the same page wins)."""
-    head = html.find("</head>")
-    return html[:head] + _NO_COUNTER + html[head:] if head >= 0 else _NO_COUNTER + html
-
-
-def _numbered(content: bytes) -> bytes:
-    """`content` with "page n/total" at the foot of each page, counting the whole file: a
-    page of numbers of the same orientation laid over each page."""
-    reader = PdfReader(io.BytesIO(content))
-    shapes = ["landscape" if page.mediabox.width > page.mediabox.height else "portrait"
-              for page in reader.pages]
-    style = "".join(_COUNTER_PAGE % {"name": name, "word": _("page")}
-                    for name in ("portrait", "landscape"))
-    pages = "".join(f'<div style="page: {shape}; break-before: page; height: 1px"></div>'
-                    for shape in shapes)
-    overlay = PdfReader(io.BytesIO(weasy.html_to_pdf(
-        f"<html><head><style>{style}</style></head><body>{pages}</body></html>")))
-    writer = PdfWriter(clone_from=reader)
-    for page, numbers in zip(writer.pages, overlay.pages, strict=True):
-        page.merge_page(numbers)
-    output = io.BytesIO()
-    writer.write(output)
-    return output.getvalue()
 
 
 # The tables (games of every partie) beyond which the pack is not prepared: 1,024 (256 teams
@@ -183,16 +156,35 @@ def pack_tables(tournament: Tournament) -> int:
     return Game.objects.filter(round__tournament=tournament).count()
 
 
-def final_pack_pdf(tournament: Tournament) -> bytes:
+def final_pack_pdf(tournament: Tournament,
+                   step: Callable[[str], None] | None = None) -> bytes:
     """The standings, the palmarès and every partie's results, in one PDF, its pages
-    numbered across the whole file."""
+    numbered across the whole file (`step` hears where it is: a background job's
+    progress)."""
+    def said(text: str) -> None:
+        if step is not None:
+            step(text)
+
     scope = standings_scope(tournament)
     standing = documents.standings(tournament, scope)  # read once for both parts
-    return _numbered(weasy.join([
-        weasy.html_to_pdf(_unnumbered(pdf.standings_html(tournament, standing, scope))),
-        weasy.html_to_pdf(_unnumbered(palmares.palmares_html(tournament, standing.lines))),
-        weasy.htmls_to_pdf(results_htmls(tournament)),
-    ]))
+    # The parts are laid out apart (the results on every core), so each part's "page
+    # n/total" would count its own pages only: the parts print no counter, the file has one.
+    said(_("Mise en page du classement…"))
+    parts = [weasy.htmls_to_pdf([pdf.unnumbered(html)
+                                 for html in pdf.standings_htmls(tournament, standing, scope)]),
+             weasy.html_to_pdf(pdf.unnumbered(palmares.palmares_html(tournament,
+                                                                      standing.lines)))]
+    htmls = results_htmls(tournament)
+    at_once = weasy.workers_for(len(htmls), pages_per_worker=1)  # a part a core at a time
+    for start in range(0, len(htmls), at_once):
+        said(_("Mise en page des résultats (%(done)d/%(parts)d)…")
+             % {"done": start, "parts": len(htmls)})
+        # Through the renderer even a batch of one: a part of 1,000 results is never laid
+        # out in the server's own process.
+        parts.append(weasy.renderer().render(htmls[start:start + at_once]) if len(htmls) > 1
+                     else weasy.html_to_pdf(htmls[0]))
+    said(_("Numérotation des pages…"))
+    return pdf.numbered(weasy.join(parts))
 
 
 # --- The workbook ---------------------------------------------------------------------------

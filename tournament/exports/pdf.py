@@ -1,9 +1,27 @@
-"""PDF documents: a print template (A4, @page CSS) rendered by WeasyPrint, one per request."""
+"""PDF documents: a print template (A4, @page CSS) rendered by WeasyPrint, one per request.
+
+A long table (the standings of 1,000 teams, the pairings of 500 tables) is cut into parts of
+whole pages rendered side by side (`weasy.htmls_to_pdf`), as the score sheets are: WeasyPrint
+lays a table out row after row on one core, about 6 ms a row (1,000 teams' standings: 6.5 s
+of CPU). Where the pages fall is read from a short probe (the first rows laid out here: how
+many go on the first page and on the next ones), so that each part starts on a page of its
+own as the whole table would; the tables have set column widths (`table-layout: fixed`) so
+that every part draws the same columns. A part whose rows take more room than the probe's
+(a long name on two lines) ends on a page of its own, not full: a rare blank end of page.
+The parts print no page counter; the joined file gets one (`numbered`).
+"""
 
 from __future__ import annotations
 
+import io
+from collections.abc import Callable, Sequence
+
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from pypdf import PdfReader, PdfWriter
+from weasyprint import HTML
+from weasyprint.formatting_structure import boxes
 
 from ..models import Round, Tournament
 from ..selectors import StandingsScope
@@ -12,6 +30,87 @@ from . import documents, reglement, weasy
 
 def _render(template: str, context: dict) -> bytes:
     return weasy.html_to_pdf(render_to_string(template, context))
+
+
+# --- Long tables in parts of whole pages ----------------------------------------------------
+
+# Rows from which a table is cut into parts (below, one part: the probe would cost more than
+# it saves), and the rows the probe lays out (three pages of the standings, of the seats).
+PARTS_FROM_ROWS = 240
+PROBE_ROWS = 70
+
+
+def rows_per_page(html: str) -> list[int]:
+    """The rows of the table bodies on each page of `html`, as WeasyPrint lays it out."""
+    counts = []
+    for page in HTML(string=html).render().pages:
+        count, stack = 0, [page._page_box]
+        while stack:
+            box = stack.pop()
+            if isinstance(box, boxes.TableRowGroupBox):
+                count += 0 if box.is_header or box.is_footer else len(box.children)
+            elif isinstance(box, boxes.ParentBox):
+                stack.extend(box.children)
+        counts.append(count)
+    return counts
+
+
+def page_parts(rows: int, probe: Callable[[int], str], parts: int) -> list[tuple[int, int]]:
+    """[start, stop) of each part of a table of `rows` rows, cut between pages: `probe(n)` is
+    the document with its first n rows (the first part's heading, then the table)."""
+    if parts < 2 or rows < PARTS_FROM_ROWS:
+        return [(0, rows)]
+    counts = rows_per_page(probe(PROBE_ROWS))
+    if len(counts) < 3 or min(counts[:2]) < 1:  # no full second page: rows too tall to tell
+        return [(0, rows)]
+    first, then = counts[0], counts[1]
+    pages = [(0, first)] + [(start, min(start + then, rows))
+                            for start in range(first, rows, then)]
+    size = -(-len(pages) // parts)
+    return [(pages[index][0], pages[min(index + size, len(pages)) - 1][1])
+            for index in range(0, len(pages), size)]
+
+
+def parts_pdf(htmls: Sequence[str]) -> bytes:
+    """The parts of a document (each without page counter) rendered side by side, joined,
+    its pages numbered across the file; a single part is rendered as it is."""
+    if len(htmls) == 1:
+        return weasy.html_to_pdf(htmls[0])
+    return numbered(weasy.htmls_to_pdf([unnumbered(html) for html in htmls]))
+
+
+# A document laid out in parts would count each part's pages only: the parts print no
+# counter, and the joined file gets one.
+_NO_COUNTER = "<style>@page { @bottom-right { content: none; } }</style>"
+# The counter as the print templates write it.
+_COUNTER_PAGE = ("@page %(name)s { size: A4 %(name)s; margin: 12mm 10mm; @bottom-right { "
+                 'content: "%(word)s " counter(page) "/" counter(pages); font-size: 8pt; } }')
+
+
+def unnumbered(html: str) -> str:
+    """A part's HTML without its page counter (a later rule of the same page wins)."""
+    head = html.find("</head>")
+    return html[:head] + _NO_COUNTER + html[head:] if head >= 0 else _NO_COUNTER + html
+
+
+def numbered(content: bytes) -> bytes:
+    """`content` with "page n/total" at the foot of each page, counting the whole file: a
+    page of numbers of the same orientation laid over each page."""
+    reader = PdfReader(io.BytesIO(content))
+    shapes = ["landscape" if page.mediabox.width > page.mediabox.height else "portrait"
+              for page in reader.pages]
+    style = "".join(_COUNTER_PAGE % {"name": name, "word": _("page")}
+                    for name in ("portrait", "landscape"))
+    pages = "".join(f'<div style="page: {shape}; break-before: page; height: 1px"></div>'
+                    for shape in shapes)
+    overlay = PdfReader(io.BytesIO(weasy.html_to_pdf(
+        f"<html><head><style>{style}</style></head><body>{pages}</body></html>")))
+    writer = PdfWriter(clone_from=reader)
+    for page, numbers in zip(writer.pages, overlay.pages, strict=True):
+        page.merge_page(numbers)
+    output = io.BytesIO()
+    writer.write(output)
+    return output.getvalue()
 
 
 def _sheet_htmls(tournament: Tournament, round_: Round | None,
@@ -42,13 +141,20 @@ def score_sheets_html(round_: Round, link_base: str = "") -> str:
     return _round_sheet_htmls(round_, link_base)[0]
 
 
-def score_sheets_pdf(round_: Round, link_base: str = "") -> bytes:
+def score_sheets_pdf(round_: Round, link_base: str = "",
+                     step: Callable[[str], None] | None = None) -> bytes:
     """The round's score sheets; with `link_base`, each carries its table link's QR code.
     A long round is rendered in chunks on every core (weasy.htmls_to_pdf); the renderer is
-    started first, if it is not running yet, to warm up while the sheets are built."""
-    if weasy.workers_for(round_.games.filter(team_ew__isnull=False).count()) > 1:
+    started first, if it is not running yet, to warm up while the sheets are built. `step`
+    hears where it is (a background job's progress)."""
+    tables = round_.games.filter(team_ew__isnull=False).count()
+    if weasy.workers_for(tables) > 1:
         weasy.warm_up()
-    return weasy.htmls_to_pdf(_round_sheet_htmls(round_, link_base))
+    htmls = _round_sheet_htmls(round_, link_base)
+    if step is not None:
+        step(_("Mise en page de %(count)d feuilles sur %(cores)d cœurs…")
+             % {"count": tables, "cores": len(htmls)})
+    return weasy.htmls_to_pdf(htmls)
 
 
 def blank_score_sheets_pdf(tournament: Tournament, tables: int) -> bytes:
@@ -57,13 +163,37 @@ def blank_score_sheets_pdf(tournament: Tournament, tables: int) -> bytes:
     return weasy.htmls_to_pdf(_sheet_htmls(tournament, None, sheets))
 
 
+def pairings_htmls(round_: Round, parts: int | None = None) -> list[str]:
+    """The partie by table, then where each team (a mêlée: each player) plays, by name: each
+    list in `parts` parts of whole pages (by default as many as `weasy` renders at once)."""
+    tables, seats = documents.pairings(round_)
+    context = {"tournament": round_.tournament, "round": round_,
+               "melee": documents.is_melee(round_.tournament)}
+    if parts is None:
+        parts = weasy.workers_for(len(seats), pages_per_worker=PARTS_FROM_ROWS // 2)
+    if parts > 1 and len(seats) >= PARTS_FROM_ROWS:
+        weasy.warm_up()  # the renderer starts while the probes are laid out
+    cuts: dict[str, list[str]] = {}
+    for key, rows in (("tables", tables), ("seats", seats)):
+        def part(start: int, stop: int, key: str = key, rows: Sequence[object] = rows) -> str:
+            return render_to_string("printing/pairings.html", {
+                **context, key: rows[start:stop], "heading": start == 0,
+                "last": stop >= len(rows)})
+
+        def probe(rows: int, part: Callable[[int, int], str] = part) -> str:
+            return part(0, rows)
+
+        cuts[key] = [part(start, stop)
+                     for start, stop in page_parts(len(rows), probe, parts)]
+    if len(cuts["tables"]) == len(cuts["seats"]) == 1:  # a short partie: one document
+        return [render_to_string("printing/pairings.html", {
+            **context, "tables": tables, "seats": seats, "heading": True, "last": True})]
+    return cuts["tables"] + cuts["seats"]
+
+
 def pairings_pdf(round_: Round) -> bytes:
     """The partie by table, then where each team (a mêlée: each player) plays, by name."""
-    tables, seats = documents.pairings(round_)
-    return _render("printing/pairings.html", {
-        "tournament": round_.tournament, "round": round_, "tables": tables, "seats": seats,
-        "melee": documents.is_melee(round_.tournament),
-    })
+    return weasy.htmls_to_pdf(pairings_htmls(round_))
 
 
 def standings_html(tournament: Tournament, standing: documents.Standings | None = None,
@@ -71,19 +201,38 @@ def standings_html(tournament: Tournament, standing: documents.Standings | None 
     """The standings as WeasyPrint reads them: a line per team, or per player in a mêlée,
     with the ranking points, each line's lot and the results awaiting a confirmation when
     the concours has them (`standing` and its `scope`: read here unless given)."""
+    return standings_htmls(tournament, standing, scope, parts=1)[0]
+
+
+def standings_htmls(tournament: Tournament, standing: documents.Standings | None = None,
+                    scope: StandingsScope | None = None,
+                    parts: int | None = None) -> list[str]:
+    """The standings in `parts` parts of whole pages (by default as many as `weasy` renders
+    at once): the first with the heading, each with the table's head."""
     if scope is None:
         scope = documents.standings_scope(tournament)
     if standing is None:
         standing = documents.standings(tournament, scope)
-    return render_to_string("printing/standings.html", {
-        "tournament": tournament, "standings": standing, "scope": scope,
-        "printed": timezone.localtime(),
-    })
+    entries = standing.entries
+    context = {"tournament": tournament, "standings": standing, "scope": scope,
+               "printed": timezone.localtime()}
+
+    def part(start: int, stop: int) -> str:
+        return render_to_string("printing/standings.html", {
+            **context, "entries": entries[start:stop], "heading": start == 0,
+            "last": stop >= len(entries)})
+
+    if parts is None:
+        parts = weasy.workers_for(len(entries), pages_per_worker=PARTS_FROM_ROWS // 2)
+    if parts > 1 and len(entries) >= PARTS_FROM_ROWS:
+        weasy.warm_up()  # the renderer starts while the probe is laid out
+    return [part(start, stop) for start, stop in
+            page_parts(len(entries), lambda rows: part(0, rows), parts)]
 
 
 def standings_pdf(tournament: Tournament, standing: documents.Standings | None = None,
                   scope: StandingsScope | None = None) -> bytes:
-    return weasy.html_to_pdf(standings_html(tournament, standing, scope))
+    return parts_pdf(standings_htmls(tournament, standing, scope))
 
 
 def reglement_html(tournament: Tournament) -> str:

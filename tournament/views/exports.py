@@ -8,14 +8,16 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..access import organised, readable, readable_round, require_organiser
-from ..exports import documents, pdf, workbook
+from ..exports import documents, pdf, weasy, workbook
 from ..services import backup as backup_module
 from ..validators import whole_number
 from . import documents as cached
+from . import progress
 from .common import table_link_base
 
 PDF = "application/pdf"
@@ -31,11 +33,23 @@ def _download(content: bytes, content_type: str, name: str, inline: bool = True)
     return response
 
 
+# From this many tables the score sheets take seconds: made in the background, with progress.
+BACKGROUND_TABLES = 100
+SHEETS_A_SECOND = 25  # a core lays out about 25-30 sheets a second (the progress's estimate)
+
+
 def score_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = readable_round(request, slug, number)
     require_organiser(request, round_.tournament)
-    return _download(pdf.score_sheets_pdf(round_, link_base=table_link_base(request)), PDF,
-                     f"feuilles-{slug}-partie-{number}.pdf")
+    link_base, name = table_link_base(request), f"feuilles-{slug}-partie-{number}.pdf"
+    tables = round_.games.filter(team_ew__isnull=False).count()
+    if tables >= BACKGROUND_TABLES:
+        estimate = 2 + tables / (SHEETS_A_SECOND * weasy.workers_for(tables))
+        return progress.start(
+            request, round_.tournament, filename=name, estimate=estimate,
+            make=lambda step: pdf.score_sheets_pdf(round_, link_base=link_base, step=step),
+            back=reverse("tournament:round", args=[slug, number]))
+    return _download(pdf.score_sheets_pdf(round_, link_base=link_base), PDF, name)
 
 
 def blank_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
@@ -75,7 +89,10 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 def reglement_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """« Règlement du concours »: whoever may read the concours may print its rules."""
     tournament = readable(request, slug)
-    return _download(pdf.reglement_pdf(tournament), PDF, f"reglement-{slug}.pdf")
+    return cached.document(
+        request, tournament, name="reglement", params=(),
+        render_document=lambda: pdf.reglement_pdf(tournament), content_type=PDF,
+        filename=f"reglement-{slug}.pdf")
 
 
 def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:

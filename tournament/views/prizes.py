@@ -7,19 +7,20 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
-from ..access import organised, readable
-from ..exports import final_pack, palmares
+from ..access import is_organiser, organised, readable
+from ..exports import final_pack, palmares, weasy
 from ..forms.prizes import PrizeForm
 from ..models import Prize, Tournament
 from ..selectors.prizes import lot_of, lot_words
 from ..services import UserError
 from ..validators import MAX_SMALL
-from . import documents
+from . import documents, progress
 from .common import _by, _form_error
 from .exports import PDF, XLSX
 
@@ -125,6 +126,12 @@ def palmares_pdf(request: HttpRequest, slug: str) -> HttpResponse:
         filename=f"palmares-{slug}-{timezone.localdate():%Y-%m-%d}.pdf")
 
 
+# From this many games the final pack takes seconds: its organiser gets it made in the
+# background, with progress (a visitor's request renders it, as any document).
+BACKGROUND_GAMES = 600
+GAMES_A_SECOND = 150  # the results' rows a core lays out a second (the progress's estimate)
+
+
 def final_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The final pack: the standings, the palmarès and every partie's results, one PDF."""
     tournament = readable(request, slug)
@@ -132,10 +139,16 @@ def final_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     if tables > final_pack.MAX_TABLES:
         return documents.too_long(request, tournament, tables, final_pack.MAX_TABLES,
                                   _("tables (toutes parties)"))
+    name = f"resultats-{slug}-{timezone.localdate():%Y-%m-%d}.pdf"
+    if tables >= BACKGROUND_GAMES and is_organiser(request, tournament):
+        estimate = 3 + tables / (GAMES_A_SECOND * weasy.workers_for(tables))
+        return progress.start(request, tournament, filename=name, estimate=estimate,
+                              make=lambda step: final_pack.final_pack_pdf(tournament, step),
+                              back=reverse("tournament:prizes", args=[slug]))
     return documents.document(
         request, tournament, name="final", params=(),
         render_document=lambda: final_pack.final_pack_pdf(tournament), content_type=PDF,
-        filename=f"resultats-{slug}-{timezone.localdate():%Y-%m-%d}.pdf")
+        filename=name)
 
 
 def final_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
