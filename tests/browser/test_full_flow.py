@@ -11,9 +11,9 @@ from openpyxl import Workbook, load_workbook
 from pypdf import PdfReader
 
 from scoring import score_game
+from tests.builders import organiser
 from tournament.models import Game, Tournament
 
-from ..tournament.factories import organiser
 from .test_game_entry import log_in, type_row
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -4,10 +4,9 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import score_game
+from tests.builders import organiser, tournament
 from tournament import services
 from tournament.models import Game
-
-from ..tournament.factories import organiser, tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -139,5 +138,5 @@ def test_modifier_puts_the_cursor_in_the_rows_first_field(page, live_server):
 
 
 def _made():
-    from ..tournament.factories import made
+    from tests.builders import made
     return made()

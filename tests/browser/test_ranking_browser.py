@@ -5,10 +5,10 @@ offers ranking points; a mêlée's standings rank players, on a laptop and on a 
 import pytest
 from playwright.sync_api import expect
 
+from tests.builders import organiser
+from tests.selectors.test_standings import melee, melee_partie, play_partie
 from tournament import services
 
-from ..tournament.factories import organiser
-from ..tournament.test_standings import melee, melee_partie, play_partie
 from .test_game_entry import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
