@@ -3,8 +3,8 @@
 import pytest
 from playwright.sync_api import expect
 
-from scoring import score_game
 from tests.builders import organiser, tournament
+from tests.checks import assert_scores_recomputed
 from tournament import services
 from tournament.models import Game
 
@@ -82,7 +82,7 @@ def test_an_organiser_enters_a_whole_game_with_the_keyboard(page, live_server, s
 
     game = Game.objects.get(round__tournament=t)
     assert game.finished and game.winner == "NS" and game.played == 4
-    result = score_game([r.to_donne() for r in game.donnes.all()], t.rules)
+    result = assert_scores_recomputed(game)
     assert (game.score_ns, game.score_ew) == (result.ns, result.ew) == (1300, 590)
     expect(page.locator("#total-ns")).to_have_text("1300")
     expect(page.locator("#entry")).to_have_count(0)

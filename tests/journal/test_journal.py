@@ -8,8 +8,9 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
-from scoring import Side, score_game
+from scoring import Side
 from tests.builders import made, organiser, tournament
+from tests.checks import assert_scores_recomputed
 from tournament import audit, services
 from tournament.audit import Actor
 from tournament.models import AuditEntry, DonneRecord, Game, Tournament
@@ -32,14 +33,6 @@ def concours(owner):
 
 def game_of(t, number=1) -> Game:
     return Game.objects.get(round__tournament=t, round__number=1, table=number)
-
-
-def assert_scores_are_recomputed(game):
-    game.refresh_from_db()
-    records = list(game.donnes.order_by("number"))
-    result = score_game([r.to_donne() for r in records], game.round.tournament.rules)
-    assert (game.score_ns, game.score_ew) == (result.ns, result.ew)
-    assert [(r.score_ns, r.score_ew) for r in records] == [(d.ns, d.ew) for d in result.donnes]
 
 
 def test_each_donne_change_is_logged_with_who_before_and_after(owner, concours):
@@ -92,7 +85,7 @@ def test_restoring_a_corrected_donne_rescores_the_game(owner, concours):
     slip = AuditEntry.objects.get(kind="donne", action="update")
     services.audit_restore(entry=slip, which="before", by=Actor.of_user(owner))
     assert game.donnes.get(number=2).taker_points == 90
-    assert_scores_are_recomputed(game)
+    assert_scores_recomputed(game)
     last = AuditEntry.objects.filter(kind="donne").first()
     assert (last.action, last.before["taker_points"], last.after["taker_points"]) == (
         "update", 30, 90)
@@ -107,7 +100,7 @@ def test_restoring_a_deleted_donne_puts_it_back_in_its_place(concours):
     services.audit_restore(entry=deleted, which="before")
     assert list(game.donnes.values_list("number", "taker_points")) == [
         (1, 100), (2, 90), (3, 120)]
-    assert_scores_are_recomputed(game)
+    assert_scores_recomputed(game)
 
 
 def test_restoring_before_a_creation_removes_the_donne(concours):
@@ -115,7 +108,7 @@ def test_restoring_before_a_creation_removes_the_donne(concours):
     services.donne_record(game=game, number=None, donne=made(points=100))
     services.audit_restore(entry=AuditEntry.objects.get(kind="donne"), which="before")
     assert not game.donnes.exists()
-    assert_scores_are_recomputed(game)
+    assert_scores_recomputed(game)
 
 
 def test_a_restore_the_rules_refuse_changes_nothing(concours):
@@ -188,7 +181,7 @@ def test_the_organiser_sees_a_tables_history_and_restores_from_it(client, owner,
                            {"which": "before", "next": history})
     assert response.status_code == 302 and response["Location"] == history
     assert game.donnes.get().taker_points == 100
-    assert_scores_are_recomputed(game)
+    assert_scores_recomputed(game)
 
 
 def test_restoring_needs_the_organiser(client, concours):
@@ -296,7 +289,7 @@ def test_undoing_a_correction_after_an_earlier_deletion_acts_on_the_same_donne(c
     services.donne_delete(game=game, number=1)  # the corrected donne is now number 2
     services.audit_restore(entry=correction, which="before")
     assert list(game.donnes.values_list("number", "taker_points")) == [(1, 90), (2, 120)]
-    assert_scores_are_recomputed(game)
+    assert_scores_recomputed(game)
     services.audit_restore(entry=correction, which="after")
     assert list(game.donnes.values_list("number", "taker_points")) == [(1, 90), (2, 130)]
 
@@ -307,7 +300,7 @@ def test_cancelling_an_entry_after_an_earlier_deletion_removes_that_donne(concou
     services.donne_delete(game=game, number=1)  # 90 is now number 1, 120 number 2
     services.audit_restore(entry=second, which="before")  # "annuler la saisie" of the 90
     assert list(game.donnes.values_list("number", "taker_points")) == [(1, 120)]
-    assert_scores_are_recomputed(game)
+    assert_scores_recomputed(game)
 
 
 def test_a_donne_changed_since_the_entry_is_not_restored_over(concours):

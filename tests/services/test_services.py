@@ -6,6 +6,7 @@ import pytest
 
 from scoring import PRESETS, Coinche, Donne, Side, score_game
 from tests.builders import made, organiser, play_to_the_end, tournament
+from tests.checks import assert_scores_recomputed
 from tournament import services
 from tournament.models import AuditEntry, DonneRecord, Game, Tournament
 from tournament.services import ImportLine, UserError
@@ -120,6 +121,7 @@ def test_a_donne_is_scored_and_the_game_totals_equal_score_game():
     expected = score_game([made(points=95), made(Side.EW, 100, 98)], t.rules)
     assert (game.score_ns, game.score_ew, game.played) == (expected.ns, expected.ew, 2)
     assert list(game.donnes.values_list("score_ns", "score_ew")) == [(180, 70), (260, 0)]
+    assert_scores_recomputed(game)
 
 
 def test_an_invalid_donne_is_refused_with_its_field_and_nothing_is_saved():

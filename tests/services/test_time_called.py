@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from scoring import Side, score_game
 from tests.builders import made, organiser, play_to_the_end, tournament
+from tests.checks import assert_scores_recomputed
 from tournament import services
 from tournament.models import AuditEntry, Game
 from tournament.services import UserError
@@ -46,6 +47,7 @@ def test_a_ticked_table_plays_its_donne_in_play_then_stops(partie):
     services.donne_record(game=game, number=None, donne=made(points=90))
     game.refresh_from_db()
     assert game.finished and game.played == 3
+    assert_scores_recomputed(game)
     result = score_game([r.to_donne() for r in game.donnes.all()], partie.tournament.rules)
     # The winner is the higher total although nobody reached 2000.
     assert not result.finished and game.winner == ("NS" if game.score_ns > game.score_ew

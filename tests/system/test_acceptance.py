@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from scoring import score_game
+from tests.checks import assert_scores_recomputed
 from tests.views.test_views import _xlsx
 from tournament.models import Game, Tournament
 
@@ -60,8 +60,7 @@ def test_a_newcomer_runs_a_tournament_from_login_to_standings(client):
             assert response.status_code == 302, response.content.decode()[:2000]
         game.refresh_from_db()
         assert game.finished
-        result = score_game([r.to_donne() for r in game.donnes.all()], tournament.rules)
-        assert (game.score_ns, game.score_ew) == (result.ns, result.ew)
+        assert_scores_recomputed(game)
 
     response = client.post(reverse("tournament:round_generate", args=["jeudi"]))
     assert response.status_code == 302

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
-from scoring import score_game
 from tests.builders import made
+from tests.checks import assert_scores_recomputed
 from tournament import services
 from tournament.models import AuditEntry, DonneRecord, Game
 
@@ -51,12 +51,7 @@ def snapshot(game: Game):
 
 
 def assert_consistent(game: Game):
-    game.refresh_from_db()
-    records = list(game.donnes.order_by("number"))
-    assert [r.number for r in records] == list(range(1, len(records) + 1))
-    result = score_game([r.to_donne() for r in records], game.round.tournament.rules)
-    assert (game.score_ns, game.score_ew, game.played) == (result.ns, result.ew, result.played)
-    assert [(r.score_ns, r.score_ew) for r in records] == [(d.ns, d.ew) for d in result.donnes]
+    assert_scores_recomputed(game)  # the donnes numbered 1..n, every cached score recomputed
 
 
 class RandomDonnePosts(TestCase):

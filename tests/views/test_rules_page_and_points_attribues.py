@@ -11,8 +11,9 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
-from scoring import PRESETS, Rules, score_game
+from scoring import PRESETS, Rules
 from tests.builders import criteria_post, organiser, tournament
+from tests.checks import assert_scores_recomputed
 from tournament import services
 from tournament.models import AuditEntry, DonneRecord, Tournament
 
@@ -178,11 +179,7 @@ def test_the_score_of_a_stored_game_equals_scoring_with_points_attribues(client,
     url = reverse("tournament:game", args=["penalite", 1, 1])
     client.post(url, {**DONNE, "awarded_ew": "50", "position": "1"})
     client.post(url, {**DONNE, "taker": "EW", "awarded_ns": "100", "position": "2"})
-    table_game.refresh_from_db()
-    records = list(table_game.donnes.order_by("number"))
-    result = score_game([r.to_donne() for r in records], table_game.round.tournament.rules)
-    assert (table_game.score_ns, table_game.score_ew) == (result.ns, result.ew)
-    assert [(r.score_ns, r.score_ew) for r in records] == [(s.ns, s.ew) for s in result.donnes]
+    assert_scores_recomputed(table_game)
 
 
 # --- Migration 0003 ------------------------------------------------------------------------

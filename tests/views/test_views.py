@@ -11,6 +11,7 @@ from openpyxl import Workbook
 
 from scoring import Side, score_game
 from tests.builders import criteria_post, made, organiser, play_to_the_end, tournament
+from tests.checks import assert_scores_recomputed
 from tournament import services
 from tournament.models import DonneRecord, Game, Tournament
 
@@ -298,6 +299,7 @@ def test_editing_an_earlier_donne_rescores_and_the_totals_equal_score_game(
     game.refresh_from_db()
     expected = score_game([made(points=120), made(contract=90, points=100)], concours.rules)
     assert (game.score_ns, game.score_ew) == (expected.ns, expected.ew)
+    assert_scores_recomputed(game)
     page = client.get(game_url(concours)).content.decode()
     assert f'id="total-ns">{expected.ns}<' in page
 
