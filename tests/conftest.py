@@ -21,3 +21,12 @@ def _documents_cache(settings, tmp_path):
     folder of its own, not the project's var/."""
     settings.CACHES = {**settings.CACHES, "documents": {
         **settings.CACHES["documents"], "LOCATION": tmp_path / "documents"}}
+
+
+@pytest.fixture
+def owner(db, request):
+    """The concours' organiser: an account named by the test module's OWNER where what the
+    test reads writes that name (the journal's "par …"), "proprietaire" otherwise."""
+    from tests.builders import organiser  # the models, once Django is set up
+
+    return organiser(getattr(request.module, "OWNER", "proprietaire"))

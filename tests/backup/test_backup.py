@@ -8,18 +8,14 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from scoring import Side
-from tests.builders import made, melee, organiser, play_to_the_end, tournament
+from tests.builders import made, melee, play_to_the_end, tournament
 from tournament import services
 from tournament.audit import Actor
 from tournament.models import AuditEntry, DonneRecord, Game, Tournament
 from tournament.services import UserError, backup
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return organiser("sauveur")
+OWNER = "sauveur"  # the conftest's owner, as the commands name it
 
 
 @pytest.fixture

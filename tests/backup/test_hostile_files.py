@@ -15,11 +15,7 @@ from tournament.models import AuditEntry, DonneRecord, Game, Player, Round, Team
 from tournament.services import UserError, backup
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return organiser("hote")
+OWNER = "hote"  # the conftest's owner, as the commands name it
 
 
 @pytest.fixture

@@ -22,11 +22,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def owner():
-    return organiser("restaurateur")
-
-
-@pytest.fixture
 def concours(owner):
     """Five teams, partie 1 played (a forfeit, a finished game), partie 2 drawn, a donne in."""
     t = tournament(owner=owner, teams=5, slug="original", name="Concours d'hiver",

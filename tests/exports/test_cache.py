@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from scoring import Side
-from tests.builders import made, organiser, play_to_the_end, tournament
+from tests.builders import made, play_to_the_end, tournament
 from tournament import services
 from tournament.audit import Actor
 from tournament.exports import cache, final_pack, pdf, rotation
@@ -44,11 +44,6 @@ def renders(monkeypatch):
 
     monkeypatch.setattr(pdf, "standings_pdf", counted)
     return done
-
-
-@pytest.fixture
-def owner():
-    return organiser("gardien")
 
 
 @pytest.fixture

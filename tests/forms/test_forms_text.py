@@ -8,7 +8,7 @@ import unicodedata
 import pytest
 from django.urls import reverse
 
-from tests.builders import criteria_post, organiser, tournament
+from tests.builders import criteria_post, tournament
 from tournament.forms import PlayerForm, TeamForm, TournamentCreateForm, TournamentRulesForm
 from tournament.models import Tournament
 
@@ -16,11 +16,6 @@ pytestmark = pytest.mark.django_db
 
 NFD_NAME = unicodedata.normalize("NFD", "Fête à Sète")
 assert NFD_NAME != "Fête à Sète"
-
-
-@pytest.fixture
-def owner():
-    return organiser("proprietaire")
 
 
 def create_form(**changes) -> TournamentCreateForm:

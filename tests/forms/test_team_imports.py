@@ -21,7 +21,7 @@ from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.worksheet._read_only import ReadOnlyWorksheet
 
-from tests.builders import organiser, tournament
+from tests.builders import tournament
 from tournament.forms import TeamImportForm
 from tournament.forms import teams as team_forms
 from tournament.forms.imports import MAX_BYTES, MAX_ROWS, read_team_file
@@ -202,11 +202,6 @@ def test_a_team_file_gives_its_teams_or_a_french_refusal_through_the_form(case):
     else:
         text = " ".join(result)
         assert all(words in text for words in case.refusal), text
-
-
-@pytest.fixture
-def owner(db):
-    return organiser("proprietaire")
 
 
 def post_file(client, owner, name: str, data: bytes):

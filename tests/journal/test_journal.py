@@ -17,11 +17,7 @@ from tournament.models import AuditEntry, DonneRecord, Game, Tournament
 from tournament.services import UserError
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return organiser("arbitre")
+OWNER = "arbitre"  # the conftest's owner, as the journal names it
 
 
 @pytest.fixture

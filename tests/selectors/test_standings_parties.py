@@ -9,17 +9,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring import Side
-from tests.builders import made, organiser, play_to_the_end, tournament
+from tests.builders import made, play_to_the_end, tournament
 from tournament import selectors, services
 from tournament.models import Game
 from tournament.selectors import name_key
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return organiser("classeur")
 
 
 @pytest.fixture

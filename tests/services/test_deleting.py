@@ -15,11 +15,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def owner():
-    return organiser("efface")
-
-
-@pytest.fixture
 def concours(owner):
     t = tournament(owner=owner, teams=4, slug="essai", name="Concours d'essai")
     round_ = services.round_generate(tournament=t, seed=1)

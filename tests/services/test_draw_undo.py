@@ -6,17 +6,12 @@ import pytest
 from django.urls import reverse
 
 from scoring.paper import PaperTotals
-from tests.builders import made, organiser, play_to_the_end, tournament
+from tests.builders import made, play_to_the_end, tournament
 from tournament import selectors, services
 from tournament.models import AuditEntry, Game, Round
 from tournament.services import UserError
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return organiser("annule")
 
 
 @pytest.fixture

@@ -5,18 +5,13 @@ one without a free bye; a withdrawn team confirmed, and its game offered as a fo
 import pytest
 from django.urls import reverse
 
-from tests.builders import made, organiser, play_to_the_end, tournament
+from tests.builders import made, play_to_the_end, tournament
 from tournament import selectors, services
 from tournament.draw import standings as pairing
 from tournament.models import AuditEntry, Game
 from tournament.services import UserError
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return organiser("retard")
 
 
 @pytest.fixture

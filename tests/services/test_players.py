@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openpyxl import Workbook
 
-from tests.builders import melee, organiser, play_to_the_end, tournament
+from tests.builders import melee, play_to_the_end, tournament
 from tournament import audit, services
 from tournament.forms import PlayerImportForm
 from tournament.forms.imports import MAX_BYTES, read_player_file
@@ -339,11 +339,6 @@ def test_random_rows_are_players_or_a_french_refusal_never_an_exception(rows, se
 
 
 # --- Pages ------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def owner():
-    return organiser("meneur")
 
 
 @pytest.fixture

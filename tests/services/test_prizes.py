@@ -353,11 +353,6 @@ def test_the_final_standings_are_paired_with_their_lots(django_assert_max_num_qu
 
 
 @pytest.fixture
-def owner():
-    return organiser("lots")
-
-
-@pytest.fixture
 def concours(owner):
     return _played(owner=owner, slug="lots")
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.text import capfirst
 from pypdf import PdfReader
 
-from tests.builders import organiser, play_to_the_end, tournament
+from tests.builders import play_to_the_end, tournament
 from tournament import selectors, services
 from tournament.draw import (
     METHODS,
@@ -28,11 +28,6 @@ from tournament.services import rounds as round_services
 from tournament.services.players import player_create, player_withdraw
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return organiser("tirages")
 
 
 def melee(owner, players: int, **options):

@@ -11,18 +11,13 @@ from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from tests.backup.test_backup import as_version_3
-from tests.builders import made, organiser, tournament
+from tests.builders import made, tournament
 from tests.checks import assert_scores_recomputed
 from tournament import services
 from tournament.models import AuditEntry, Game, Round, Tournament
 from tournament.services import UserError, backup
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return organiser("regles")
 
 
 def _play(game, donnes: int | None = None) -> None:

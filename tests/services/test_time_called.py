@@ -10,18 +10,13 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from scoring import Side, score_game
-from tests.builders import made, organiser, play_to_the_end, tournament
+from tests.builders import made, play_to_the_end, tournament
 from tests.checks import assert_scores_recomputed
 from tournament import services
 from tournament.models import AuditEntry, Game
 from tournament.services import UserError
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return organiser("arbitre")
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from scoring import PRESETS, Coinche, Donne, Side, Trump
-from tests.builders import criteria_post, organiser, tournament
+from tests.builders import criteria_post, tournament
 from tournament import services
 from tournament.audit import summary
 from tournament.models import DonneRecord, Tournament
@@ -24,11 +24,6 @@ pytestmark = pytest.mark.django_db
 V3_OPTIONS = ["coinche_made", "chute_base", "rounding_160", "rounding_decides",
               "losing_belote", "capot_takes_annonces", "defence_capot_bonus",
               "capot_bid_score", "generale_score"]
-
-
-@pytest.fixture
-def owner():
-    return organiser("reglement3")
 
 
 def rules_page(client, owner, slug):

@@ -5,7 +5,7 @@ message, never a server error, and nothing is written."""
 import pytest
 from django.urls import reverse
 
-from tests.builders import made, organiser, tournament
+from tests.builders import made, tournament
 from tournament import services
 from tournament.forms import DonneForm
 from tournament.models import AuditEntry, DonneRecord, Game
@@ -17,11 +17,6 @@ TWENTY = "9" * 20  # beyond any integer column
 BEYOND_BIGINT = str(2**63)
 DONNE = {"taker": "NS", "contract": "80", "trump": "H", "coinche": "none",
          "taker_points": "100"}
-
-
-@pytest.fixture
-def owner():
-    return organiser("proprietaire")
 
 
 @pytest.fixture

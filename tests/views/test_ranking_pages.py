@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.builders import criteria_post, organiser, play_to_the_end, tournament
+from tests.builders import criteria_post, play_to_the_end, tournament
 from tests.selectors.test_standings import melee, melee_partie, play_partie
 from tests.services.test_rules_by_partie import _posted
 from tournament import services
@@ -16,11 +16,6 @@ from tournament.models import AuditEntry, Player, Tournament
 from tournament.services import UserError
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return organiser("classement")
 
 
 def _create(owner, **options):

@@ -25,11 +25,6 @@ SECRETS = ("Les Voisins", "Secret", "à côté")  # the other tournament's names
 
 
 @pytest.fixture
-def owner():
-    return organiser("proprietaire")
-
-
-@pytest.fixture
 def concours(owner):
     """Unpublished; round 1 at two tables and a bye (five teams)."""
     t = tournament(owner=owner, teams=5, slug="concours", published=False)

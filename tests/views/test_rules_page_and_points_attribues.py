@@ -12,7 +12,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from scoring import PRESETS, Rules
-from tests.builders import criteria_post, organiser, tournament
+from tests.builders import criteria_post, tournament
 from tests.checks import assert_scores_recomputed
 from tournament import services
 from tournament.models import AuditEntry, DonneRecord, Tournament
@@ -21,11 +21,6 @@ pytestmark = pytest.mark.django_db
 
 COINCHE_ONLY = ["counting", "multiply", "surcoinche_factor", "belote_multiplied",
                 "beat_defence", "max_contract"]
-
-
-@pytest.fixture
-def owner():
-    return organiser("reglement")
 
 
 def rules_page(client, owner, slug):

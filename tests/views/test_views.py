@@ -19,11 +19,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def owner():
-    return organiser("proprietaire")
-
-
-@pytest.fixture
 def concours(owner):
     t = tournament(owner=owner, teams=4, slug="concours")
     services.round_generate(tournament=t, seed=5)
