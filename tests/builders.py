@@ -33,6 +33,15 @@ def tournament(*, owner=None, teams: int = 0, **options):
     return created
 
 
+def drawn(*, owner=None, teams: int = 4, seed: int = 5, **options):
+    """A tournament (as `tournament` builds it, slug "concours" unless told) with partie 1
+    drawn by `seed`."""
+    options.setdefault("slug", "concours")
+    created = tournament(owner=owner, teams=teams, **options)
+    services.round_generate(tournament=created, seed=seed)
+    return created
+
+
 def melee(*, owner=None, players: int = 0, **options):
     """A mêlée concours (players register alone), published unless told otherwise, with
     `players` players "Joueur 1", "Joueur 2"… of the club "Club A" or "Club B"."""

@@ -30,3 +30,13 @@ def owner(db, request):
     from tests.builders import organiser  # the models, once Django is set up
 
     return organiser(getattr(request.module, "OWNER", "proprietaire"))
+
+
+@pytest.fixture
+def concours(owner, request):
+    """The owner's concours with partie 1 drawn, shaped by the test module's CONCOURS (the
+    arguments of builders.drawn: four teams, slug "concours", seed 5 unless it says). A module
+    whose concours is more than that builds its own."""
+    from tests.builders import drawn
+
+    return drawn(owner=owner, **getattr(request.module, "CONCOURS", {}))

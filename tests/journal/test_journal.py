@@ -20,11 +20,7 @@ pytestmark = pytest.mark.django_db
 OWNER = "arbitre"  # the conftest's owner, as the journal names it
 
 
-@pytest.fixture
-def concours(owner):
-    t = tournament(owner=owner, teams=4, slug="journal")
-    services.round_generate(tournament=t, seed=3)
-    return t
+CONCOURS = {"slug": "journal", "seed": 3}  # the conftest's concours: two tables
 
 
 def game_of(t, number=1) -> Game:

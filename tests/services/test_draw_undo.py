@@ -14,12 +14,8 @@ from tournament.services import UserError
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def concours(owner):
-    """Five teams, partie 1 drawn: two tables and a bye."""
-    t = tournament(owner=owner, teams=5, slug="annule", published=False)
-    services.round_generate(tournament=t, seed=5)
-    return t
+# The conftest's concours: five teams, partie 1 drawn: two tables and a bye.
+CONCOURS = {"teams": 5, "slug": "annule", "published": False}
 
 
 def finish(round_: Round) -> None:

@@ -5,7 +5,7 @@ one without a free bye; a withdrawn team confirmed, and its game offered as a fo
 import pytest
 from django.urls import reverse
 
-from tests.builders import made, play_to_the_end, tournament
+from tests.builders import drawn, made, play_to_the_end, tournament
 from tournament import selectors, services
 from tournament.draw import standings as pairing
 from tournament.models import AuditEntry, Game
@@ -17,8 +17,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def concours(owner):
     """Five teams, partie 1 drawn (two tables and a bye), then a late team registered."""
-    t = tournament(owner=owner, teams=5, slug="retard", published=False)
-    services.round_generate(tournament=t, seed=5)
+    t = drawn(owner=owner, teams=5, slug="retard", published=False)
     services.team_create(tournament=t, name="Les Retardataires", player1="Lent", player2="Tard")
     return t
 

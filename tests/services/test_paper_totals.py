@@ -10,7 +10,7 @@ from django.urls import reverse
 from scoring import ScoringError, Side, Trump
 from scoring.donne import Donne, validate_donne
 from scoring.paper import PaperTotals
-from tests.builders import organiser, tournament
+from tests.builders import drawn, organiser, tournament
 from tournament import selectors, services
 from tournament.audit import BadValue
 from tournament.forms.paper import PaperTotalsForm
@@ -28,9 +28,7 @@ SHEET = PaperTotals(score_ns=1100, score_ew=974, donnes=12, belotes=2, capots=1)
 @pytest.fixture
 def concours():
     """Classique without annonces, four teams: tables 1 and 2 of partie 1."""
-    t = tournament(owner=organiser("papier"), teams=4, slug="papier", preset=EXACT)
-    services.round_generate(tournament=t, seed=3)
-    return t
+    return drawn(owner=organiser("papier"), slug="papier", preset=EXACT, seed=3)
 
 
 def table(t, number: int) -> Game:

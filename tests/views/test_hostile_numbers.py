@@ -5,7 +5,7 @@ message, never a server error, and nothing is written."""
 import pytest
 from django.urls import reverse
 
-from tests.builders import made, tournament
+from tests.builders import drawn, made, tournament
 from tournament import services
 from tournament.forms import DonneForm
 from tournament.models import AuditEntry, DonneRecord, Game
@@ -22,8 +22,7 @@ DONNE = {"taker": "NS", "contract": "80", "trump": "H", "coinche": "none",
 @pytest.fixture
 def concours(owner):
     """Round 1 drawn (two tables), one donne entered at table 1."""
-    t = tournament(owner=owner, teams=4, slug="concours")
-    services.round_generate(tournament=t, seed=5)
+    t = drawn(owner=owner)
     services.donne_record(game=game_of(t), number=None, donne=made())
     return t
 

@@ -24,12 +24,8 @@ pytestmark = pytest.mark.django_db
 SECRETS = ("Les Voisins", "Secret", "à côté")  # the other tournament's names
 
 
-@pytest.fixture
-def concours(owner):
-    """Unpublished; round 1 at two tables and a bye (five teams)."""
-    t = tournament(owner=owner, teams=5, slug="concours", published=False)
-    services.round_generate(tournament=t, seed=5)
-    return t
+# The conftest's concours: unpublished; round 1 at two tables and a bye (five teams).
+CONCOURS = {"teams": 5, "published": False}
 
 
 @pytest.fixture

@@ -19,13 +19,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def concours(owner):
-    t = tournament(owner=owner, teams=4, slug="concours")
-    services.round_generate(tournament=t, seed=5)
-    return t
-
-
-@pytest.fixture
 def other():
     t = tournament(slug="autre", name="Le concours d'à côté")
     # Two teams: one table, and no bye (a bye is numbered after the tables: a third team's
