@@ -1,4 +1,5 @@
-"""Small builders for tournaments, teams and games, through the services."""
+"""Small builders for tournaments, teams and games, through the services (a mêlée's players
+and parties also written directly, for the standings' tests of large mêlées)."""
 
 import datetime
 import itertools
@@ -7,6 +8,8 @@ from django.contrib.auth import get_user_model
 
 from scoring import Donne, Side, Trump
 from tournament import services
+from tournament.draw import METHODS, DrawInput
+from tournament.models import Game, Player, Round, Team
 
 _counter = itertools.count(1)
 
@@ -71,3 +74,53 @@ def play_to_the_end(game, taker: Side = Side.NS) -> None:
         services.donne_record(game=game, number=None,
                               donne=made(taker, 160, 162, coinche=Coinche.SURCOINCHE))
         game.refresh_from_db()
+
+
+def melee_bulk(*, players: int, owner=None, **options):
+    """A mêlée concours with `players` registered alone (Joueur 1, Joueur 2…, of the clubs
+    "Club 0" to "Club 2"), written in one query rather than through the services."""
+    t = tournament(owner=owner, format="melee", **options)
+    Player.objects.bulk_create(Player(tournament=t, number=number, name=f"Joueur {number}",
+                                      club=f"Club {number % 3}")
+                               for number in range(1, players + 1))
+    return t
+
+
+def melee_partie(t, seed: int = 1) -> Round:
+    """Draw the next partie of a mêlée with the mêlée method and save it as the schema says:
+    the partie's teams (Team.round), a game per table, a team of one and a bye game per
+    exempt player (tables numbered after the real ones). Written here from the pure draw
+    while the services' mêlée draw is being integrated."""
+    number = t.rounds.count() + 1
+    players = list(t.players.filter(active=True).order_by("number").values_list("id",
+                                                                              flat=True))
+    partners = Team.objects.filter(round__tournament=t, second__isnull=False)
+    draw = METHODS["melee"].draw(DrawInput(
+        players, number, seed, partners=list(partners.values_list("first_id", "second_id"))))
+    round_ = Round.objects.create(tournament=t, number=number, seed=seed,
+                                  draw_method="melee")
+    names = dict(t.players.values_list("id", "name"))
+    teams = []
+
+    def team(side):
+        created = Team.objects.create(
+            tournament=t, round=round_, number=len(teams) + 1, first_id=side[0],
+            second_id=side[1] if len(side) > 1 else None,
+            name=" et ".join(names[player] for player in side))
+        teams.append(created)
+        return created
+
+    for table, seats in enumerate(draw.tables, start=1):
+        Game.objects.create(round=round_, table=table, team_ns=team(seats.ns),
+                            team_ew=team(seats.ew))
+    for offset, player in enumerate(draw.exempt, start=1):
+        bye = Game.objects.create(round=round_, table=len(draw.tables) + offset,
+                                  team_ns=team((player,)))
+        services.game_recompute(game=Game.objects.select_related("round__tournament")
+                                .get(pk=bye.pk))
+    return round_
+
+
+def play_partie(round_, taker=Side.NS) -> None:
+    for game in round_.games.filter(team_ew__isnull=False).order_by("table"):
+        play_to_the_end(game, taker)

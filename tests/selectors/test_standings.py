@@ -7,62 +7,13 @@ from collections import defaultdict
 import pytest
 
 from scoring import Side
-from tests.builders import play_to_the_end, tournament
+from tests.builders import melee_bulk, melee_partie, play_partie, play_to_the_end, tournament
 from tournament import selectors, services
-from tournament.draw import METHODS, DrawInput
-from tournament.models import Game, Player, Round, Team
+from tournament.draw import METHODS
+from tournament.models import Game, Player, Team
 from tournament.selectors.standings import StandingsLine, standings_lines
 
 pytestmark = pytest.mark.django_db
-
-
-def melee(*, players: int, owner=None, **options):
-    """A mêlée concours with `players` registered alone (Joueur 1, Joueur 2…)."""
-    t = tournament(owner=owner, format="melee", **options)
-    Player.objects.bulk_create(Player(tournament=t, number=number, name=f"Joueur {number}",
-                                      club=f"Club {number % 3}")
-                               for number in range(1, players + 1))
-    return t
-
-
-def melee_partie(t, seed: int = 1) -> Round:
-    """Draw the next partie of a mêlée with the mêlée method and save it as the schema says:
-    the partie's teams (Team.round), a game per table, a team of one and a bye game per
-    exempt player (tables numbered after the real ones). Written here from the pure draw
-    while the services' mêlée draw is being integrated."""
-    number = t.rounds.count() + 1
-    players = list(t.players.filter(active=True).order_by("number").values_list("id",
-                                                                              flat=True))
-    partners = Team.objects.filter(round__tournament=t, second__isnull=False)
-    draw = METHODS["melee"].draw(DrawInput(
-        players, number, seed, partners=list(partners.values_list("first_id", "second_id"))))
-    round_ = Round.objects.create(tournament=t, number=number, seed=seed,
-                                  draw_method="melee")
-    names = dict(t.players.values_list("id", "name"))
-    teams = []
-
-    def team(side):
-        created = Team.objects.create(
-            tournament=t, round=round_, number=len(teams) + 1, first_id=side[0],
-            second_id=side[1] if len(side) > 1 else None,
-            name=" et ".join(names[player] for player in side))
-        teams.append(created)
-        return created
-
-    for table, seats in enumerate(draw.tables, start=1):
-        Game.objects.create(round=round_, table=table, team_ns=team(seats.ns),
-                            team_ew=team(seats.ew))
-    for offset, player in enumerate(draw.exempt, start=1):
-        bye = Game.objects.create(round=round_, table=len(draw.tables) + offset,
-                                  team_ns=team((player,)))
-        services.game_recompute(game=Game.objects.select_related("round__tournament")
-                                .get(pk=bye.pk))
-    return round_
-
-
-def play_partie(round_, taker=Side.NS) -> None:
-    for game in round_.games.filter(team_ew__isnull=False).order_by("table"):
-        play_to_the_end(game, taker)
 
 
 def _by_player(t) -> dict[int, dict[str, int]]:
@@ -85,7 +36,7 @@ def _by_player(t) -> dict[int, dict[str, int]]:
 
 
 def test_a_melee_ranks_players_each_counting_the_results_of_its_partie_teams():
-    t = melee(players=9, slug="melee-neuf")
+    t = melee_bulk(players=9, slug="melee-neuf")
     for seed in (1, 2):
         play_partie(melee_partie(t, seed))
     rows = selectors.standings(t)
@@ -102,7 +53,7 @@ def test_a_melee_ranks_players_each_counting_the_results_of_its_partie_teams():
 
 
 def test_an_exempt_players_bye_is_an_exemption_with_the_concours_points():
-    t = melee(players=5, slug="melee-cinq", bye_points=900)
+    t = melee_bulk(players=5, slug="melee-cinq", bye_points=900)
     services.tournament_update(tournament=t, points_win=4, points_loss=1, points_exempt=3)
     t.refresh_from_db()
     round_ = melee_partie(t, 3)
@@ -116,7 +67,7 @@ def test_an_exempt_players_bye_is_an_exemption_with_the_concours_points():
 
 
 def test_the_lines_of_a_melee_name_players_and_those_of_doublettes_keep_their_team():
-    t = melee(players=4, slug="melee-lignes")
+    t = melee_bulk(players=4, slug="melee-lignes")
     Player.objects.filter(tournament=t, number=2).update(active=False)
     lines = standings_lines(t)
     assert [line.entrant.kind for line in lines] == ["player"] * 4
@@ -137,7 +88,7 @@ def test_the_lines_of_a_melee_name_players_and_those_of_doublettes_keep_their_te
 
 
 def test_a_melee_ignores_its_partie_teams_and_doublettes_their_players():
-    t = melee(players=8, slug="melee-sans-equipes")
+    t = melee_bulk(players=8, slug="melee-sans-equipes")
     melee_partie(t, 1)
     assert Team.objects.filter(tournament=t).count() == 4
     assert {line.entrant.kind for line in standings_lines(t)} == {"player"}
@@ -169,7 +120,7 @@ def test_ranking_points_follow_the_scale_and_rank_when_chosen():
 @pytest.mark.parametrize("players", [8, 32])
 def test_a_melee_standings_take_a_constant_number_of_queries(players,
                                                              django_assert_num_queries):
-    t = melee(players=players, slug=f"melee-{players}")
+    t = melee_bulk(players=players, slug=f"melee-{players}")
     for seed in (1, 2):
         round_ = melee_partie(t, seed)
         first = round_.games.filter(team_ew__isnull=False).order_by("table").first()

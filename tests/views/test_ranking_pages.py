@@ -8,8 +8,14 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.builders import criteria_post, play_to_the_end, tournament
-from tests.selectors.test_standings import melee, melee_partie, play_partie
+from tests.builders import (
+    criteria_post,
+    melee_bulk,
+    melee_partie,
+    play_partie,
+    play_to_the_end,
+    tournament,
+)
 from tests.services.test_rules_by_partie import _posted
 from tournament import services
 from tournament.models import AuditEntry, Player, Tournament
@@ -189,7 +195,7 @@ def test_before_anyone_registers_the_rules_page_changes_the_format(client, owner
 
 
 def test_a_melee_standings_page_ranks_players_with_their_ranking_points(client, owner):
-    t = melee(owner=owner, players=9, slug="melee-page")
+    t = melee_bulk(owner=owner, players=9, slug="melee-page")
     services.tournament_update(tournament=t, points_win=4, points_loss=1, points_exempt=3)
     for seed in (1, 2):
         play_partie(melee_partie(t, seed))
@@ -217,7 +223,7 @@ def test_a_doublette_standings_page_keeps_its_columns_without_ranking_points(cli
 
 
 def test_a_melee_concours_page_counts_its_players_and_names_its_draw(client, owner):
-    t = melee(owner=owner, players=6, slug="melee-accueil", exempt_rule="average")
+    t = melee_bulk(owner=owner, players=6, slug="melee-accueil", exempt_rule="average")
     Player.objects.filter(tournament=t, number=6).update(active=False)
     page = html.unescape(client.get(reverse("tournament:detail", args=[t.slug]))
                          .content.decode())
