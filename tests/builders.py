@@ -2,9 +2,11 @@
 and parties also written directly, for the standings' tests of large mêlées)."""
 
 import datetime
+import io
 import itertools
 
 from django.contrib.auth import get_user_model
+from openpyxl import Workbook
 
 from scoring import Donne, Side, Trump
 from tournament import services
@@ -124,3 +126,15 @@ def melee_partie(t, seed: int = 1) -> Round:
 def play_partie(round_, taker=Side.NS) -> None:
     for game in round_.games.filter(team_ew__isnull=False).order_by("table"):
         play_to_the_end(game, taker)
+
+
+def xlsx_file(rows) -> io.BytesIO:
+    """A workbook of `rows` as the teams' form receives an uploaded file (equipes.xlsx)."""
+    workbook = Workbook()
+    for row in rows:
+        workbook.active.append(row)
+    data = io.BytesIO()
+    workbook.save(data)
+    data.seek(0)
+    data.name = "equipes.xlsx"
+    return data

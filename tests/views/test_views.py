@@ -7,10 +7,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from openpyxl import Workbook
 
 from scoring import Side, score_game
-from tests.builders import criteria_post, made, organiser, play_to_the_end, tournament
+from tests.builders import criteria_post, made, organiser, play_to_the_end, tournament, xlsx_file
 from tests.checks import assert_scores_recomputed
 from tournament import services
 from tournament.models import DonneRecord, Game, Tournament
@@ -169,23 +168,12 @@ def test_the_organiser_registers_a_team_from_the_form(client, owner, concours):
     assert concours.teams.get(name="Les Rois").number == 5
 
 
-def _xlsx(rows) -> io.BytesIO:
-    workbook = Workbook()
-    for row in rows:
-        workbook.active.append(row)
-    data = io.BytesIO()
-    workbook.save(data)
-    data.seek(0)
-    data.name = "equipes.xlsx"
-    return data
-
-
 def test_an_xlsx_import_registers_twenty_teams(client, owner):
     t = tournament(owner=owner, slug="inscriptions")
     as_owner(client, owner)
     rows = [["équipe", "joueur 1", "joueur 2", "club"]] + [
         [f"Équipe {n}", f"Joueur {n}a", f"Joueur {n}b", "Club"] for n in range(1, 21)]
-    response = client.post(reverse("tournament:teams", args=[t.slug]), {"file": _xlsx(rows)})
+    response = client.post(reverse("tournament:teams", args=[t.slug]), {"file": xlsx_file(rows)})
     assert response.status_code == 302
     assert t.teams.count() == 20 and t.teams.get(number=20).name == "Équipe 20"
 
@@ -195,7 +183,7 @@ def test_an_import_lists_its_bad_lines_and_imports_nothing(client, owner):
     as_owner(client, owner)
     rows = [["équipe", "joueur 1", "joueur 2", "club"], ["A", "a", "b", ""], ["B", "", "c", ""],
             ["A", "d", "e", ""]]
-    response = client.post(reverse("tournament:teams", args=[t.slug]), {"file": _xlsx(rows)})
+    response = client.post(reverse("tournament:teams", args=[t.slug]), {"file": xlsx_file(rows)})
     content = response.content.decode()
     assert response.status_code == 200
     assert "Ligne 3" in content and "Ligne 4" in content
