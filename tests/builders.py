@@ -5,6 +5,7 @@ import datetime
 import io
 import itertools
 
+from django import forms
 from django.contrib.auth import get_user_model
 from openpyxl import Workbook
 
@@ -137,4 +138,22 @@ def xlsx_file(rows) -> io.BytesIO:
     workbook.save(data)
     data.seek(0)
     data.name = "equipes.xlsx"
+    return data
+
+
+def form_posted(form) -> dict:
+    """A form (the rules') as the browser posts it unchanged."""
+    data = {}
+    for bound in form:
+        value = bound.value()
+        if isinstance(bound.field, forms.BooleanField):
+            if value:
+                data[bound.name] = "on"
+        elif isinstance(bound.field, forms.MultiValueField):  # the criteria, one per rank
+            for index, item in enumerate(bound.field.widget.decompress(value)):
+                data[f"{bound.html_name}_{index}"] = item or ""
+        elif isinstance(value, datetime.date):
+            data[bound.name] = value.isoformat()
+        elif value is not None:
+            data[bound.name] = str(value)
     return data

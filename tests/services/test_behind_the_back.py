@@ -4,7 +4,7 @@ restore touches only the parties and fields it names; a stale page acts on nothi
 import pytest
 from django.urls import reverse
 
-from tests.builders import made, organiser, tournament
+from tests.builders import form_posted, made, organiser, tournament
 from tournament import services
 from tournament.models import AuditEntry, Game, Round, Tournament
 
@@ -201,18 +201,16 @@ def test_supprimer_deletes_the_donne_its_key_names(client):
 
 
 def test_a_stale_rules_page_does_not_undo_another_tabs_change(client):
-    from tests.services.test_rules_by_partie import _posted
-
     owner = organiser()
     t = tournament(owner=owner, teams=4)
     client.force_login(owner)
     url = reverse("tournament:rules", args=[t.slug])
     first, second = client.get(url), client.get(url)  # two tabs
     assert 'name="stamp"' in first.content.decode()
-    data = {**_posted(first.context["form"]), "stamp": first.context["stamp"],
+    data = {**form_posted(first.context["form"]), "stamp": first.context["stamp"],
             "two_confirmations": "on"}
     assert client.post(url, data, follow=True).redirect_chain  # its message read there
-    stale = {**_posted(second.context["form"]), "stamp": second.context["stamp"],
+    stale = {**form_posted(second.context["form"]), "stamp": second.context["stamp"],
              "parties_planned": "6"}
     stale.pop("two_confirmations", None)
     response = client.post(url, stale, follow=True)
@@ -358,8 +356,6 @@ def test_a_phones_totals_posted_while_the_draw_is_undone_are_told_the_table_is_g
 
 
 def test_the_rules_page_stays_valid_while_only_other_things_change(client):
-    from tests.services.test_rules_by_partie import _posted
-
     owner = organiser()
     t = tournament(owner=owner, teams=4, published=False)
     game = services.round_generate(tournament=t, seed=1).games.get(table=1)
@@ -368,7 +364,7 @@ def test_the_rules_page_stays_valid_while_only_other_things_change(client):
     shown = client.get(url)
     services.donne_record(game=game, number=None, donne=made())  # a phone, meanwhile
     services.tournament_publish(tournament=t, published=True)
-    data = {**_posted(shown.context["form"]), "stamp": shown.context["stamp"],
+    data = {**form_posted(shown.context["form"]), "stamp": shown.context["stamp"],
             "parties_planned": "6"}
     assert client.post(url, data).status_code == 302
     assert Tournament.objects.get(pk=t.pk).parties_planned == 6

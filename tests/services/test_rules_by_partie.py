@@ -5,13 +5,12 @@ backup and a recomputation give the same scores)."""
 import datetime
 
 import pytest
-from django import forms
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from tests.backup.test_backup import as_version_3
-from tests.builders import made, tournament
+from tests.builders import form_posted, made, tournament
 from tests.checks import assert_scores_recomputed
 from tournament import services
 from tournament.models import AuditEntry, Game, Round, Tournament
@@ -220,24 +219,6 @@ def test_a_backup_partie_whose_games_go_beyond_its_own_end_is_refused(owner, twe
 # --- The rules page --------------------------------------------------------------------------
 
 
-def _posted(form) -> dict:
-    """The rules form as the browser posts it unchanged."""
-    data = {}
-    for bound in form:
-        value = bound.value()
-        if isinstance(bound.field, forms.BooleanField):
-            if value:
-                data[bound.name] = "on"
-        elif isinstance(bound.field, forms.MultiValueField):  # the criteria, one per rank
-            for index, item in enumerate(bound.field.widget.decompress(value)):
-                data[f"{bound.html_name}_{index}"] = item or ""
-        elif isinstance(value, datetime.date):
-            data[bound.name] = value.isoformat()
-        elif value is not None:
-            data[bound.name] = str(value)
-    return data
-
-
 def test_the_rules_page_offers_the_next_partie_beside_the_number_of_donnes(client, owner,
                                                                          twelve):
     client.force_login(owner)
@@ -259,7 +240,7 @@ def test_the_rules_page_changes_the_donnes_from_a_partie_with_a_confirmation(cli
                                                                             twelve):
     client.force_login(owner)
     url = reverse("tournament:rules", args=[twelve.slug])
-    data = _posted(client.get(url).context["form"])
+    data = form_posted(client.get(url).context["form"])
     data.update({"max_donnes": "8", "from_partie": "2"})
     response = client.post(url, data)
     assert response.status_code == 200
@@ -277,7 +258,7 @@ def test_the_rules_page_refuses_a_partie_not_yet_drawable_under_its_field(client
                                                                          twelve):
     client.force_login(owner)
     url = reverse("tournament:rules", args=[twelve.slug])
-    data = _posted(client.get(url).context["form"])
+    data = form_posted(client.get(url).context["form"])
     data.update({"max_donnes": "8", "from_partie": "7"})
     response = client.post(url, data)
     assert response.context["form"].errors["from_partie"]

@@ -10,13 +10,13 @@ from django.urls import reverse
 
 from tests.builders import (
     criteria_post,
+    form_posted,
     melee_bulk,
     melee_partie,
     play_partie,
     play_to_the_end,
     tournament,
 )
-from tests.services.test_rules_by_partie import _posted
 from tournament import services
 from tournament.models import AuditEntry, Player, Tournament
 from tournament.services import UserError
@@ -133,7 +133,7 @@ def test_the_rules_page_sets_the_draw_the_exempt_rule_and_the_ranking_points(cli
     assert '<option value="ranking_points">Points de classement</option>' in page
     # Teams are registered: the format is fixed, only the doublettes' methods are offered.
     assert 'value="melee"' not in page.split('name="draw_method"')[1].split("</select>")[0]
-    data = _posted(response.context["form"])
+    data = form_posted(response.context["form"])
     data.pop("criteria_0"), data.pop("criteria_1"), data.pop("criteria_2")
     data.update({"draw_method": "random", "exempt_rule": "average", "points_win": "4",
                  "points_loss": "2", "points_exempt": "3", "points_forfeit": "",
@@ -155,7 +155,7 @@ def test_the_rules_page_refuses_ranking_points_out_of_bounds(client, owner, valu
     t = tournament(owner=owner, teams=2, slug="bornes")
     client.force_login(owner)
     url = reverse("tournament:rules", args=[t.slug])
-    data = {**_posted(client.get(url).context["form"]), "points_win": value}
+    data = {**form_posted(client.get(url).context["form"]), "points_win": value}
     response = client.post(url, data)
     assert response.status_code == 200 and response.context["form"].errors["points_win"]
     t.refresh_from_db()
@@ -179,7 +179,7 @@ def test_before_anyone_registers_the_rules_page_changes_the_format(client, owner
     t = tournament(owner=owner, slug="vide-formule")
     client.force_login(owner)
     url = reverse("tournament:rules", args=[t.slug])
-    data = {**_posted(client.get(url).context["form"]), "format": "melee",
+    data = {**form_posted(client.get(url).context["form"]), "format": "melee",
             "draw_method": "melee"}
     assert client.post(url, data).status_code == 302
     t.refresh_from_db()
@@ -187,7 +187,7 @@ def test_before_anyone_registers_the_rules_page_changes_the_format(client, owner
     Player.objects.create(tournament=t, number=1, name="Anne")
     form = client.get(url).context["form"]
     assert form.fields["format"].disabled
-    data = {**_posted(form), "format": "doublettes", "draw_method": "standings"}
+    data = {**form_posted(form), "format": "doublettes", "draw_method": "standings"}
     response = client.post(url, data)
     assert response.context["form"].errors["draw_method"]  # a team method for a mêlée
     t.refresh_from_db()
