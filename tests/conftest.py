@@ -21,3 +21,22 @@ def _documents_cache(settings, tmp_path):
     folder of its own, not the project's var/."""
     settings.CACHES = {**settings.CACHES, "documents": {
         **settings.CACHES["documents"], "LOCATION": tmp_path / "documents"}}
+
+
+@pytest.fixture
+def owner(db, request):
+    """The concours' organiser: an account named by the test module's OWNER where what the
+    test reads writes that name (the journal's "par …"), "proprietaire" otherwise."""
+    from tests.builders import organiser  # the models, once Django is set up
+
+    return organiser(getattr(request.module, "OWNER", "proprietaire"))
+
+
+@pytest.fixture
+def concours(owner, request):
+    """The owner's concours with partie 1 drawn, shaped by the test module's CONCOURS (the
+    arguments of builders.drawn: four teams, slug "concours", seed 5 unless it says). A module
+    whose concours is more than that builds its own."""
+    from tests.builders import drawn
+
+    return drawn(owner=owner, **getattr(request.module, "CONCOURS", {}))

@@ -10,10 +10,10 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.builders import organiser, tournament
 from tournament import services
 from tournament.services.countdown import round_clock_start
 
-from ..tournament.factories import organiser, tournament
 from .test_game_entry import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)

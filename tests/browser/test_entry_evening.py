@@ -5,10 +5,10 @@ and pages that fit a 1366×768 laptop and a 360 px phone."""
 import pytest
 from playwright.sync_api import expect
 
+from tests.builders import made, organiser, tournament
 from tournament import services
 from tournament.models import Game
 
-from ..tournament.factories import made, organiser, tournament
 from .test_game_entry import log_in, open_game, type_row
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -5,10 +5,10 @@ next keys typed out of habit go on to the next table and nowhere else), and the 
 import pytest
 from playwright.sync_api import expect
 
+from tests.builders import made, organiser, tournament
 from tournament import services
 from tournament.models import Game
 
-from ..tournament.factories import made, organiser, tournament
 from .test_game_entry import log_in, type_row
 
 pytestmark = pytest.mark.django_db(transaction=True)

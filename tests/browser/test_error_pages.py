@@ -5,9 +5,8 @@ import pytest
 from django.db import OperationalError
 from playwright.sync_api import expect
 
+from tests.builders import tournament
 from tournament import services
-
-from ..tournament.factories import tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

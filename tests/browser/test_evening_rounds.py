@@ -5,10 +5,10 @@ current partie, and the team form keeping every keystroke typed right after a sa
 import pytest
 from playwright.sync_api import expect
 
+from tests.builders import made, organiser, play_to_the_end, tournament
 from tournament import selectors, services
 from tournament.models import AuditEntry, Game
 
-from ..tournament.factories import made, organiser, play_to_the_end, tournament
 from .test_game_entry import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -3,11 +3,10 @@
 import pytest
 from playwright.sync_api import expect
 
-from scoring import score_game
+from tests.builders import organiser, tournament
+from tests.checks import assert_scores_recomputed
 from tournament import services
 from tournament.models import Game
-
-from ..tournament.factories import organiser, tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -83,7 +82,7 @@ def test_an_organiser_enters_a_whole_game_with_the_keyboard(page, live_server, s
 
     game = Game.objects.get(round__tournament=t)
     assert game.finished and game.winner == "NS" and game.played == 4
-    result = score_game([r.to_donne() for r in game.donnes.all()], t.rules)
+    result = assert_scores_recomputed(game)
     assert (game.score_ns, game.score_ew) == (result.ns, result.ew) == (1300, 590)
     expect(page.locator("#total-ns")).to_have_text("1300")
     expect(page.locator("#entry")).to_have_count(0)
@@ -139,5 +138,5 @@ def test_modifier_puts_the_cursor_in_the_rows_first_field(page, live_server):
 
 
 def _made():
-    from ..tournament.factories import made
+    from tests.builders import made
     return made()

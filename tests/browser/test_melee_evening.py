@@ -9,11 +9,11 @@ import pytest
 from openpyxl import load_workbook
 from playwright.sync_api import expect
 
+from tests.builders import organiser, play_to_the_end, tournament
 from tournament import services
 from tournament.models import Game, Team
 from tournament.services.players import player_create
 
-from ..tournament.factories import organiser, play_to_the_end, tournament
 from .test_game_entry import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.builders import melee, organiser
 from tournament import services
 
-from ..tournament.factories import melee, organiser
 from .test_game_entry import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -5,10 +5,10 @@ confirmed on East-West's (390×844), through East-West's own link."""
 import pytest
 from playwright.sync_api import expect
 
+from tests.builders import organiser, tournament
 from tournament import services
 from tournament.models import AuditEntry, Game, Tournament
 
-from ..tournament.factories import organiser, tournament
 from .test_entry_evening import phone_options
 from .test_game_entry import log_in
 

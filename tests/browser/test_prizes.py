@@ -5,9 +5,9 @@ a lot whose ranks another lot has is refused in French and nothing is lost; ↑ 
 import pytest
 from playwright.sync_api import expect
 
+from tests.builders import organiser, play_to_the_end, tournament
 from tournament import services
 
-from ..tournament.factories import organiser, play_to_the_end, tournament
 from .test_game_entry import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)

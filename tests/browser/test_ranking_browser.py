@@ -5,10 +5,9 @@ offers ranking points; a mêlée's standings rank players, on a laptop and on a 
 import pytest
 from playwright.sync_api import expect
 
+from tests.builders import melee_bulk, melee_partie, organiser, play_partie
 from tournament import services
 
-from ..tournament.factories import organiser
-from ..tournament.test_standings import melee, melee_partie, play_partie
 from .test_game_entry import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -67,7 +66,7 @@ def test_the_draw_methods_follow_the_format_and_the_rules_offer_ranking_points(
 
 
 def test_a_melee_standings_page_ranks_players(page, browser, live_server, shot):
-    t = melee(players=13, slug="melee-classement", owner=organiser("melee"))
+    t = melee_bulk(players=13, slug="melee-classement", owner=organiser("melee"))
     services.tournament_update(tournament=t, points_win=4, points_loss=2, points_exempt=3,
                                criteria=["ranking_points", "points", "diff"])
     for seed in (1, 2, 3):

@@ -7,11 +7,11 @@ import json
 import pytest
 from playwright.sync_api import expect
 
+from tests.builders import organiser, play_to_the_end, tournament
 from tournament import services
 from tournament.models import Tournament
 from tournament.services import backup
 
-from ..tournament.factories import organiser, play_to_the_end, tournament
 from .test_game_entry import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -5,10 +5,10 @@ the standings say which parties they include and mark a withdrawn team."""
 import pytest
 from playwright.sync_api import expect
 
+from tests.builders import made, organiser, tournament
 from tournament import services
 from tournament.models import Round
 
-from ..tournament.factories import made, organiser, tournament
 from .test_game_entry import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -7,9 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.builders import play_to_the_end, tournament
 from tournament import services
-
-from ..tournament.factories import play_to_the_end, tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -153,7 +152,7 @@ SHOWN_PLAYERS = """() => {
 def melee_hall():
     """37 players à la mêlée (nine tables, one exempt), the one partie planned played to the
     end, a concours with ranking points and lots: every view is on the screen."""
-    from ..tournament.factories import melee
+    from tests.builders import melee
 
     t = melee(players=0, slug="melee-salle", name="Mêlée de la Saint-Martin", points_win=4,
               points_loss=2, points_exempt=3, parties_planned=1)

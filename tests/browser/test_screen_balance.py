@@ -4,9 +4,8 @@ then 1 alone), and the exempt team shown after the tables."""
 import pytest
 from playwright.sync_api import expect
 
+from tests.builders import tournament
 from tournament import services
-
-from ..tournament.factories import tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

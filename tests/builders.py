@@ -1,0 +1,159 @@
+"""Small builders for tournaments, teams and games, through the services (a mêlée's players
+and parties also written directly, for the standings' tests of large mêlées)."""
+
+import datetime
+import io
+import itertools
+
+from django import forms
+from django.contrib.auth import get_user_model
+from openpyxl import Workbook
+
+from scoring import Donne, Side, Trump
+from tournament import services
+from tournament.draw import METHODS, DrawInput
+from tournament.models import Game, Player, Round, Team
+
+_counter = itertools.count(1)
+
+
+def organiser(username: str | None = None):
+    username = username or f"orga{next(_counter)}"
+    return get_user_model().objects.create_user(username=username, password="motdepasse-long")
+
+
+def tournament(*, owner=None, teams: int = 0, **options):
+    """A tournament, published unless told otherwise (most tests read it as a visitor)."""
+    number = next(_counter)
+    options.setdefault("published", True)
+    created = services.tournament_create(
+        organiser=owner or organiser(),
+        name=options.pop("name", f"Concours {number}"),
+        slug=options.pop("slug", f"concours-{number}"),
+        date=options.pop("date", datetime.date(2026, 11, 21)),
+        **options,
+    )
+    for index in range(1, teams + 1):
+        services.team_create(tournament=created, name=f"Équipe {index}",
+                             player1=f"Joueur {index}A", player2=f"Joueur {index}B")
+    return created
+
+
+def drawn(*, owner=None, teams: int = 4, seed: int = 5, **options):
+    """A tournament (as `tournament` builds it, slug "concours" unless told) with partie 1
+    drawn by `seed`."""
+    options.setdefault("slug", "concours")
+    created = tournament(owner=owner, teams=teams, **options)
+    services.round_generate(tournament=created, seed=seed)
+    return created
+
+
+def melee(*, owner=None, players: int = 0, **options):
+    """A mêlée concours (players register alone), published unless told otherwise, with
+    `players` players "Joueur 1", "Joueur 2"… of the club "Club A" or "Club B"."""
+    created = tournament(owner=owner, format="melee", **options)
+    for index in range(1, players + 1):
+        services.player_create(tournament=created, name=f"Joueur {index}",
+                               club="Club A" if index % 2 else "Club B")
+    return created
+
+
+def criteria_post(*keys: str) -> dict[str, str]:
+    """The rules page's criteria as posted: one drop-down per rank (criteria_0, _1, …)."""
+    return {f"criteria_{index}": key for index, key in enumerate(keys)}
+
+
+def made(taker: Side = Side.NS, contract: int = 80, points: int = 100, **figures) -> Donne:
+    return Donne(taker=taker, contract=contract, trump=Trump.HEARTS, taker_points=points,
+                 **figures)
+
+
+def play_to_the_end(game, taker: Side = Side.NS) -> None:
+    """Enter donnes until the game ends: a surcoinched 160 made each time."""
+    from scoring import Coinche
+
+    game.refresh_from_db()
+    while not game.finished:
+        services.donne_record(game=game, number=None,
+                              donne=made(taker, 160, 162, coinche=Coinche.SURCOINCHE))
+        game.refresh_from_db()
+
+
+def melee_bulk(*, players: int, owner=None, **options):
+    """A mêlée concours with `players` registered alone (Joueur 1, Joueur 2…, of the clubs
+    "Club 0" to "Club 2"), written in one query rather than through the services."""
+    t = tournament(owner=owner, format="melee", **options)
+    Player.objects.bulk_create(Player(tournament=t, number=number, name=f"Joueur {number}",
+                                      club=f"Club {number % 3}")
+                               for number in range(1, players + 1))
+    return t
+
+
+def melee_partie(t, seed: int = 1) -> Round:
+    """Draw the next partie of a mêlée with the mêlée method and save it as the schema says:
+    the partie's teams (Team.round), a game per table, a team of one and a bye game per
+    exempt player (tables numbered after the real ones). Written here from the pure draw
+    while the services' mêlée draw is being integrated."""
+    number = t.rounds.count() + 1
+    players = list(t.players.filter(active=True).order_by("number").values_list("id",
+                                                                              flat=True))
+    partners = Team.objects.filter(round__tournament=t, second__isnull=False)
+    draw = METHODS["melee"].draw(DrawInput(
+        players, number, seed, partners=list(partners.values_list("first_id", "second_id"))))
+    round_ = Round.objects.create(tournament=t, number=number, seed=seed,
+                                  draw_method="melee")
+    names = dict(t.players.values_list("id", "name"))
+    teams = []
+
+    def team(side):
+        created = Team.objects.create(
+            tournament=t, round=round_, number=len(teams) + 1, first_id=side[0],
+            second_id=side[1] if len(side) > 1 else None,
+            name=" et ".join(names[player] for player in side))
+        teams.append(created)
+        return created
+
+    for table, seats in enumerate(draw.tables, start=1):
+        Game.objects.create(round=round_, table=table, team_ns=team(seats.ns),
+                            team_ew=team(seats.ew))
+    for offset, player in enumerate(draw.exempt, start=1):
+        bye = Game.objects.create(round=round_, table=len(draw.tables) + offset,
+                                  team_ns=team((player,)))
+        services.game_recompute(game=Game.objects.select_related("round__tournament")
+                                .get(pk=bye.pk))
+    return round_
+
+
+def play_partie(round_, taker=Side.NS) -> None:
+    for game in round_.games.filter(team_ew__isnull=False).order_by("table"):
+        play_to_the_end(game, taker)
+
+
+def xlsx_file(rows) -> io.BytesIO:
+    """A workbook of `rows` as the teams' form receives an uploaded file (equipes.xlsx)."""
+    workbook = Workbook()
+    for row in rows:
+        workbook.active.append(row)
+    data = io.BytesIO()
+    workbook.save(data)
+    data.seek(0)
+    data.name = "equipes.xlsx"
+    return data
+
+
+def form_posted(form) -> dict:
+    """A form (the rules') as the browser posts it unchanged."""
+    data = {}
+    for bound in form:
+        value = bound.value()
+        if isinstance(bound.field, forms.BooleanField):
+            if value:
+                data[bound.name] = "on"
+        elif isinstance(bound.field, forms.MultiValueField):  # the criteria, one per rank
+            for index, item in enumerate(bound.field.widget.decompress(value)):
+                data[f"{bound.html_name}_{index}"] = item or ""
+        elif isinstance(value, datetime.date):
+            data[bound.name] = value.isoformat()
+        elif value is not None:
+            data[bound.name] = str(value)
+    return data
