@@ -11,8 +11,8 @@ from django.urls import reverse
 from scoring import Side, score_game
 from tournament import audit, services
 from tournament.audit import Actor
+from tournament.errors import UserError
 from tournament.models import AuditEntry, DonneRecord, Game, Tournament
-from tournament.services import UserError
 
 from .factories import made, organiser, tournament
 

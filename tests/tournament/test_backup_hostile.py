@@ -9,9 +9,10 @@ from django.core.management import CommandError, call_command
 
 from tournament import services
 from tournament.audit import Actor
+from tournament.errors import UserError
 from tournament.management.commands import import_tournament
 from tournament.models import AuditEntry, DonneRecord, Game, Player, Round, Team, Tournament
-from tournament.services import UserError, backup
+from tournament.services import backup
 
 from .factories import made, melee, organiser, tournament
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from scoring import Side
 from tournament import services
-from tournament.services import UserError
+from tournament.errors import UserError
 from tournament.services.countdown import round_clock_start, round_clock_stop
 
 from .factories import made, organiser, play_to_the_end, tournament

@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from tournament import services
+from tournament.errors import UserError
 from tournament.models import AuditEntry, DonneRecord, Game, Team, Tournament
-from tournament.services import UserError
 
 from .factories import made, organiser, tournament
 

@@ -17,8 +17,8 @@ from django.urls import reverse
 
 from scoring import Coinche, Side
 from tournament import selectors, services
+from tournament.errors import UserError
 from tournament.models import AuditEntry, DonneRecord, Game, Tournament
-from tournament.services import UserError
 from tournament.services.donnes import exempt_points
 
 from .factories import made, melee, organiser, tournament

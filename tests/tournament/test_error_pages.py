@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.test_settings import run_manage
 from tournament import services
-from tournament.errors import server_error
+from tournament.middleware import server_error
 from tournament.models import AuditEntry, DonneRecord, Game
 
 from .factories import made, organiser, play_to_the_end, tournament

@@ -12,9 +12,9 @@ from scoring.donne import Donne, validate_donne
 from scoring.paper import PaperTotals
 from tournament import selectors, services
 from tournament.audit import BadValue
+from tournament.errors import UserError
 from tournament.forms.paper import PaperTotalsForm
 from tournament.models import AuditEntry, DonneRecord, Game, Tournament
-from tournament.services import UserError
 from tournament.services.paper import check_game_value, game_value_words
 
 from .factories import organiser, tournament

@@ -13,11 +13,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openpyxl import Workbook
 
-from tournament import audit, services
+from tournament import audit, selectors, services
+from tournament.errors import UserError
 from tournament.forms import PlayerImportForm
 from tournament.forms.imports import MAX_BYTES, read_player_file
 from tournament.models import AuditEntry, Game, Player, Team
-from tournament.services import PlayerLine, UserError
+from tournament.services import PlayerLine
 
 from .factories import melee, organiser, play_to_the_end, tournament
 
@@ -215,7 +216,7 @@ def test_the_parties_of_a_player_name_partner_and_opponents():
         for game in round_.games.filter(team_ew__isnull=False):
             play_to_the_end(game)
     for player in t.players.all():
-        rows = services.player_parties(player)
+        rows = selectors.player_parties(player)
         assert [row["game"].round.number for row in rows] == [1, 2]
         for row in rows:
             team = row["team"]

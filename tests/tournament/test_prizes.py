@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from tournament import services
+from tournament.errors import UserError
 from tournament.exports import palmares
 from tournament.models import AuditEntry, Prize
 from tournament.selectors import (
@@ -24,7 +25,6 @@ from tournament.selectors import (
     standings_awards,
     standings_lines,
 )
-from tournament.services import UserError
 
 from .factories import organiser, play_to_the_end, tournament
 

@@ -5,8 +5,9 @@ import pytest
 from django.urls import reverse
 
 from tournament import audit, services
+from tournament.errors import UserError
 from tournament.models import AuditEntry
-from tournament.services import UserError, backup
+from tournament.services import backup
 
 from .factories import melee, organiser, tournament
 

@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 
 from tournament import services
+from tournament.errors import UserError
 from tournament.models import AuditEntry, Player, Tournament
-from tournament.services import UserError
 
 from .factories import criteria_post, organiser, play_to_the_end, tournament
 from .test_rules_by_partie import _posted

@@ -14,8 +14,9 @@ from django.urls import reverse
 from scoring import Side
 from tournament import services
 from tournament.audit import Actor
+from tournament.errors import UserError
 from tournament.models import AuditEntry, DonneRecord, Game, Tournament
-from tournament.services import UserError, backup
+from tournament.services import backup
 
 from .factories import made, organiser, play_to_the_end, tournament
 

@@ -15,8 +15,8 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from tournament import services
+from tournament.errors import UserError
 from tournament.models import AuditEntry, DonneRecord, Game
-from tournament.services import UserError
 
 from .factories import made, organiser, tournament
 

@@ -12,8 +12,9 @@ from django.urls import reverse
 
 from scoring import score_game
 from tournament import services
+from tournament.errors import UserError
 from tournament.models import AuditEntry, Game, Round, Tournament
-from tournament.services import UserError, backup
+from tournament.services import backup
 
 from .factories import made, organiser, tournament
 from .test_backup import as_version_3

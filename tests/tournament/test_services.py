@@ -6,8 +6,9 @@ import pytest
 
 from scoring import PRESETS, Coinche, Donne, Side, score_game
 from tournament import services
+from tournament.errors import UserError
 from tournament.models import AuditEntry, DonneRecord, Game, Tournament
-from tournament.services import ImportLine, UserError
+from tournament.services import ImportLine
 
 from .factories import made, organiser, play_to_the_end, tournament
 

@@ -11,8 +11,8 @@ from pypdf import PdfReader
 
 from scoring import Side, score_game
 from tournament import services
+from tournament.errors import UserError
 from tournament.models import AuditEntry, Game
-from tournament.services import UserError
 
 from .factories import made, organiser, play_to_the_end, tournament
 

@@ -31,13 +31,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring import Donne, Side
-from scoring.paper import PaperCheck, PaperTotals, paper_check_kind, paper_winner
+from scoring.paper import PaperTotals, paper_winner
 
 from .. import audit
 from ..audit import SYSTEM, Actor
+from ..errors import UserError, scoring_refusals
 from ..models import SIDE_SHORT, SIDE_VALUES, AuditEntry, DonneRecord, Game, new_donne_key
 from ..validators import MAX_SMALL
-from .common import UserError, scoring_refusals
 from .confirmations import score_changed
 from .donnes import _donne_insert, game_locked, game_recompute, paper_totals
 
@@ -47,12 +47,6 @@ TOTALS_FIELDS = [field.name for field in dataclasses.fields(PaperTotals)]
 def totals_values(totals: PaperTotals) -> dict[str, Any]:
     """The totals as the journal keeps them."""
     return dataclasses.asdict(totals)
-
-
-def paper_check(game: Game) -> PaperCheck:
-    """What the game's partie rules let its paper totals be checked against: the form asks
-    for what `needs` names and shows `explanation`."""
-    return paper_check_kind(game.round.rules)
 
 
 def _set_totals(game: Game, totals: PaperTotals | None) -> None:
@@ -292,7 +286,6 @@ __all__ = [
     "game_totals_clear",
     "game_totals_record",
     "game_value_words",
-    "paper_check",
     "paper_totals",
     "removed_donnes",
     "totals_values",

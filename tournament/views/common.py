@@ -6,7 +6,7 @@ from django.conf import settings
 from django.http import HttpRequest
 
 from ..audit import Actor
-from ..services import UserError
+from ..errors import UserError
 
 
 def _by(request: HttpRequest) -> Actor:

@@ -13,8 +13,8 @@ from django.views.decorators.http import require_POST
 from .. import audit, services
 from ..access import game_of, organised
 from ..audit import Actor
+from ..errors import UserError
 from ..models import AuditEntry
-from ..services import UserError
 
 JOURNAL_LENGTH = 500  # the latest entries; the backup holds them all
 
