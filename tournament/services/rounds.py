@@ -1,10 +1,10 @@
 """Writes of parties: draw, undo, close, seat late teams, call time, swap and seat tables.
 
 The draw is `tournament.draw` (pure functions on ids, one per method): `round_generate`
-builds its input from the database (`draw_input`) and saves what it gives. In a doublette
-concours the entrants are the registered teams; in a mêlée they are the active players, and
-each partie's draw creates that partie's teams (`Team.round`): two a table, and a team of one
-for each exempt player.
+builds its input from the database (`selectors.draw_input`) and saves what it gives. In a
+doublette concours the entrants are the registered teams; in a mêlée they are the active
+players, and each partie's draw creates that partie's teams (`Team.round`): two a table, and a
+team of one for each exempt player.
 
 A bye is a game without an East-West team (`Game.is_bye`). A mêlée partie may have up to
 three, so byes are numbered after the real tables (N + 1, N + 2, …): the real tables stay
