@@ -187,3 +187,29 @@ def test_no_import_cycle_among_product_modules():
 def test_the_read_side_imports_no_service(folder):
     assert sources(folder), f"{folder} has no module"
     assert offending(folder, ("tournament.services",)) == {}
+
+
+def package_names(package: str) -> dict[str, set[str]]:
+    """Each module of a package -> the public names its `__all__` lists (as text)."""
+    found = {}
+    for path in sources(package):
+        if path.name == "__init__.py":
+            continue
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if (isinstance(node, ast.Assign)
+                    and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)):
+                found[path.stem] = set(ast.literal_eval(node.value))
+    return found
+
+
+def test_services_and_selectors_name_each_public_name_once():
+    # A name is a service (a write) or a selector (a read), listed once, in its module's
+    # __all__; the packages gather these lists (no second list to keep in step).
+    from tournament import selectors, services
+
+    reads = package_names("tournament/selectors")
+    assert set().union(*reads.values()) <= set(dir(selectors))
+    writes = package_names("tournament/services")
+    assert set().union(*writes.values()) <= set(dir(services))
+    assert not set().union(*reads.values()) & set().union(*writes.values())
+    assert not hasattr(services, "round_teams") and not hasattr(services, "UserError")
