@@ -90,8 +90,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",  # request.htmx: the entry pages' partials
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # A view's "disk full" or "read-only database": the French 503 page (tournament/errors.py).
-    "tournament.errors.DatabaseUnavailableMiddleware",
+    # A view's "disk full" or "read-only database": the French 503 page (tournament/middleware.py).
+    "tournament.middleware.DatabaseUnavailableMiddleware",
     "axes.middleware.AxesMiddleware",  # last: it answers a locked-out login
 ]
 

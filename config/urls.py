@@ -14,4 +14,4 @@ urlpatterns = [
 ]
 
 # A database that cannot write (full disk, read-only file) outside a view: the French 503.
-handler500 = "tournament.errors.server_error"
+handler500 = "tournament.middleware.server_error"

@@ -1,6 +1,7 @@
 """The import rules of the code's shape (STYLE.md): `scoring` is pure Python and never imports
 Django or the app; views never import `scoring` (they call services and selectors, which do);
-the draw methods and ranking metrics are pure (no ORM, no models).
+the draw methods and ranking metrics are pure (no ORM, no models); product modules form no
+import cycle, and the read side (selectors, exports) imports no service.
 
 Read from the source with `ast`, so that a rule broken in any module, imported or not by the
 tests, fails here."""
@@ -75,3 +76,140 @@ def test_draw_methods_and_ranking_metrics_are_pure(folder):
     assert sources(folder), f"{folder} has no module"
     assert offending(folder, ("django.db", "tournament.models", "tournament.services",
                               "tournament.selectors")) == {}
+
+
+# --- One direction (issue 19): no import cycle; the read side imports no service ----------
+
+PRODUCT = ("scoring", "tournament", "config")
+
+# The journal's cycle: tournament/audit.py imports services/paper.py (inside two functions)
+# while paper, donnes and confirmations import audit. Issue 19's journal part removes it (the
+# journal package); until that is merged it is the one cycle allowed, and no other may appear.
+# Empty this list once it is gone.
+KNOWN_CYCLES: list[set[str]] = [
+    {"tournament.audit", "tournament.services.confirmations", "tournament.services.donnes",
+     "tournament.services.paper"},
+]
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def product_modules() -> dict[str, Path]:
+    return {module_name(path): path for package in PRODUCT for path in sources(package)
+            if "migrations" not in path.parts}
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each product module -> the product modules it imports, anywhere in its text (an import
+    inside a function is a dependency too). A name imported from a module (`from .x import
+    f`) counts as that module; the packages a module sits in are not counted (Python runs a
+    package's __init__ before its modules, but the package gathering its own modules is no
+    cycle)."""
+    modules = product_modules()
+
+    def owner(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        owners = {owner(imported) for imported in imported_modules(path)}
+        graph[name] = {found for found in owners if found and found != name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The import cycles of `graph`: its strongly connected components of two modules or
+    more, and any module importing itself (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[set[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph.get(root, ()))))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = set()
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.add(member)
+                    if member == node:
+                        break
+                if len(component) > 1 or node in graph.get(node, ()):
+                    found.append(component)
+    return found
+
+
+def test_the_cycle_finder_finds_cycles():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"e"}, "f": {"d"}}
+    assert sorted(map(sorted, cycles(graph))) == [["a", "b", "c"], ["e"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_import_graph_sees_imports_inside_functions_and_of_packages():
+    graph = import_graph()
+    assert "tournament.services.paper" in graph["tournament.audit"]  # inside a function
+    assert "tournament.services.rounds" in graph["tournament.services"]  # the package's list
+    assert "tournament.selectors.rounds" in graph["tournament.services.rounds"]
+
+
+def test_no_import_cycle_among_product_modules():
+    unknown = [cycle for cycle in cycles(import_graph()) if cycle not in KNOWN_CYCLES]
+    assert unknown == []
+
+
+@pytest.mark.parametrize("folder", ["tournament/selectors", "tournament/exports"])
+def test_the_read_side_imports_no_service(folder):
+    assert sources(folder), f"{folder} has no module"
+    assert offending(folder, ("tournament.services",)) == {}
+
+
+def package_names(package: str) -> dict[str, set[str]]:
+    """Each module of a package -> the public names its `__all__` lists (as text)."""
+    found = {}
+    for path in sources(package):
+        if path.name == "__init__.py":
+            continue
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if (isinstance(node, ast.Assign)
+                    and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)):
+                found[path.stem] = set(ast.literal_eval(node.value))
+    return found
+
+
+def test_services_and_selectors_name_each_public_name_once():
+    # A name is a service (a write) or a selector (a read), listed once, in its module's
+    # __all__; the packages gather these lists (no second list to keep in step).
+    from tournament import selectors, services
+
+    reads = package_names("tournament/selectors")
+    assert set().union(*reads.values()) <= set(dir(selectors))
+    writes = package_names("tournament/services")
+    assert set().union(*writes.values()) <= set(dir(services))
+    assert not set().union(*reads.values()) & set().union(*writes.values())
+    assert not hasattr(services, "round_teams") and not hasattr(services, "UserError")

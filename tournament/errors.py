@@ -1,83 +1,34 @@
-"""The database that cannot write: a French 503 instead of a server error.
-
-A full disk ("database or disk is full") or a database file that became read-only ("attempt
-to write a readonly database") is not a bug of the app but of its machine: the organiser must
-free some space or fix the file, then send again. Whatever the request was, nothing was saved
-(the transaction rolled back), and the page says so in French with a 503 (try again later).
-
-Two places see the error: the middleware's process_exception, for a view's (most of them: a
-save), and the 500 handler, for the rest (a session or a message written after the view, in
-another middleware's response). Any other error stays a 500: a bug is never hidden.
-"""
+"""The errors a user can cause, in one place for every layer: a `UserError` carries a French
+message (and the field at fault, when there is one) for the form; scoring's refusal becomes
+one through `scoring_refusals`. Anything else is a bug. (The error pages' middleware is
+tournament/middleware.py.)"""
 
 from __future__ import annotations
 
-import errno
-import logging
-import sys
-from collections.abc import Callable
+import contextlib
+from collections.abc import Iterator
 
-from django.db import DatabaseError
-from django.http import HttpRequest, HttpResponse, HttpResponseServerError
-from django.template import loader
-from django.views.decorators.csrf import requires_csrf_token
-
-logger = logging.getLogger("tournament.errors")
-
-# SQLite's messages (sqlite3 errors SQLITE_FULL, SQLITE_READONLY) and PostgreSQL's (disk full:
-# "could not extend file … No space left on device"; a standby or a read-only transaction).
-_CANNOT_WRITE = (
-    "database or disk is full",
-    "readonly database",
-    "read-only",
-    "no space left on device",
-)
+from scoring import ScoringError
 
 
-_NO_WRITE_ERRNOS = {errno.ENOSPC, errno.EROFS, errno.EDQUOT}
+class UserError(ValueError):
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
 
 
-def cannot_write(error: BaseException | None) -> bool:
-    """Whether `error` says the database cannot write (a full disk, a read-only file). The
-    writers' lock file beside an SQLite database (config.sqlite) fails as an OSError: no space
-    left, a read-only file system, a quota."""
-    if isinstance(error, OSError) and error.errno in _NO_WRITE_ERRNOS:
-        return True
-    if not isinstance(error, DatabaseError):
-        return False
-    text = str(error).lower()
-    return any(words in text for words in _CANNOT_WRITE)
+class GameGone(UserError):
+    """The game a page posted to no longer exists (its draw undone meanwhile): the page
+    answers "not found" with this message, never reads the game again."""
 
 
-def unavailable() -> HttpResponse:
-    """The French 503 page (rendered without a request: it reads nothing from the database)."""
-    response = HttpResponse(loader.render_to_string("503.html"), status=503)
-    response["Retry-After"] = "60"
-    return response
-
-
-class DatabaseUnavailableMiddleware:
-    """A view's database error that says it cannot write: the 503 page, logged as a warning."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
-
-    def process_exception(self, request: HttpRequest,
-                          exception: Exception) -> HttpResponse | None:
-        if not cannot_write(exception):
-            return None  # Django's own handling: a bug stays a 500
-        logger.warning("La base ne peut pas écrire (%s %s) : %s", request.method,
-                       request.path, exception)
-        return unavailable()
-
-
-@requires_csrf_token
-def server_error(request: HttpRequest) -> HttpResponse:
-    """handler500: the 503 page if the error being handled says the database cannot write
-    (raised outside a view), else the French 500 page (Django's own, without context)."""
-    if cannot_write(sys.exception()):
-        return unavailable()
-    return HttpResponseServerError(loader.render_to_string("500.html"))
+@contextlib.contextmanager
+def scoring_refusals(where: str = "") -> Iterator[None]:
+    """The one place where scoring's refusal (an impossible donne or rule set) becomes a
+    user error, on the field it names; `where` says which game."""
+    try:
+        yield
+    except ScoringError as error:
+        message = f"{where} : {error.message}" if where else error.message
+        raise UserError(message, error.field) from None

@@ -10,9 +10,10 @@ from django.urls import reverse
 from scoring import Side
 from tests.builders import made, melee, play_to_the_end, tournament
 from tournament import services
+from tournament.errors import UserError
 from tournament.journal import Actor
 from tournament.models import AuditEntry, DonneRecord, Game, Tournament
-from tournament.services import UserError, backup
+from tournament.services import backup
 
 pytestmark = pytest.mark.django_db
 OWNER = "sauveur"  # the conftest's owner, as the commands name it

@@ -9,10 +9,11 @@ from django.core.management import CommandError, call_command
 
 from tests.builders import made, melee, organiser, tournament
 from tournament import services
+from tournament.errors import UserError
 from tournament.journal import Actor
 from tournament.management.commands import import_tournament
 from tournament.models import AuditEntry, DonneRecord, Game, Player, Round, Team, Tournament
-from tournament.services import UserError, backup
+from tournament.services import backup
 
 pytestmark = pytest.mark.django_db
 OWNER = "hote"  # the conftest's owner, as the commands name it

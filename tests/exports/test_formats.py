@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from scoring import Donne, Side, Trump
 from scoring.paper import PaperTotals
 from tests.builders import melee, organiser, play_to_the_end, tournament
-from tournament import services
+from tournament import selectors, services
 from tournament.exports import documents, final_pack, pdf, workbook
 from tournament.models import DonneRecord, Game, Player, Tournament
 from tournament.selectors import name_key, standings_awards, standings_lines
@@ -339,7 +339,7 @@ def signed():
         services.donne_enter(game=games[1], side=Side.NS, number=None, open_only=True,
                              donne=made(Side.NS, 160, 162, coinche=Coinche.SURCOINCHE))
     play_to_the_end(games[2])
-    assert services.awaiting_games(t) == {games[1].pk}
+    assert selectors.awaiting_games(t) == {games[1].pk}
     return Tournament.objects.get(pk=t.pk)
 
 

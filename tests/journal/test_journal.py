@@ -13,9 +13,9 @@ from tests.builders import made, organiser, tournament
 from tests.checks import assert_scores_recomputed
 from tournament import journal as audit
 from tournament import services
+from tournament.errors import UserError
 from tournament.journal import Actor
 from tournament.models import AuditEntry, DonneRecord, Game, Tournament
-from tournament.services import UserError
 
 pytestmark = pytest.mark.django_db
 OWNER = "arbitre"  # the conftest's owner, as the journal names it

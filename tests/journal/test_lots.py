@@ -7,8 +7,9 @@ from django.urls import reverse
 from tests.builders import melee, organiser, tournament
 from tournament import journal as audit
 from tournament import services
+from tournament.errors import UserError
 from tournament.models import AuditEntry
-from tournament.services import UserError, backup
+from tournament.services import backup
 
 pytestmark = pytest.mark.django_db
 

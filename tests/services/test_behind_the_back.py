@@ -5,7 +5,8 @@ import pytest
 from django.urls import reverse
 
 from tests.builders import form_posted, made, organiser, tournament
-from tournament import services
+from tournament import selectors, services
+from tournament.errors import GameGone, UserError
 from tournament.models import AuditEntry, Game, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -101,7 +102,7 @@ def test_an_entry_on_a_game_whose_draw_was_undone_is_a_french_refusal():
     round_ = services.round_generate(tournament=t, seed=1)
     game = round_.games.get(table=1)
     services.round_undo(round_=round_)
-    with pytest.raises(services.GameGone) as error:
+    with pytest.raises(GameGone) as error:
         services.donne_enter(game=game, side="NS", number=None, donne=made())
     assert "n'existe plus" in error.value.message
 
@@ -167,7 +168,7 @@ def test_a_correction_of_a_deleted_donne_is_refused():
     _t, game = _four_donnes(organiser())
     key = game.donnes.get(number=4).key
     services.donne_delete(game=game, number=4)
-    with pytest.raises(services.UserError) as error:
+    with pytest.raises(UserError) as error:
         services.donne_record(game=game, number=4, donne=made(points=90), key=key)
     assert "supprimée" in error.value.message
     assert _points(game) == [100, 101, 102]
@@ -326,11 +327,11 @@ def test_a_late_team_that_could_not_be_seated_gets_the_exempt_score_on_request(c
         response.content.decode()
     game = Game.objects.get(round=round_, team_ns__number=5)
     assert game.is_bye and game.finished and game.score_ns == 500 and game.table == 3
-    assert services.round_waiting_teams(round_) == []
+    assert selectors.round_waiting_teams(round_) == []
     entry = AuditEntry.objects.filter(kind="pairing", action="create").get()
     assert (entry.table, entry.after) == (3, [5, None])
     # Once only: it is no longer waiting.
-    with pytest.raises(services.UserError):
+    with pytest.raises(UserError):
         services.round_seat_as_exempt(round_=round_, team=t.teams.get(number=5))
 
 

@@ -10,10 +10,10 @@ from django.urls import reverse
 from scoring import Coinche, Side
 from scoring.paper import PaperTotals
 from tests.builders import made, organiser, tournament
-from tournament import services
+from tournament import selectors, services
 from tournament.access import linked_side
+from tournament.errors import UserError
 from tournament.models import AuditEntry, Game, Tournament
-from tournament.services import UserError
 from tournament.services.confirmations import score_changed
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +51,7 @@ def test_a_game_finished_from_one_sides_phone_awaits_the_other_side(concours):
     enter(game, Side.NS)
     game = table(concours)
     assert game.finished and game.awaiting == "EW"
-    assert services.awaiting_games(concours) == {game.pk}
+    assert selectors.awaiting_games(concours) == {game.pk}
 
 
 def test_only_the_awaited_side_or_the_organiser_confirms(concours):
@@ -61,7 +61,7 @@ def test_only_the_awaited_side_or_the_organiser_confirms(concours):
         services.game_confirm(game=game, side=Side.NS)
     game = services.game_confirm(game=game, side=Side.EW,
                                  score=(table(concours).score_ns, table(concours).score_ew))
-    assert table(concours).awaiting == "" and services.awaiting_games(concours) == set()
+    assert table(concours).awaiting == "" and selectors.awaiting_games(concours) == set()
     entry = AuditEntry.objects.get(kind="game", action="confirm")
     assert entry.before["awaiting"] == "EW" and entry.after["awaiting"] == ""
     with pytest.raises(UserError, match="n'attend aucune confirmation"):
@@ -147,7 +147,7 @@ def test_saying_the_score_is_wrong_keeps_it_awaiting_for_the_organiser(concours)
     services.game_dispute(game=game, side=Side.EW)  # twice: one entry
     game = table(concours)
     assert game.disputed and game.awaiting == "EW"
-    assert services.disputed_games(concours) == {game.pk} == services.awaiting_games(concours)
+    assert selectors.disputed_games(concours) == {game.pk} == selectors.awaiting_games(concours)
     assert AuditEntry.objects.filter(kind="game", action="dispute").count() == 1
     services.game_confirm(game=game, side=None)
     game = table(concours)
@@ -333,9 +333,9 @@ def test_turning_the_option_off_hides_what_awaited(client, concours):
     enter(table(concours), Side.NS)
     Tournament.objects.filter(pk=concours.pk).update(two_confirmations=False)
     concours.refresh_from_db()
-    assert services.awaiting_games(concours) == set()
+    assert selectors.awaiting_games(concours) == set()
     page = client.get(link(table(concours), "token_ew")).content.decode()
     assert "Confirmer le score" not in page
     Tournament.objects.filter(pk=concours.pk).update(two_confirmations=True)
     concours.refresh_from_db()
-    assert services.awaiting_games(concours) == {table(concours).pk}
+    assert selectors.awaiting_games(concours) == {table(concours).pk}

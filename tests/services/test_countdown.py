@@ -12,7 +12,7 @@ from django.utils import timezone
 from scoring import Side
 from tests.builders import made, organiser, play_to_the_end, tournament
 from tournament import services
-from tournament.services import UserError
+from tournament.errors import UserError
 from tournament.services.countdown import round_clock_start, round_clock_stop
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ from django.urls import reverse
 
 from tests.builders import made, organiser, tournament
 from tournament import services
+from tournament.errors import UserError
 from tournament.models import AuditEntry, DonneRecord, Game, Team, Tournament
-from tournament.services import UserError
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ from django.urls import reverse
 from scoring.paper import PaperTotals
 from tests.builders import made, play_to_the_end, tournament
 from tournament import selectors, services
+from tournament.errors import UserError
 from tournament.models import AuditEntry, Game, Round
-from tournament.services import UserError
 
 pytestmark = pytest.mark.django_db
 
@@ -108,9 +108,9 @@ def test_the_refusal_of_an_unfinished_partie_names_its_tables(owner):
 
 
 def test_tables_are_named_in_french():
-    assert services.tables_phrase([7]) == "table 7"
-    assert services.tables_phrase([7, 3]) == "tables 3 et 7"
-    assert services.tables_phrase([7, 3, 12]) == "tables 3, 7 et 12"
+    assert selectors.tables_phrase([7]) == "table 7"
+    assert selectors.tables_phrase([7, 3]) == "tables 3 et 7"
+    assert selectors.tables_phrase([7, 3, 12]) == "tables 3, 7 et 12"
 
 
 # --- Pages --------------------------------------------------------------------------------
@@ -194,7 +194,7 @@ def totals_entered(owner):
 
 def test_a_draw_with_paper_totals_cannot_be_undone(totals_entered):
     round_ = totals_entered
-    assert services.round_started(round_) and not services.round_undoable(round_)
+    assert selectors.round_started(round_) and not selectors.round_undoable(round_)
     with pytest.raises(UserError, match="Des totaux de la partie 1 sont saisis"):
         services.round_undo(round_=round_)
     game = round_.games.get(table=1)

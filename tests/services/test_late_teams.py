@@ -8,8 +8,8 @@ from django.urls import reverse
 from tests.builders import drawn, made, play_to_the_end, tournament
 from tournament import selectors, services
 from tournament.draw import standings as pairing
+from tournament.errors import UserError
 from tournament.models import AuditEntry, Game
-from tournament.services import UserError
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ def late(t, name="Les Retardataires"):
 
 
 def test_a_late_team_is_waiting_in_the_current_partie(concours):
-    assert services.round_waiting_teams(concours.rounds.get()) == [late(concours)]
+    assert selectors.round_waiting_teams(concours.rounds.get()) == [late(concours)]
 
 
 def test_a_late_team_seated_against_the_exempt_team_makes_a_real_table(concours):
@@ -40,7 +40,7 @@ def test_a_late_team_seated_against_the_exempt_team_makes_a_real_table(concours)
     # The bye's result is gone: the game is to play, and the standings no longer count it.
     assert (game.finished, game.score_ns, game.score_ew, game.winner) == (False, 0, 0, "")
     assert not any(row.played for row in selectors.standings(concours))
-    assert services.round_waiting_teams(round_) == []
+    assert selectors.round_waiting_teams(round_) == []
     entry = AuditEntry.objects.get(kind="pairing", action="create")
     assert (entry.round_number, entry.table, entry.before, entry.after) == (
         1, 3, [bye.team_ns.number, None], [bye.team_ns.number, 6])
@@ -134,13 +134,13 @@ def test_a_withdrawn_team_s_game_waits_for_its_forfeit(concours):
     game = concours.rounds.get().games.get(table=2)
     leaving = game.team_ew
     services.donne_record(game=game, number=None, donne=made())
-    assert services.team_pending_forfeit(leaving) is None  # still playing
+    assert selectors.team_pending_forfeit(leaving) is None  # still playing
     services.team_withdraw(team=leaving)
     leaving.refresh_from_db()
-    assert services.team_pending_forfeit(leaving) == game
+    assert selectors.team_pending_forfeit(leaving) == game
     played = services.team_forfeit(team=leaving)
     assert (played.forfeit, played.winner, played.finished) == ("EW", "NS", True)
-    assert services.team_pending_forfeit(leaving) is None
+    assert selectors.team_pending_forfeit(leaving) is None
     with pytest.raises(UserError, match="pas de partie en cours"):
         services.team_forfeit(team=leaving)
 

@@ -16,8 +16,8 @@ from django.db import OperationalError, connection, connections, transaction
 
 from tests.builders import made, tournament
 from tournament import services
+from tournament.errors import GameGone, UserError
 from tournament.models import Game, Team
-from tournament.services import UserError
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -172,7 +172,7 @@ def test_an_entry_waiting_for_an_undone_draw_is_told_its_table_is_gone():
         undoing.set()
         time.sleep(0.5)  # the entry is under way, waiting for the undo's locks
     thread.join(timeout=60)
-    assert len(answers) == 1 and isinstance(answers[0], services.GameGone), answers
+    assert len(answers) == 1 and isinstance(answers[0], GameGone), answers
 
 
 def test_two_tabs_changing_players_of_a_melee_at_once_never_deadlock():

@@ -12,11 +12,11 @@ from scoring.donne import Donne, validate_donne
 from scoring.paper import PaperTotals
 from tests.builders import drawn, organiser, tournament
 from tournament import selectors, services
+from tournament.errors import UserError
 from tournament.forms.paper import PaperTotalsForm
 from tournament.journal import BadValue
 from tournament.journal.game import check_game_value, game_value_words
 from tournament.models import AuditEntry, DonneRecord, Game, Tournament
-from tournament.services import UserError
 
 pytestmark = pytest.mark.django_db
 

@@ -15,11 +15,12 @@ from openpyxl import Workbook
 
 from tests.builders import melee, play_to_the_end, tournament
 from tournament import journal as audit
-from tournament import services
+from tournament import selectors, services
+from tournament.errors import UserError
 from tournament.forms import PlayerImportForm
 from tournament.forms.imports import MAX_BYTES, read_player_file
 from tournament.models import AuditEntry, Game, Player, Team
-from tournament.services import PlayerLine, UserError
+from tournament.services import PlayerLine
 
 pytestmark = pytest.mark.django_db
 
@@ -215,7 +216,7 @@ def test_the_parties_of_a_player_name_partner_and_opponents():
         for game in round_.games.filter(team_ew__isnull=False):
             play_to_the_end(game)
     for player in t.players.all():
-        rows = services.player_parties(player)
+        rows = selectors.player_parties(player)
         assert [row["game"].round.number for row in rows] == [1, 2]
         for row in rows:
             team = row["team"]

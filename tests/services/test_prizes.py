@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from tests.builders import organiser, play_to_the_end, tournament
 from tournament import services
+from tournament.errors import UserError
 from tournament.exports import palmares
 from tournament.models import AuditEntry, Prize
 from tournament.selectors import (
@@ -25,7 +26,6 @@ from tournament.selectors import (
     standings_awards,
     standings_lines,
 )
-from tournament.services import UserError
 
 # --- awards: the pure function -----------------------------------------------------------
 

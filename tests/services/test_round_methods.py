@@ -21,10 +21,9 @@ from tournament.draw import (
     rotation_chart,
     rotation_schedule,
 )
+from tournament.errors import UserError
 from tournament.exports import rotation as rotation_export
 from tournament.models import AuditEntry, Game, Player, Round, Team
-from tournament.services import UserError
-from tournament.services import rounds as round_services
 from tournament.services.players import player_create, player_withdraw
 
 pytestmark = pytest.mark.django_db
@@ -114,7 +113,7 @@ def test_the_same_seed_after_an_undo_gives_the_same_draw(owner, method):
     drawn = services.round_generate(tournament=t, method=method)
     before, seed = seating(drawn), drawn.seed
     services.round_undo(round_=drawn)
-    assert round_services.round_undone_seed(t) == seed
+    assert selectors.round_undone_seed(t) == seed
     again = services.round_generate(tournament=t, method=method, seed=seed)
     assert seating(again) == before and again.seed == seed
     services.round_undo(round_=again)
@@ -124,9 +123,9 @@ def test_the_same_seed_after_an_undo_gives_the_same_draw(owner, method):
 
 def test_no_undone_seed_before_any_undo(owner):
     t = tournament(owner=owner, teams=4)
-    assert round_services.round_undone_seed(t) is None
+    assert selectors.round_undone_seed(t) is None
     services.round_generate(tournament=t, seed=3)
-    assert round_services.round_undone_seed(t) is None  # partie 2 was never drawn
+    assert selectors.round_undone_seed(t) is None  # partie 2 was never drawn
 
 
 # --- Byes -----------------------------------------------------------------------------------
@@ -213,7 +212,7 @@ def test_the_melee_draw_reads_partners_opponents_and_byes_from_the_games(owner):
     t = melee(owner, 9)
     first = services.round_generate(tournament=t, seed=3)
     finish(first)
-    data = round_services.draw_input(t, 2, seed=1)
+    data = selectors.draw_input(t, 2, seed=1)
     team_of = {}
     for team in Team.objects.filter(round=first):
         for player in (team.first_id, team.second_id):
@@ -273,16 +272,16 @@ def test_a_withdrawn_player_is_not_drawn(owner):
 
 
 def test_a_long_pair_of_names_is_cut_to_the_column(owner):
-    name = round_services.partie_team_name("A" * 100, "B" * 100)
+    name = selectors.partie_team_name("A" * 100, "B" * 100)
     assert len(name) == Team._meta.get_field("name").max_length and name.endswith("…")
-    assert round_services.partie_team_name("Anne", "Basile") == "Anne et Basile"
-    assert round_services.partie_team_name("Anne", None) == "Anne"
+    assert selectors.partie_team_name("Anne", "Basile") == "Anne et Basile"
+    assert selectors.partie_team_name("Anne", None) == "Anne"
 
 
 def test_late_seats_are_refused_in_a_melee(owner):
     t = melee(owner, 9)
     round_ = services.round_generate(tournament=t, seed=2)
-    assert services.round_waiting_teams(round_) == []
+    assert selectors.round_waiting_teams(round_) == []
     bye = round_.games.filter(team_ew__isnull=True).first()
     with pytest.raises(UserError, match="partie suivante"):
         services.round_seat_against_bye(round_=round_, team=bye.team_ns)
@@ -436,7 +435,7 @@ def test_the_undo_says_the_seed_and_a_fixed_method_offers_no_same_seed(client, o
     assert "Tirage de la partie 2 annulé (graine 91" in page
     # The concours draws by its rotation, which takes no seed: no "même graine" button
     # that would redraw by the rotation; the seed can still be typed with "au hasard".
-    assert round_services.round_undone_seed(t) == 91
+    assert selectors.round_undone_seed(t) == 91
     assert 'name="seed_again"' not in page and 'name="seed"' in page
 
 
@@ -445,7 +444,7 @@ def test_what_the_pages_ask_of_a_method_comes_from_its_registry_entry():
     and whether it prints a chart are its own entry's, not a list of keys in the services."""
     from tournament.draw import METHODS
     from tournament.draw.base import DrawMethod
-    from tournament.services.rounds import draw_reach, draw_uses_seed
+    from tournament.selectors.rounds import draw_reach, draw_uses_seed
 
     assert draw_uses_seed("random", 3) and draw_uses_seed("melee", 2)
     assert draw_uses_seed("standings", 1) and not draw_uses_seed("standings", 2)

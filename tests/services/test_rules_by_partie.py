@@ -13,8 +13,9 @@ from tests.backup.test_backup import as_version_3
 from tests.builders import form_posted, made, tournament
 from tests.checks import assert_scores_recomputed
 from tournament import services
+from tournament.errors import UserError
 from tournament.models import AuditEntry, Game, Round, Tournament
-from tournament.services import UserError, backup
+from tournament.services import backup
 
 pytestmark = pytest.mark.django_db
 

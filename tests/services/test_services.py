@@ -8,8 +8,9 @@ from scoring import PRESETS, Coinche, Donne, Side, score_game
 from tests.builders import made, organiser, play_to_the_end, tournament
 from tests.checks import assert_scores_recomputed
 from tournament import services
+from tournament.errors import UserError
 from tournament.models import AuditEntry, DonneRecord, Game, Tournament
-from tournament.services import ImportLine, UserError
+from tournament.services import ImportLine
 
 pytestmark = pytest.mark.django_db
 

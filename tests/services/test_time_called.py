@@ -13,8 +13,8 @@ from scoring import Side, score_game
 from tests.builders import made, play_to_the_end, tournament
 from tests.checks import assert_scores_recomputed
 from tournament import services
+from tournament.errors import UserError
 from tournament.models import AuditEntry, Game
-from tournament.services import UserError
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from tests.builders import made, organiser, play_to_the_end, tournament
 from tests.system.test_settings import run_manage
 from tournament import services
-from tournament.errors import server_error
+from tournament.middleware import server_error
 from tournament.models import AuditEntry, DonneRecord, Game
 
 pytestmark = pytest.mark.django_db

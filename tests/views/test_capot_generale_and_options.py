@@ -15,6 +15,7 @@ from django.urls import reverse
 from scoring import PRESETS, Coinche, Donne, Side, Trump
 from tests.builders import criteria_post, tournament
 from tournament import services
+from tournament.errors import UserError
 from tournament.journal import summary
 from tournament.models import DonneRecord, Tournament
 from tournament.services import backup
@@ -216,7 +217,7 @@ def test_a_backup_with_a_generale_flag_that_is_no_bool_is_refused(owner, general
     services.donne_record(game=generale_game, number=None, donne=GENERALE)
     data = backup.export_data(generale_game.round.tournament)
     data["rounds"][0]["games"][0]["donnes"][0]["generale_made"] = 1
-    with pytest.raises(services.UserError) as error:
+    with pytest.raises(UserError) as error:
         backup.import_data(json.loads(json.dumps(data)), organiser=owner, replace=True)
     assert "générale réussie" in error.value.message
 

@@ -18,8 +18,8 @@ from django.urls import reverse
 from scoring import Coinche, Side
 from tests.builders import made, melee, organiser, tournament
 from tournament import selectors, services
+from tournament.errors import UserError
 from tournament.models import AuditEntry, DonneRecord, Game, Tournament
-from tournament.services import UserError
 from tournament.services.donnes import exempt_points
 
 pytestmark = pytest.mark.django_db

@@ -18,8 +18,8 @@ from tests.builders import (
     tournament,
 )
 from tournament import services
+from tournament.errors import UserError
 from tournament.models import AuditEntry, Player, Tournament
-from tournament.services import UserError
 
 pytestmark = pytest.mark.django_db
 

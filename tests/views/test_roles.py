@@ -16,8 +16,8 @@ from pypdf import PdfReader
 
 from tests.builders import made, organiser, tournament
 from tournament import services
+from tournament.errors import UserError
 from tournament.models import AuditEntry, DonneRecord, Game
-from tournament.services import UserError
 
 pytestmark = pytest.mark.django_db
 

@@ -34,7 +34,7 @@ from ..selectors import (
     standings_scope,
     uses_ranking_points,
 )
-from ..services.confirmations import awaiting_games
+from ..selectors.games import awaiting_games
 
 SHEET_ROWS_TO_A_TARGET = 24  # grid rows printed for a game played to a target
 BLANK_SHEETS_MAX = 200  # blank score sheets printed at once: a 400-team concours
@@ -614,7 +614,7 @@ def concours_over(tournament: Tournament, scope: StandingsScope) -> bool:
 
 def awaiting_entrants(tournament: Tournament) -> frozenset[int]:
     """The entrants (teams, or a mêlée's players) one of whose results awaits a confirmation
-    (services.awaiting_games): no query without the option, two at most with it."""
+    (selectors.awaiting_games): no query without the option, two at most with it."""
     pending = awaiting_games(tournament)
     if not pending:
         return frozenset()

@@ -25,8 +25,8 @@ from scoring import Side
 from ..choices import SIDE_NAMES, SIDE_SHORT
 from ..models import Game, Team, Tournament
 from ..selectors import standings_scope
+from ..selectors.games import awaiting_games
 from ..selectors.prizes import award_indexes, lot_words
-from ..services.confirmations import awaiting_games
 from . import documents, palmares, pdf, weasy, workbook
 
 # --- Each partie's results by table ---------------------------------------------------------

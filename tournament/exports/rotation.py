@@ -20,7 +20,7 @@ from django.utils import timezone
 from ..draw import Draw, DrawError, DrawInput, rotation_max_parties
 from ..draw.rotation import draw_rotation
 from ..models import Game, Team, Tournament
-from ..services.rounds import rotation_roster
+from ..selectors.rounds import rotation_roster
 from . import weasy
 
 # Parties per block of columns: an A4 page in portrait holds the team's name and fifteen

@@ -46,7 +46,7 @@ from scoring import Outcome, Side
 
 from ..choices import COINCHE_WORDS, OUTCOME_LABELS, SIDE_NAMES, SIDE_SHORT, TRUMP_SHORT
 from ..models import DonneRecord, Game, Player, Team, Tournament
-from ..services.confirmations import awaiting_games
+from ..selectors.games import awaiting_games
 from . import documents
 
 BOLD = Font(bold=True)

@@ -9,7 +9,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..services import UserError, backup
+from ..errors import UserError
+from ..services import backup
 from ..validators import SLUG_MAX_LENGTH
 
 MODES = [("replace", _("Remplacer ce concours par la sauvegarde (après confirmation)")),

@@ -16,7 +16,7 @@ SEED_REFUSED = _("La graine du tirage est un nombre entier de %(n)d chiffres au 
 
 class RoundDrawForm(forms.Form):
     """What the draw button posts. `methods`: the (key, label) of the methods suiting the
-    concours' format (services.round_draw_options); none chosen is the concours' own."""
+    concours' format (selectors.round_draw_options); none chosen is the concours' own."""
 
     draw_method = forms.ChoiceField(label=_("Tirage de cette partie"), required=False)
     # No max_length: a seed too long gets the seed's own message (whole_number reads any

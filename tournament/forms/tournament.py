@@ -19,13 +19,14 @@ from scoring import PRESETS
 from ..bounds import OPTION_BOUNDS
 from ..choices import CHUTE_BASE_CHOICES, COINCHE_MADE_CHOICES, EXEMPT_CHOICES, FORMAT_CHOICES
 from ..draw import METHODS
+from ..errors import UserError
 from ..models import PRESET_CHOICES, RULE_FIELDS, Tournament
 from ..ranking import CRITERIA
-from ..services import UserError, criteria_checked
+from ..selectors.rounds import entrant_kind
+from ..services import criteria_checked
 from ..services.common import (
     RANKING_POINTS_MAX,
     draw_method_checked,
-    entrant_kind,
     model_column,
 )
 from ..validators import SLUG_MAX_LENGTH, InvalidText, check_slug, clean_text, slug_suggestion

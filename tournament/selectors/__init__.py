@@ -1,91 +1,14 @@
-"""Every read that feeds the pages and the exports, each in a constant number of queries, by
-area: the standings, the rules as each partie played them, a game's donnes. Reachable as
-`selectors.<name>`."""
+"""Every read that feeds the pages, the forms and the exports, each in a constant number of
+queries, by area: the standings, the parties (the draw's input and options, seats, what can be
+undone), the rules as each partie played them, the games, the teams and players, the entry
+sheet, the prizes. Reachable as `selectors.<name>` (each module's `__all__`). Selectors write
+nothing and import no service (tests/test_import_rules.py)."""
 
-from .entry import (
-    EntrySheet,
-    RowPreview,
-    entry_sheet,
-    game_reread,
-    next_table,
-    row_preview,
-)
-from .games import DonneLine, donne_lines
-from .prizes import (
-    MAX_PRIZES,
-    Award,
-    Awards,
-    Lot,
-    award_indexes,
-    awards,
-    lot_words,
-    lots_from_value,
-    lots_summary,
-    lots_value,
-    prize_lots,
-    standings_awards,
-)
-from .rules import has_donnes, limits_text, parties_limits, rules_change_default_partie
-from .standings import (
-    Entrant,
-    PartieState,
-    StandingsLine,
-    StandingsScope,
-    criteria_labels,
-    draw_label,
-    entrants_count,
-    has_registrations,
-    name_key,
-    partie_states,
-    points_scale,
-    ranking_summary,
-    results,
-    standings,
-    standings_lines,
-    standings_scope,
-    uses_ranking_points,
-)
-
-__all__ = [
-    "MAX_PRIZES",
-    "Award",
-    "Awards",
-    "DonneLine",
-    "Entrant",
-    "EntrySheet",
-    "Lot",
-    "PartieState",
-    "RowPreview",
-    "StandingsLine",
-    "StandingsScope",
-    "award_indexes",
-    "awards",
-    "criteria_labels",
-    "donne_lines",
-    "draw_label",
-    "entrants_count",
-    "entry_sheet",
-    "game_reread",
-    "has_donnes",
-    "has_registrations",
-    "limits_text",
-    "lot_words",
-    "lots_from_value",
-    "lots_summary",
-    "lots_value",
-    "name_key",
-    "next_table",
-    "partie_states",
-    "parties_limits",
-    "points_scale",
-    "prize_lots",
-    "ranking_summary",
-    "results",
-    "row_preview",
-    "rules_change_default_partie",
-    "standings",
-    "standings_awards",
-    "standings_lines",
-    "standings_scope",
-    "uses_ranking_points",
-]
+from .entry import *  # noqa: F403
+from .games import *  # noqa: F403
+from .players import *  # noqa: F403
+from .prizes import *  # noqa: F403
+from .rounds import *  # noqa: F403
+from .rules import *  # noqa: F403
+from .standings import *  # noqa: F403
+from .teams import *  # noqa: F403

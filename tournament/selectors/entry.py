@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from scoring import Coinche, Donne, score_game
 
 from ..choices import COINCHE_CHOICES, OUTCOME_LABELS, SIDE_NAMES, SIDE_SHORT, TRUMP_CHOICES
+from ..errors import scoring_refusals
 from ..models import DonneRecord, Game
-from ..services.common import scoring_refusals
 from .games import DonneLine, donne_lines
 
 # What an entry may change of a game: its own columns, never its round or its teams. Read
@@ -145,7 +145,7 @@ def row_preview(game: Game, donne: Donne, editing: int | None) -> RowPreview:
     """The score `donne` would give as donne `editing` of `game` (None, or past the last:
     the next donne), its other donnes as stored, nothing written. One query (its donnes).
     A game the rules refuse with this donne is a UserError on the field at fault
-    (services.scoring_refusals)."""
+    (errors.scoring_refusals)."""
     donnes = [record.to_donne() for record in game.donnes.order_by("number")]
     index = editing - 1 if editing and editing <= len(donnes) else len(donnes)
     donnes[index:index + 1] = [donne]
@@ -162,3 +162,13 @@ def row_preview(game: Game, donne: Donne, editing: int | None) -> RowPreview:
         winner_name=str(SIDE_NAMES[winner]) if winner else "",
         final_ns=result.ns, final_ew=result.ew,
     )
+
+
+__all__ = [
+    "EntrySheet",
+    "RowPreview",
+    "entry_sheet",
+    "game_reread",
+    "next_table",
+    "row_preview",
+]

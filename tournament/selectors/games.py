@@ -1,10 +1,13 @@
-"""Reads of a game's donnes for its sheet."""
+"""Reads of games: a game's donnes for its sheet, what its paper totals are checked against,
+the scores awaiting or disputed by a side."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..models import DonneRecord, Game
+from scoring.paper import PaperCheck, paper_check_kind
+
+from ..models import DonneRecord, Game, Tournament
 
 
 @dataclass
@@ -27,3 +30,39 @@ def donne_lines(game: Game, records: list[DonneRecord]) -> list[DonneLine]:
         lines.append(DonneLine(record.number, game.dealer(record.number), record,
                                total_ns, total_ew))
     return lines
+
+
+def awaiting_games(tournament: Tournament) -> set[int]:
+    """The ids of the finished games whose score awaits a side's confirmation (disputed
+    ones included): the standings mark them. None once the concours no longer asks for
+    confirmations (what still awaited is left as it was, and shows again if it does).
+    One query at most."""
+    if not tournament.two_confirmations:
+        return set()
+    return set(Game.objects.filter(round__tournament=tournament, finished=True, forfeit="")
+               .exclude(awaiting="").values_list("pk", flat=True))
+
+
+def disputed_games(tournament: Tournament) -> set[int]:
+    """The ids of the awaiting games whose awaited side said the score is wrong: the
+    organiser's pages show them. One query at most (none without the option)."""
+    if not tournament.two_confirmations:
+        return set()
+    return set(Game.objects.filter(round__tournament=tournament, finished=True, forfeit="",
+                                   disputed=True)
+               .exclude(awaiting="").values_list("pk", flat=True))
+
+
+def paper_check(game: Game) -> PaperCheck:
+    """What the game's partie rules let its paper totals be checked against: the form asks
+    for what `needs` names and shows `explanation`."""
+    return paper_check_kind(game.round.rules)
+
+
+__all__ = [
+    "DonneLine",
+    "awaiting_games",
+    "disputed_games",
+    "donne_lines",
+    "paper_check",
+]

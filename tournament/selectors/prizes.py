@@ -257,3 +257,19 @@ def takes_a_place(line: StandingsLine) -> bool:
     """Whether a standings line takes a place in the palmarès: still in the concours, and
     played at least one partie (an exemption counts: it is a partie won)."""
     return line.active and line.row.played > 0
+
+
+__all__ = [
+    "MAX_PRIZES",
+    "Award",
+    "Awards",
+    "Lot",
+    "award_indexes",
+    "awards",
+    "lot_words",
+    "lots_from_value",
+    "lots_summary",
+    "lots_value",
+    "prize_lots",
+    "standings_awards",
+]

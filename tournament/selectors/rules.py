@@ -66,3 +66,11 @@ def has_donnes(tournament: Tournament) -> bool:
     """Whether any game has a result (donnes, paper totals or a forfeit): a change of the
     rules then recomputes games, and asks for a confirmation."""
     return games_with_results(Game.objects.filter(round__tournament=tournament)).exists()
+
+
+__all__ = [
+    "has_donnes",
+    "limits_text",
+    "parties_limits",
+    "rules_change_default_partie",
+]

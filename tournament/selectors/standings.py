@@ -304,3 +304,24 @@ def draw_label(key: str) -> str:
     """A draw method's French name (its key when no method has it any more)."""
     method = METHODS.get(key)
     return capfirst(str(method.label)) if method is not None else key
+
+
+__all__ = [
+    "Entrant",
+    "PartieState",
+    "StandingsLine",
+    "StandingsScope",
+    "criteria_labels",
+    "draw_label",
+    "entrants_count",
+    "has_registrations",
+    "name_key",
+    "partie_states",
+    "points_scale",
+    "ranking_summary",
+    "results",
+    "standings",
+    "standings_lines",
+    "standings_scope",
+    "uses_ranking_points",
+]

@@ -1,12 +1,11 @@
-"""What every service shares: the user error, and the checks of every way in (forms, files,
+"""What every service shares: the checks of every way in (forms, files,
 backups, the journal)."""
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import hashlib
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 from django.db import connection, models
@@ -14,30 +13,19 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from scoring import Rules, ScoringError
+from scoring import Rules
 
 from .. import validators
 from ..bounds import OPTION_BOUNDS
 from ..choices import FORMAT_CHOICES
 from ..draw import METHODS
+from ..errors import UserError, scoring_refusals
 from ..models import (
     RULE_FIELDS,
     Tournament,
 )
 from ..ranking import CRITERIA, EXEMPT_RULES
-
-
-class UserError(ValueError):
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
-
-
-class GameGone(UserError):
-    """The game a page posted to no longer exists (its draw undone meanwhile): the page
-    answers "not found" with this message, never reads the game again."""
-
+from ..selectors.rounds import entrant_kind
 
 # --- Locks (their order: services/__init__.py) --------------------------------------------
 
@@ -218,11 +206,6 @@ def draw_method_checked(value: object, format: str) -> str:
     return method.key
 
 
-def entrant_kind(format: str) -> str:
-    """What a concours of `format` draws and ranks: players in a mêlée, teams otherwise."""
-    return "player" if format == "melee" else "team"
-
-
 def default_draw_method(format: str) -> str:
     """The usual method of a format: the mêlée's own, or by standings for doublettes."""
     return "melee" if format == "melee" else "standings"
@@ -247,17 +230,6 @@ def _only_rule_options(options: Mapping[str, Any]) -> None:
         raise TypeError(f"not a rule option: {', '.join(unknown)}")
 
 
-@contextlib.contextmanager
-def scoring_refusals(where: str = "") -> Iterator[None]:
-    """The one place where scoring's refusal (an impossible donne or rule set) becomes a
-    user error, on the field it names; `where` says which game."""
-    try:
-        yield
-    except ScoringError as error:
-        message = f"{where} : {error.message}" if where else error.message
-        raise UserError(message, error.field) from None
-
-
 def rules_from(options: Mapping[str, Any]) -> Rules:
     """Build the rule set, turning scoring's refusal into a user error on the field; a number
     beyond its column (a target of 10**12) is refused too."""
@@ -269,3 +241,13 @@ def rules_from(options: Mapping[str, Any]) -> Rules:
                 and getattr(rules, name) is not None):
             whole_field(Tournament, name, getattr(rules, name))
     return rules
+
+
+__all__ = [
+    "criteria_checked",
+    "date_checked",
+    "rules_from",
+    "slug_checked",
+    "text_field",
+    "whole_field",
+]

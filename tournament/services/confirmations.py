@@ -23,9 +23,9 @@ from django.utils.translation import gettext as _
 from scoring import Donne, Side
 
 from .. import journal as audit
+from ..errors import UserError
 from ..journal import SYSTEM, Actor
-from ..models import Game, Tournament
-from .common import UserError
+from ..models import Game
 from .donnes import Written, donne_write, game_locked
 
 
@@ -113,25 +113,8 @@ def game_dispute(*, game: Game, side: Side | str, score: tuple[int, int] | None 
     return game
 
 
-# --- Reads -----------------------------------------------------------------------------
-
-
-def awaiting_games(tournament: Tournament) -> set[int]:
-    """The ids of the finished games whose score awaits a side's confirmation (disputed
-    ones included): the standings mark them. None once the concours no longer asks for
-    confirmations (what still awaited is left as it was, and shows again if it does).
-    One query at most."""
-    if not tournament.two_confirmations:
-        return set()
-    return set(Game.objects.filter(round__tournament=tournament, finished=True, forfeit="")
-               .exclude(awaiting="").values_list("pk", flat=True))
-
-
-def disputed_games(tournament: Tournament) -> set[int]:
-    """The ids of the awaiting games whose awaited side said the score is wrong: the
-    organiser's pages show them. One query at most (none without the option)."""
-    if not tournament.two_confirmations:
-        return set()
-    return set(Game.objects.filter(round__tournament=tournament, finished=True, forfeit="",
-                                   disputed=True)
-               .exclude(awaiting="").values_list("pk", flat=True))
+__all__ = [
+    "donne_enter",
+    "game_confirm",
+    "game_dispute",
+]

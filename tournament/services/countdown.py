@@ -17,8 +17,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ..errors import UserError
 from ..models import Round, Tournament
-from .common import UserError, whole_field
+from .common import whole_field
 
 # A partie of belote lasts from a quarter of an hour to a few hours; beyond 10 h, a typo.
 MAX_CLOCK_MINUTES = 600

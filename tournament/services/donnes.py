@@ -12,6 +12,7 @@ from scoring import Donne, DonneScore, GameScore, Rules, Side, score_game
 from scoring.paper import PaperTotals, paper_winner
 
 from .. import journal as audit
+from ..errors import GameGone, UserError, scoring_refusals
 from ..journal import SYSTEM, Actor
 from ..models import (
     DonneRecord,
@@ -20,7 +21,6 @@ from ..models import (
     Tournament,
 )
 from ..ranking import TableScore, exempt_score
-from .common import GameGone, UserError, scoring_refusals
 
 # --- Games and donnes -------------------------------------------------------------------
 
@@ -357,3 +357,11 @@ def game_forfeit(*, game: Game, side: str, by: Actor = SYSTEM) -> Game:
                   round_number=game.round.number, table=game.table,
                   before={"forfeit": before}, after={"forfeit": side})
     return game
+
+
+__all__ = [
+    "donne_delete",
+    "donne_record",
+    "game_forfeit",
+    "game_recompute",
+]

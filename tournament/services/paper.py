@@ -31,12 +31,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring import Donne, Side
-from scoring.paper import PaperCheck, PaperTotals, paper_check_kind, paper_winner
+from scoring.paper import PaperTotals, paper_winner
 
 from .. import journal as audit
+from ..errors import UserError, scoring_refusals
 from ..journal import SYSTEM, Actor
 from ..models import AuditEntry, DonneRecord, Game, new_donne_key
-from .common import UserError, scoring_refusals
 from .confirmations import score_changed
 from .donnes import _donne_insert, game_locked, game_recompute, paper_totals
 
@@ -44,12 +44,6 @@ from .donnes import _donne_insert, game_locked, game_recompute, paper_totals
 def totals_values(totals: PaperTotals) -> dict[str, Any]:
     """The totals as the journal keeps them."""
     return dataclasses.asdict(totals)
-
-
-def paper_check(game: Game) -> PaperCheck:
-    """What the game's partie rules let its paper totals be checked against: the form asks
-    for what `needs` names and shows `explanation`."""
-    return paper_check_kind(game.round.rules)
 
 
 def _set_totals(game: Game, totals: PaperTotals | None) -> None:
@@ -200,7 +194,6 @@ def game_totals_clear(*, game: Game, confirm: bool = False, restore: bool = Fals
 __all__ = [
     "game_totals_clear",
     "game_totals_record",
-    "paper_check",
     "paper_totals",
     "removed_donnes",
     "totals_values",

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from .. import journal as audit
+from ..errors import UserError
 from ..journal import SYSTEM, Actor
 from ..models import Prize, Tournament
 from ..selectors.prizes import (
@@ -22,7 +23,7 @@ from ..selectors.prizes import (
     lots_value,
 )
 from ..validators import MAX_SMALL
-from .common import UserError, _bool_checked, text_field
+from .common import _bool_checked, text_field
 
 
 def _locked_lots(tournament: Tournament) -> list[Prize]:
@@ -191,3 +192,14 @@ def prizes_replace(*, tournament: Tournament, lots: Sequence[Lot], by: Actor = S
               label=lot.label, order=order) for order, lot in enumerate(checked, start=1)])
     _log(tournament, by, action, before)
     return created
+
+
+__all__ = [
+    "lot_checked",
+    "lots_checked",
+    "prize_add",
+    "prize_delete",
+    "prize_move",
+    "prize_update",
+    "prizes_replace",
+]

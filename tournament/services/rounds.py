@@ -1,10 +1,10 @@
 """Writes of parties: draw, undo, close, seat late teams, call time, swap and seat tables.
 
 The draw is `tournament.draw` (pure functions on ids, one per method): `round_generate`
-builds its input from the database (`draw_input`) and saves what it gives. In a doublette
-concours the entrants are the registered teams; in a mêlée they are the active players, and
-each partie's draw creates that partie's teams (`Team.round`): two a table, and a team of one
-for each exempt player.
+builds its input from the database (`selectors.draw_input`) and saves what it gives. In a
+doublette concours the entrants are the registered teams; in a mêlée they are the active
+players, and each partie's draw creates that partie's teams (`Team.round`): two a table, and a
+team of one for each exempt player.
 
 A bye is a game without an East-West team (`Game.is_bye`). A mêlée partie may have up to
 three, so byes are numbered after the real tables (N + 1, N + 2, …): the real tables stay
@@ -15,20 +15,17 @@ number.
 from __future__ import annotations
 
 import secrets
-from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Max, Q, QuerySet
+from django.db.models import Max, Q
 from django.utils import timezone
-from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .. import journal as audit
-from .. import selectors
-from ..draw import METHODS, Draw, DrawError, DrawInput
+from ..draw import METHODS, Draw, DrawError
+from ..errors import UserError
 from ..journal import SYSTEM, Actor
 from ..models import (
     AuditEntry,
@@ -39,188 +36,24 @@ from ..models import (
     Team,
     Tournament,
 )
+from ..selectors.rounds import (
+    draw_input,
+    partie_team_name,
+    round_started,
+    round_teams,
+    round_unfinished_tables,
+    tables_phrase,
+)
 from ..selectors.rules import games_with_results
 from ..validators import MAX_SMALL
 from . import autobackups
-from .common import UserError, draw_method_checked, entrant_kind, whole_field
+from .common import draw_method_checked, whole_field
 from .donnes import game_recompute
 
 # --- Rounds -----------------------------------------------------------------------------
 
 
-def tables_phrase(tables: Iterable[int]) -> str:
-    """Table numbers in French words: "table 3", "tables 3 et 7", "tables 2, 3 et 7"."""
-    numbers = [str(table) for table in sorted(tables)]
-    if len(numbers) == 1:
-        return _("table %(t)s") % {"t": numbers[0]}
-    return _("tables %(list)s et %(last)s") % {"list": ", ".join(numbers[:-1]),
-                                               "last": numbers[-1]}
-
-
-def round_unfinished_tables(round_: Round) -> list[int]:
-    return list(Game.objects.filter(round=round_, finished=False)
-                .order_by("table").values_list("table", flat=True))
-
-
-def round_beyond_planned(tournament: Tournament) -> bool:
-    """Whether the next draw would be a partie past those planned."""
-    return tournament.rounds.count() >= tournament.parties_planned
-
-
-def draw_uses_seed(method: str, partie: int) -> bool:
-    """Whether drawing partie `partie` by `method` uses a seed (shown, reusable): the
-    method says (DrawMethod.uses_seed)."""
-    return method in METHODS and METHODS[method].uses_seed(partie)
-
-
-def draw_reach(methods: list[tuple[str, str | Promise]], entrants: int) -> int | None:
-    """How many parties the first of `methods` that knows it in advance (a tableau de
-    marche) plays without a repeated meeting for this field; None when none does."""
-    reaches = [METHODS[key].max_parties for key, _label in methods
-               if key in METHODS and METHODS[key].max_parties is not None]
-    reach = reaches[0] if reaches else None
-    return None if reach is None or entrants < 2 else reach(entrants)
-
-
-def draw_has_chart(tournament: Tournament) -> bool:
-    """Whether the concours' method prints a tableau de marche."""
-    method = METHODS.get(tournament.draw_method)
-    return method is not None and method.chart
-
-
-def draw_methods(tournament: Tournament) -> list[tuple[str, str | Promise]]:
-    """The draw methods that suit the concours' format, in the registry's order:
-    (key, French label)."""
-    kind = entrant_kind(tournament.format)
-    return [(key, method.label) for key, method in METHODS.items() if method.entrant == kind]
-
-
-def active_entrants(tournament: Tournament) -> list[tuple[int, int]]:
-    """(id, registration number) of who the next partie draws, by number: the active players
-    of a mêlée, the active registered teams otherwise."""
-    if tournament.format == "melee":
-        players = Player.objects.filter(tournament=tournament, active=True)
-        return list(players.order_by("number").values_list("id", "number"))
-    teams = Team.objects.filter(tournament=tournament, round__isnull=True, active=True)
-    return list(teams.order_by("number").values_list("id", "number"))
-
-
-def round_undone_seed(tournament: Tournament) -> int | None:
-    """The seed of the next partie's draw as it was before an undo ("retirer avec la même
-    graine"): None if that partie was never drawn and undone, or drew without a seed."""
-    number = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
-    entry = (AuditEntry.objects.filter(tournament=tournament, kind="round", action="create",
-                                       round_number=number)
-             .order_by("-at", "-id").first())
-    if entry is None or not isinstance(entry.after, dict):
-        return None
-    seed = entry.after.get("seed")
-    return seed if type(seed) is int else None
-
-
-@dataclass(frozen=True)
-class DrawOptions:
-    """What the draw button of the next partie offers."""
-
-    number: int  # the partie it draws
-    entrants: int  # active entrants: players of a mêlée, registered teams otherwise
-    methods: list[tuple[str, str | Promise]]  # (key, label) suiting the format
-    method: str  # the concours' own, preselected
-    seeded: list[str]  # the methods that use a seed for this partie
-    rotation_teams: int  # the teams of the rotation's movement (partie 1's, withdrawn or not)
-    rotation_parties: int | None  # the movement's parties without a repeated meeting
-    undone_seed: int | None  # the seed of this partie's undone draw ("même graine"), when
     # the concours' method uses one
-
-
-def round_draw_options(tournament: Tournament) -> DrawOptions:
-    number = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
-    methods = draw_methods(tournament)
-    entrants = active_entrants(tournament)
-    movement = len(_movement(tournament, number, entrants))
-    return DrawOptions(
-        number=number, entrants=len(entrants), methods=methods, method=tournament.draw_method,
-        seeded=[key for key, _label in methods if draw_uses_seed(key, number)],
-        rotation_teams=movement, rotation_parties=draw_reach(methods, movement),
-        # Offered beside the concours' method, preselected: the same seed redraws the same
-        # partie by the same method (the journal does not say which method the undone draw
-        # used; its seed is also given in the undo's message).
-        undone_seed=(round_undone_seed(tournament)
-                     if draw_uses_seed(tournament.draw_method, number) else None))
-
-
-def draw_input(tournament: Tournament, number: int, seed: int) -> DrawInput:
-    """What the draw of partie `number` knows, read from the database: the active entrants
-    (registration order for partie 1, the standings' order afterwards), and from the games
-    already drawn, who met whom, who partnered whom (mêlée), who was exempt and how often,
-    and who has not played yet (late arrivals). Four queries, five with the standings."""
-    entrants = active_entrants(tournament)
-    numbers = _movement(tournament, number, entrants)
-    ids = [entrant for entrant, _number in entrants]
-    if number > 1:
-        active = set(ids)
-        ids = [row.entrant for row in selectors.standings(tournament) if row.entrant in active]
-    melee = tournament.format == "melee"
-    opponents: list[tuple[int, int]] = []
-    partners: list[tuple[int, int]] = []
-    byes: Counter[int] = Counter()
-    played: set[int] = set()
-    games = Game.objects.filter(round__tournament=tournament).values_list(
-        "team_ns_id", "team_ew_id", "team_ns__first_id", "team_ns__second_id",
-        "team_ew__first_id", "team_ew__second_id")
-    for team_ns, team_ew, *players in games:
-        if melee:  # the entrants are the partie teams' players
-            ns = _side(players[0], players[1])
-            ew = None if team_ew is None else _side(players[2], players[3])
-        else:
-            ns, ew = (team_ns,), None if team_ew is None else (team_ew,)
-        if ew is None:
-            byes.update(ns)
-            continue
-        opponents += [(a, b) for a in ns for b in ew]
-        partners += [(side[0], side[1]) for side in (ns, ew) if len(side) == 2]
-        played.update(ns + ew)
-    return DrawInput(entrants=ids, partie=number, seed=seed, opponents=opponents,
-                     partners=partners, byes=dict(byes),
-                     not_played=[entrant for entrant in ids if entrant not in played],
-                     numbers=numbers)
-
-
-def _movement(tournament: Tournament, number: int,
-              entrants: list[tuple[int, int]]) -> dict[int, int]:
-    """The teams of the rotation's movement for partie `number`, id -> registration number.
-    Its positions are fixed at partie 1 (withdrawn teams keep theirs, late ones have none):
-    the active `entrants` (active_entrants) for partie 1 and in a mêlée, partie 1's teams
-    after it (`rotation_roster`), not the active ones."""
-    return (dict(entrants) if number == 1 or tournament.format == "melee"
-            else rotation_roster(tournament))
-
-
-def rotation_roster(tournament: Tournament) -> dict[int, int]:
-    """The teams of a doublette concours' tableau de marche, id -> registration number: the
-    active teams before partie 1, then the teams partie 1's draw seated (its journal entry:
-    a team seated late on partie 1's page is not one of them), withdrawn since or not. Two
-    queries before partie 1, three once it is drawn."""
-    teams = Team.objects.filter(tournament=tournament, round__isnull=True)
-    if not tournament.rounds.filter(number=1).exists():
-        return dict(teams.filter(active=True).values_list("id", "number"))
-    entry = (AuditEntry.objects.filter(tournament=tournament, kind="round", action="create",
-                                       round_number=1)
-             .order_by("-at", "-id").first())
-    tables = (entry.after.get("tables")
-              if entry is not None and isinstance(entry.after, dict) else None)
-    if isinstance(tables, dict):
-        drawn = {number for seats in tables.values() if isinstance(seats, list)
-                 for number in seats if type(number) is int}
-        return dict(teams.filter(number__in=drawn).values_list("id", "number"))
-    # No journal entry (a concours imported with its parties): partie 1's teams.
-    games = Game.objects.filter(round__tournament=tournament, round__number=1)
-    return dict(teams.filter(Q(games_ns__in=games) | Q(games_ew__in=games)).distinct()
-                .values_list("id", "number"))
-
-
-def _side(first: int, second: int | None) -> tuple[int, ...]:
-    return (first,) if second is None else (first, second)
 
 
 @transaction.atomic
@@ -283,14 +116,6 @@ def _save_doublettes(round_: Round, draw: Draw) -> None:
     Game.objects.bulk_create(games)
 
 
-def partie_team_name(first: str, second: str | None) -> str:
-    """A mêlée partie's team named after its players ("Anne et Basile"; an exempt player's
-    team: the player's name), cut to the column's length: two long names may not fit."""
-    name = first if second is None else f"{first} et {second}"
-    limit = Team._meta.get_field("name").max_length or len(name)
-    return name if len(name) <= limit else name[:limit - 1] + "…"
-
-
 def _save_melee(round_: Round, draw: Draw) -> None:
     """The partie's teams (numbered 1, 2 at table 1, 3, 4 at table 2, …, then one per exempt
     player), then the games between them."""
@@ -309,14 +134,6 @@ def _save_melee(round_: Round, draw: Draw) -> None:
     games += [Game(round=round_, table=tables + index, team_ns=team)
               for index, team in enumerate(teams[2 * tables:], start=1)]
     Game.objects.bulk_create(games)
-
-
-def round_teams(round_: Round) -> QuerySet[Team]:
-    """The teams a partie's seats are exchanged between, by their numbers: the partie's own
-    teams in a mêlée, the registered teams otherwise."""
-    if round_.tournament.format == "melee":
-        return Team.objects.filter(round=round_)
-    return Team.objects.filter(tournament=round_.tournament_id, round__isnull=True)
 
 
 def _tables(round_: Round) -> dict[str, list[int | None]]:
@@ -358,12 +175,6 @@ def _round_close_logged(*, round_: Round, closed: bool = True, by: Actor,
         if closed:
             autobackups.on_partie_closed(tournament_id=round_.tournament_id, number=round_.number)
     return round_
-
-
-def round_undoable(round_: Round) -> bool:
-    """A draw can be undone while it is the last partie and nothing is played in it."""
-    return (not round_.tournament.rounds.filter(number__gt=round_.number).exists()
-            and not round_started(round_))
 
 
 @transaction.atomic
@@ -411,18 +222,6 @@ def round_undo(*, round_: Round, by: Actor = SYSTEM) -> Round | None:
             round_close(round_=previous, closed=False, by=by)
             previous.refresh_from_db()
     return previous
-
-
-def round_waiting_teams(round_: Round) -> list[Team]:
-    """Active teams with no seat in this partie (registered after its draw, or returned).
-    None in a mêlée: a player arriving late plays from the next partie's draw."""
-    if round_.tournament.format == "melee":
-        return []
-    seated = Game.objects.filter(round=round_)
-    return list(round_.tournament.teams.filter(active=True, round__isnull=True)
-                .exclude(id__in=seated.values("team_ns_id"))
-                .exclude(id__in=seated.filter(team_ew__isnull=False).values("team_ew_id"))
-                .order_by("number"))
 
 
 def _late_checked(round_: Round, teams: list[Team]) -> Round:
@@ -596,17 +395,6 @@ def round_time_cancel(*, round_: Round, by: Actor = SYSTEM) -> None:
               before={"stop_after": stops})
 
 
-def round_time_undoable(round_: Round) -> bool:
-    """Time called can be undone while no later partie exists."""
-    return round_.time_called is not None and not round_.tournament.rounds.filter(
-        number__gt=round_.number).exists()
-
-
-def round_started(round_: Round) -> bool:
-    """Whether a game of the partie has a result: donnes, paper totals or a forfeit."""
-    return games_with_results(round_.games.all()).exists()
-
-
 @transaction.atomic
 def round_swap_teams(*, round_: Round, team_a: int, team_b: int, by: Actor = SYSTEM) -> None:
     """Exchange two teams' seats before the round starts. The partie is locked before it is
@@ -668,3 +456,17 @@ def round_seat(*, round_: Round, table: int, teams: list[int | None],
             if new not in numbers:
                 raise UserError(_("L'équipe %(n)s n'existe plus.") % {"n": new})
             round_swap_teams(round_=round_, team_a=numbers[old], team_b=numbers[new], by=by)
+
+
+__all__ = [
+    "round_close",
+    "round_generate",
+    "round_seat",
+    "round_seat_against_bye",
+    "round_seat_as_exempt",
+    "round_seat_new_table",
+    "round_swap_teams",
+    "round_time_call",
+    "round_time_cancel",
+    "round_undo",
+]

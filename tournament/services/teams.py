@@ -6,18 +6,19 @@ import dataclasses
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.db.models import Max, Q, QuerySet
+from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
 from scoring import Side
 
 from .. import journal as audit
 from .. import validators
+from ..errors import UserError
 from ..journal import SYSTEM, Actor
 from ..models import AuditEntry, Game, Player, Team, Tournament
 from ..models.players import licence_key
+from ..selectors.teams import registered_teams, team_current_game
 from .common import (
-    UserError,
     _bool_checked,
     concours_shared,
     lines_checked,
@@ -32,10 +33,6 @@ from .players import licence_checked, licence_holder, next_player_number, player
 # --- Teams ------------------------------------------------------------------------------
 # A concours' registered teams are those of no partie (`round` empty): a mêlée's teams are
 # drawn per partie, numbered within it, and are no registration.
-
-
-def registered_teams(tournament: Tournament) -> QuerySet[Team]:
-    return tournament.teams.filter(round__isnull=True)
 
 
 def _name_taken(tournament: Tournament, name: str, exclude: int | None = None) -> bool:
@@ -201,21 +198,6 @@ def team_withdraw(*, team: Team, active: bool = False, by: Actor = SYSTEM) -> Te
                        action="withdraw" if not active else "return")
 
 
-def team_current_game(team: Team) -> Game | None:
-    """The team's unfinished game in the last partie drawn (not a bye, no forfeit yet)."""
-    last = team.tournament.rounds.order_by("-number").first()
-    if last is None:
-        return None
-    return (Game.objects.filter(Q(team_ns=team) | Q(team_ew=team), round=last,
-                                finished=False, team_ew__isnull=False, forfeit="")
-            .select_related("round__tournament", "team_ns", "team_ew").first())
-
-
-def team_pending_forfeit(team: Team) -> Game | None:
-    """A withdrawn team's game still waiting for its forfeit ("forfait à déclarer")."""
-    return None if team.active else team_current_game(team)
-
-
 @transaction.atomic
 def team_forfeit(*, team: Team, by: Actor = SYSTEM) -> Game:
     """Declare the forfeit of a team that left, at its unfinished game of the last partie."""
@@ -301,3 +283,16 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
         for team in teams
     )
     return teams
+
+
+__all__ = [
+    "ImportLine",
+    "team_create",
+    "team_delete",
+    "team_forfeit",
+    "team_name_refusal",
+    "team_stamp",
+    "team_update",
+    "team_withdraw",
+    "teams_import",
+]

@@ -359,3 +359,13 @@ def demo_load(*, organiser, path: Path) -> Tournament:
         for statement in connection.ops.sequence_reset_sql(no_style(), models):
             cursor.execute(statement)
     return Tournament.objects.get(slug="demo")
+
+
+__all__ = [
+    "demo_load",
+    "tournament_create",
+    "tournament_delete",
+    "tournament_publish",
+    "tournament_stamp",
+    "tournament_update",
+]

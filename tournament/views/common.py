@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest
 
+from ..errors import UserError
 from ..journal import Actor
-from ..services import UserError
 
 
 def _by(request: HttpRequest) -> Actor:

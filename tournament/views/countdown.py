@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from ..access import readable_round, require_organiser
-from ..services import UserError
+from ..errors import UserError
 from ..services.countdown import MAX_CLOCK_MINUTES, round_clock_start, round_clock_stop
 
 

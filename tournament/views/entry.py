@@ -20,12 +20,12 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..access import is_organiser, readable_game, require_organiser
 from ..choices import SIDE_NAMES
+from ..errors import GameGone, UserError
 from ..forms import DonneForm, ForfeitForm
 from ..forms.donnes import PASSE
 from ..forms.paper import ConfirmForm, PaperTotalsForm, TotalsClearForm
 from ..journal import Actor
 from ..models import DonneRecord, Game
-from ..services import UserError
 from ..validators import whole_number
 from .common import _by, _form_error
 
@@ -148,7 +148,7 @@ def donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, sheet
                     game=game, side=side, number=editing, donne=form.cleaned_data["donne"],
                     version=form.cleaned_data["version"], expect=expect, by=by,
                     open_only=open_only, key=form.cleaned_data["key"] or None)
-            except services.GameGone as error:  # its draw undone meanwhile
+            except GameGone as error:  # its draw undone meanwhile
                 raise Http404(error.message) from None
             except UserError as error:
                 if editing is None and expect is not None \

@@ -12,9 +12,9 @@ from django.views.decorators.http import require_POST
 
 from .. import services
 from ..access import game_of, organised
+from ..errors import UserError
 from ..journal import Actor, describe, restorable
 from ..models import AuditEntry
-from ..services import UserError
 
 JOURNAL_LENGTH = 500  # the latest entries; the backup holds them all
 

@@ -15,11 +15,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from .. import services
+from .. import selectors, services
 from ..access import is_organiser, organised, readable, require_organiser
+from ..errors import UserError
 from ..forms import PlayerForm, PlayerImportForm
 from ..models import Player, Tournament
-from ..services import UserError
 from .common import _by, _form_error
 
 
@@ -108,14 +108,14 @@ def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             else:
                 messages.success(request, _("Joueur enregistré."))
                 return redirect("tournament:player", slug=slug, number=number)
-    rows = services.player_parties(player)
+    rows = selectors.player_parties(player)
     return render(request, "tournament/organiser/player_detail.html", {
         "tournament": tournament, "player": player, "rows": rows, "form": form,
         "is_organiser": is_organiser(request, tournament),
         # The version the form shows (the posted one after a refusal: still stale if it was).
         "stamp": (request.POST.get("stamp", "") if request.method == "POST"
                   else services.player_stamp(player)),
-        "seated": bool(rows) or services.player_seated(player),
+        "seated": bool(rows) or selectors.player_seated(player),
     })
 
 
@@ -176,5 +176,5 @@ def player_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return redirect("tournament:players", slug=slug)
     return render(request, "tournament/organiser/player_delete.html", {
         "tournament": player.tournament, "player": player,
-        "seated": services.player_seated(player),
+        "seated": selectors.player_seated(player),
     })

@@ -14,11 +14,11 @@ from django.views.decorators.http import require_POST
 
 from .. import selectors, services
 from ..access import is_organiser, organised, readable
+from ..errors import UserError
 from ..exports import final_pack, palmares, weasy
 from ..forms.prizes import PrizeForm
 from ..models import Prize, Tournament
 from ..selectors.prizes import lot_of, lot_words
-from ..services import UserError
 from ..validators import MAX_SMALL
 from . import documents, progress
 from .common import _by, _form_error

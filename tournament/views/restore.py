@@ -24,9 +24,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..access import organised
+from ..errors import UserError
 from ..forms.restore import CopyForm, RestoreForm
 from ..models import Tournament
-from ..services import UserError, backup
+from ..services import backup
 from .common import _form_error
 
 KEEP = 3600  # seconds a file awaiting its confirmation is kept

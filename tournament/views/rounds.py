@@ -28,14 +28,13 @@ from ..access import (
     require_organiser,
 )
 from ..addresses import TOKEN_MARKER, addresses
+from ..errors import UserError
 from ..exports import rotation
 from ..forms import (
     RoundDrawForm,
     SwapForm,
 )
 from ..models import Game, Round, Team, Tournament
-from ..services import UserError
-from ..services import rounds as round_services
 from ..validators import whole_number
 from . import documents
 from .common import _by, _form_error, table_link_base
@@ -47,7 +46,7 @@ def round_generate(request: HttpRequest, slug: str) -> HttpResponse:
     the draw, from that page, a partie's page (`back`: its number, where a refusal is shown)
     or the concours' page."""
     tournament = organised(request, slug)
-    options = round_services.round_draw_options(tournament)
+    options = selectors.round_draw_options(tournament)
     form = RoundDrawForm(request.POST if request.method == "POST" else None,
                          methods=options.methods)
     if request.method != "POST":
@@ -89,7 +88,7 @@ def round_generate(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _draw_page(request: HttpRequest, tournament: Tournament,
-               options: round_services.DrawOptions, form: RoundDrawForm) -> HttpResponse:
+               options: selectors.DrawOptions, form: RoundDrawForm) -> HttpResponse:
     return render(request, "tournament/organiser/round_generate.html", {
         "tournament": tournament, "draw": options, "form": form,
         "rounds": tournament.rounds.count(),
@@ -99,7 +98,7 @@ def _draw_page(request: HttpRequest, tournament: Tournament,
 def rotation_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The "tableau de marche" of a rotation concours: each team's table at each partie."""
     tournament = readable(request, slug)
-    if not round_services.draw_has_chart(tournament):
+    if not selectors.draw_has_chart(tournament):
         raise Http404(_("Ce concours ne se joue pas au tableau de marche."))
     cells = rotation.chart_cells(tournament)
     if cells > rotation.MAX_CELLS:
@@ -135,8 +134,8 @@ class TableRow:
            disputed: set[int] | None = None,
            urls: tuple[Callable[[int | str], str], Callable[[int | str], str]] | None = None,
            melee: bool = False) -> TableRow:
-        """`awaiting`, `disputed`: the concours' game ids (services.awaiting_games,
-        services.disputed_games), read once for the whole page; `urls`: the partie's table
+        """`awaiting`, `disputed`: the concours' game ids (selectors.awaiting_games,
+        selectors.disputed_games), read once for the whole page; `urls`: the partie's table
         pages by table number and the table links by token; `melee`: the format."""
         leaving = next((team for team in (game.team_ns, game.team_ew)
                         if team is not None and not team.active), None)
@@ -269,7 +268,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             return redirect("tournament:round", slug=slug, number=number)
         swap_form = SwapForm(request.POST)
         if swap_form.is_valid():
-            ids = dict(round_services.round_teams(round_).values_list("number", "id"))
+            ids = dict(selectors.round_teams(round_).values_list("number", "id"))
             try:
                 services.round_swap_teams(
                     round_=round_, team_a=ids.get(swap_form.cleaned_data["team_a"], 0),
@@ -286,12 +285,12 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     is_last = not tournament.rounds.filter(number__gt=round_.number).exists()
     unfinished = [game.table for game in games if not game.finished]
     # One query each (none without the option), whatever the number of tables.
-    awaiting, disputed = services.awaiting_games(tournament), services.disputed_games(tournament)
+    awaiting, disputed = selectors.awaiting_games(tournament), selectors.disputed_games(tournament)
     urls = (addresses("tournament:game", slug, round_.number),
             addresses("tournament:table_link", marker=TOKEN_MARKER))
     rows = [TableRow.of(game, awaiting, disputed, urls, melee=tournament.format == "melee")
             for game in games]
-    waiting = services.round_waiting_teams(round_) if organiser and is_last else []
+    waiting = selectors.round_waiting_teams(round_) if organiser and is_last else []
     can_draw_next = organiser and is_last and not unfinished
     two_links = organiser and tournament.two_confirmations
     page = RowsPage(slug=slug, organiser=organiser, melee=tournament.format == "melee",
@@ -303,20 +302,20 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "tournament": tournament, "round": round_, "games": games, "rows": rows,
         "rows_html": rows_html(rows, page),
         "is_organiser": organiser, "swap_form": swap_form,
-        "started": services.round_started(round_),
+        "started": selectors.round_started(round_),
         "unfinished": bool(unfinished),
-        "can_undo_time": organiser and services.round_time_undoable(round_),
+        "can_undo_time": organiser and selectors.round_time_undoable(round_),
         "link_base": link_base, "link_is_local": organiser and _loopback(link_base),
         "is_last": is_last, "can_undo_draw": organiser and is_last
-        and not services.round_started(round_),
+        and not selectors.round_started(round_),
         "can_draw_next": can_draw_next,
-        "draw": round_services.round_draw_options(tournament) if can_draw_next else None,
+        "draw": selectors.round_draw_options(tournament) if can_draw_next else None,
         "method_label": selectors.draw_label(round_.draw_method),
         "melee": tournament.format == "melee",
         "two_links": two_links,
-        "unfinished_phrase": services.tables_phrase(unfinished) if unfinished else "",
+        "unfinished_phrase": selectors.tables_phrase(unfinished) if unfinished else "",
         "waiting": waiting, "bye": next((game for game in games if game.is_bye), None),
-        "rotation": round_services.draw_has_chart(tournament),
+        "rotation": selectors.draw_has_chart(tournament),
     })
 
 
@@ -342,9 +341,9 @@ def round_undo(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             return redirect("tournament:round", slug=slug, number=previous.number)
         return redirect("tournament:detail", slug=slug)
     reason = ""
-    if not services.round_undoable(round_):
+    if not selectors.round_undoable(round_):
         reason = (_("Des donnes sont saisies ou un forfait est déclaré : ce tirage ne peut plus "
-                    "être annulé.") if services.round_started(round_) else
+                    "être annulé.") if selectors.round_started(round_) else
                   _("Seul le tirage de la dernière partie peut être annulé."))
     return render(request, "tournament/organiser/round_undo.html", {
         "tournament": tournament, "round": round_, "reason": reason,

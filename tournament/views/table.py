@@ -25,11 +25,11 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..access import linked_side
 from ..choices import SIDE_NAMES
+from ..errors import GameGone, UserError
 from ..forms import DonneForm
 from ..forms.paper import ConfirmForm, PaperTotalsForm
 from ..journal import Actor
 from ..models import Game
-from ..services import UserError
 from .common import _form_error
 from .entry import donne_entry, entry_preview, sheet_context
 
@@ -117,7 +117,7 @@ def table_link_totals(request: HttpRequest, token: str) -> HttpResponse:
         try:
             game = services.game_totals_record(game=game, totals=form.cleaned_data["totals"],
                                                side=side, by=_actor(game, side))
-        except services.GameGone as error:  # its draw undone meanwhile
+        except GameGone as error:  # its draw undone meanwhile
             raise Http404(error.message) from None
         except UserError as error:
             _form_error(form, error)

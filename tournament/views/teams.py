@@ -16,20 +16,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from .. import services
+from .. import selectors, services
 from ..access import (
     is_organiser,
     organised,
     readable,
     require_organiser,
 )
+from ..errors import UserError
 from ..forms import (
     TeamEditForm,
     TeamForm,
     TeamImportForm,
 )
 from ..models import Game, Team
-from ..services import UserError
 from .common import _by, _form_error
 
 
@@ -69,7 +69,7 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
     # The cursor is in the name field as soon as the page is there (autofocus, not a script
     # run later); teams.js saves without leaving the page, so nothing typed is lost.
     form.fields["name"].widget.attrs["autofocus"] = True
-    registered = list(services.registered_teams(tournament).select_related("first", "second"))
+    registered = list(selectors.registered_teams(tournament).select_related("first", "second"))
     active = sum(1 for team in registered if team.active)
     return render(request, "tournament/organiser/team_list.html", {
         "tournament": tournament, "teams": registered, "form": form,
@@ -121,7 +121,7 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         # The version the form shows (the posted one after a refusal: still stale if it was).
         "stamp": (request.POST.get("stamp", "") if request.method == "POST"
                   else services.team_stamp(team)),
-        "pending_forfeit": services.team_pending_forfeit(team) if organiser else None,
+        "pending_forfeit": selectors.team_pending_forfeit(team) if organiser else None,
     })
 
 
@@ -144,7 +144,7 @@ def team_withdraw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return redirect("tournament:team", slug=slug, number=number)
     return render(request, "tournament/organiser/team_withdraw.html", {
         "tournament": team.tournament, "team": team,
-        "game": services.team_current_game(team),
+        "game": selectors.team_current_game(team),
     })
 
 

@@ -15,6 +15,7 @@ from ..access import (
     readable,
     require_organiser,
 )
+from ..errors import UserError
 from ..exports.reglement import reglement
 from ..forms import (
     TournamentCreateForm,
@@ -28,7 +29,6 @@ from ..selectors.standings import (
     has_registrations,
     ranking_summary,
 )
-from ..services import UserError
 from .common import _by, _form_error
 
 
@@ -65,7 +65,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "criteria": selectors.criteria_labels(tournament),
         "draw_label": draw_label(tournament.draw_method),
         "ranking_points": ranking_summary(tournament),
-        "draw_chart": services.draw_has_chart(tournament),
+        "draw_chart": selectors.draw_has_chart(tournament),
         "clauses": reglement(tournament.rules),
     })
 
@@ -85,7 +85,7 @@ def tournament_delete(request: HttpRequest, slug: str) -> HttpResponse:
         error = _("Tapez exactement le nom du concours pour le supprimer.")
     return render(request, "tournament/organiser/tournament_delete.html", {
         "tournament": tournament, "error": error,
-        "team_count": services.registered_teams(tournament).count(),
+        "team_count": selectors.registered_teams(tournament).count(),
         "player_count": tournament.players.count(),
         "round_count": tournament.rounds.count(),
         "donne_count": DonneRecord.objects.filter(game__round__tournament=tournament).count(),

@@ -14,7 +14,8 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.services import UserError, backup
+from tournament.errors import UserError
+from tournament.services import backup
 
 # A concours's backup is a few megabytes at most (hundreds of teams, thousands of donnes,
 # their journal); the cap keeps a wrong file from filling the memory.

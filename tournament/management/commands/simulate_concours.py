@@ -51,6 +51,7 @@ from scoring import PRESETS, Rules, score_game
 from tournament import demo, selectors, services
 from tournament.bounds import OPTION_BOUNDS
 from tournament.draw import METHODS, repeated_pairs
+from tournament.errors import UserError
 from tournament.models import DonneRecord, Game, Round, Tournament
 from tournament.services.players import PlayerLine, players_import
 from tournament.validators import MAX_SEED
@@ -284,8 +285,8 @@ class Command(BaseCommand):
                              options["parties"], options["preset"], options["seed"])
             result = simulate(**values, keep=options["keep"], organiser=options["organiser"],
                               report=self.stderr.write)
-        except (Refusal, services.UserError) as refusal:
-            self.stderr.write(str(refusal.message if isinstance(refusal, services.UserError)
+        except (Refusal, UserError) as refusal:
+            self.stderr.write(str(refusal.message if isinstance(refusal, UserError)
                                   else refusal))
             raise SystemExit(1) from None
         self.stdout.write(json.dumps(result, ensure_ascii=False))
