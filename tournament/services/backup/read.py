@@ -1,30 +1,12 @@
-"""A whole tournament as one JSON document, and back.
+"""A backup file read and checked whole, before anything is written.
 
-The document names things as people do (team numbers, partie and table numbers), never by
-database keys, so it can be restored into any database. Scores are written for whoever reads
-the file, but on import they are recomputed from the donnes: a file edited by hand cannot
-bring in a score the rules do not give.
-
-A file may have been edited by hand or crafted, so it is read in two passes: `_read` checks
-the WHOLE document with the checks of the forms and services (texts, slug, choices, rules,
-criteria, numbering, tokens, the journal's values, every game scored) and refuses at the
-first fault with a French message naming where it is; only a document that passed is
-written, in one transaction. Nothing is written before the file is known to be good.
-
-Version 2 adds each donne's key (its identity for the journal), points attribués, the time
-called (a round's `time_called`, a game's `stop_after`) and the journal entries' donne keys.
-Version 3 adds each partie's own end of a game (`target`, `max_donnes`: the rules it was
-played with, which may differ from the tournament's since they change from a partie on).
-Version 4 (issues 12 and 13) adds the players: a list of players (number, name, club,
-licence), each registered team naming its two players by number, and the teams a mêlée's draw
-formed for each partie (in the partie: its `teams`, which its games then name); the concours'
-format, draw method, exempt rule, ranking points and results options; each partie's draw
-method; each game's East-West link, awaited confirmation and paper totals; the lots.
-A version 1 file still imports: its donnes get new keys, and rule options it lacks (written
-before scoring v2) take the values migration 0003 gave existing tournaments. Parties of a
-version 1 or 2 file take their tournament's target and number of donnes (both None). The teams
-of a file before version 4 name their players: they become players numbered 2n - 1 and 2n for
-team n (as migration 0007 numbered them), of a concours in doublettes.
+A file may have been edited by hand or crafted, so it is read in two passes: `read` brings
+it to the latest version (upgrade.py), then checks the WHOLE document with the checks of the
+forms and services (texts, slug, choices, rules, criteria, numbering, tokens, the journal's
+values, every game scored) and refuses at the first fault with a French message naming where
+it is; `check_database` then checks what the database decides. Only a document that passed
+is written (write.py), in one transaction. Only the latest version is read here: an older
+file was upgraded first.
 """
 
 from __future__ import annotations
@@ -36,18 +18,26 @@ import re
 from collections.abc import Iterable
 from typing import Any, Literal, NoReturn, overload
 
-from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Model
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import PRESETS, PaperTotals, ScoringError, check_paper_totals, paper_winner, score_game
+from scoring import (
+    PRESETS,
+    Donne,
+    PaperTotals,
+    Rules,
+    ScoringError,
+    check_paper_totals,
+    paper_winner,
+    score_game,
+)
 
-from .. import audit, services, validators
-from ..bounds import FIRST_YEAR, LAST_YEAR, MAX_DONNES_PER_GAME
-from ..draw import METHODS
-from ..models import (
+from ... import audit, services, shapes, validators
+from ...bounds import FIRST_YEAR, LAST_YEAR, MAX_DONNES_PER_GAME
+from ...draw import METHODS
+from ...models import (
     COINCHE_VALUES,
     RULE_FIELDS,
     SEATS,
@@ -58,16 +48,13 @@ from ..models import (
     DonneRecord,
     Game,
     Player,
-    Prize,
     Round,
     Team,
     Tournament,
-    new_donne_key,
-    new_token,
     partie_rules,
 )
-from ..selectors.prizes import Lot, lot_of, lots_from_value, lots_value
-from .common import (
+from ...selectors.prizes import Lot, lots_from_value
+from ..common import (
     RANKING_POINTS_FIELDS,
     UserError,
     draw_method_checked,
@@ -76,137 +63,22 @@ from .common import (
     model_column,
     ranking_points_checked,
 )
+from .export import (
+    AUDIT_FIELDS,
+    DOCUMENT_FIELDS,
+    DONNE_FIELDS,
+    GAME_FIELDS,
+    PAPER_FIELDS,
+    PLAYER_FIELDS,
+    ROUND_FIELDS,
+    TEAM_FIELDS,
+    TOURNAMENT_FIELDS,
+)
+from .upgrade import upgraded
 
-FORMAT = "concours-belote"
-VERSION = 4
-READABLE = (1, 2, 3, 4)
-# The concours' options of issues 12 and 13 (version 4).
-FORMAT_FIELDS = ["format", "draw_method", "exempt_rule", *RANKING_POINTS_FIELDS,
-                 "paper_by_tables", "two_confirmations"]
-TOURNAMENT_FIELDS = ["name", "slug", "place", "preset", *RULE_FIELDS, "parties_planned",
-                     "criteria", "bye_points", "forfeit_points", "published", *FORMAT_FIELDS]
-PLAYER_FIELDS = ["number", "name", "club", "licence", "active"]
-# A team names its players by their numbers (`second` None: a mêlée's exempt player alone).
-TEAM_FIELDS = ["number", "name", "first", "second", "club", "active"]
-# Before version 4, a team named its players.
-OLD_TEAM_FIELDS = ["number", "name", "player1", "player2", "club", "active"]
-DONNE_FIELDS = ["number", "key", "taker", "contract", "capot_bid", "trump", "coinche",
-                "taker_points", "capot", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
-                "awarded_ns", "awarded_ew", "version", "generale_bid", "generale_made"]
-ROUND_FIELDS = ["number", "seed", "closed", "time_called", "target", "max_donnes",
-                "draw_method", "teams", "games"]
-GAME_FIELDS = ["table", "ns", "ew", "first_dealer", "forfeit", "token", "token_ew",
-               "awaiting", "disputed", "paper", "stop_after", "donnes", "result"]
-# A game entered by its paper sheet's totals (Game.by_totals): what the check of the totals
-# reads (scoring.PaperTotals), under the Game's paper_* column names.
-PAPER_FIELDS = ["ns", "ew", "donnes", "passed", "belotes", "capots", "awarded_ns",
-                "awarded_ew"]
-RESULT_FIELDS = ["score_ns", "score_ew", "finished", "winner", "played"]
-AUDIT_FIELDS = ["actor", "kind", "action", "round_number", "table", "number", "donne_key",
-                "before", "after"]
-
-# What version 1 files may lack: added with version 2 (defaults given here), or rule options
-# added by scoring v2, which take the values keeping version-1 scores (migration 0003).
-V1_ABSENT: dict[str, dict[str, Any]] = {
-    "donne": {"key": None, "awarded_ns": 0, "awarded_ew": 0},
-    "round": {"time_called": None},
-    "game": {"stop_after": None},
-    "audit": {"donne_key": ""},
-    "tournament": {"belote_multiplied": False, "belote_in_contract": True,
-                   "demandes_belote": False, "belote_exception": True, "beat_defence": True,
-                   "capot_points": 252, "max_contract": 500},
-}
-# What version 2 files lack: each partie's end of a game, added with version 3 (None: the
-# tournament's).
-V2_ABSENT: dict[str, dict[str, Any]] = {"round": {"target": None, "max_donnes": None}}
-# What files before version 4 lack: the defaults of migration 0007 (a concours of doublettes
-# drawn by standings, no ranking points, a new East-West link for each game).
-V3_ABSENT: dict[str, dict[str, Any]] = {
-    "tournament": {"format": "doublettes", "draw_method": "standings", "exempt_rule": "fixed",
-                   **dict.fromkeys(RANKING_POINTS_FIELDS), "paper_by_tables": False,
-                   "two_confirmations": False},
-    "round": {"draw_method": "", "teams": []},
-    "game": {"token_ew": None, "awaiting": "", "disputed": False, "paper": None},
-}
-# What files written before scoring version 3 lack, whatever their format version: its rule
-# options at their defaults (version 2's scores, as migration 0010) and a donne's générale.
-SCORING_V3_ABSENT: dict[str, dict[str, Any]] = {
-    "tournament": {"coinche_made": None, "chute_base": None, "rounding_160": False,
-                   "rounding_decides": False, "losing_belote": "kept",
-                   "capot_takes_annonces": True, "defence_capot_bonus": False,
-                   "capot_bid_score": None, "generale_score": None},
-    "donne": {"generale_bid": False, "generale_made": False},
-}
 _TOKEN = re.compile(TOKEN_PATTERN)
 _CHUNK = 500  # keys per query when looking tokens up (SQLite bounds a query's parameters)
 
-
-# --- Export -------------------------------------------------------------------------------
-
-
-def _team_row(team: Team) -> dict[str, Any]:
-    return {"number": team.number, "name": team.name, "first": team.first.number,
-            "second": team.second.number if team.second is not None else None,
-            "club": team.club, "active": team.active}
-
-
-def _paper_row(game: Game) -> dict[str, Any] | None:
-    if not game.by_totals:
-        return None
-    return {name: getattr(game, f"paper_{name}") for name in PAPER_FIELDS}
-
-
-def export_data(tournament: Tournament) -> dict[str, Any]:
-    games = (Game.objects.filter(round__tournament=tournament)
-             .select_related("round", "team_ns", "team_ew").order_by("round__number", "table"))
-    teams = list(tournament.teams.select_related("first", "second").order_by("number"))
-    donnes: dict[int, list[dict]] = {}
-    for record in DonneRecord.objects.filter(game__round__tournament=tournament).order_by(
-            "game_id", "number"):
-        donnes.setdefault(record.game_id, []).append(
-            {name: getattr(record, name) for name in DONNE_FIELDS})
-    rounds: dict[int, dict] = {}
-    for round_ in tournament.rounds.order_by("number"):
-        rounds[round_.pk] = {
-            "number": round_.number, "seed": round_.seed, "closed": round_.closed,
-            "time_called": round_.time_called.isoformat() if round_.time_called else None,
-            "target": round_.target, "max_donnes": round_.max_donnes,
-            "draw_method": round_.draw_method,
-            "teams": [_team_row(team) for team in teams if team.round_id == round_.pk],
-            "games": []}
-    for game in games:
-        rounds[game.round_id]["games"].append({
-            "table": game.table, "ns": game.team_ns.number,
-            "ew": game.team_ew.number if game.team_ew else None,
-            "first_dealer": game.first_dealer, "forfeit": game.forfeit, "token": game.token,
-            "token_ew": game.token_ew, "awaiting": game.awaiting, "disputed": game.disputed,
-            "paper": _paper_row(game),
-            "stop_after": game.stop_after, "donnes": donnes.get(game.pk, []),
-            "result": {name: getattr(game, name) for name in RESULT_FIELDS},
-        })
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "tournament": {"date": tournament.date.isoformat(),
-                       **{name: getattr(tournament, name) for name in TOURNAMENT_FIELDS}},
-        "players": [{name: getattr(player, name) for name in PLAYER_FIELDS}
-                    for player in tournament.players.order_by("number")],
-        "prizes": lots_value([lot_of(prize) for prize in
-                              tournament.prizes.order_by("order", "id")]),
-        "teams": [_team_row(team) for team in teams if team.round_id is None],
-        "rounds": list(rounds.values()),
-        "audit": [{"at": entry.at.isoformat(), "user": entry.user.get_username()
-                   if entry.user else None,
-                   **{name: getattr(entry, name) for name in AUDIT_FIELDS}}
-                  for entry in tournament.audit.select_related("user").order_by("at", "id")],
-    }
-
-
-def export_json(tournament: Tournament) -> str:
-    return json.dumps(export_data(tournament), ensure_ascii=False, indent=1)
-
-
-# --- Import: the checks -------------------------------------------------------------------
 
 
 def _fail(where: str, message: str) -> NoReturn:
@@ -214,30 +86,29 @@ def _fail(where: str, message: str) -> NoReturn:
 
 
 def _fields(value: object, where: str, names: list[str],
-            absent: dict[str, Any]) -> dict[str, Any]:
-    """`value` as a dict with exactly the keys `names`; those of `absent` may be missing
-    (a version 1 file) and take its values."""
-    if not isinstance(value, dict):
-        _fail(where, _("des valeurs nommées sont attendues."))
-    unknown = sorted(str(key) for key in value if key not in names)
-    if unknown:
-        _fail(where, _("champ inconnu : %(keys)s.") % {"keys": ", ".join(unknown)[:200]})
-    missing = [name for name in names if name not in value and name not in absent]
-    if missing:
-        _fail(where, _("champ manquant : %(keys)s.") % {"keys": ", ".join(missing)})
-    return {**absent, **value}
+            optional: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`value` as a dict with exactly the keys `names`; those of `optional` may be missing
+    and take its values."""
+    optional = optional or {}
+    try:
+        fields = shapes.keys(value, names, [name for name in names if name not in optional])
+    except shapes.ShapeError as error:
+        _fail(where, error.message)
+    return {**optional, **fields}
 
 
 def _list(value: object, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        _fail(where, _("une liste est attendue."))
-    return value
+    try:
+        return shapes.listed(value)
+    except shapes.ShapeError as error:
+        _fail(where, error.message)
 
 
 def _bool(value: object, where: str, label: str) -> bool:
-    if type(value) is not bool:
-        _fail(where, _("%(label)s : true ou false est attendu.") % {"label": label})
-    return value
+    try:
+        return shapes.boolean(value, label)
+    except shapes.ShapeError as error:
+        _fail(where, error.message)
 
 
 @overload
@@ -260,18 +131,11 @@ def _whole(model: type[Model], field: str, value: object, where: str, label: str
                                 minimum=minimum)
 
 
-def _shown(value: object) -> str:
-    """A value from the file, shown in a message: a scalar as written, else its kind."""
-    if value is None or isinstance(value, str | int | float | bool):
-        return json.dumps(value)[:40]
-    return _("une liste") if isinstance(value, list) else _("un objet")
-
-
 def _choice(value: object, choices: Iterable[str], where: str, label: str) -> str:
-    if not isinstance(value, str) or value not in choices:
-        _fail(where, _("%(label)s inconnu : %(value)s.") % {"label": label,
-                                                             "value": _shown(value)})
-    return value
+    try:
+        return shapes.choice(value, set(choices), label)
+    except shapes.ShapeError as error:
+        _fail(where, error.message)
 
 
 def _token(value: object, where: str, label: str) -> str:
@@ -314,7 +178,7 @@ class _Round:
 
 
 @dataclasses.dataclass
-class _Backup:
+class Backup:
     """A document that passed every check, as the values to write."""
 
     tournament: dict[str, Any]
@@ -333,15 +197,9 @@ def _criteria(value: object) -> list[str]:
         _fail(_("Concours"), error.message)
 
 
-def _read_tournament(value: object, version: int) -> dict[str, Any]:
+def _read_tournament(value: object) -> dict[str, Any]:
     where = _("Concours")
-    absent = V1_ABSENT["tournament"] if version == 1 else {}
-    if version < 4:
-        absent = {**absent, **V3_ABSENT["tournament"]}
-    absent = {**absent, **SCORING_V3_ABSENT["tournament"]}
-    fields = _fields(value, where, ["date", *TOURNAMENT_FIELDS], absent)
-    if version == 1 and "demandes_belote" not in value:  # type: ignore[operator]
-        fields["demandes_belote"] = fields["counting"] == "demandes"  # as migration 0003
+    fields = _fields(value, where, ["date", *TOURNAMENT_FIELDS])
     checked: dict[str, Any] = {
         "name": services.text_field(Tournament, "name", fields["name"],
                                     label=_("Concours, nom")),
@@ -420,41 +278,6 @@ def _read_players(value: object) -> list[dict[str, Any]]:
     return players
 
 
-def _read_old_teams(value: object) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """A file before version 4: its teams name their two players, who become players
-    numbered 2n - 1 and 2n for team n (their team's club, no licence)."""
-    players: list[dict[str, Any]] = []
-    teams: list[dict[str, Any]] = []
-    numbers: set[int] = set()
-    names: set[str] = set()
-    for index, row in enumerate(_list(value, _("Équipes")), start=1):
-        where = _("Équipe (la %(i)de du fichier)") % {"i": index}
-        fields = _fields(row, where, OLD_TEAM_FIELDS, {})
-        number = _whole(Team, "number", fields["number"], where, _("numéro"), minimum=1)
-        where = _("Équipe %(n)d") % {"n": number}
-        if number in numbers:
-            _fail(where, _("ce numéro est donné à deux équipes."))
-        numbers.add(number)
-        team: dict[str, Any] = {"number": number,
-                                "active": _bool(fields["active"], where, _("active"))}
-        for field, label in (("name", _("nom")), ("club", _("club"))):
-            team[field] = services.text_field(Team, field, fields[field],
-                                              label=f"{where}, {label}")
-        key = validators.same_name(team["name"])
-        if key in names:
-            _fail(where, _("l'équipe « %(name)s » figure deux fois.") % {"name": team["name"]})
-        names.add(key)
-        for offset, (field, label) in enumerate((("player1", _("joueur 1")),
-                                                 ("player2", _("joueur 2")))):
-            players.append({
-                "number": 2 * number - 1 + offset, "active": True, "licence": "",
-                "club": team["club"],
-                "name": services.text_field(Player, "name", fields[field],
-                                            label=f"{where}, {label}")})
-        teams.append({**team, "first": 2 * number - 1, "second": 2 * number})
-    return players, teams
-
-
 def _read_teams(value: object, players: set[int], partie: int | None = None
                 ) -> list[dict[str, Any]]:
     """The registered teams (`partie` None), or the teams partie `partie`'s draw formed:
@@ -505,9 +328,8 @@ def _read_teams(value: object, players: set[int], partie: int | None = None
     return teams
 
 
-def _read_donne(row: object, where: str, version: int) -> dict[str, Any]:
-    absent = V1_ABSENT["donne"] if version == 1 else {}
-    fields = _fields(row, where, DONNE_FIELDS, {**absent, **SCORING_V3_ABSENT["donne"]})
+def _read_donne(row: object, where: str) -> dict[str, Any]:
+    fields = _fields(row, where, DONNE_FIELDS)
     donne: dict[str, Any] = {
         "taker": _choice(fields["taker"], {"", *SIDE_VALUES}, where, _("preneur")),
         "capot": _choice(fields["capot"], {"", *SIDE_VALUES}, where, _("capot")),
@@ -520,14 +342,12 @@ def _read_donne(row: object, where: str, version: int) -> dict[str, Any]:
                            optional=True),
         "version": _whole(DonneRecord, "version", fields["version"], where, _("version"),
                           minimum=1),
-        "key": None if fields["key"] is None else _token(fields["key"], where, _("clé")),
+        "key": _token(fields["key"], where, _("clé")),
     }
     for name in ("taker_points", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
                  "awarded_ns", "awarded_ew"):
         label = str(model_column(DonneRecord, name).verbose_name)
         donne[name] = _whole(DonneRecord, name, fields[name], where, label)
-    if version > 1 and donne["key"] is None:
-        _fail(where, _("clé manquante."))
     return donne
 
 
@@ -541,12 +361,9 @@ def _read_paper(value: object, where: str) -> dict[str, Any]:
             for name in PAPER_FIELDS}
 
 
-def _read_game(row: object, where: str, version: int, teams: set[int],
-               seated: set[int]) -> _Game:
-    absent = {**V1_ABSENT["game"], "result": None} if version == 1 else {"result": None}
-    if version < 4:
-        absent = {**absent, **V3_ABSENT["game"]}
-    fields = _fields(row, where, GAME_FIELDS, absent)
+def _read_game(row: object, where: str, teams: set[int], seated: set[int]) -> _Game:
+    # The result is written for whoever reads the file; the import recomputes it.
+    fields = _fields(row, where, GAME_FIELDS, {"result": None})
     table = _whole(Game, "table", fields["table"], where, _("table"))
     where = _("%(where)s, table %(t)d") % {"where": where, "t": table}
     ns = _whole(Team, "number", fields["ns"], where, _("équipe NS"), minimum=1)
@@ -594,9 +411,9 @@ def _read_game(row: object, where: str, version: int, teams: set[int],
         number = donne_row.get("number") if isinstance(donne_row, dict) else None
         if type(number) is not int or number != index:
             _fail(where, _("les donnes sont numérotées 1, 2, 3… dans l'ordre (la %(i)de porte "
-                           "le numéro %(n)s).") % {"i": index, "n": _shown(number)})
+                           "le numéro %(n)s).") % {"i": index, "n": shapes.shown(number)})
         donnes.append({"number": index, **_read_donne(
-            donne_row, _("%(where)s, donne %(n)d") % {"where": where, "n": index}, version)})
+            donne_row, _("%(where)s, donne %(n)d") % {"where": where, "n": index})})
     if ew is None and donnes:
         _fail(where, _("une équipe exempte ne joue pas de donne."))
     if game.get("by_totals") and donnes:
@@ -604,7 +421,7 @@ def _read_game(row: object, where: str, version: int, teams: set[int],
     return _Game(game, ns, ew, donnes)
 
 
-def _score(game: _Game, rules, where: str) -> None:
+def _score(game: _Game, rules: Rules, where: str) -> None:
     """Score the game as the import will (services.game_recompute): refused now, before
     anything is written. A bye or a forfeit is not scored from its donnes."""
     if game.ew is None or game.fields["forfeit"]:
@@ -633,7 +450,7 @@ def _score(game: _Game, rules, where: str) -> None:
               error.message)
 
 
-def _first_refused(donnes: list, rules, stop_after: int | None) -> int:
+def _first_refused(donnes: list[Donne], rules: Rules, stop_after: int | None) -> int:
     """The number of the first donne whose game up to it is refused: the games up to n are
     refused from some n on, so a binary search finds it in log(n) scorings, not n."""
     low, high = 1, len(donnes)  # the game of all the donnes is refused
@@ -648,16 +465,12 @@ def _first_refused(donnes: list, rules, stop_after: int | None) -> int:
     return low
 
 
-def _read_rounds(value: object, version: int, teams: set[int], players: set[int],
-                 rules) -> list[_Round]:
+def _read_rounds(value: object, teams: set[int], players: set[int],
+                 rules: Rules) -> list[_Round]:
     rounds = []
     for index, row in enumerate(_list(value, _("Parties")), start=1):
         where = _("Partie %(n)d") % {"n": index}
-        absent = {**V1_ABSENT["round"], **V2_ABSENT["round"]} if version == 1 else (
-            V2_ABSENT["round"] if version == 2 else {})
-        if version < 4:
-            absent = {**absent, **V3_ABSENT["round"]}
-        fields = _fields(row, where, ROUND_FIELDS, absent)
+        fields = _fields(row, where, ROUND_FIELDS)
         if type(fields["number"]) is not int or fields["number"] != index:
             _fail(where, _("les parties sont numérotées 1, 2, 3… dans l'ordre."))
         round_fields: dict[str, Any] = {
@@ -682,7 +495,7 @@ def _read_rounds(value: object, version: int, teams: set[int], players: set[int]
         tables: set[int] = set()
         seated: set[int] = set()
         for game_row in _list(fields["games"], where):
-            game = _read_game(game_row, where, version, named, seated)
+            game = _read_game(game_row, where, named, seated)
             if game.fields["stop_after"] is not None and round_fields["time_called"] is None:
                 _fail(_("%(where)s, table %(t)d") % {"where": where, "t": game.fields["table"]},
                       _("une fin du temps sans fin du temps annoncée pour la partie."))
@@ -697,14 +510,13 @@ def _read_rounds(value: object, version: int, teams: set[int], players: set[int]
     return rounds
 
 
-def _read_audit(value: object, version: int) -> list[dict[str, Any]]:
+def _read_audit(value: object) -> list[dict[str, Any]]:
     entries = []
     # "player": a mêlée's players' entries (services.players), whatever the model's list.
     kinds = {*(kind for kind, _label in AuditEntry.KINDS), "player"}
     for index, row in enumerate(_list(value, _("Journal")), start=1):
         where = _("Journal, entrée %(i)d") % {"i": index}
-        absent = V1_ABSENT["audit"] if version == 1 else {}
-        fields = _fields(row, where, ["at", "user", *AUDIT_FIELDS], absent)
+        fields = _fields(row, where, ["at", "user", *AUDIT_FIELDS])
         entry: dict[str, Any] = {
             "at": _moment(fields["at"], where),
             "actor": services.text_field(AuditEntry, "actor", fields["actor"],
@@ -774,37 +586,23 @@ def _check_unique(rounds: list[_Round], replaces: Tournament | None) -> None:
               % {"v": taken})
 
 
-def _read(data: Any) -> _Backup:
-    """Check the whole document; refuse (UserError) at the first fault. Reads no table:
-    what the database decides is `_check_database`'s."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise UserError(_("Ce fichier n'est pas une sauvegarde de concours."))
-    version = data.get("version")
-    if type(version) is not int or version not in READABLE:
-        raise UserError(_("Version de sauvegarde inconnue : %(v)s.")
-                        % {"v": _shown(version)})
-    names = ["format", "version", "tournament", "players", "prizes", "teams", "rounds",
-             "audit"]
-    fields = _fields(data, _("Sauvegarde"), names,
-                     {"players": None, "prizes": None} if version < 4 else {})
-    tournament = _read_tournament(fields["tournament"], version)
-    if version < 4:
-        for name in ("players", "prizes"):
-            if fields[name] is not None:
-                _fail(_("Sauvegarde"), _("champ inconnu : %(keys)s.") % {"keys": name})
-        players, teams = _read_old_teams(fields["teams"])
-    else:
-        players = _read_players(fields["players"])
-        teams = _read_teams(fields["teams"], {player["number"] for player in players})
-    lots = [] if version < 4 else _read_lots(fields["prizes"])
+def read(data: object) -> Backup:
+    """Check the whole document (of any readable version, upgraded first); refuse
+    (UserError) at the first fault. Reads no table: what the database decides is
+    `check_database`'s."""
+    fields = _fields(upgraded(data), _("Sauvegarde"), DOCUMENT_FIELDS)
+    tournament = _read_tournament(fields["tournament"])
+    players = _read_players(fields["players"])
+    teams = _read_teams(fields["teams"], {player["number"] for player in players})
+    lots = _read_lots(fields["prizes"])
     rules = services.rules_from(tournament)
-    rounds = _read_rounds(fields["rounds"], version, {team["number"] for team in teams},
+    rounds = _read_rounds(fields["rounds"], {team["number"] for team in teams},
                           {player["number"] for player in players}, rules)
-    entries = _read_audit(fields["audit"], version)
-    return _Backup(tournament, players, teams, lots, rounds, entries, None)
+    entries = _read_audit(fields["audit"])
+    return Backup(tournament, players, teams, lots, rounds, entries, None)
 
 
-def _check_database(backup: _Backup, organiser, replace: bool) -> None:
+def check_database(backup: Backup, organiser: User | AnonymousUser, replace: bool) -> None:
     """What the database decides: the concours the file would replace (only when asked,
     only the same organiser's), and tokens and keys no other concours uses."""
     slug = backup.tournament["slug"]
@@ -819,76 +617,6 @@ def _check_database(backup: _Backup, organiser, replace: bool) -> None:
     _check_unique(backup.rounds, replaces)
     backup.replaces = replaces
 
-
-# --- Import: writing what passed ----------------------------------------------------------
-
-
-def import_data(data: Any, *, organiser, replace: bool = False) -> Tournament:
-    """Restore a tournament exported by `export_data`, owned by `organiser`. An existing
-    tournament with the same slug is replaced only when asked, and only if `organiser`
-    organises it. The whole document is checked before anything is written.
-
-    The check runs outside any transaction: on SQLite a transaction takes the write lock at
-    BEGIN (IMMEDIATE), and the tables' phones must not wait while a large file is read. What
-    the database decides (the slug, the tokens and keys already taken) is checked again
-    inside the transaction that writes."""
-    backup = _read(data)
-    _check_database(backup, organiser, replace)  # refuses early, before the lock
-    return _write(backup, organiser, replace)
-
-
-@transaction.atomic
-def _write(backup: _Backup, organiser, replace: bool) -> Tournament:
-    _check_database(backup, organiser, replace)  # again, under the write lock
-    if backup.replaces is not None:
-        services.tournament_delete(tournament=backup.replaces)
-    tournament = Tournament.objects.create(organiser=organiser, **backup.tournament)
-    players = {player.number: player for player in Player.objects.bulk_create(
-        Player(tournament=tournament, **row) for row in backup.players)}
-
-    def teams_of(rows: list[dict[str, Any]], round_: Round | None) -> dict[int, Team]:
-        return {team.number: team for team in Team.objects.bulk_create(
-            Team(tournament=tournament, round=round_, number=row["number"], name=row["name"],
-                 club=row["club"], active=row["active"], first=players[row["first"]],
-                 second=players[row["second"]] if row["second"] is not None else None)
-            for row in rows)}
-
-    registered = teams_of(backup.teams, None)
-    Prize.objects.bulk_create(
-        Prize(tournament=tournament, start=lot.start, end=lot.end, from_last=lot.from_last,
-              label=lot.label, order=order) for order, lot in enumerate(backup.lots, start=1))
-    for round_row in backup.rounds:
-        round_ = Round.objects.create(tournament=tournament, **round_row.fields)
-        teams = teams_of(round_row.teams, round_) if round_row.teams else registered
-        for game_row in round_row.games:
-            game = Game.objects.create(
-                round=round_, team_ns=teams[game_row.ns],
-                team_ew=teams[game_row.ew] if game_row.ew is not None else None,
-                **game_row.fields)
-            records = []
-            for donne in game_row.donnes:
-                record = DonneRecord(game=game, **{name: value for name, value in donne.items()
-                                                   if name != "key"})
-                if donne["key"] is not None:  # else the default: a new key
-                    record.key = donne["key"]
-                records.append(record)
-            DonneRecord.objects.bulk_create(records)
-            services.game_recompute(game=game)
-    users = {user.get_username(): user for user in get_user_model().objects.filter(
-        username__in={row["user"] for row in backup.audit if row["user"]})}
-    AuditEntry.objects.bulk_create(
-        AuditEntry(tournament=tournament, user=users.get(row["user"]),
-                   **{name: value for name, value in row.items() if name != "user"})
-        for row in backup.audit)
-    return tournament
-
-
-# --- Restore from the browser, or copy a concours -----------------------------------------
-#
-# The organiser's page (views.restore) and the automatic backups call `backup_restore`: a
-# backup restored into the concours it is opened from (its address kept), or as a copy under
-# a new address and name with new table links. The same checks as `import_data`, all or
-# nothing; the file is read as `import_tournament` reads it (`parse_document`).
 
 # A concours's backup is a few megabytes at most (hundreds of teams, thousands of donnes,
 # their journal); the cap keeps a wrong file from filling the memory.
@@ -929,7 +657,7 @@ class Contents:
 
 def backup_contents(data: Any) -> Contents:
     """What the backup `data` holds, once it passed every check (else a UserError)."""
-    backup = _read(data)
+    backup = read(data)
     return Contents(
         name=backup.tournament["name"], slug=backup.tournament["slug"],
         date=backup.tournament["date"], teams=len(backup.teams), players=len(backup.players),
@@ -954,72 +682,3 @@ def last_entry(tournament: Tournament) -> int:
             .values_list("id", flat=True).first()) or 0
 
 
-def _renew_links(backup: _Backup) -> None:
-    """New table links and donne keys for a copy (the original keeps its own), the journal's
-    donne keys following theirs."""
-    keys: dict[str, str] = {}
-    for round_ in backup.rounds:
-        for game in round_.games:
-            game.fields["token"] = new_token()
-            if "token_ew" in game.fields:
-                game.fields["token_ew"] = new_token()
-            for donne in game.donnes:
-                if donne["key"] is not None:
-                    old, donne["key"] = donne["key"], new_donne_key()
-                    keys[old] = donne["key"]
-    for entry in backup.audit:
-        if entry["donne_key"]:
-            # A deleted donne's key is in no game: a new key, the same for all its entries.
-            entry["donne_key"] = keys.setdefault(entry["donne_key"], new_donne_key())
-
-
-def backup_restore(*, organiser, data: Any, mode: Literal["replace", "copy"],
-                   tournament: Tournament | None = None, slug: str | None = None,
-                   name: str | None = None, seen: int | None = None) -> Tournament:
-    """Restore the backup `data` (a parsed JSON document) for `organiser`, all or nothing:
-
-    - "replace": into `tournament` (theirs), which the backup's concours replaces under
-      `tournament`'s address; `seen`, if given, is the last journal entry the organiser saw
-      listed on the confirmation page: a concours changed since is not replaced;
-    - "copy": as a new concours at address `slug` named `name`, unpublished, with new table
-      links and donne keys (the original, if it still exists, keeps its own).
-
-    The whole document is checked first, as `import_data` does; a refusal is a UserError in
-    French and changes nothing."""
-    if mode not in RESTORE_MODES:
-        raise UserError(_("Restauration : « remplacer » ou « copier » est attendu."))
-    backup = _read(data)
-    if mode == "replace":
-        if tournament is None or tournament.organiser_id != organiser.pk:
-            raise UserError(_("Seul l'organisateur d'un concours peut le remplacer."))
-        backup.tournament["slug"] = tournament.slug
-        return _restore_replacing(backup, organiser, tournament, seen)
-    backup.tournament["slug"] = services.slug_checked(slug)
-    backup.tournament["name"] = services.text_field(Tournament, "name", name,
-                                                    label=_("Nom du concours"))
-    backup.tournament["published"] = False
-    if Tournament.objects.filter(slug=backup.tournament["slug"]).exists():
-        raise UserError(_("Cette adresse est déjà prise par un autre concours."), "slug")
-    _renew_links(backup)
-    _check_database(backup, organiser, replace=False)  # refuses early, before the lock
-    return _write(backup, organiser, replace=False)
-
-
-@transaction.atomic
-def _restore_replacing(backup: _Backup, organiser, tournament: Tournament,
-                       seen: int | None) -> Tournament:
-    current = Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-    if current is None:
-        raise UserError(_("Ce concours n'existe plus."))
-    if seen is not None and last_entry(current) != seen:
-        raise UserError(_("Le concours a changé depuis la confirmation : relisez ce qui sera "
-                          "remplacé et confirmez à nouveau."))
-    return _write(backup, organiser, replace=True)
-
-
-def tournament_copy(*, tournament: Tournament, organiser, slug: str, name: str) -> Tournament:
-    """« Copier ce concours »: its backup restored as a copy (`backup_restore`)."""
-    if tournament.organiser_id != organiser.pk:
-        raise UserError(_("Seul l'organisateur d'un concours peut le copier."))
-    return backup_restore(organiser=organiser, data=export_data(tournament), mode="copy",
-                          slug=slug, name=name)
