@@ -342,7 +342,8 @@ def _read_donne(row: object, where: str) -> dict[str, Any]:
                            optional=True),
         "version": _whole(DonneRecord, "version", fields["version"], where, _("version"),
                           minimum=1),
-        "key": _token(fields["key"], where, _("clé")),
+        "key": (_fail(where, _("clé manquante.")) if fields["key"] is None
+                else _token(fields["key"], where, _("clé"))),
     }
     for name in ("taker_points", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
                  "awarded_ns", "awarded_ew"):
@@ -546,7 +547,8 @@ def _read_audit(value: object) -> list[dict[str, Any]]:
     return entries
 
 
-def _taken(model, field: str, values: list[str], replaces: Tournament | None) -> str | None:
+def _taken(model: type[Game] | type[DonneRecord], field: str, values: list[str],
+           replaces: Tournament | None) -> str | None:
     """One of `values` that another tournament in the database already uses, if any."""
     path = "round__tournament" if model is Game else "game__round__tournament"
     for start in range(0, len(values), _CHUNK):
@@ -555,7 +557,7 @@ def _taken(model, field: str, values: list[str], replaces: Tournament | None) ->
             found = found.exclude(**{path: replaces})
         taken = found.values_list(field, flat=True).first()
         if taken is not None:
-            return taken
+            return str(taken)
     return None
 
 
