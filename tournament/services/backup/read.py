@@ -63,6 +63,7 @@ from ..common import (
     model_column,
     ranking_points_checked,
 )
+from ..teams import name_repeated
 from .export import (
     AUDIT_FIELDS,
     DOCUMENT_FIELDS,
@@ -305,10 +306,8 @@ def _read_teams(value: object, players: set[int], partie: int | None = None
             team[field] = services.text_field(Team, field, fields[field],
                                               label=f"{where}, {label}")
         # Names are unique among the registered teams (a partie's are its players' names).
-        key = validators.same_name(team["name"])
-        if partie is None and key in names:
+        if partie is None and name_repeated(team["name"], names):
             _fail(where, _("l'équipe « %(name)s » figure deux fois.") % {"name": team["name"]})
-        names.add(key)
         team["first"] = _whole(Player, "number", fields["first"], where, _("joueur 1"),
                                minimum=1)
         team["second"] = _whole(Player, "number", fields["second"], where, _("joueur 2"),
