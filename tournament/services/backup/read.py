@@ -53,6 +53,7 @@ from ...models import (
     Tournament,
     partie_rules,
 )
+from ...selectors.backup import Contents
 from ...selectors.prizes import Lot, lots_from_value
 from ..common import (
     RANKING_POINTS_FIELDS,
@@ -642,21 +643,7 @@ def parse_document(raw: bytes) -> Any:
                           "sauvegarde de concours.")) from None
 
 
-@dataclasses.dataclass(frozen=True)
-class Contents:
-    """What a concours or a backup holds, as the confirmation page lists it."""
-
-    name: str
-    slug: str
-    date: datetime.date
-    teams: int
-    players: int
-    parties: int
-    donnes: int
-    entries: int
-
-
-def backup_contents(data: Any) -> Contents:
+def backup_contents(data: object) -> Contents:
     """What the backup `data` holds, once it passed every check (else a UserError)."""
     backup = read(data)
     return Contents(
@@ -665,21 +652,3 @@ def backup_contents(data: Any) -> Contents:
         parties=len(backup.rounds),
         donnes=sum(len(game.donnes) for round_ in backup.rounds for game in round_.games),
         entries=len(backup.audit))
-
-
-def tournament_contents(tournament: Tournament) -> Contents:
-    return Contents(
-        name=tournament.name, slug=tournament.slug, date=tournament.date,
-        teams=tournament.teams.filter(round__isnull=True).count(),
-        players=tournament.players.count(), parties=tournament.rounds.count(),
-        donnes=DonneRecord.objects.filter(game__round__tournament=tournament).count(),
-        entries=tournament.audit.count())
-
-
-def last_entry(tournament: Tournament) -> int:
-    """The concours' last journal entry (0: none): every change writes one, so a number
-    that moved says the concours changed (since a confirmation page was shown)."""
-    return (AuditEntry.objects.filter(tournament=tournament).order_by("-id")
-            .values_list("id", flat=True).first()) or 0
-
-

@@ -23,9 +23,10 @@ from ...models import (
     new_donne_key,
     new_token,
 )
+from ...selectors.backup import last_entry
 from ..common import UserError
 from .export import export_data
-from .read import Backup, check_database, last_entry, read
+from .read import Backup, check_database, read
 
 RESTORE_MODES = ("replace", "copy")
 # The organiser restoring (a view passes its request's user: signed in, the page says).
