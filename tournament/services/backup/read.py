@@ -34,7 +34,7 @@ from scoring import (
     score_game,
 )
 
-from ... import audit, services, shapes, validators
+from ... import audit, shapes, validators
 from ...bounds import FIRST_YEAR, LAST_YEAR, MAX_DONNES_PER_GAME
 from ...draw import METHODS
 from ...models import (
@@ -58,12 +58,18 @@ from ...selectors.prizes import Lot, lots_from_value
 from ..common import (
     RANKING_POINTS_FIELDS,
     UserError,
+    criteria_checked,
     draw_method_checked,
     exempt_rule_checked,
     format_checked,
     model_column,
     ranking_points_checked,
+    rules_from,
+    slug_checked,
+    text_field,
+    whole_field,
 )
+from ..prizes import lots_checked
 from ..teams import name_repeated
 from .export import (
     AUDIT_FIELDS,
@@ -129,7 +135,7 @@ def _whole(model: type[Model], field: str, value: object, where: str, label: str
     when `optional`."""
     if optional and value is None:
         return None
-    return services.whole_field(model, field, value, label=f"{where}, {label}",
+    return whole_field(model, field, value, label=f"{where}, {label}",
                                 minimum=minimum)
 
 
@@ -194,7 +200,7 @@ class Backup:
 
 def _criteria(value: object) -> list[str]:
     try:
-        return services.criteria_checked(value)
+        return criteria_checked(value)
     except UserError as error:
         _fail(_("Concours"), error.message)
 
@@ -203,10 +209,10 @@ def _read_tournament(value: object) -> dict[str, Any]:
     where = _("Concours")
     fields = _fields(value, where, ["date", *TOURNAMENT_FIELDS])
     checked: dict[str, Any] = {
-        "name": services.text_field(Tournament, "name", fields["name"],
+        "name": text_field(Tournament, "name", fields["name"],
                                     label=_("Concours, nom")),
-        "slug": services.slug_checked(fields["slug"]),
-        "place": services.text_field(Tournament, "place", fields["place"],
+        "slug": slug_checked(fields["slug"]),
+        "place": text_field(Tournament, "place", fields["place"],
                                      label=_("Concours, lieu")),
         "preset": _choice(fields["preset"], PRESETS, where, _("Règlement")),
         "parties_planned": _whole(Tournament, "parties_planned", fields["parties_planned"],
@@ -236,7 +242,7 @@ def _read_tournament(value: object) -> dict[str, Any]:
     except (TypeError, ValueError):
         _fail(where, _("une date ISO (2026-11-21) est attendue."))
     try:
-        rules = services.rules_from(fields)
+        rules = rules_from(fields)
     except UserError as error:
         _fail(_("Concours, règlement"), error.message)
     checked.update({name: getattr(rules, name) for name in RULE_FIELDS})
@@ -246,7 +252,7 @@ def _read_tournament(value: object) -> dict[str, Any]:
 def _read_lots(value: object) -> list[Lot]:
     """The lots, checked as the lots page and the journal check them."""
     try:
-        return services.lots_checked(lots_from_value(value))
+        return lots_checked(lots_from_value(value))
     except ValueError as error:  # UserError is one too, with its message
         _fail(_("Lots"), getattr(error, "message", str(error)))
 
@@ -267,7 +273,7 @@ def _read_players(value: object) -> list[dict[str, Any]]:
                                   "active": _bool(fields["active"], where, _("actif"))}
         for field, label in (("name", _("nom")), ("club", _("club")),
                              ("licence", _("licence"))):
-            player[field] = services.text_field(Player, field, fields[field],
+            player[field] = text_field(Player, field, fields[field],
                                                 label=f"{where}, {label}")
         # A licence identifies one person: once in a concours (as services.player_create).
         if player["licence"]:
@@ -304,7 +310,7 @@ def _read_teams(value: object, players: set[int], partie: int | None = None
         team: dict[str, Any] = {"number": number,
                                 "active": _bool(fields["active"], where, _("active"))}
         for field, label in (("name", _("nom")), ("club", _("club"))):
-            team[field] = services.text_field(Team, field, fields[field],
+            team[field] = text_field(Team, field, fields[field],
                                               label=f"{where}, {label}")
         # Names are unique among the registered teams (a partie's are its players' names).
         if partie is None and name_repeated(team["name"], names):
@@ -520,7 +526,7 @@ def _read_audit(value: object) -> list[dict[str, Any]]:
         fields = _fields(row, where, ["at", "user", *AUDIT_FIELDS])
         entry: dict[str, Any] = {
             "at": _moment(fields["at"], where),
-            "actor": services.text_field(AuditEntry, "actor", fields["actor"],
+            "actor": text_field(AuditEntry, "actor", fields["actor"],
                                          label=f"{where}, qui"),
             "kind": _choice(fields["kind"], kinds, where, _("objet")),
             "action": _choice(fields["action"], AuditEntry.ACTIONS, where, _("action")),
@@ -597,7 +603,7 @@ def read(data: object) -> Backup:
     players = _read_players(fields["players"])
     teams = _read_teams(fields["teams"], {player["number"] for player in players})
     lots = _read_lots(fields["prizes"])
-    rules = services.rules_from(tournament)
+    rules = rules_from(tournament)
     rounds = _read_rounds(fields["rounds"], {team["number"] for team in teams},
                           {player["number"] for player in players}, rules)
     entries = _read_audit(fields["audit"])

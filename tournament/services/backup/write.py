@@ -10,7 +10,6 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ... import services
 from ...models import (
     AuditEntry,
     DonneRecord,
@@ -24,7 +23,9 @@ from ...models import (
     new_token,
 )
 from ...selectors.backup import last_entry
-from ..common import UserError
+from ..common import UserError, slug_checked, text_field
+from ..donnes import game_recompute
+from ..tournaments import tournament_delete
 from .export import export_data
 from .read import Backup, check_database, read
 
@@ -53,7 +54,7 @@ def _write(backup: Backup, organiser: Organiser, replace: bool) -> Tournament:
     # The views that restore are an organiser's, signed in (never the anonymous user).
     assert isinstance(organiser, User)
     if backup.replaces is not None:
-        services.tournament_delete(tournament=backup.replaces)
+        tournament_delete(tournament=backup.replaces)
     tournament = Tournament.objects.create(organiser=organiser, **backup.tournament)
     players = {player.number: player for player in Player.objects.bulk_create(
         Player(tournament=tournament, **row) for row in backup.players)}
@@ -85,7 +86,7 @@ def _write(backup: Backup, organiser: Organiser, replace: bool) -> Tournament:
                     record.key = donne["key"]
                 records.append(record)
             DonneRecord.objects.bulk_create(records)
-            services.game_recompute(game=game)
+            game_recompute(game=game)
     users = {user.get_username(): user for user in get_user_model().objects.filter(
         username__in={row["user"] for row in backup.audit if row["user"]})}
     AuditEntry.objects.bulk_create(
@@ -144,8 +145,8 @@ def backup_restore(*, organiser: Organiser, data: object, mode: Literal["replace
             raise UserError(_("Seul l'organisateur d'un concours peut le remplacer."))
         backup.tournament["slug"] = tournament.slug
         return _restore_replacing(backup, organiser, tournament, seen)
-    backup.tournament["slug"] = services.slug_checked(slug)
-    backup.tournament["name"] = services.text_field(Tournament, "name", name,
+    backup.tournament["slug"] = slug_checked(slug)
+    backup.tournament["name"] = text_field(Tournament, "name", name,
                                                     label=_("Nom du concours"))
     backup.tournament["published"] = False
     if Tournament.objects.filter(slug=backup.tournament["slug"]).exists():
