@@ -14,13 +14,9 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
-import re
-from collections.abc import Iterable
-from typing import Any, Literal, NoReturn, overload
+from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Model
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import (
@@ -35,14 +31,13 @@ from scoring import (
 )
 
 from ... import audit, shapes, validators
-from ...bounds import FIRST_YEAR, LAST_YEAR, MAX_DONNES_PER_GAME
+from ...bounds import MAX_DONNES_PER_GAME
 from ...draw import METHODS
 from ...models import (
     COINCHE_VALUES,
     RULE_FIELDS,
     SEATS,
     SIDE_VALUES,
-    TOKEN_PATTERN,
     TRUMP_VALUES,
     AuditEntry,
     DonneRecord,
@@ -67,10 +62,10 @@ from ..common import (
     rules_from,
     slug_checked,
     text_field,
-    whole_field,
 )
 from ..prizes import lots_checked
 from ..teams import name_repeated
+from .checks import boolean, choice, fail, listed, moment, named, token, whole
 from .export import (
     AUDIT_FIELDS,
     DOCUMENT_FIELDS,
@@ -84,90 +79,8 @@ from .export import (
 )
 from .upgrade import upgraded
 
-_TOKEN = re.compile(TOKEN_PATTERN)
 _CHUNK = 500  # keys per query when looking tokens up (SQLite bounds a query's parameters)
 
-
-
-def _fail(where: str, message: str) -> NoReturn:
-    raise UserError(_("%(where)s : %(message)s") % {"where": where, "message": message})
-
-
-def _fields(value: object, where: str, names: list[str],
-            optional: dict[str, Any] | None = None) -> dict[str, Any]:
-    """`value` as a dict with exactly the keys `names`; those of `optional` may be missing
-    and take its values."""
-    optional = optional or {}
-    try:
-        fields = shapes.keys(value, names, [name for name in names if name not in optional])
-    except shapes.ShapeError as error:
-        _fail(where, error.message)
-    return {**optional, **fields}
-
-
-def _list(value: object, where: str) -> list[Any]:
-    try:
-        return shapes.listed(value)
-    except shapes.ShapeError as error:
-        _fail(where, error.message)
-
-
-def _bool(value: object, where: str, label: str) -> bool:
-    try:
-        return shapes.boolean(value, label)
-    except shapes.ShapeError as error:
-        _fail(where, error.message)
-
-
-@overload
-def _whole(model: type[Model], field: str, value: object, where: str, label: str, *,
-           minimum: int = 0, optional: Literal[False] = False) -> int: ...
-
-
-@overload
-def _whole(model: type[Model], field: str, value: object, where: str, label: str, *,
-           minimum: int = 0, optional: bool) -> int | None: ...
-
-
-def _whole(model: type[Model], field: str, value: object, where: str, label: str, *,
-           minimum: int = 0, optional: bool = False) -> int | None:
-    """A whole number of the file for `model.field` (services.whole_field), None allowed
-    when `optional`."""
-    if optional and value is None:
-        return None
-    return whole_field(model, field, value, label=f"{where}, {label}",
-                                minimum=minimum)
-
-
-def _choice(value: object, choices: Iterable[str], where: str, label: str) -> str:
-    try:
-        return shapes.choice(value, set(choices), label)
-    except shapes.ShapeError as error:
-        _fail(where, error.message)
-
-
-def _token(value: object, where: str, label: str) -> str:
-    if not isinstance(value, str) or not _TOKEN.fullmatch(value):
-        _fail(where, _("%(label)s : 22 lettres, chiffres, « - » ou « _ » sont attendus.")
-              % {"label": label})
-    return value
-
-
-def _moment(value: object, where: str, *, optional: bool = False) -> datetime.datetime | None:
-    if optional and value is None:
-        return None
-    try:
-        moment = datetime.datetime.fromisoformat(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        _fail(where, _("une date et une heure ISO sont attendues."))
-    # Year 1 or 9999 with an offset overflows when converted (saving, or showing it in local
-    # time): a concours happens within a sane range of years.
-    if not FIRST_YEAR <= moment.year <= LAST_YEAR:
-        _fail(where, _("une date entre %(a)d et %(b)d est attendue.")
-              % {"a": FIRST_YEAR, "b": LAST_YEAR})
-    if timezone.is_naive(moment):
-        moment = timezone.make_aware(moment)
-    return moment
 
 
 @dataclasses.dataclass
@@ -202,31 +115,31 @@ def _criteria(value: object) -> list[str]:
     try:
         return criteria_checked(value)
     except UserError as error:
-        _fail(_("Concours"), error.message)
+        fail(_("Concours"), error.message)
 
 
 def _read_tournament(value: object) -> dict[str, Any]:
     where = _("Concours")
-    fields = _fields(value, where, ["date", *TOURNAMENT_FIELDS])
+    fields = named(value, where, ["date", *TOURNAMENT_FIELDS])
     checked: dict[str, Any] = {
         "name": text_field(Tournament, "name", fields["name"],
                                     label=_("Concours, nom")),
         "slug": slug_checked(fields["slug"]),
         "place": text_field(Tournament, "place", fields["place"],
                                      label=_("Concours, lieu")),
-        "preset": _choice(fields["preset"], PRESETS, where, _("Règlement")),
-        "parties_planned": _whole(Tournament, "parties_planned", fields["parties_planned"],
-                                  where, _("parties prévues"), minimum=1),
+        "preset": choice(fields["preset"], PRESETS, where, _("Règlement")),
+        "parties_planned": whole(Tournament, "parties_planned", fields["parties_planned"],
+                                 where, _("parties prévues"), minimum=1),
         "criteria": _criteria(fields["criteria"]),
-        "bye_points": _whole(Tournament, "bye_points", fields["bye_points"], where,
-                             _("points d'une exemption")),
-        "forfeit_points": _whole(Tournament, "forfeit_points", fields["forfeit_points"],
-                                 where, _("points d'un forfait")),
-        "published": _bool(fields["published"], where, _("publié")),
-        "paper_by_tables": _bool(fields["paper_by_tables"], where,
-                                 _("totaux saisis par les tables")),
-        "two_confirmations": _bool(fields["two_confirmations"], where,
-                                   _("double confirmation")),
+        "bye_points": whole(Tournament, "bye_points", fields["bye_points"], where,
+                            _("points d'une exemption")),
+        "forfeit_points": whole(Tournament, "forfeit_points", fields["forfeit_points"],
+                                where, _("points d'un forfait")),
+        "published": boolean(fields["published"], where, _("publié")),
+        "paper_by_tables": boolean(fields["paper_by_tables"], where,
+                                   _("totaux saisis par les tables")),
+        "two_confirmations": boolean(fields["two_confirmations"], where,
+                                     _("double confirmation")),
     }
     # The checks of the concours' form, each refusal named as the file's.
     try:
@@ -236,15 +149,15 @@ def _read_tournament(value: object) -> dict[str, Any]:
         for name in RANKING_POINTS_FIELDS:
             checked[name] = ranking_points_checked(name, fields[name])
     except UserError as error:
-        _fail(where, error.message)
+        fail(where, error.message)
     try:
         checked["date"] = datetime.date.fromisoformat(fields["date"])
     except (TypeError, ValueError):
-        _fail(where, _("une date ISO (2026-11-21) est attendue."))
+        fail(where, _("une date ISO (2026-11-21) est attendue."))
     try:
         rules = rules_from(fields)
     except UserError as error:
-        _fail(_("Concours, règlement"), error.message)
+        fail(_("Concours, règlement"), error.message)
     checked.update({name: getattr(rules, name) for name in RULE_FIELDS})
     return checked
 
@@ -254,23 +167,23 @@ def _read_lots(value: object) -> list[Lot]:
     try:
         return lots_checked(lots_from_value(value))
     except ValueError as error:  # UserError is one too, with its message
-        _fail(_("Lots"), getattr(error, "message", str(error)))
+        fail(_("Lots"), getattr(error, "message", str(error)))
 
 
 def _read_players(value: object) -> list[dict[str, Any]]:
     players: list[dict[str, Any]] = []
     numbers: set[int] = set()
     licences: dict[str, int] = {}
-    for index, row in enumerate(_list(value, _("Joueurs")), start=1):
+    for index, row in enumerate(listed(value, _("Joueurs")), start=1):
         where = _("Joueur (le %(i)de du fichier)") % {"i": index}
-        fields = _fields(row, where, PLAYER_FIELDS, {})
-        number = _whole(Player, "number", fields["number"], where, _("numéro"), minimum=1)
+        fields = named(row, where, PLAYER_FIELDS)
+        number = whole(Player, "number", fields["number"], where, _("numéro"), minimum=1)
         where = _("Joueur %(n)d") % {"n": number}
         if number in numbers:
-            _fail(where, _("ce numéro est donné à deux joueurs."))
+            fail(where, _("ce numéro est donné à deux joueurs."))
         numbers.add(number)
         player: dict[str, Any] = {"number": number,
-                                  "active": _bool(fields["active"], where, _("actif"))}
+                                  "active": boolean(fields["active"], where, _("actif"))}
         for field, label in (("name", _("nom")), ("club", _("club")),
                              ("licence", _("licence"))):
             player[field] = text_field(Player, field, fields[field],
@@ -279,8 +192,8 @@ def _read_players(value: object) -> list[dict[str, Any]]:
         if player["licence"]:
             key = validators.same_name(player["licence"])
             if key in licences:
-                _fail(where, _("la licence %(licence)s est déjà celle du joueur %(n)d.")
-                      % {"licence": player["licence"], "n": licences[key]})
+                fail(where, _("la licence %(licence)s est déjà celle du joueur %(n)d.")
+                     % {"licence": player["licence"], "n": licences[key]})
             licences[key] = number
         players.append(player)
     return players
@@ -295,136 +208,136 @@ def _read_teams(value: object, players: set[int], partie: int | None = None
     numbers: set[int] = set()
     names: set[str] = set()
     team_of: dict[int, int] = {}
-    rows = _list(value, _("Équipes") if partie is None
-                 else _("Partie %(p)d, équipes") % {"p": partie})
+    rows = listed(value, _("Équipes") if partie is None
+                  else _("Partie %(p)d, équipes") % {"p": partie})
     for index, row in enumerate(rows, start=1):
         where = (_("Équipe (la %(i)de du fichier)") % {"i": index} if partie is None
                  else _("Partie %(p)d, équipe (la %(i)de)") % {"p": partie, "i": index})
-        fields = _fields(row, where, TEAM_FIELDS, {})
-        number = _whole(Team, "number", fields["number"], where, _("numéro"), minimum=1)
+        fields = named(row, where, TEAM_FIELDS)
+        number = whole(Team, "number", fields["number"], where, _("numéro"), minimum=1)
         where = (_("Équipe %(n)d") % {"n": number} if partie is None
                  else _("Partie %(p)d, équipe %(n)d") % {"p": partie, "n": number})
         if number in numbers:
-            _fail(where, _("ce numéro est donné à deux équipes."))
+            fail(where, _("ce numéro est donné à deux équipes."))
         numbers.add(number)
         team: dict[str, Any] = {"number": number,
-                                "active": _bool(fields["active"], where, _("active"))}
+                                "active": boolean(fields["active"], where, _("active"))}
         for field, label in (("name", _("nom")), ("club", _("club"))):
             team[field] = text_field(Team, field, fields[field],
                                               label=f"{where}, {label}")
         # Names are unique among the registered teams (a partie's are its players' names).
         if partie is None and name_repeated(team["name"], names):
-            _fail(where, _("l'équipe « %(name)s » figure deux fois.") % {"name": team["name"]})
-        team["first"] = _whole(Player, "number", fields["first"], where, _("joueur 1"),
-                               minimum=1)
-        team["second"] = _whole(Player, "number", fields["second"], where, _("joueur 2"),
-                                minimum=1, optional=partie is not None)
+            fail(where, _("l'équipe « %(name)s » figure deux fois.") % {"name": team["name"]})
+        team["first"] = whole(Player, "number", fields["first"], where, _("joueur 1"),
+                              minimum=1)
+        team["second"] = whole(Player, "number", fields["second"], where, _("joueur 2"),
+                               minimum=1, optional=partie is not None)
         if team["first"] == team["second"]:
-            _fail(where, _("un joueur ne fait pas équipe avec lui-même."))
+            fail(where, _("un joueur ne fait pas équipe avec lui-même."))
         for player in (team["first"], team["second"]):
             if player is None:
                 continue
             if player not in players:
-                _fail(where, _("le joueur %(n)d n'existe pas.") % {"n": player})
+                fail(where, _("le joueur %(n)d n'existe pas.") % {"n": player})
             if player in team_of:
-                _fail(where, _("le joueur %(n)d est déjà dans l'équipe %(t)d.")
-                      % {"n": player, "t": team_of[player]})
+                fail(where, _("le joueur %(n)d est déjà dans l'équipe %(t)d.")
+                     % {"n": player, "t": team_of[player]})
             team_of[player] = number
         teams.append(team)
     return teams
 
 
 def _read_donne(row: object, where: str) -> dict[str, Any]:
-    fields = _fields(row, where, DONNE_FIELDS)
+    fields = named(row, where, DONNE_FIELDS)
     donne: dict[str, Any] = {
-        "taker": _choice(fields["taker"], {"", *SIDE_VALUES}, where, _("preneur")),
-        "capot": _choice(fields["capot"], {"", *SIDE_VALUES}, where, _("capot")),
-        "trump": _choice(fields["trump"], {"", *TRUMP_VALUES}, where, _("atout")),
-        "coinche": _choice(fields["coinche"], COINCHE_VALUES, where, _("coinche")),
-        "capot_bid": _bool(fields["capot_bid"], where, _("capot demandé")),
-        "generale_bid": _bool(fields["generale_bid"], where, _("générale demandée")),
-        "generale_made": _bool(fields["generale_made"], where, _("générale réussie")),
-        "contract": _whole(DonneRecord, "contract", fields["contract"], where, _("contrat"),
-                           optional=True),
-        "version": _whole(DonneRecord, "version", fields["version"], where, _("version"),
-                          minimum=1),
-        "key": (_fail(where, _("clé manquante.")) if fields["key"] is None
-                else _token(fields["key"], where, _("clé"))),
+        "taker": choice(fields["taker"], {"", *SIDE_VALUES}, where, _("preneur")),
+        "capot": choice(fields["capot"], {"", *SIDE_VALUES}, where, _("capot")),
+        "trump": choice(fields["trump"], {"", *TRUMP_VALUES}, where, _("atout")),
+        "coinche": choice(fields["coinche"], COINCHE_VALUES, where, _("coinche")),
+        "capot_bid": boolean(fields["capot_bid"], where, _("capot demandé")),
+        "generale_bid": boolean(fields["generale_bid"], where, _("générale demandée")),
+        "generale_made": boolean(fields["generale_made"], where, _("générale réussie")),
+        "contract": whole(DonneRecord, "contract", fields["contract"], where, _("contrat"),
+                          optional=True),
+        "version": whole(DonneRecord, "version", fields["version"], where, _("version"),
+                         minimum=1),
+        "key": (fail(where, _("clé manquante.")) if fields["key"] is None
+                else token(fields["key"], where, _("clé"))),
     }
     for name in ("taker_points", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
                  "awarded_ns", "awarded_ew"):
         label = str(model_column(DonneRecord, name).verbose_name)
-        donne[name] = _whole(DonneRecord, name, fields[name], where, label)
+        donne[name] = whole(DonneRecord, name, fields[name], where, label)
     return donne
 
 
 def _read_paper(value: object, where: str) -> dict[str, Any]:
     """A game's paper totals, as the Game's paper_* columns (bounded as they are)."""
-    fields = _fields(value, where, PAPER_FIELDS, {})
+    fields = named(value, where, PAPER_FIELDS)
     optional = {"belotes", "capots"}  # scoring's check needs them only for some rules
-    return {f"paper_{name}": _whole(Game, f"paper_{name}", fields[name], where,
-                                    _("totaux de la feuille (%(name)s)") % {"name": name},
-                                    optional=name in optional)
+    return {f"paper_{name}": whole(Game, f"paper_{name}", fields[name], where,
+                                   _("totaux de la feuille (%(name)s)") % {"name": name},
+                                   optional=name in optional)
             for name in PAPER_FIELDS}
 
 
 def _read_game(row: object, where: str, teams: set[int], seated: set[int]) -> _Game:
     # The result is written for whoever reads the file; the import recomputes it.
-    fields = _fields(row, where, GAME_FIELDS, {"result": None})
-    table = _whole(Game, "table", fields["table"], where, _("table"))
+    fields = named(row, where, GAME_FIELDS, {"result": None})
+    table = whole(Game, "table", fields["table"], where, _("table"))
     where = _("%(where)s, table %(t)d") % {"where": where, "t": table}
-    ns = _whole(Team, "number", fields["ns"], where, _("équipe NS"), minimum=1)
-    ew = _whole(Team, "number", fields["ew"], where, _("équipe EO"), minimum=1, optional=True)
+    ns = whole(Team, "number", fields["ns"], where, _("équipe NS"), minimum=1)
+    ew = whole(Team, "number", fields["ew"], where, _("équipe EO"), minimum=1, optional=True)
     for number in (ns, ew):
         if number is not None and number not in teams:
-            _fail(where, _("l'équipe %(n)d n'existe pas.") % {"n": number})
+            fail(where, _("l'équipe %(n)d n'existe pas.") % {"n": number})
     if ns == ew:
-        _fail(where, _("une équipe ne peut pas jouer contre elle-même."))
+        fail(where, _("une équipe ne peut pas jouer contre elle-même."))
     for number in (ns, ew):
         if number in seated:
-            _fail(where, _("l'équipe %(n)d joue deux fois dans cette partie.") % {"n": number})
+            fail(where, _("l'équipe %(n)d joue deux fois dans cette partie.") % {"n": number})
         if number is not None:
             seated.add(number)
     # A bye is at table 0 (one a partie), or numbered after the real tables (a mêlée's
     # exempt players): it is known by its missing opponent, but table 0 is never a game.
     if table == 0 and ew is not None:
-        _fail(where, _("la table 0 est celle d'une équipe exempte, et d'elle seule."))
-    forfeit = _choice(fields["forfeit"], {"", *SIDE_VALUES}, where, _("forfait"))
+        fail(where, _("la table 0 est celle d'une équipe exempte, et d'elle seule."))
+    forfeit = choice(fields["forfeit"], {"", *SIDE_VALUES}, where, _("forfait"))
     if ew is None and forfeit:
-        _fail(where, _("une équipe exempte ne déclare pas forfait."))
+        fail(where, _("une équipe exempte ne déclare pas forfait."))
     game: dict[str, Any] = {
         "table": table, "forfeit": forfeit,
-        "first_dealer": _choice(fields["first_dealer"], SEATS, where, _("premier donneur")),
-        "token": _token(fields["token"], where, _("lien de table")),
-        "stop_after": _whole(Game, "stop_after", fields["stop_after"], where,
-                             _("fin du temps"), minimum=1, optional=True),
-        "awaiting": _choice(fields["awaiting"], {"", *SIDE_VALUES}, where,
-                            _("confirmation attendue")),
-        "disputed": _bool(fields["disputed"], where, _("contestée")),
+        "first_dealer": choice(fields["first_dealer"], SEATS, where, _("premier donneur")),
+        "token": token(fields["token"], where, _("lien de table")),
+        "stop_after": whole(Game, "stop_after", fields["stop_after"], where,
+                            _("fin du temps"), minimum=1, optional=True),
+        "awaiting": choice(fields["awaiting"], {"", *SIDE_VALUES}, where,
+                           _("confirmation attendue")),
+        "disputed": boolean(fields["disputed"], where, _("contestée")),
     }
     if fields["token_ew"] is not None:  # else (a file before version 4) a new link
-        game["token_ew"] = _token(fields["token_ew"], where, _("lien de table Est-Ouest"))
+        game["token_ew"] = token(fields["token_ew"], where, _("lien de table Est-Ouest"))
     if fields["paper"] is not None:
         game.update(_read_paper(fields["paper"], f"{where}, {_('totaux de la feuille')}"),
                     by_totals=True)
         if ew is None:
-            _fail(where, _("une équipe exempte n'a pas de feuille."))
+            fail(where, _("une équipe exempte n'a pas de feuille."))
     donnes = []
-    rows = _list(fields["donnes"], where)
+    rows = listed(fields["donnes"], where)
     if len(rows) > MAX_DONNES_PER_GAME:
-        _fail(where, _("%(n)d donnes : une partie en compte %(max)d au plus.")
-              % {"n": len(rows), "max": MAX_DONNES_PER_GAME})
+        fail(where, _("%(n)d donnes : une partie en compte %(max)d au plus.")
+             % {"n": len(rows), "max": MAX_DONNES_PER_GAME})
     for index, donne_row in enumerate(rows, start=1):
         number = donne_row.get("number") if isinstance(donne_row, dict) else None
         if type(number) is not int or number != index:
-            _fail(where, _("les donnes sont numérotées 1, 2, 3… dans l'ordre (la %(i)de porte "
+            fail(where, _("les donnes sont numérotées 1, 2, 3… dans l'ordre (la %(i)de porte "
                            "le numéro %(n)s).") % {"i": index, "n": shapes.shown(number)})
         donnes.append({"number": index, **_read_donne(
             donne_row, _("%(where)s, donne %(n)d") % {"where": where, "n": index})})
     if ew is None and donnes:
-        _fail(where, _("une équipe exempte ne joue pas de donne."))
+        fail(where, _("une équipe exempte ne joue pas de donne."))
     if game.get("by_totals") and donnes:
-        _fail(where, _("une table saisie par les totaux de sa feuille n'a pas de donne."))
+        fail(where, _("une table saisie par les totaux de sa feuille n'a pas de donne."))
     return _Game(game, ns, ew, donnes)
 
 
@@ -444,7 +357,7 @@ def _score(game: _Game, rules: Rules, where: str) -> None:
             check_paper_totals(totals, rules)
             paper_winner(totals, rules)
         except ScoringError as error:
-            _fail(_("%(where)s, totaux de la feuille") % {"where": where}, error.message)
+            fail(_("%(where)s, totaux de la feuille") % {"where": where}, error.message)
         return
     donnes = [DonneRecord(**{name: value for name, value in donne.items() if name != "key"})
               .to_donne() for donne in game.donnes]
@@ -452,9 +365,9 @@ def _score(game: _Game, rules: Rules, where: str) -> None:
     try:
         score_game(donnes, rules, stop_after=stop_after)
     except ScoringError as error:
-        _fail(_("%(where)s, donne %(n)d") % {"where": where,
+        fail(_("%(where)s, donne %(n)d") % {"where": where,
                                             "n": _first_refused(donnes, rules, stop_after)},
-              error.message)
+             error.message)
 
 
 def _first_refused(donnes: list[Donne], rules: Rules, stop_after: int | None) -> int:
@@ -475,41 +388,41 @@ def _first_refused(donnes: list[Donne], rules: Rules, stop_after: int | None) ->
 def _read_rounds(value: object, teams: set[int], players: set[int],
                  rules: Rules) -> list[_Round]:
     rounds = []
-    for index, row in enumerate(_list(value, _("Parties")), start=1):
+    for index, row in enumerate(listed(value, _("Parties")), start=1):
         where = _("Partie %(n)d") % {"n": index}
-        fields = _fields(row, where, ROUND_FIELDS)
+        fields = named(row, where, ROUND_FIELDS)
         if type(fields["number"]) is not int or fields["number"] != index:
-            _fail(where, _("les parties sont numérotées 1, 2, 3… dans l'ordre."))
+            fail(where, _("les parties sont numérotées 1, 2, 3… dans l'ordre."))
         round_fields: dict[str, Any] = {
             "number": index,
-            "seed": _whole(Round, "seed", fields["seed"], where, _("graine"), optional=True),
-            "closed": _bool(fields["closed"], where, _("close")),
-            "time_called": _moment(fields["time_called"], f"{where}, fin du temps",
-                                   optional=True),
+            "seed": whole(Round, "seed", fields["seed"], where, _("graine"), optional=True),
+            "closed": boolean(fields["closed"], where, _("close")),
+            "time_called": moment(fields["time_called"], f"{where}, fin du temps",
+                                  optional=True),
             # Bounded as the tournament's own (bounds.py), then checked by scoring's rules.
-            "target": _whole(Tournament, "target", fields["target"], where,
-                             _("score à atteindre"), optional=True),
-            "max_donnes": _whole(Tournament, "max_donnes", fields["max_donnes"], where,
-                                 _("nombre de donnes"), optional=True),
-            "draw_method": _choice(fields["draw_method"], {"", *METHODS}, where, _("tirage")),
+            "target": whole(Tournament, "target", fields["target"], where,
+                            _("score à atteindre"), optional=True),
+            "max_donnes": whole(Tournament, "max_donnes", fields["max_donnes"], where,
+                                _("nombre de donnes"), optional=True),
+            "draw_method": choice(fields["draw_method"], {"", *METHODS}, where, _("tirage")),
         }
         # A partie whose draw formed its teams (a mêlée) names them in its games; another
         # names the registered teams.
         partie_teams = _read_teams(fields["teams"], players, partie=index)
-        named = {team["number"] for team in partie_teams} if partie_teams else teams
+        known = {team["number"] for team in partie_teams} if partie_teams else teams
         round_rules = partie_rules(rules, round_fields["target"], round_fields["max_donnes"])
         games: list[_Game] = []
         tables: set[int] = set()
         seated: set[int] = set()
-        for game_row in _list(fields["games"], where):
-            game = _read_game(game_row, where, named, seated)
+        for game_row in listed(fields["games"], where):
+            game = _read_game(game_row, where, known, seated)
             if game.fields["stop_after"] is not None and round_fields["time_called"] is None:
-                _fail(_("%(where)s, table %(t)d") % {"where": where, "t": game.fields["table"]},
-                      _("une fin du temps sans fin du temps annoncée pour la partie."))
+                fail(_("%(where)s, table %(t)d") % {"where": where, "t": game.fields["table"]},
+                     _("une fin du temps sans fin du temps annoncée pour la partie."))
             table_where = _("%(where)s, table %(t)d") % {"where": where,
                                                          "t": game.fields["table"]}
             if game.fields["table"] in tables:
-                _fail(table_where, _("cette table figure deux fois."))
+                fail(table_where, _("cette table figure deux fois."))
             tables.add(game.fields["table"])
             _score(game, round_rules, table_where)
             games.append(game)
@@ -521,33 +434,33 @@ def _read_audit(value: object) -> list[dict[str, Any]]:
     entries = []
     # "player": a mêlée's players' entries (services.players), whatever the model's list.
     kinds = {*(kind for kind, _label in AuditEntry.KINDS), "player"}
-    for index, row in enumerate(_list(value, _("Journal")), start=1):
+    for index, row in enumerate(listed(value, _("Journal")), start=1):
         where = _("Journal, entrée %(i)d") % {"i": index}
-        fields = _fields(row, where, ["at", "user", *AUDIT_FIELDS])
+        fields = named(row, where, ["at", "user", *AUDIT_FIELDS])
         entry: dict[str, Any] = {
-            "at": _moment(fields["at"], where),
+            "at": moment(fields["at"], where),
             "actor": text_field(AuditEntry, "actor", fields["actor"],
                                          label=f"{where}, qui"),
-            "kind": _choice(fields["kind"], kinds, where, _("objet")),
-            "action": _choice(fields["action"], AuditEntry.ACTIONS, where, _("action")),
-            "round_number": _whole(AuditEntry, "round_number", fields["round_number"], where,
-                                   _("partie"), optional=True),
-            "table": _whole(AuditEntry, "table", fields["table"], where, _("table"),
+            "kind": choice(fields["kind"], kinds, where, _("objet")),
+            "action": choice(fields["action"], AuditEntry.ACTIONS, where, _("action")),
+            "round_number": whole(AuditEntry, "round_number", fields["round_number"], where,
+                                  _("partie"), optional=True),
+            "table": whole(AuditEntry, "table", fields["table"], where, _("table"),
+                           optional=True),
+            "number": whole(AuditEntry, "number", fields["number"], where, _("numéro"),
                             optional=True),
-            "number": _whole(AuditEntry, "number", fields["number"], where, _("numéro"),
-                             optional=True),
-            "donne_key": "" if fields["donne_key"] == "" else _token(
+            "donne_key": "" if fields["donne_key"] == "" else token(
                 fields["donne_key"], where, _("clé de la donne")),
         }
         user = fields["user"]
         if user is not None and (not isinstance(user, str) or not 0 < len(user) <= 150):
-            _fail(where, _("compte : un identifiant est attendu."))
+            fail(where, _("compte : un identifiant est attendu."))
         entry["user"] = user
         for which, label in (("before", _("avant")), ("after", _("après"))):
             try:
                 audit.check_value(entry["kind"], entry["action"], fields[which])
             except audit.BadValue as error:
-                _fail(f"{where}, {label}", str(error))
+                fail(f"{where}, {label}", str(error))
             entry[which] = fields[which]
         entries.append(entry)
     return entries
@@ -580,25 +493,25 @@ def _check_unique(rounds: list[_Round], replaces: Tournament | None) -> None:
         seen: set[str] = set()
         for value in values:
             if value in seen:
-                _fail(_("Sauvegarde"), _("le même %(label)s figure deux fois (%(v)s).")
-                      % {"label": label, "v": value})
+                fail(_("Sauvegarde"), _("le même %(label)s figure deux fois (%(v)s).")
+                     % {"label": label, "v": value})
             seen.add(value)
     taken = _taken(Game, "token", tokens, replaces) or _taken(Game, "token_ew", tokens,
                                                                replaces)
     if taken is not None:
-        _fail(_("Sauvegarde"), _("le lien de table %(v)s est celui d'un autre concours.")
-              % {"v": taken})
+        fail(_("Sauvegarde"), _("le lien de table %(v)s est celui d'un autre concours.")
+             % {"v": taken})
     taken = _taken(DonneRecord, "key", keys, replaces)
     if taken is not None:
-        _fail(_("Sauvegarde"), _("la clé de donne %(v)s est celle d'un autre concours.")
-              % {"v": taken})
+        fail(_("Sauvegarde"), _("la clé de donne %(v)s est celle d'un autre concours.")
+             % {"v": taken})
 
 
 def read(data: object) -> Backup:
     """Check the whole document (of any readable version, upgraded first); refuse
     (UserError) at the first fault. Reads no table: what the database decides is
     `check_database`'s."""
-    fields = _fields(upgraded(data), _("Sauvegarde"), DOCUMENT_FIELDS)
+    fields = named(upgraded(data), _("Sauvegarde"), DOCUMENT_FIELDS)
     tournament = _read_tournament(fields["tournament"])
     players = _read_players(fields["players"])
     teams = _read_teams(fields["teams"], {player["number"] for player in players})
