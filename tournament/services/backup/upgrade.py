@@ -99,10 +99,9 @@ def _old_team(team: Data, players: list[Data]) -> Data:
     """A team naming its players: they become players numbered 2n - 1 and 2n for team n (as
     migration 0007 numbered them), of its club, with no licence."""
     number = team.get("number")
-    if type(number) is not int or number < 1:  # left for the reader to refuse
-        return {name: value for name, value in team.items()
-                if name not in ("player1", "player2")} | {"first": None, "second": None}
     row = {name: value for name, value in team.items() if name not in ("player1", "player2")}
+    if type(number) is not int or number < 1:  # no players: the reader refuses the number
+        return row | {"first": None, "second": None}
     for offset, field in enumerate(("player1", "player2")):
         players.append({"number": 2 * number - 1 + offset, "name": team.get(field),
                         "club": team.get("club"), "licence": "", "active": True})
