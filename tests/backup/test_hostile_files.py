@@ -376,7 +376,7 @@ def test_checking_a_backup_writes_nothing_and_holds_no_transaction(saved, owner,
     # the tables' phones no wait for the write lock. Reading it runs no query at all.
     saved["teams"][0]["name"] = "\u200b"
     with django_assert_num_queries(0), pytest.raises(UserError):
-        backup._read(saved)
+        backup.read(saved)
 
 
 # --- Version 4: players, partie teams, the format's options, results --------------------------

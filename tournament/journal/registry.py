@@ -11,7 +11,6 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from ..models import AuditEntry
-from . import rules
 from .donne import KIND as DONNE
 from .game import KIND as GAME
 from .kind import EntryKind
@@ -19,11 +18,13 @@ from .log import PRIZES, RULE_OPTIONS
 from .pairing import KIND as PAIRING
 from .player import KIND as PLAYER
 from .round import KIND as ROUND
+from .rules import KIND as RULES
+from .rules import options_words
 from .shape import BadValue
 from .team import KIND as TEAM
 
 # In the journal filter's order.
-KINDS: tuple[EntryKind, ...] = (DONNE, PAIRING, TEAM, PLAYER, rules.KIND, ROUND, GAME)
+KINDS: tuple[EntryKind, ...] = (DONNE, PAIRING, TEAM, PLAYER, RULES, ROUND, GAME)
 KIND: dict[str, EntryKind] = {kind.key: kind for kind in KINDS}
 
 
@@ -42,7 +43,7 @@ def summary(kind: str, value: Any, melee: bool = False) -> str:
     "tous les joueurs" rather than "toutes les équipes")."""
     if value is None:
         return "—"
-    words = KIND[kind].words if kind in KIND else rules.options_words
+    words = KIND[kind].words if kind in KIND else options_words
     return words(value, melee)
 
 

@@ -26,6 +26,7 @@ from ..journal import SYSTEM, Actor
 from ..models import AuditEntry, Player, Team, Tournament
 from ..models.players import licence_key
 from ..selectors.players import player_seated
+from ..selectors.rounds import partie_team_name
 from .common import (
     _bool_checked,
     concours_shared,
@@ -34,7 +35,6 @@ from .common import (
     text_field,
     values_stamp,
 )
-from .rounds import partie_team_name
 
 
 def next_player_number(tournament: Tournament) -> int:

@@ -46,7 +46,7 @@ from ..selectors.rounds import (
 )
 from ..selectors.rules import games_with_results
 from ..validators import MAX_SMALL
-from . import autobackups
+from .autobackups import on_partie_closed
 from .common import draw_method_checked, whole_field
 from .donnes import game_recompute
 
@@ -173,7 +173,7 @@ def _round_close_logged(*, round_: Round, closed: bool = True, by: Actor,
                   round_number=round_.number, number=closed_by_draw,
                   before={"closed": not closed}, after={"closed": closed})
         if closed:
-            autobackups.on_partie_closed(tournament_id=round_.tournament_id, number=round_.number)
+            on_partie_closed(tournament_id=round_.tournament_id, number=round_.number)
     return round_
 
 

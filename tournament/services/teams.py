@@ -45,6 +45,15 @@ def _name_taken(tournament: Tournament, name: str, exclude: int | None = None) -
     return validators.same_name(name) in {validators.same_name(other) for other in names}
 
 
+def name_repeated(name: str, seen: set[str]) -> bool:
+    """Whether a registered team's `name` is one of `seen` (keys of validators.same_name),
+    which it then joins: a name is taken once, in a list's import as in a backup."""
+    key = validators.same_name(name)
+    repeated = key in seen
+    seen.add(key)
+    return repeated
+
+
 def team_stamp(team: Team) -> str:
     """The version of what a team's form edits (common.values_stamp); `team` read with its
     players."""
@@ -258,12 +267,9 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
                     if field.startswith("player") else text_field(Team, field, value))
             except UserError as error:
                 problems.append(error.message)
-        if "name" in values:
-            key = validators.same_name(values["name"])
-            if key in seen:
-                problems.append(_("l'équipe « %(name)s » est déjà inscrite.")
-                                % {"name": values["name"]})
-            seen.add(key)
+        if "name" in values and name_repeated(values["name"], seen):
+            problems.append(_("l'équipe « %(name)s » est déjà inscrite.")
+                            % {"name": values["name"]})
         return values, problems
 
     rows = lines_checked(lines, check, empty=_("Le fichier ne contient aucune équipe."))

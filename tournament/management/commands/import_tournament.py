@@ -16,10 +16,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournament.errors import UserError
 from tournament.services import backup
-
-# A concours's backup is a few megabytes at most (hundreds of teams, thousands of donnes,
-# their journal); the cap keeps a wrong file from filling the memory.
-MAX_BYTES = 50 * 1024 * 1024
+from tournament.services.backup import MAX_BYTES
 
 
 def read_document(file: str) -> object:

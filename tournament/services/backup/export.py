@@ -1,0 +1,114 @@
+"""A whole tournament as one JSON document of the latest version (upgrade.VERSION).
+
+The document names things as people do (team numbers, partie and table numbers), never by
+database keys, so it can be restored into any database. Scores are written for whoever reads
+the file, but on import they are recomputed from the donnes (read.py, write.py). The field
+lists below are the latest version's shape: the reader checks a file against them.
+
+Version 4 (issues 12 and 13) holds the players: a list of players (number, name, club,
+licence), each registered team naming its two players by number, and the teams a mêlée's draw
+formed for each partie (in the partie: its `teams`, which its games then name); the concours'
+format, draw method, exempt rule, ranking points and results options; each partie's draw
+method and end of a game; each game's East-West link, awaited confirmation, paper totals and
+time called; each donne's key; the lots. Older versions: upgrade.py.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ...models import RULE_FIELDS, DonneRecord, Game, Team, Tournament
+from ...selectors.prizes import lot_of, lots_value
+from ..common import RANKING_POINTS_FIELDS
+from .upgrade import FORMAT, VERSION
+
+# The concours' options of issues 12 and 13 (version 4).
+FORMAT_FIELDS = ["format", "draw_method", "exempt_rule", *RANKING_POINTS_FIELDS,
+                 "paper_by_tables", "two_confirmations"]
+TOURNAMENT_FIELDS = ["name", "slug", "place", "preset", *RULE_FIELDS, "parties_planned",
+                     "criteria", "bye_points", "forfeit_points", "published", *FORMAT_FIELDS]
+PLAYER_FIELDS = ["number", "name", "club", "licence", "active"]
+# A team names its players by their numbers (`second` None: a mêlée's exempt player alone).
+TEAM_FIELDS = ["number", "name", "first", "second", "club", "active"]
+DONNE_FIELDS = ["number", "key", "taker", "contract", "capot_bid", "trump", "coinche",
+                "taker_points", "capot", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
+                "awarded_ns", "awarded_ew", "version", "generale_bid", "generale_made"]
+ROUND_FIELDS = ["number", "seed", "closed", "time_called", "target", "max_donnes",
+                "draw_method", "teams", "games"]
+GAME_FIELDS = ["table", "ns", "ew", "first_dealer", "forfeit", "token", "token_ew",
+               "awaiting", "disputed", "paper", "stop_after", "donnes", "result"]
+# A game entered by its paper sheet's totals (Game.by_totals): what the check of the totals
+# reads (scoring.PaperTotals), under the Game's paper_* column names.
+PAPER_FIELDS = ["ns", "ew", "donnes", "passed", "belotes", "capots", "awarded_ns",
+                "awarded_ew"]
+RESULT_FIELDS = ["score_ns", "score_ew", "finished", "winner", "played"]
+AUDIT_FIELDS = ["actor", "kind", "action", "round_number", "table", "number", "donne_key",
+                "before", "after"]
+DOCUMENT_FIELDS = ["format", "version", "tournament", "players", "prizes", "teams", "rounds",
+                   "audit"]
+
+
+def _team_row(team: Team) -> dict[str, Any]:
+    return {"number": team.number, "name": team.name, "first": team.first.number,
+            "second": team.second.number if team.second is not None else None,
+            "club": team.club, "active": team.active}
+
+
+def _paper_row(game: Game) -> dict[str, Any] | None:
+    if not game.by_totals:
+        return None
+    return {name: getattr(game, f"paper_{name}") for name in PAPER_FIELDS}
+
+
+def export_data(tournament: Tournament) -> dict[str, Any]:
+    """The document of `tournament`, as `export_json` writes it."""
+    games = (Game.objects.filter(round__tournament=tournament)
+             .select_related("round", "team_ns", "team_ew").order_by("round__number", "table"))
+    teams = list(tournament.teams.select_related("first", "second").order_by("number"))
+    donnes: dict[int, list[dict[str, Any]]] = {}
+    for record in DonneRecord.objects.filter(game__round__tournament=tournament).order_by(
+            "game_id", "number"):
+        donnes.setdefault(record.game_id, []).append(
+            {name: getattr(record, name) for name in DONNE_FIELDS})
+    rounds: dict[int, dict[str, Any]] = {}
+    for round_ in tournament.rounds.order_by("number"):
+        rounds[round_.pk] = {
+            "number": round_.number, "seed": round_.seed, "closed": round_.closed,
+            "time_called": round_.time_called.isoformat() if round_.time_called else None,
+            "target": round_.target, "max_donnes": round_.max_donnes,
+            "draw_method": round_.draw_method,
+            "teams": [_team_row(team) for team in teams if team.round_id == round_.pk],
+            "games": []}
+    for game in games:
+        rounds[game.round_id]["games"].append({
+            "table": game.table, "ns": game.team_ns.number,
+            "ew": game.team_ew.number if game.team_ew else None,
+            "first_dealer": game.first_dealer, "forfeit": game.forfeit, "token": game.token,
+            "token_ew": game.token_ew, "awaiting": game.awaiting, "disputed": game.disputed,
+            "paper": _paper_row(game),
+            "stop_after": game.stop_after, "donnes": donnes.get(game.pk, []),
+            "result": {name: getattr(game, name) for name in RESULT_FIELDS},
+        })
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "tournament": {"date": tournament.date.isoformat(),
+                       **{name: getattr(tournament, name) for name in TOURNAMENT_FIELDS}},
+        "players": [{name: getattr(player, name) for name in PLAYER_FIELDS}
+                    for player in tournament.players.order_by("number")],
+        "prizes": lots_value([lot_of(prize) for prize in
+                              tournament.prizes.order_by("order", "id")]),
+        "teams": [_team_row(team) for team in teams if team.round_id is None],
+        "rounds": list(rounds.values()),
+        "audit": [{"at": entry.at.isoformat(), "user": entry.user.get_username()
+                   if entry.user else None,
+                   **{name: getattr(entry, name) for name in AUDIT_FIELDS}}
+                  for entry in tournament.audit.select_related("user").order_by("at", "id")],
+    }
+
+
+def export_json(tournament: Tournament) -> str:
+    return json.dumps(export_data(tournament), ensure_ascii=False, indent=1)
+
+

@@ -1,0 +1,178 @@
+"""A backup that passed every check (read.py) written in one transaction: imported from a
+file, restored into the concours it is opened from, or copied under a new address."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from ...errors import UserError
+from ...models import (
+    AuditEntry,
+    DonneRecord,
+    Game,
+    Player,
+    Prize,
+    Round,
+    Team,
+    Tournament,
+    new_donne_key,
+    new_token,
+)
+from ...selectors.backup import last_entry
+from ..common import slug_checked, text_field
+from ..donnes import game_recompute
+from ..tournaments import tournament_delete
+from .export import export_data
+from .read import Backup, check_database, read
+
+RESTORE_MODES = ("replace", "copy")
+# The organiser restoring (a view passes its request's user: signed in, the page says).
+Organiser = User | AnonymousUser
+
+
+def import_data(data: object, *, organiser: Organiser, replace: bool = False) -> Tournament:
+    """Restore a tournament exported by `export_data`, owned by `organiser`. An existing
+    tournament with the same slug is replaced only when asked, and only if `organiser`
+    organises it. The whole document is checked before anything is written.
+
+    The check runs outside any transaction: on SQLite a transaction takes the write lock at
+    BEGIN (IMMEDIATE), and the tables' phones must not wait while a large file is read. What
+    the database decides (the slug, the tokens and keys already taken) is checked again
+    inside the transaction that writes."""
+    backup = read(data)
+    check_database(backup, organiser, replace)  # refuses early, before the lock
+    return _write(backup, organiser, replace)
+
+
+@transaction.atomic
+def _write(backup: Backup, organiser: Organiser, replace: bool) -> Tournament:
+    check_database(backup, organiser, replace)  # again, under the write lock
+    # The views that restore are an organiser's, signed in (never the anonymous user).
+    assert isinstance(organiser, User)
+    if backup.replaces is not None:
+        tournament_delete(tournament=backup.replaces)
+    tournament = Tournament.objects.create(organiser=organiser, **backup.tournament)
+    players = {player.number: player for player in Player.objects.bulk_create(
+        Player(tournament=tournament, **row) for row in backup.players)}
+
+    def teams_of(rows: list[dict[str, Any]], round_: Round | None) -> dict[int, Team]:
+        return {team.number: team for team in Team.objects.bulk_create(
+            Team(tournament=tournament, round=round_, number=row["number"], name=row["name"],
+                 club=row["club"], active=row["active"], first=players[row["first"]],
+                 second=players[row["second"]] if row["second"] is not None else None)
+            for row in rows)}
+
+    registered = teams_of(backup.teams, None)
+    Prize.objects.bulk_create(
+        Prize(tournament=tournament, start=lot.start, end=lot.end, from_last=lot.from_last,
+              label=lot.label, order=order) for order, lot in enumerate(backup.lots, start=1))
+    for round_row in backup.rounds:
+        round_ = Round.objects.create(tournament=tournament, **round_row.fields)
+        teams = teams_of(round_row.teams, round_) if round_row.teams else registered
+        for game_row in round_row.games:
+            game = Game.objects.create(
+                round=round_, team_ns=teams[game_row.ns],
+                team_ew=teams[game_row.ew] if game_row.ew is not None else None,
+                **game_row.fields)
+            records = []
+            for donne in game_row.donnes:
+                record = DonneRecord(game=game, **{name: value for name, value in donne.items()
+                                                   if name != "key"})
+                if donne["key"] is not None:  # else the default: a new key
+                    record.key = donne["key"]
+                records.append(record)
+            DonneRecord.objects.bulk_create(records)
+            game_recompute(game=game)
+    users = {user.get_username(): user for user in get_user_model().objects.filter(
+        username__in={row["user"] for row in backup.audit if row["user"]})}
+    AuditEntry.objects.bulk_create(
+        AuditEntry(tournament=tournament, user=users.get(row["user"]),
+                   **{name: value for name, value in row.items() if name != "user"})
+        for row in backup.audit)
+    return tournament
+
+
+
+
+# --- Restore from the browser, or copy a concours -----------------------------------------
+#
+# The organiser's page (views.restore) and the automatic backups call `backup_restore`: a
+# backup restored into the concours it is opened from (its address kept), or as a copy under
+# a new address and name with new table links. The same checks as `import_data`, all or
+# nothing; the file is read as `import_tournament` reads it (`parse_document`).
+
+def _renew_links(backup: Backup) -> None:
+    """New table links and donne keys for a copy (the original keeps its own), the journal's
+    donne keys following theirs."""
+    keys: dict[str, str] = {}
+    for round_ in backup.rounds:
+        for game in round_.games:
+            game.fields["token"] = new_token()
+            if "token_ew" in game.fields:
+                game.fields["token_ew"] = new_token()
+            for donne in game.donnes:
+                if donne["key"] is not None:
+                    old, donne["key"] = donne["key"], new_donne_key()
+                    keys[old] = donne["key"]
+    for entry in backup.audit:
+        if entry["donne_key"]:
+            # A deleted donne's key is in no game: a new key, the same for all its entries.
+            entry["donne_key"] = keys.setdefault(entry["donne_key"], new_donne_key())
+
+
+def backup_restore(*, organiser: Organiser, data: object, mode: Literal["replace", "copy"],
+                   tournament: Tournament | None = None, slug: str | None = None,
+                   name: str | None = None, seen: int | None = None) -> Tournament:
+    """Restore the backup `data` (a parsed JSON document) for `organiser`, all or nothing:
+
+    - "replace": into `tournament` (theirs), which the backup's concours replaces under
+      `tournament`'s address; `seen`, if given, is the last journal entry the organiser saw
+      listed on the confirmation page: a concours changed since is not replaced;
+    - "copy": as a new concours at address `slug` named `name`, unpublished, with new table
+      links and donne keys (the original, if it still exists, keeps its own).
+
+    The whole document is checked first, as `import_data` does; a refusal is a UserError in
+    French and changes nothing."""
+    if mode not in RESTORE_MODES:
+        raise UserError(_("Restauration : « remplacer » ou « copier » est attendu."))
+    backup = read(data)
+    if mode == "replace":
+        if tournament is None or tournament.organiser_id != organiser.pk:
+            raise UserError(_("Seul l'organisateur d'un concours peut le remplacer."))
+        backup.tournament["slug"] = tournament.slug
+        return _restore_replacing(backup, organiser, tournament, seen)
+    backup.tournament["slug"] = slug_checked(slug)
+    backup.tournament["name"] = text_field(Tournament, "name", name,
+                                                    label=_("Nom du concours"))
+    backup.tournament["published"] = False
+    if Tournament.objects.filter(slug=backup.tournament["slug"]).exists():
+        raise UserError(_("Cette adresse est déjà prise par un autre concours."), "slug")
+    _renew_links(backup)
+    check_database(backup, organiser, replace=False)  # refuses early, before the lock
+    return _write(backup, organiser, replace=False)
+
+
+@transaction.atomic
+def _restore_replacing(backup: Backup, organiser: Organiser, tournament: Tournament,
+                       seen: int | None) -> Tournament:
+    current = Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    if current is None:
+        raise UserError(_("Ce concours n'existe plus."))
+    if seen is not None and last_entry(current) != seen:
+        raise UserError(_("Le concours a changé depuis la confirmation : relisez ce qui sera "
+                          "remplacé et confirmez à nouveau."))
+    return _write(backup, organiser, replace=True)
+
+
+def tournament_copy(*, tournament: Tournament, organiser: Organiser, slug: str,
+                    name: str) -> Tournament:
+    """« Copier ce concours »: its backup restored as a copy (`backup_restore`)."""
+    if tournament.organiser_id != organiser.pk:
+        raise UserError(_("Seul l'organisateur d'un concours peut le copier."))
+    return backup_restore(organiser=organiser, data=export_data(tournament), mode="copy",
+                          slug=slug, name=name)
