@@ -16,12 +16,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.builders import organiser
 from tournament import services
+from tournament.errors import UserError
 from tournament.models import DonneRecord, Game
-from tournament.services import UserError, backup
+from tournament.services import backup
 from tournament.services.backup import upgrade
-
-from ..tournament.factories import organiser
 
 FILES = Path(__file__).parent / "files"
 

@@ -208,7 +208,8 @@ def post_file(client, owner, name: str, data: bytes):
     concours = tournament(owner=owner, slug="equipes", teams=0)
     client.force_login(owner)
     upload = SimpleUploadedFile(name, data)
-    response = client.post(reverse("tournament:teams", args=[concours.slug]), {"file": upload})
+    response = client.post(reverse("tournament:teams_import", args=[concours.slug]),
+                           {"file": upload})
     return concours, response
 
 
@@ -249,7 +250,8 @@ def test_an_imported_name_decomposed_is_the_team_already_registered(client, owne
     url = reverse("tournament:teams", args=[concours.slug])
     client.post(url, {"name": "Les Éclairs", "player1": "Ana", "player2": "Bob"})
     data = (HEADER + "Les Rois;Carl;Dan;\nLES E\u0301CLAIRS;Eve;Fred;\n").encode()
-    response = client.post(url, {"file": SimpleUploadedFile("equipes.csv", data)})
+    response = client.post(reverse("tournament:teams_import", args=[concours.slug]),
+                           {"file": SimpleUploadedFile("equipes.csv", data)})
     assert "Ligne 3" in html.unescape(response.content.decode())
     assert list(concours.teams.values_list("name", flat=True)) == ["Les Éclairs"]
 
@@ -259,7 +261,7 @@ def test_a_16_mb_csv_posted_to_the_page_is_refused_without_being_read(
     data = (HEADER + "Les As;Ana;Bob;\n" * 1_100_000).encode()
     concours = tournament(owner=owner, slug="equipes")
     client.force_login(owner)
-    url = reverse("tournament:teams", args=[concours.slug])
+    url = reverse("tournament:teams_import", args=[concours.slug])
     # Django spools the 16 MB to a temporary file; the reader must refuse it by its size
     # without reading a byte of it (the test client's own read of `upload` is not counted).
     uploads, reads = [], []

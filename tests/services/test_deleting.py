@@ -94,7 +94,7 @@ def test_importing_one_team_says_it_in_the_singular(client, owner, tmp_path):
     client.force_login(owner)
     upload = SimpleUploadedFile("equipes.csv", b"Les Seuls;Jean;Jeanne;Club\n",
                                 content_type="text/csv")
-    response = client.post(reverse("tournament:teams", args=[t.slug]), {"file": upload},
+    response = client.post(reverse("tournament:teams_import", args=[t.slug]), {"file": upload},
                            follow=True)
     page = response.content.decode()
     assert "1 équipe inscrite." in page and "1 équipes inscrites" not in page

@@ -40,7 +40,7 @@ def test_a_newcomer_runs_a_tournament_from_login_to_standings(client):
 
     rows = [["équipe", "joueur 1", "joueur 2", "club"]] + [
         [f"Équipe {n:02}", f"Joueur {n}a", f"Joueur {n}b", "Club"] for n in range(1, 21)]
-    client.post(reverse("tournament:teams", args=["jeudi"]), {"file": xlsx_file(rows)})
+    client.post(reverse("tournament:teams_import", args=["jeudi"]), {"file": xlsx_file(rows)})
     assert tournament.teams.count() == 20
 
     response = client.post(reverse("tournament:round_generate", args=["jeudi"]), {"seed": "2026"})

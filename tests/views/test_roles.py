@@ -321,9 +321,10 @@ def test_the_organiser_closes_and_reopens_a_round(client, owner, concours):
     url = reverse("tournament:round", args=[concours.slug, 1])
     page = client.get(url).content.decode()
     assert link(table(concours, 1)) in page and link(table(concours, 2)) in page
-    client.post(url, {"closed": "1"})
+    close = reverse("tournament:round_close", args=[concours.slug, 1])
+    client.post(close, {"closed": "1"})
     assert concours.rounds.get().closed
-    client.post(url, {"closed": "0"})
+    client.post(close, {"closed": "0"})
     assert not concours.rounds.get().closed
     assert list(AuditEntry.objects.filter(kind="round").values_list("action", flat=True)) == [
         "reopen", "close", "create"]
@@ -356,8 +357,10 @@ WRITES = [
     ("tournament:rules", lambda t: [t.slug], {"name": "Piraté"}),
     ("tournament:teams", lambda t: [t.slug], {"name": "X", "player1": "a", "player2": "b"}),
     ("tournament:team", lambda t: [t.slug, 1], {"active": "0"}),
+    ("tournament:team_reinstate", lambda t: [t.slug, 1], {}),
+    ("tournament:teams_import", lambda t: [t.slug], {"file": ""}),
     ("tournament:round_generate", lambda t: [t.slug], {}),
-    ("tournament:round", lambda t: [t.slug, 1], {"closed": "1"}),
+    ("tournament:round_close", lambda t: [t.slug, 1], {"closed": "1"}),
     ("tournament:round", lambda t: [t.slug, 1], {"team_a": 1, "team_b": 2}),
     ("tournament:round_time", lambda t: [t.slug, 1], {"in_play": "1"}),
     ("tournament:round_time_cancel", lambda t: [t.slug, 1], {}),

@@ -173,7 +173,8 @@ def test_an_xlsx_import_registers_twenty_teams(client, owner):
     as_owner(client, owner)
     rows = [["équipe", "joueur 1", "joueur 2", "club"]] + [
         [f"Équipe {n}", f"Joueur {n}a", f"Joueur {n}b", "Club"] for n in range(1, 21)]
-    response = client.post(reverse("tournament:teams", args=[t.slug]), {"file": xlsx_file(rows)})
+    response = client.post(reverse("tournament:teams_import", args=[t.slug]),
+                           {"file": xlsx_file(rows)})
     assert response.status_code == 302
     assert t.teams.count() == 20 and t.teams.get(number=20).name == "Équipe 20"
 
@@ -183,7 +184,8 @@ def test_an_import_lists_its_bad_lines_and_imports_nothing(client, owner):
     as_owner(client, owner)
     rows = [["équipe", "joueur 1", "joueur 2", "club"], ["A", "a", "b", ""], ["B", "", "c", ""],
             ["A", "d", "e", ""]]
-    response = client.post(reverse("tournament:teams", args=[t.slug]), {"file": xlsx_file(rows)})
+    response = client.post(reverse("tournament:teams_import", args=[t.slug]),
+                           {"file": xlsx_file(rows)})
     content = response.content.decode()
     assert response.status_code == 200
     assert "Ligne 3" in content and "Ligne 4" in content
@@ -195,7 +197,7 @@ def test_a_csv_import_with_semicolons(client, owner):
     as_owner(client, owner)
     data = io.BytesIO("équipe;joueur 1;joueur 2;club\nLes As;Ana;Bob;Metz\n".encode())
     data.name = "equipes.csv"
-    response = client.post(reverse("tournament:teams", args=[t.slug]), {"file": data})
+    response = client.post(reverse("tournament:teams_import", args=[t.slug]), {"file": data})
     assert response.status_code == 302
     assert list(t.teams.values_list("name", "club")) == [("Les As", "Metz")]
 

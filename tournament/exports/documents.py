@@ -305,6 +305,13 @@ PAPER_COLUMNS = len(SHEET_COLUMNS) - 4  # the columns before Score NS
 
 def paper_words(game: Game) -> str:
     """ "saisie des totaux : 12 donnes, 2 belotes, 1 capot" (what the sheet's totals say)."""
+    counts = paper_counts(game)
+    words = _("saisie des totaux")
+    return f"{words} : {counts}" if counts else words
+
+
+def paper_counts(game: Game) -> str:
+    """ "12 donnes, 2 belotes, 1 capot": the counts a paper sheet's totals give ("": none)."""
     parts = []
     if game.paper_donnes is not None:
         parts.append(ngettext("%(n)d donne", "%(n)d donnes", game.paper_donnes)
@@ -315,8 +322,7 @@ def paper_words(game: Game) -> str:
     if game.paper_capots is not None:
         parts.append(ngettext("%(n)d capot", "%(n)d capots", game.paper_capots)
                      % {"n": game.paper_capots})
-    words = _("saisie des totaux")
-    return f"{words} : {', '.join(parts)}" if parts else words
+    return ", ".join(parts)
 
 
 def paper_row(game: Game, keep: tuple[int, ...] | None = None) -> tuple[str, str]:

@@ -36,6 +36,8 @@ from datetime import datetime
 from xml.sax.saxutils import escape
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
@@ -137,13 +139,13 @@ class Book:
               count: int) -> None:
         """A sheet of `columns` (title, width) and `count` data `rows` (written at `save`)."""
         sheet = self.workbook.create_sheet(name)
-        for index, (_, width) in enumerate(columns, start=1):
+        for index, (_title, width) in enumerate(columns, start=1):
             sheet.column_dimensions[get_column_letter(index)].width = width
         sheet.freeze_panes = "A3"
         last = get_column_letter(len(columns))
         sheet.auto_filter.ref = f"A2:{last}{max(2, count + 2)}"
         sheet.append([text_cell(sheet, self.title, TITLE)])
-        sheet.append([text_cell(sheet, label, BOLD) for label, _ in columns])
+        sheet.append([text_cell(sheet, label, BOLD) for label, _width in columns])
         self.rows.append((f"xl/worksheets/sheet{len(self.workbook.worksheets)}.xml", rows))
 
     def save(self) -> bytes:
@@ -182,15 +184,15 @@ def _with_rows(saved: bytes, sheets: list[tuple[str, Iterable[Sequence]]]) -> by
 def _state(game: Game, awaiting: frozenset[int] | set[int] = frozenset()) -> str:
     """A game's state in words, as the Parties sheet shows it."""
     if game.forfeit:
-        return "forfait " + SIDE_SHORT[game.forfeit]
+        return _("forfait %(side)s") % {"side": SIDE_SHORT[game.forfeit]}
     if game.stop_after is not None:
-        state = "terminée (fin du temps)" if game.finished else "fin du temps"
+        state = _("terminée (fin du temps)") if game.finished else _("fin du temps")
     else:
-        state = "terminée" if game.finished else "en cours"
+        state = _("terminée") if game.finished else _("en cours")
     if game.by_totals:
-        state += ", saisie des totaux"
+        state += _(", saisie des totaux")
     if game.pk in awaiting:
-        state += ", * score à confirmer"
+        state += _(", * score à confirmer")
     return state
 
 
@@ -201,7 +203,8 @@ def filename(tournament: Tournament, when: datetime) -> str:
 def title(tournament: Tournament, when: datetime | None = None) -> str:
     """Every sheet's first row: the concours and when it was exported."""
     when = timezone.localtime(when or timezone.now())
-    return f"{tournament.name} — exporté le {when:%d/%m/%Y à %H:%M}"
+    return _("%(name)s — exporté le %(day)s à %(time)s") % {
+        "name": tournament.name, "day": f"{when:%d/%m/%Y}", "time": f"{when:%H:%M}"}
 
 
 # --- The standings sheet (also the final pack's) ---------------------------------------------
@@ -213,16 +216,16 @@ def add_standings(book: Book, standing: documents.Standings) -> None:
     for a result awaiting a confirmation when one does, each line's lot when there are lots."""
     melee, points, lots = standing.melee, standing.ranking_points, standing.has_lots
     awaiting = bool(standing.awaiting)
-    columns: list[tuple[str, int]] = [("Rang", 7), ("N°", 6)]
-    columns += [("Joueur", 28), ("Club", 22)] if melee else [
-        ("Équipe", 28), ("Joueur 1", 24), ("Joueur 2", 24), ("Club", 22)]
-    columns += [("Points de classement", 20)] if points else []
-    columns += [("Jouées", 8), ("Gagnées", 9), ("Points marqués", 15),
-                ("Points concédés", 16), ("Différence", 12)]
-    columns += [("Score à confirmer", 18)] if awaiting else []
-    columns += [("Lot", 36)] if lots else []
-    columns.append(("État", 10))
-    withdrawn = "retiré" if melee else "retirée"
+    columns: list[tuple[str, int]] = [(_("Rang"), 7), (_("N°"), 6)]
+    columns += [(_("Joueur"), 28), (_("Club"), 22)] if melee else [
+        (_("Équipe"), 28), (_("Joueur 1"), 24), (_("Joueur 2"), 24), (_("Club"), 22)]
+    columns += [(_("Points de classement"), 20)] if points else []
+    columns += [(_("Jouées"), 8), (_("Gagnées"), 9), (_("Points marqués"), 15),
+                (_("Points concédés"), 16), (_("Différence"), 12)]
+    columns += [(_("Score à confirmer"), 18)] if awaiting else []
+    columns += [(_("Lot"), 36)] if lots else []
+    columns.append((_("État"), 10))
+    withdrawn = _("retiré") if melee else _("retirée")
 
     def row(entry: documents.StandingsEntry) -> list:
         line = entry.line
@@ -235,7 +238,7 @@ def add_standings(book: Book, standing: documents.Standings) -> None:
                 *([entry.lot or None] if lots else []),
                 None if line.active else withdrawn]
 
-    book.sheet("Classement", columns, (row(entry) for entry in standing.entries),
+    book.sheet(_("Classement"), columns, (row(entry) for entry in standing.entries),
                len(standing.lines))
 
 
@@ -243,15 +246,18 @@ def add_standings(book: Book, standing: documents.Standings) -> None:
 
 # (title, width, what fills it: None for every game, else the rule that may: "coinche" a
 # coinche game's contract and coinche, "annonces" the annonces). A classique game never has a
-# contract, a capot bid or a coinche; a concours without annonces never has any.
+# contract, a capot bid or a coinche; a concours without annonces never has any. The titles
+# are translated when a workbook is written (gettext_noop only marks them).
+N_ = gettext_noop
 DONNE_COLUMNS: list[tuple[str, int, str | None]] = [
-    ("Partie", 8, None), ("Table", 7, None), ("Donne", 7, None), ("Donneur", 9, None),
-    ("Preneur", 17, None), ("Contrat", 9, "coinche"), ("Capot demandé", 15, "coinche"),
-    ("Atout", 7, None), ("Coinche", 11, "coinche"), ("Points faits", 12, None),
-    ("Capot", 7, None), ("Belote NS", 10, None), ("Belote EO", 10, None),
-    ("Annonces NS", 12, "annonces"), ("Annonces EO", 12, "annonces"),
-    ("Pénalité NS", 12, None), ("Pénalité EO", 12, None), ("Score NS", 10, None),
-    ("Score EO", 10, None), ("Issue", 9, None),
+    (N_("Partie"), 8, None), (N_("Table"), 7, None), (N_("Donne"), 7, None),
+    (N_("Donneur"), 9, None), (N_("Preneur"), 17, None), (N_("Contrat"), 9, "coinche"),
+    (N_("Capot demandé"), 15, "coinche"), (N_("Atout"), 7, None),
+    (N_("Coinche"), 11, "coinche"), (N_("Points faits"), 12, None), (N_("Capot"), 7, None),
+    (N_("Belote NS"), 10, None), (N_("Belote EO"), 10, None),
+    (N_("Annonces NS"), 12, "annonces"), (N_("Annonces EO"), 12, "annonces"),
+    (N_("Pénalité NS"), 12, None), (N_("Pénalité EO"), 12, None), (N_("Score NS"), 10, None),
+    (N_("Score EO"), 10, None), (N_("Issue"), 9, None),
 ]
 
 
@@ -266,11 +272,11 @@ def donne_columns(tournament: Tournament) -> list[int]:
 def _paper_donne_row(game: Game) -> list:
     """A paper game's one line of the donnes sheet: its totals (it has no donne)."""
     row: list = [None] * len(DONNE_COLUMNS)
-    row[0], row[1], row[4] = game.round.number, game.table, "saisie des totaux"
+    row[0], row[1], row[4] = game.round.number, game.table, _("saisie des totaux")
     row[15] = game.paper_awarded_ns or None
     row[16] = game.paper_awarded_ew or None
     row[17], row[18] = game.score_ns, game.score_ew
-    row[19] = documents.paper_words(game).removeprefix("saisie des totaux : ") or None
+    row[19] = documents.paper_counts(game) or None
     return row
 
 
@@ -305,6 +311,8 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
         ew = documents.who(game.team_ew, melee).label if game.team_ew else ""
         names[game.id] = (ns, ew)
 
+    bye_player, bye_team = _("exempt"), _("exempte")
+
     def game_row(game: Game) -> list:
         ns, ew = game.team_ns, game.team_ew
         if melee:
@@ -314,20 +322,20 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
         table = None if game.is_bye else game.table
         sides: list[str | int | None]
         if melee:
-            sides = [names[game.id][0], names[game.id][1] or "exempt"]
+            sides = [names[game.id][0], names[game.id][1] or bye_player]
         else:
             sides = [ns.number, ns.name, ew.number if ew else None,
-                     ew.name if ew else "exempte"]
+                     ew.name if ew else bye_team]
         return [game.round.number, table, *sides, game.score_ns,
                 None if game.is_bye else game.score_ew, winner, game.played,
                 _state(game, awaiting)]
 
     side_names = [(str(SIDE_NAMES[side]), 34) for side in Side]  # a mêlée's sides: players
     sides = side_names if melee else [
-        ("N° NS", 7), ("Équipe NS", 26), ("N° EO", 7), ("Équipe EO", 26)]
-    book.sheet("Parties", [
-        ("Partie", 8), ("Table", 7), *sides, ("Score NS", 10), ("Score EO", 10),
-        ("Gagnant", 34 if melee else 26), ("Donnes jouées", 14), ("État", 24),
+        (_("N° NS"), 7), (_("Équipe NS"), 26), (_("N° EO"), 7), (_("Équipe EO"), 26)]
+    book.sheet(_("Parties"), [
+        (_("Partie"), 8), (_("Table"), 7), *sides, (_("Score NS"), 10), (_("Score EO"), 10),
+        (_("Gagnant"), 34 if melee else 26), (_("Donnes jouées"), 14), (_("État"), 24),
     ], (game_row(game) for game in games), len(games))
 
     by_id = {game.id: game for game in games}
@@ -340,7 +348,8 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
     # Translated once, not once a row (tens of thousands of donnes).
     outcomes = {outcome: str(label) for outcome, label in OUTCOME_LABELS.items()}
     passe = outcomes[Outcome.PASSED]
-    generale_words = {True: "générale réussie", False: "générale chutée"}
+    generale_words = {True: _("générale réussie"), False: _("générale chutée")}
+    yes, no = _("oui"), _("non")
 
     def donne_row(values: tuple) -> list:
         (game_id, number, taker, contract, capot_bid, trump, coinche, points, capot,
@@ -350,7 +359,7 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
         if generale_bid:  # the contract column says it, made or failed
             contract = generale_words[generale_made]
         return [game.round.number, game.table, number, game.dealer(number),
-                SIDE_SHORT.get(taker, passe), contract, "oui" if capot_bid else None,
+                SIDE_SHORT.get(taker, passe), contract, yes if capot_bid else None,
                 TRUMP_SHORT.get(trump), COINCHE_WORDS.get(coinche), points if taker else None,
                 SIDE_SHORT.get(capot), belote_ns, belote_ew, annonces_ns,
                 annonces_ew, awarded_ns, awarded_ew, score_ns, score_ew,
@@ -360,7 +369,7 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
     rows: Iterable[Sequence] = _merged((donne_row(values) for values in donnes.values_list(
         *fields).iterator(chunk_size=5000)), papers)
     kept = donne_columns(tournament)
-    columns = [DONNE_COLUMNS[index][:2] for index in kept]
+    columns = [(_(DONNE_COLUMNS[index][0]), DONNE_COLUMNS[index][1]) for index in kept]
     if len(kept) < len(DONNE_COLUMNS):  # the columns the rules never fill are left out
         pick = operator.itemgetter(*kept)
         rows = (pick(row) for row in rows)
@@ -368,22 +377,22 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
         columns[2:2] = side_names
         game_of = {(game.round.number, game.table): game.id for game in games}
         rows = ((*row[:2], *names[game_of[row[0], row[1]]], *row[2:]) for row in rows)
-    book.sheet("Donnes", columns, rows, donnes.count() + len(papers))
+    book.sheet(_("Donnes"), columns, rows, donnes.count() + len(papers))
 
     if melee:
         players = list(Player.objects.filter(tournament=tournament).order_by("number"))
         # The licence, as typed (text: "0042" keeps its zeros), recognises a player across a
         # club's season.
-        book.sheet("Joueurs", [("N°", 6), ("Joueur", 28), ("Club", 22), ("Licence", 14),
-                               ("Actif", 8)],
+        book.sheet(_("Joueurs"), [(_("N°"), 6), (_("Joueur"), 28), (_("Club"), 22),
+                                  (_("Licence"), 14), (_("Actif"), 8)],
                    ([player.number, player.name, player.club, player.licence,
-                     "oui" if player.active else "non"] for player in players), len(players))
+                     yes if player.active else no] for player in players), len(players))
     else:
         teams = list(Team.objects.filter(tournament=tournament, round__isnull=True)
                      .select_related("first", "second").order_by("number"))
-        book.sheet("Équipes", [
-            ("N°", 6), ("Équipe", 28), ("Joueur 1", 24), ("Joueur 2", 24), ("Club", 22),
-            ("Active", 8),
+        book.sheet(_("Équipes"), [
+            (_("N°"), 6), (_("Équipe"), 28), (_("Joueur 1"), 24), (_("Joueur 2"), 24),
+            (_("Club"), 22), (_("Active"), 8),
         ], ([team.number, team.name, team.player1, team.player2, team.club,
-             "oui" if team.active else "non"] for team in teams), len(teams))
+             yes if team.active else no] for team in teams), len(teams))
     return book.save()

@@ -24,6 +24,12 @@ from ..ranking import TableScore, exempt_score
 
 # --- Games and donnes -------------------------------------------------------------------
 
+class DonneEnteredMeanwhile(UserError):
+    """A new donne was posted with the number a page showed (`expect`), but another donne
+    was entered meanwhile (another phone, or a second click that went through): nothing is
+    written, and the page shows the sheet as it is now rather than the row again."""
+
+
 BY_TOTALS = _l("Cette table est saisie par les totaux de sa feuille : revenez à la saisie par "
                "donnes (page de la table) pour saisir ou rétablir une donne.")
 
@@ -243,7 +249,7 @@ def donne_write(*, game: Game, number: int | None, donne: Donne, version: int | 
     before = None
     if number is None:
         if expect is not None and expect != len(records) + 1:
-            raise UserError(
+            raise DonneEnteredMeanwhile(
                 _("La donne %(n)d vient d'être saisie depuis un autre appareil : vérifiez le "
                   "tableau avant d'en saisir une autre.") % {"n": len(records)})
         record = DonneRecord(game=game, number=len(records) + 1)

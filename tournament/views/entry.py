@@ -26,6 +26,7 @@ from ..forms.donnes import PASSE
 from ..forms.paper import ConfirmForm, PaperTotalsForm, TotalsClearForm
 from ..journal import Actor
 from ..models import DonneRecord, Game
+from ..services.donnes import DonneEnteredMeanwhile
 from ..validators import whole_number
 from .common import _by, _form_error
 
@@ -150,15 +151,12 @@ def donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, sheet
                     open_only=open_only, key=form.cleaned_data["key"] or None)
             except GameGone as error:  # its draw undone meanwhile
                 raise Http404(error.message) from None
+            except DonneEnteredMeanwhile as error:
+                # The sheet shows the donne entered meanwhile, and the row is emptied so that
+                # one more Enter cannot enter it twice.
+                form, status = None, {"status": error.message, "status_error": True}
             except UserError as error:
-                if editing is None and expect is not None \
-                        and expect != game.donnes.count() + 1:
-                    # Entered meanwhile (another phone, or a second click that went through):
-                    # the sheet shows it, and the row is emptied so that one more Enter cannot
-                    # enter it twice.
-                    form, status = None, {"status": error.message, "status_error": True}
-                else:
-                    _form_error(form, error)
+                _form_error(form, error)
             else:
                 if not _partial(request):
                     return redirect(done)

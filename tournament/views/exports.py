@@ -13,17 +13,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..access import organised, readable, readable_round, require_organiser
-from ..exports import documents, pdf, weasy, workbook
+from ..exports import documents, pdf, registry, weasy
+from ..models import Tournament
 from ..services import backup as backup_module
 from ..validators import whole_number
 from . import documents as cached
 from . import progress
 from .common import table_link_base
 
-PDF = "application/pdf"
-
-
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+PDF = registry.PDF
+XLSX = registry.XLSX
 
 
 def _download(content: bytes, content_type: str, name: str, inline: bool = True) -> HttpResponse:
@@ -78,31 +77,32 @@ def pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         filename=f"tables-{slug}-partie-{number}.pdf")
 
 
-def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = readable(request, slug)
+def concours_document(request: HttpRequest, tournament: Tournament,
+                      key: str) -> HttpResponse:
+    """Document `key` of the registry (exports.registry) for `tournament`, which the caller
+    has checked the visitor may read: from the cache when the document is cached."""
+    document, now = registry.document(key), timezone.now()
+    name = document.filename(tournament, timezone.localtime(now))
+    if not document.cached:
+        return _download(document.render(tournament, now), document.content_type, name,
+                         inline=document.inline)
     return cached.document(
-        request, tournament, name="standings", params=(),
-        render_document=lambda: pdf.standings_pdf(tournament), content_type=PDF,
-        filename=f"classement-{slug}-{timezone.localdate():%Y-%m-%d}.pdf")
+        request, tournament, name=document.key, params=(),
+        render_document=lambda: document.render(tournament, now),
+        content_type=document.content_type, filename=name, inline=document.inline)
+
+
+def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    return concours_document(request, readable(request, slug), "standings")
 
 
 def reglement_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """« Règlement du concours »: whoever may read the concours may print its rules."""
-    tournament = readable(request, slug)
-    return cached.document(
-        request, tournament, name="reglement", params=(),
-        render_document=lambda: pdf.reglement_pdf(tournament), content_type=PDF,
-        filename=f"reglement-{slug}.pdf")
+    return concours_document(request, readable(request, slug), "reglement")
 
 
 def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = readable(request, slug)
-    now = timezone.now()
-    return cached.document(
-        request, tournament, name="standings.xlsx", params=(),
-        render_document=lambda: workbook.standings_workbook(tournament, now),
-        content_type=XLSX, filename=workbook.filename(tournament, timezone.localtime(now)),
-        inline=False)
+    return concours_document(request, readable(request, slug), "standings.xlsx")
 
 
 def backup(request: HttpRequest, slug: str) -> HttpResponse:

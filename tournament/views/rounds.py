@@ -258,14 +258,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = round_.tournament
     organiser = is_organiser(request, tournament)
     swap_form = SwapForm()
-    if request.method == "POST":
+    if request.method == "POST":  # the swap of two teams (closing has its own address)
         require_organiser(request, tournament)
-        if "closed" in request.POST:
-            closed = request.POST["closed"] == "1"
-            services.round_close(round_=round_, closed=closed, by=_by(request))
-            messages.success(request, _("Partie close : les liens des tables ne permettent plus "
-                                        "de saisir.") if closed else _("Partie rouverte."))
-            return redirect("tournament:round", slug=slug, number=number)
         swap_form = SwapForm(request.POST)
         if swap_form.is_valid():
             ids = dict(selectors.round_teams(round_).values_list("number", "id"))
@@ -317,6 +311,19 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "waiting": waiting, "bye": next((game for game in games if game.is_bye), None),
         "rotation": selectors.draw_has_chart(tournament),
     })
+
+
+@login_required
+@require_POST
+def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Close a partie (its table links no longer enter donnes), or reopen it (`closed` "0")."""
+    round_ = readable_round(request, slug, number)
+    require_organiser(request, round_.tournament)
+    closed = request.POST.get("closed") != "0"
+    services.round_close(round_=round_, closed=closed, by=_by(request))
+    messages.success(request, _("Partie close : les liens des tables ne permettent plus "
+                                "de saisir.") if closed else _("Partie rouverte."))
+    return redirect("tournament:round", slug=slug, number=number)
 
 
 @login_required

@@ -29,43 +29,57 @@ from ..forms import (
     TeamForm,
     TeamImportForm,
 )
-from ..models import Game, Team
+from ..models import Game, Team, Tournament
 from .common import _by, _form_error
 
 
 def team_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """The teams registered; a POST registers one (the import has its own address)."""
     tournament = readable(request, slug)
     if tournament.format == "melee":
         return redirect("tournament:players", slug=slug)
-    form, import_form = TeamForm(), TeamImportForm()
+    form = TeamForm()
     if request.method == "POST":
         require_organiser(request, tournament)
-        if "file" in request.FILES:
-            import_form = TeamImportForm(request.POST, request.FILES)
-            if import_form.is_valid():
-                try:
-                    teams = services.teams_import(tournament=tournament, by=_by(request),
-                                                  lines=import_form.cleaned_data["file"])
-                except UserError as error:
-                    import_form.add_error("file", error.message)
-                else:
-                    messages.success(request, ngettext(
-                        "%(n)d équipe inscrite.", "%(n)d équipes inscrites.", len(teams))
-                        % {"n": len(teams)})
-                    return redirect("tournament:teams", slug=slug)
+        form = TeamForm(request.POST, tournament=tournament)
+        if form.is_valid():
+            try:
+                team = services.team_create(tournament=tournament, by=_by(request),
+                                            **form.cleaned_data)
+            except UserError as error:
+                _form_error(form, error)
+            else:
+                messages.success(request, _("Équipe %(team)s inscrite.") % {"team": team})
+                # No #fragment: scrolling to one takes the focus away from the name field,
+                # and the next team's first letters were lost ("œur d'Atout").
+                return redirect("tournament:teams", slug=slug)
+    return _team_list_page(request, tournament, form, TeamImportForm())
+
+
+@login_required
+@require_POST
+def teams_import(request: HttpRequest, slug: str) -> HttpResponse:
+    """Register the teams of a file (CSV or workbook); refused whole, beside the field."""
+    tournament = organised(request, slug)
+    if tournament.format == "melee":
+        return redirect("tournament:players", slug=slug)
+    import_form = TeamImportForm(request.POST, request.FILES)
+    if import_form.is_valid():
+        try:
+            teams = services.teams_import(tournament=tournament, by=_by(request),
+                                          lines=import_form.cleaned_data["file"])
+        except UserError as error:
+            import_form.add_error("file", error.message)
         else:
-            form = TeamForm(request.POST, tournament=tournament)
-            if form.is_valid():
-                try:
-                    team = services.team_create(tournament=tournament, by=_by(request),
-                                                **form.cleaned_data)
-                except UserError as error:
-                    _form_error(form, error)
-                else:
-                    messages.success(request, _("Équipe %(team)s inscrite.") % {"team": team})
-                    # No #fragment: scrolling to one takes the focus away from the name field,
-                    # and the next team's first letters were lost ("œur d'Atout").
-                    return redirect("tournament:teams", slug=slug)
+            messages.success(request, ngettext(
+                "%(n)d équipe inscrite.", "%(n)d équipes inscrites.", len(teams))
+                % {"n": len(teams)})
+            return redirect("tournament:teams", slug=slug)
+    return _team_list_page(request, tournament, TeamForm(), import_form)
+
+
+def _team_list_page(request: HttpRequest, tournament: Tournament, form: TeamForm,
+                    import_form: TeamImportForm) -> HttpResponse:
     # The cursor is in the name field as soon as the page is there (autofocus, not a script
     # run later); teams.js saves without leaving the page, so nothing typed is lost.
     form.fields["name"].widget.attrs["autofocus"] = True
@@ -85,13 +99,9 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     form = TeamEditForm(instance=team)
     if request.method == "POST":
         require_organiser(request, tournament)
-        if "active" in request.POST:
-            if request.POST["active"] != "1":  # withdrawing is confirmed on its own page
-                return redirect("tournament:team_withdraw", slug=slug, number=number)
-            services.team_withdraw(team=team, active=True, by=_by(request))
-            messages.success(request, _("Équipe réintégrée : elle sera placée aux parties "
-                                        "suivantes."))
-            return redirect("tournament:team", slug=slug, number=number)
+        if "active" in request.POST:  # a page of before each action had its address
+            return redirect("tournament:team_withdraw" if request.POST["active"] != "1"
+                            else "tournament:team", slug=slug, number=number)
         form = TeamEditForm(request.POST, instance=Team.objects.get(pk=team.pk),
                             tournament=tournament)
         if form.is_valid():
@@ -123,6 +133,16 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                   else services.team_stamp(team)),
         "pending_forfeit": selectors.team_pending_forfeit(team) if organiser else None,
     })
+
+
+@login_required
+@require_POST
+def team_reinstate(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A withdrawn team comes back: it is placed at the next parties."""
+    team = _team_of(request, slug, number)
+    services.team_withdraw(team=team, active=True, by=_by(request))
+    messages.success(request, _("Équipe réintégrée : elle sera placée aux parties suivantes."))
+    return redirect("tournament:team", slug=slug, number=number)
 
 
 def _team_of(request: HttpRequest, slug: str, number: int) -> Team:

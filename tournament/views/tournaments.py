@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -22,7 +24,7 @@ from ..forms import (
     TournamentRulesForm,
 )
 from ..forms.tournament import preset_options
-from ..models import DonneRecord, Tournament
+from ..models import DonneRecord
 from ..selectors.standings import (
     draw_label,
     entrants_count,
@@ -96,7 +98,9 @@ def tournament_delete(request: HttpRequest, slug: str) -> HttpResponse:
 def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = organised(request, slug)
     next_partie = tournament.rounds.count() + 1
-    form = TournamentRulesForm(request.POST or None, instance=tournament,
+    # The form cleans into a copy (a ModelForm writes what was typed into its instance): the
+    # concours as read stays as stored, for the service and for the page around a refusal.
+    form = TournamentRulesForm(request.POST or None, instance=copy.copy(tournament),
                                from_partie=selectors.rules_change_default_partie(tournament),
                                next_partie=next_partie,
                                registered=has_registrations(tournament))
@@ -104,7 +108,6 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
         values = {name: form.cleaned_data[name] for name in form.Meta.fields}
         from_partie = form.cleaned_data["from_partie"]
         try:
-            # The service reads the tournament afresh (the form has written into this one).
             changed = services.tournament_update(
                 tournament=tournament, from_partie=from_partie,
                 confirm=form.cleaned_data["confirm"], by=_by(request),
@@ -125,10 +128,9 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 messages.success(request, _("Concours enregistré."))
             return redirect("tournament:detail", slug=slug)
-    # A refused form has written what was typed into `tournament` (a ModelForm's cleaning
-    # does, valid or not): the page around the form reads the concours as stored, whose
-    # rules are whole (both ends of a game cleared would not even make rules).
-    stored = Tournament.objects.get(pk=tournament.pk)
+    # The page around the form shows the concours as stored (`tournament`, never the form's
+    # copy), whose rules are whole: both ends of a game cleared would not even make rules.
+    stored = tournament
     # The version the page shows (the posted one after a refusal: still stale if it was).
     stamp = request.POST.get("stamp", "") if request.method == "POST" else \
         services.tournament_stamp(stored)
