@@ -1,6 +1,7 @@
 """Backups: export_tournament writes one JSON file, import_tournament restores it identically;
 a bad file restores nothing; the dashboard offers the download to the organiser only."""
 
+import contextlib
 import json
 
 import pytest
@@ -263,10 +264,12 @@ def test_a_version_3_file_gives_each_team_its_two_players_numbered_2n_minus_1_an
         "doublettes", "standings", None)
 
 
-@pytest.fixture
+@contextlib.contextmanager
 def small_files():
     """Files limited to 4 KiB, as a nearly full disk would cut them: a write beyond fails
-    with an OSError (EFBIG, the signal that would kill the process ignored)."""
+    with an OSError (EFBIG, the signal that would kill the process ignored). Only around the
+    export itself: pytest writes its report to files too (its output, when sent to a file,
+    is already longer than that)."""
     import resource
     import signal
 
@@ -280,11 +283,11 @@ def small_files():
         signal.signal(signal.SIGXFSZ, previous)
 
 
-def test_a_failed_export_leaves_the_previous_backup_whole(concours, tmp_path, small_files):
+def test_a_failed_export_leaves_the_previous_backup_whole(concours, tmp_path):
     path = tmp_path / "concours.json"
     path.write_text('{"la": "sauvegarde d\'hier"}', encoding="utf-8")
     assert len(backup.export_json(concours).encode()) > 4096
-    with pytest.raises(CommandError, match="Écriture impossible"):
+    with pytest.raises(CommandError, match="Écriture impossible"), small_files():
         call_command("export_tournament", concours.slug, output=str(path))
     assert path.read_text(encoding="utf-8") == '{"la": "sauvegarde d\'hier"}'
     assert [file.name for file in tmp_path.iterdir()] == ["concours.json"]  # no leftover
