@@ -131,3 +131,47 @@ def test_whatever_the_order_of_writes_the_newest_thirty_are_kept(settings, tmp_p
     kept = [backup.at for backup in autobackups.autobackup_list(concours)]
     assert kept == [start + datetime.timedelta(minutes=minute)
                     for minute in sorted(minutes, reverse=True)[:autobackups.KEEP]]
+
+
+def test_an_automatic_backup_is_restored_into_its_concours_after_the_confirmation(
+        backups_on, demo, client, django_user_model):
+    path = autobackups.autobackup_write(tournament=demo, reason="partie-1")
+    name_then = demo.name
+    services.tournament_update(tournament=demo, name="Renommé après la sauvegarde")
+    url = reverse("autobackup_restore", args=[demo.slug, path.name])
+    client.force_login(demo.organiser)
+    assert f'action="{url}"' in client.get(
+        reverse("tournament:detail", args=[demo.slug])).content.decode()
+    # Asked first: the confirmation lists both sides, and nothing has changed yet.
+    page = client.post(url)
+    assert page.status_code == 200 and "Renommé après la sauvegarde" in page.content.decode()
+    assert Tournament.objects.get(slug=demo.slug).name == "Renommé après la sauvegarde"
+    confirm = {"pending": page.context["pending"], "seen": page.context["seen"]}
+    response = client.post(reverse("tournament:backup_restore_confirm", args=[demo.slug]),
+                           confirm)
+    assert response.status_code == 302
+    assert Tournament.objects.get(slug=demo.slug).name == name_then
+    # Nobody else restores it, and a name that is none of its backups is not found.
+    assert client.post(reverse("autobackup_restore",
+                               args=[demo.slug, "secret_key"])).status_code == 404
+    assert client.get(url).status_code == 405
+    client.force_login(django_user_model.objects.create_user("autre", is_staff=True))
+    assert client.post(url).status_code in (403, 404)
+    client.logout()
+    assert client.post(url).status_code == 302  # to the login page
+    assert Tournament.objects.get(slug=demo.slug).name == name_then
+
+
+def test_a_damaged_automatic_backup_is_refused_in_french_and_changes_nothing(
+        backups_on, demo, client):
+    path = autobackups.autobackup_write(tournament=demo, reason="auto")
+    path.write_text('{"format": "concours-belote", "version": 4, "tournament": {}}',
+                    encoding="utf-8")
+    client.force_login(demo.organiser)
+    response = client.post(reverse("autobackup_restore", args=[demo.slug, path.name]),
+                           follow=True)
+    assert response.redirect_chain[-1][0] == reverse("tournament:backup_restore",
+                                                     args=[demo.slug])
+    words = " ".join(str(message) for message in response.context["messages"])
+    assert "champ" in words or "manquant" in words or "inconnu" in words, words
+    assert Tournament.objects.filter(slug=demo.slug).count() == 1

@@ -13,6 +13,8 @@ from ..services.autobackups import autobackup_list
 register = template.Library()
 
 
-@register.inclusion_tag("launcher/backups.html")
-def automatic_backups(tournament: Tournament) -> dict[str, Any]:
-    return {"tournament": tournament, "backups": autobackup_list(tournament)}
+@register.inclusion_tag("launcher/backups.html", takes_context=True)
+def automatic_backups(context: template.Context, tournament: Tournament) -> dict[str, Any]:
+    # The page's CSRF token, for each backup's « Restaurer… » form.
+    return {"tournament": tournament, "backups": autobackup_list(tournament),
+            "csrf_token": context.get("csrf_token")}

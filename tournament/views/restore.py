@@ -18,7 +18,7 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -27,7 +27,7 @@ from ..access import organised
 from ..errors import UserError
 from ..forms.restore import CopyForm, RestoreForm
 from ..models import Tournament
-from ..services import backup
+from ..services import autobackups, backup
 from .common import _form_error
 
 KEEP = 3600  # seconds a file awaiting its confirmation is kept
@@ -90,12 +90,37 @@ def restore(request: HttpRequest, slug: str) -> HttpResponse:
         except UserError as error:
             _form_error(form, error)
         else:
-            return render(request, "tournament/organiser/restore_confirm.html", {
-                "tournament": tournament, "current": backup.tournament_contents(tournament),
-                "incoming": contents, "pending": _keep_aside(tournament, data),
-                "seen": backup.last_entry(tournament),
-            })
+            return _confirmation(request, tournament, data, contents)
     return _page(request, tournament, form, CopyForm(), status=400)
+
+
+def _confirmation(request: HttpRequest, tournament: Tournament, data: object,
+                  contents: backup.Contents) -> HttpResponse:
+    """The page that lists what a restore replaces and by what, the file kept aside."""
+    return render(request, "tournament/organiser/restore_confirm.html", {
+        "tournament": tournament, "current": backup.tournament_contents(tournament),
+        "incoming": contents, "pending": _keep_aside(tournament, data),
+        "seen": backup.last_entry(tournament),
+    })
+
+
+@login_required
+@require_POST
+def autobackup_restore(request: HttpRequest, slug: str, name: str) -> HttpResponse:
+    """One of the concours' automatic backups (the installed command's data folder) restored
+    into it: the same check as an uploaded file, then the same confirmation."""
+    tournament = organised(request, slug)
+    try:
+        path = autobackups.autobackup_file(tournament=tournament, name=name)
+    except LookupError:
+        raise Http404(_("Pas de sauvegarde de ce nom.")) from None
+    try:
+        data = backup.parse_document(path.read_bytes())
+        contents = backup.backup_contents(data)
+    except UserError as error:
+        messages.error(request, error.message)
+        return redirect("tournament:backup_restore", slug=slug)
+    return _confirmation(request, tournament, data, contents)
 
 
 @login_required
