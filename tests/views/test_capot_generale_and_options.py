@@ -333,6 +333,22 @@ def test_the_phone_takes_a_capot_made_with_one_button():
     assert "bid" not in DonneForm(rules=PRESETS["ffb-classique"], phone=True).fields
 
 
+def test_a_phone_page_of_a_concours_with_generales_offers_them_after_one_without(client):
+    # The blank row of a phone is rendered once per process for its key: a concours that
+    # plays générales must not get the buttons of one that does not, served first.
+    pages = []
+    for slug, options in (("sans-generale", {}), ("avec-generale", {"generale_score": 1000})):
+        t = tournament(teams=2, slug=slug, **options)
+        services.round_generate(tournament=t, seed=1)
+        token = t.rounds.get().games.get(table=1).token
+        pages.append(client.get(reverse("tournament:table_link", args=[token])).content.decode())
+    without, with_generale = pages
+    assert "value=\"c+\"" in without and "value=\"g-\"" not in without
+    assert "value=\"c+\"" in with_generale and "value=\"g-\"" in with_generale
+    assert DonneForm(rules=FFB, phone=True).blank_key != DonneForm(
+        rules=WITH_GENERALE, phone=True).blank_key
+
+
 def test_a_stored_capot_or_generale_comes_back_as_typed():
     record = DonneRecord(taker="NS", capot_bid=True, capot="NS", trump="H", taker_points=162)
     assert DonneForm.initial_for(record)["contract"] == "c+"

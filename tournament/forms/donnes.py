@@ -186,14 +186,18 @@ class DonneForm(forms.Form):
     @property
     def blank_key(self) -> str:
         """What the fields of a blank row (no data, no initial value: the next donne's) are
-        made of: the device, the fields the rule set plays, the trumps offered, the
+        made of: the device, the fields the rule set plays, the trumps and bids offered, the
         language. The page renders them once per process for each key ({% cache %}): a
         phone's widgets, rendered each time, were a fifth of the CPU of a donne's entry. ""
         for any other row (typed, refused, or a donne being corrected), rendered each time."""
         if self.is_bound or self.initial:
             return ""
         trumps = ",".join(value for value, _label in self.trumps)
-        return ":".join(["phone" if self.phone else "desk", *self.fields, trumps,
+        # The buttons of a capot or générale bid: the générale's only where it is played
+        # (a page without them, kept first, was served to a concours that plays it).
+        bids = ",".join(value for value, _label in self._choice_field("bid").choices) \
+            if "bid" in self.fields else ""
+        return ":".join(["phone" if self.phone else "desk", *self.fields, trumps, bids,
                          get_language() or ""])
 
     def clean_contract(self) -> tuple[int | None, str | None, bool | None]:
