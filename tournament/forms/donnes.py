@@ -195,8 +195,7 @@ class DonneForm(forms.Form):
         trumps = ",".join(value for value, _label in self.trumps)
         # The buttons of a capot or générale bid: the générale's only where it is played
         # (a page without them, kept first, was served to a concours that plays it).
-        bids = ",".join(value for value, _label in self._choice_field("bid").choices) \
-            if "bid" in self.fields else ""
+        bids = "c,g" if self.generale else "c"
         return ":".join(["phone" if self.phone else "desk", *self.fields, trumps, bids,
                          get_language() or ""])
 
