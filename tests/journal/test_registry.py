@@ -119,6 +119,24 @@ def near_misses(draw: st.DrawFn) -> object:
     return value
 
 
+@pytest.mark.parametrize(("kind", "action", "field", "base"), [
+    ("donne", "create", "capot", WRITTEN[0]), ("donne", "create", "taker", WRITTEN[0]),
+    ("donne", "create", "trump", WRITTEN[0]), ("donne", "create", "coinche", WRITTEN[0]),
+    ("pairing", "forfeit", "forfeit", {"forfeit": "EW"}),
+    ("game", "confirm", "awaiting", {"awaiting": "NS", "disputed": False, "score_ns": 90,
+                                     "score_ew": -10}),
+])
+@pytest.mark.parametrize("odd", [[], {}, ["NS"]])
+def test_a_list_or_an_object_where_a_side_or_a_trump_is_expected_is_refused(kind, action,
+                                                                           field, base, odd):
+    # Found by the property below: the sets of sides, trumps and coinches are hashed, and a
+    # list from a crafted file raised TypeError (a server error) instead of BadValue.
+    with pytest.raises(journal.BadValue):
+        journal.check_value(kind, action, {**base, field: odd})
+    with pytest.raises(journal.BadValue):
+        journal.check_value(["donne"], action, base)  # type: ignore[arg-type]
+
+
 @given(st.sampled_from([kind.key for kind in journal.KINDS]),
        st.sampled_from([*AuditEntry.ACTIONS, "bogus"]), json_values | near_misses(),
        json_values | near_misses())

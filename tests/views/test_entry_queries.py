@@ -30,7 +30,9 @@ PLAIN = {"taker": "NS", "contract": "80", "trump": "H", "coinche": "none",
 # A surcoinched 160 made ends a game played to 1000 at once.
 WINNING = {"taker": "NS", "contract": "160", "trump": "H", "coinche": "surcoinche",
            "taker_points": "162"}
-SHARED = connection.vendor == "postgresql"  # the partie and the concours locked for share
+# On PostgreSQL the concours then the partie are locked for share, in two statements (one
+# joining both locked them in the join's order, against the services' lock order).
+SHARED = 2 if connection.vendor == "postgresql" else 0
 ENTRY_QUERIES = 8 + SHARED
 
 
@@ -59,7 +61,7 @@ def test_recording_a_donne_from_a_table_link_costs_eight_queries(
         response = post(client, game, PLAIN, 2)
     assert response.status_code == 200 and response["X-Entry"] == "sheet"
     sql = [query["sql"] for query in captured.captured_queries]
-    if SHARED:
+    for _lock in range(SHARED):  # the concours' row, then the partie's
         assert sql.pop(2).endswith("FOR SHARE")
     assert [s.split()[0] for s in sql] == ["SELECT", "SAVEPOINT", "SELECT", "SELECT", "INSERT",
                                            "UPDATE", "INSERT", "RELEASE"]

@@ -21,7 +21,7 @@ from ..choices import (
 )
 from .kind import EntryKind
 from .log import DONNE_FIELDS
-from .shape import SMALL, BadValue, keys, whole
+from .shape import SMALL, BadValue, keys, one_of, whole
 
 # Points attribués (version 2) and the générale (version 3) are absent from older entries.
 REQUIRED = [name for name in DONNE_FIELDS if not name.startswith(("awarded_", "generale_"))]
@@ -31,11 +31,11 @@ def check(action: str, value: object) -> None:
     donne = keys(value, DONNE_FIELDS, REQUIRED)
     for name, item in donne.items():
         if name in ("taker", "capot"):
-            good = item is None or item in SIDE_VALUES
+            good = item is None or one_of(item, SIDE_VALUES)
         elif name == "trump":
-            good = item is None or item in TRUMP_VALUES
+            good = item is None or one_of(item, TRUMP_VALUES)
         elif name == "coinche":
-            good = item in COINCHE_VALUES
+            good = one_of(item, COINCHE_VALUES)
         elif name in ("capot_bid", "generale_bid", "generale_made"):
             good = type(item) is bool
         elif name == "contract":

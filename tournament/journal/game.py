@@ -21,7 +21,7 @@ from scoring.paper import PaperTotals
 from ..choices import SIDE_SHORT, SIDE_VALUES
 from ..validators import MAX_SMALL
 from .kind import EntryKind
-from .shape import INTEGER, BadValue, whole
+from .shape import INTEGER, BadValue, one_of, whole
 
 TOTALS_FIELDS = [field.name for field in dataclasses.fields(PaperTotals)]
 _STATE_KEYS = ["awaiting", "disputed", "score_ns", "score_ew"]
@@ -55,7 +55,7 @@ def check_game_value(action: str, value: object) -> None:
         good = _is_totals(value) or _is_removed(value)
     elif action in ("confirm", "dispute"):
         good = (sorted(value) == sorted(_STATE_KEYS)
-                and (value["awaiting"] == "" or value["awaiting"] in SIDE_VALUES)
+                and (value["awaiting"] == "" or one_of(value["awaiting"], SIDE_VALUES))
                 and type(value["disputed"]) is bool
                 and whole(value["score_ns"], minimum=-INTEGER)
                 and whole(value["score_ew"], minimum=-INTEGER))

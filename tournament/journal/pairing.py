@@ -14,7 +14,7 @@ from scoring import Side
 from ..choices import SIDE_SHORT, SIDE_VALUES
 from .kind import EntryKind
 from .rules import options_words
-from .shape import BadValue, keys, whole
+from .shape import BadValue, keys, one_of, whole
 
 
 def seats(value: object) -> bool:
@@ -26,7 +26,7 @@ def seats(value: object) -> bool:
 def check(action: str, value: object) -> None:
     if action == "forfeit":
         forfeit = keys(value, ["forfeit"], ["forfeit"])["forfeit"]
-        if forfeit != "" and forfeit not in SIDE_VALUES:
+        if forfeit != "" and not one_of(forfeit, SIDE_VALUES):
             raise BadValue(_("« forfeit » : « NS », « EW » ou rien."))
     elif not seats(value):
         raise BadValue(_("les numéros des deux équipes d'une table sont attendus."))

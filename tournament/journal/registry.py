@@ -33,7 +33,7 @@ def check_value(kind: str, action: str, value: object) -> None:
     never holds: a restore passes only these values on, and the journal can show them."""
     if value is None:
         return
-    if kind not in KIND:
+    if not isinstance(kind, str) or kind not in KIND:
         raise BadValue(_("objet inconnu : %(kind)s.") % {"kind": str(kind)[:20]})
     KIND[kind].check(action, value)
 

@@ -8,6 +8,7 @@ words (« valeur inconnue », where a backup says « champ inconnu »).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from .. import shapes
@@ -20,7 +21,7 @@ BadValue = ShapeError
 SMALL = MAX_SMALL  # the columns these numbers come from are small integers at most
 NAMES = 200  # the longest text column (a tournament's name)
 
-__all__ = ["INTEGER", "NAMES", "SMALL", "BadValue", "keys", "short_text", "whole"]
+__all__ = ["INTEGER", "NAMES", "SMALL", "BadValue", "keys", "one_of", "short_text", "whole"]
 
 
 def whole(value: object, maximum: int = INTEGER, minimum: int = 0) -> bool:
@@ -35,3 +36,9 @@ def keys(value: object, allowed: list[str], required: list[str]) -> dict[str, An
 
 def short_text(value: object) -> bool:
     return isinstance(value, str) and len(value) <= NAMES
+
+
+def one_of(value: object, values: Collection[str]) -> bool:
+    """A string among `values` (a list or an object from a file is no member, never a crash:
+    the value sets are hashed)."""
+    return isinstance(value, str) and value in values
