@@ -365,24 +365,32 @@ def _waiting_team(round_: Round, text: str) -> Team | None:
     return round_.tournament.teams.filter(number=number, round__isnull=True).first()
 
 
-@login_required
-@require_POST
-def round_late_bye(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Seat a late team against the exempt team of the current partie."""
+def _seat_late(request: HttpRequest, slug: str, number: int,
+               seat: Callable[..., Game], said: Callable[[Team, Game], str]) -> HttpResponse:
+    """A late team chosen on the partie's page, given to `seat` (a service taking round_,
+    team, by); `said` words the success. The two ways of seating one team share all else."""
     round_ = readable_round(request, slug, number)
     require_organiser(request, round_.tournament)
     team = _waiting_team(round_, request.POST.get("team", ""))
     try:
         if team is None:
             raise UserError(_("Choisissez une équipe en attente."))
-        game = services.round_seat_against_bye(round_=round_, team=team, by=_by(request))
+        game = seat(round_=round_, team=team, by=_by(request))
     except UserError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("« %(late)s » joue contre « %(bye)s » à la table %(t)d.")
-                         % {"late": team.name, "bye": game.team_ns.name, "t": game.table}
-                         + _late_after_time(game))
+        messages.success(request, said(team, game))
     return redirect("tournament:round", slug=slug, number=number)
+
+
+@login_required
+@require_POST
+def round_late_bye(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Seat a late team against the exempt team of the current partie."""
+    return _seat_late(request, slug, number, services.round_seat_against_bye, lambda team, game: (
+        _("« %(late)s » joue contre « %(bye)s » à la table %(t)d.")
+        % {"late": team.name, "bye": game.team_ns.name, "t": game.table}
+        + _late_after_time(game)))
 
 
 def _late_after_time(game) -> str:
@@ -396,20 +404,9 @@ def _late_after_time(game) -> str:
 @require_POST
 def round_late_exempt(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Give a late team that could not be seated the exempt score of the current partie."""
-    round_ = readable_round(request, slug, number)
-    require_organiser(request, round_.tournament)
-    team = _waiting_team(round_, request.POST.get("team", ""))
-    try:
-        if team is None:
-            raise UserError(_("Choisissez une équipe en attente."))
-        game = services.round_seat_as_exempt(round_=round_, team=team, by=_by(request))
-    except UserError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _("« %(name)s » marque le score d'une équipe exempte à "
-                                    "cette partie : %(points)d points.")
-                         % {"name": team.name, "points": game.score_ns})
-    return redirect("tournament:round", slug=slug, number=number)
+    return _seat_late(request, slug, number, services.round_seat_as_exempt, lambda team, game: (
+        _("« %(name)s » marque le score d'une équipe exempte à cette partie : %(points)d "
+          "points.") % {"name": team.name, "points": game.score_ns}))
 
 
 @login_required
