@@ -83,3 +83,15 @@ OUTCOME_LABELS = {
     Outcome.LITIGE.value: _("litige"),
     Outcome.PASSED.value: _("passe"),
 }
+
+# --- The club (issue 22) ---------------------------------------------------------------------
+# A member's role in a club, from the most to the least it may do (tournament/access.py says
+# what each may do).
+ROLE_RESPONSABLE = "responsable"
+ROLE_ORGANISATEUR = "organisateur"
+ROLE_MARQUE = "marque"
+ROLE_CHOICES = [
+    (ROLE_RESPONSABLE, _("Responsable")),
+    (ROLE_ORGANISATEUR, _("Organisateur")),
+    (ROLE_MARQUE, _("Table de marque")),
+]

@@ -93,6 +93,15 @@ def same_name(text: str) -> str:
     return unicodedata.normalize("NFC", text).casefold()
 
 
+def search_key(text: str) -> str:
+    """The key under which the club's register finds a player as one types: case and
+    accents ignored ("Hélène" is "helene", "LEFÈVRE" is "lefevre"), runs of spaces one space.
+    Coarser than `same_name` on purpose: it suggests, a person chooses."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    bare = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return " ".join(bare.split())
+
+
 # --- Addresses ------------------------------------------------------------------------------
 
 SLUG_MAX_LENGTH = 60

@@ -17,6 +17,7 @@ from ..choices import (  # noqa: F401  (re-exported: the one vocabulary, reachab
     TRUMP_VALUES,
 )
 from .audit import AuditEntry
+from .club import Club, ClubPlayer, Membership
 from .players import Player, Team
 from .prizes import Prize
 from .rounds import TOKEN_PATTERN, DonneRecord, Game, Round, new_donne_key, new_token, partie_rules
@@ -26,8 +27,11 @@ __all__ = [
     "RULE_FIELDS",
     "TOKEN_PATTERN",
     "AuditEntry",
+    "Club",
+    "ClubPlayer",
     "DonneRecord",
     "Game",
+    "Membership",
     "Player",
     "Prize",
     "Round",

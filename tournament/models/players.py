@@ -33,6 +33,13 @@ class Player(models.Model):
     licence = models.CharField(_("licence"), max_length=30, blank=True)
     # Mêlée: a withdrawn player is no longer drawn (doublettes: the team's `active` counts).
     active = models.BooleanField(_("actif"), default=True)
+    # Mêlée: marked arrived at the desk (pointage); doublettes: the team's `arrived` counts.
+    arrived = models.BooleanField(_("arrivé"), default=False)
+    # The club's register entry this entrant is (empty: not linked, as a concours restored
+    # from an old backup before it is matched).
+    registered = models.ForeignKey("ClubPlayer", on_delete=models.PROTECT, null=True,
+                                   blank=True, related_name="entries",
+                                   verbose_name=_("joueur du registre"))
 
     class Meta:
         ordering = ["number"]
@@ -63,6 +70,8 @@ class Team(models.Model):
                                null=True, blank=True, verbose_name=_("joueur 2"))
     club = models.CharField(_("club"), max_length=120, blank=True)
     active = models.BooleanField(_("active"), default=True)
+    # Marked arrived at the desk (pointage) before the first draw.
+    arrived = models.BooleanField(_("arrivée"), default=False)
     # Mêlée: the partie whose draw formed this team (empty: a registered doublette).
     round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="teams",
                               null=True, blank=True)

@@ -34,6 +34,10 @@ class Tournament(models.Model):
     slug = models.SlugField(_("adresse"), unique=True, max_length=60)
     date = models.DateField(_("date"))
     place = models.CharField(_("lieu"), max_length=200, blank=True)
+    # The club that owns the concours (its members run it, by their roles: access.py), and
+    # the account that created it.
+    club = models.ForeignKey("Club", on_delete=models.PROTECT, related_name="tournaments",
+                             verbose_name=_("club"))
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments"
     )

@@ -20,6 +20,7 @@ from .. import journal as audit
 from ..journal import SYSTEM, Actor
 from ..models import (
     RULE_FIELDS,
+    Club,
     DonneRecord,
     Game,
     Player,
@@ -28,6 +29,7 @@ from ..models import (
     Tournament,
 )
 from ..selectors.rules import games_with_results
+from .clubs import club_of_organiser
 from .common import (
     UserError,
     _bool_checked,
@@ -62,7 +64,8 @@ KEEP = Keep.KEEP
 
 
 @transaction.atomic
-def tournament_create(*, organiser, name: str, slug: str, date: datetime.date,
+def tournament_create(*, organiser, club: Club | None = None, name: str, slug: str,
+                      date: datetime.date,
                       place: str = "", preset: str = "ffb-coinche",
                       parties_planned: int | None = None, criteria: list[str] | None = None,
                       bye_points: int | None = None, forfeit_points: int | None = None,
@@ -77,12 +80,14 @@ def tournament_create(*, organiser, name: str, slug: str, date: datetime.date,
 
     `format`: "doublettes" or "melee"; `draw_method`: a key of draw.METHODS for that format
     (None: the format's usual one); `exempt_rule`: "fixed", "half" or "average"; the
-    ranking points of a win, a loss, an exemption and a forfeit: None (none) or 0..10,000."""
+    ranking points of a win, a loss, an exemption and a forfeit: None (none) or 0..10,000.
+    `club`: the club that owns it (None: `club_of_organiser`)."""
     _only_rule_options(rule_options)
     if preset not in PRESETS:
         raise UserError(_("Règlement inconnu."), "preset")
     format = format_checked(format)
     tournament = Tournament(
+        club=club if club is not None else club_of_organiser(organiser),
         organiser=organiser, name=text_field(Tournament, "name", name),
         slug=slug_checked(slug), date=date_checked(date),
         place=text_field(Tournament, "place", place),
@@ -348,9 +353,11 @@ def tournament_publish(*, tournament: Tournament, published: bool) -> None:
 def demo_load(*, organiser, path: Path) -> Tournament:
     """Load the demo fixture, owned by `organiser` (the fixture's own owner is not kept)."""
     objects = json.loads(path.read_text(encoding="utf-8"))
+    club = club_of_organiser(organiser)
     for entry in objects:
         if entry["model"] == "tournament.tournament":
             entry["fields"]["organiser"] = organiser.pk
+            entry["fields"]["club"] = club.pk
     for loaded in serializers.deserialize("json", json.dumps(objects)):
         loaded.save()
     # The fixture brings its own keys: move PostgreSQL's sequences past them, as loaddata does.

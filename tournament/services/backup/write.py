@@ -24,6 +24,7 @@ from ...models import (
     new_token,
 )
 from ...selectors.backup import last_entry
+from ..clubs import club_of_organiser
 from ..common import slug_checked, text_field
 from ..donnes import game_recompute
 from ..tournaments import tournament_delete
@@ -54,9 +55,13 @@ def _write(backup: Backup, organiser: Organiser, replace: bool) -> Tournament:
     check_database(backup, organiser, replace)  # again, under the write lock
     # The views that restore are an organiser's, signed in (never the anonymous user).
     assert isinstance(organiser, User)
+    # A concours restored over itself stays in its club; another goes to the restorer's.
+    club = (backup.replaces.club if backup.replaces is not None
+            else club_of_organiser(organiser))
     if backup.replaces is not None:
         tournament_delete(tournament=backup.replaces)
-    tournament = Tournament.objects.create(organiser=organiser, **backup.tournament)
+    tournament = Tournament.objects.create(club=club, organiser=organiser,
+                                           **backup.tournament)
     players = {player.number: player for player in Player.objects.bulk_create(
         Player(tournament=tournament, **row) for row in backup.players)}
 

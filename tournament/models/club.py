@@ -1,0 +1,102 @@
+"""The club: who works at its desk (members, each with a role) and its register of players.
+
+A club owns its concours (`Tournament.club`). Its register (`ClubPlayer`) lasts from one
+concours to the next: an entrant of a concours (`Player`) is linked to the register entry it is
+(`Player.registered`), so that the club finds its players again every week, whoever they
+partner, and a season ranks them across its concours.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from ..choices import ROLE_CHOICES
+from ..validators import search_key
+from .players import licence_key
+
+
+class Club(models.Model):
+    name = models.CharField(_("club"), max_length=120)
+    slug = models.SlugField(_("adresse"), unique=True, max_length=60)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    """An account's role in a club. An account may belong to several clubs (a league's
+    server), with one role in each."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="memberships")
+    role = models.CharField(_("rôle"), max_length=20, choices=ROLE_CHOICES)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "user__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="membership_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}, {self.club})"
+
+
+class ClubPlayer(models.Model):
+    """A player of the club's register: registered once, found again at every concours.
+
+    `key` is the folded "name first name" the type-ahead searches (accents and case ignored:
+    validators.search_key); `licence_key` the folded licence (models.players.licence_key),
+    unique in the club when there is one. `uid` recognises the player in a backup restored on
+    another computer when there is no licence. An anonymised player (RGPD) keeps its results
+    under « Joueur n° <pk> », without licence."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    name = models.CharField(_("nom"), max_length=120)
+    first_name = models.CharField(_("prénom"), max_length=120, blank=True)
+    licence = models.CharField(_("licence"), max_length=30, blank=True)
+    licence_key = models.CharField(max_length=30, blank=True, editable=False)
+    home_club = models.CharField(_("club d'origine"), max_length=120, blank=True)
+    key = models.CharField(max_length=250, editable=False, db_index=True)
+    anonymised = models.BooleanField(_("anonymisé"), default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["key", "pk"]
+        verbose_name = _("joueur du registre")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "licence_key"],
+                                    condition=~Q(licence_key=""),
+                                    name="club_player_licence_unique"),
+        ]
+        indexes = [models.Index(fields=["club", "key"], name="club_player_key")]
+
+    def __str__(self) -> str:
+        return self.full_name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # The folded keys follow the name and licence whoever writes them (a form, a file,
+        # a backup, a merge): never two ways of folding.
+        self.key = search_key(f"{self.name} {self.first_name}")
+        self.licence_key = licence_key(self.licence)
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "key", "licence_key"}
+        super().save(*args, **kwargs)
+
+    @property
+    def full_name(self) -> str:
+        """As an entrant is named in a concours: « Prénom Nom », or the name alone."""
+        return f"{self.first_name} {self.name}" if self.first_name else self.name
