@@ -1,0 +1,69 @@
+"""« Exporter pour le site »: the results as a folder of static HTML pages, zipped, that the
+club posts on its website or opens from a USB key.
+
+- `data`: what the pages show, read from the selectors (standings, lots, parties, persons);
+- `registry`: the pages (key, French title, relative file name, context, template);
+- `builder`: renders them with the templates of `templates/static_site/` and zips them.
+
+The pages have no script, no external asset and no link to the application: one relative
+`style.css`, links relative to each page (`concours/<slug>/classement.html`,
+`joueurs/<id>.html`), so the folder opens from `file://` in any browser. A person's page is
+the club's register entry when the entrant is linked to one, named as the register stores it
+(an anonymised player stays « Joueur n° … »); no licence is ever written.
+
+Seasons plug in with a few lines, once `Season` exists (a module `season.py` here, imported
+below, and the club export passing the chosen seasons):
+
+    from .registry import Page, register
+
+    def _standings(site, season):           # season: what `site(..., seasons=...)` was given
+        return {"season": season, "standings": season_standings(season)}  # a selector
+
+    register(Page("season_standings", _l("Classement de la saison"), "season",
+                  lambda season: f"saisons/{season.slug}/classement.html", _standings,
+                  "static_site/season_standings.html"))
+    register(Page("season_grid", _l("Grille de la saison"), "season",
+                  lambda season: f"saisons/{season.slug}/grille.html", _grid,
+                  "static_site/season_grid.html"))
+
+then `club_zip(club, tournaments, seasons=[...])`. The index lists each season's pages by
+their titles; a season template links a person by `{{ root }}{{ person.path }}` (a person is
+`site.people`'s entry with the same key: the register's id, `str(club_player.pk)`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+
+from ...models import Club, Tournament
+from . import builder, data, registry
+
+__all__ = ["club_filename", "club_zip", "concours_filename", "concours_zip", "registry"]
+
+
+def concours_zip(tournament: Tournament, when: datetime | None = None) -> bytes:
+    """The site of one concours."""
+    when = when or timezone.now()
+    return builder.site_zip(data.site(tournament.name, tournament.club.name, [tournament],
+                                      when))
+
+
+def club_zip(club: Club, tournaments: Sequence[Tournament], when: datetime | None = None,
+             seasons: Sequence[Any] = ()) -> bytes:
+    """The site of `tournaments` of `club` (newest first), their players' pages across them."""
+    when = when or timezone.now()
+    ordered = sorted(tournaments, key=lambda tournament: (tournament.date, tournament.pk),
+                     reverse=True)
+    return builder.site_zip(data.site(club.name, club.name, ordered, when, seasons))
+
+
+def concours_filename(tournament: Tournament, when: datetime) -> str:
+    return f"site-{tournament.slug}-{timezone.localtime(when):%Y-%m-%d}.zip"
+
+
+def club_filename(club: Club, when: datetime) -> str:
+    return f"site-{club.slug}-{timezone.localtime(when):%Y-%m-%d}.zip"
