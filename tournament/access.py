@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from scoring import Side
 
-from .models import Game, Round, Tournament
+from .models import Club, Game, Membership, Round, Tournament
 
 
 def is_organiser(request: HttpRequest, tournament: Tournament) -> bool:
@@ -88,3 +88,13 @@ def linked_side(token: str, *, teams: bool = True) -> tuple[Game, str]:
         raise Http404(_("Ce lien de table n'existe pas."))
     game = found[0]
     return game, Side.NS.value if game.token == token else Side.EW.value
+
+
+def club_member(request: HttpRequest, slug: str) -> Club:
+    """The club `slug`, for a member of it whatever the role (its desk exports its results);
+    for anyone else it does not exist (404)."""
+    club = get_object_or_404(Club, slug=slug)
+    if not (request.user.is_authenticated
+            and Membership.objects.filter(club=club, user_id=request.user.pk).exists()):
+        raise Http404(_("Ce club n'existe pas."))
+    return club

@@ -3,7 +3,7 @@ change: bookmarks and the projector point at them."""
 
 from django.urls import path
 
-from .views import exports, progress, public, restore
+from .views import exports, progress, public, restore, site_export
 
 urlpatterns = [
     path("t/<slug:slug>/standings.pdf", exports.standings_pdf, name="standings_pdf"),
@@ -16,6 +16,10 @@ urlpatterns = [
     path("t/<slug:slug>/rounds/<number:number>/pairings.pdf", exports.pairings,
          name="pairings_pdf"),
     path("t/<slug:slug>/screen/", public.screen, name="screen"),
+    path("t/<slug:slug>/site.zip", site_export.concours_site, name="concours_site"),
+    path("club/<slug:club>/export-site/", site_export.club_site, name="club_site"),
+    path("club/<slug:club>/export-site/site.zip", site_export.club_site_zip,
+         name="club_site_zip"),
     path("t/<slug:slug>/backup.json", exports.backup, name="backup"),
     path("t/<slug:slug>/backup/restore/", restore.restore, name="backup_restore"),
     path("t/<slug:slug>/backup/restore/confirm/", restore.restore_confirm,

@@ -11,11 +11,14 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.builders import drawn, melee, melee_partie, organiser, play_partie, tournament
+from tests.builders import drawn, melee, melee_partie, play_partie, tournament
 from tournament import services
+from tournament.errors import UserError
 from tournament.exports import static_site
 from tournament.exports.static_site import builder, data, registry
 from tournament.models import ClubPlayer, Player
+
+pytestmark = pytest.mark.django_db
 
 WHEN = datetime.datetime(2026, 11, 21, 23, 30, tzinfo=datetime.UTC)
 
@@ -73,3 +76,190 @@ def _played_doublettes(owner, **options):
     play_partie(t.rounds.get(number=2))
     services.prize_add(tournament=t, start=1, end=None, from_last=False, label="Un jambon")
     return t
+
+
+def _register(t, number: int, name: str, first_name: str = "", **fields) -> ClubPlayer:
+    """Link entrant `number` of `t` to a new entry of its club's register."""
+    entry = ClubPlayer.objects.create(club=t.club, name=name, first_name=first_name, **fields)
+    Player.objects.filter(tournament=t, number=number).update(registered=entry)
+    return entry
+
+
+def _all_text(files: dict[str, str]) -> str:
+    return "\n".join(files.values())
+
+
+@pytest.fixture
+def played(owner):
+    return _played_doublettes(owner, parties_planned=2, name="Concours de la Saint-Martin")
+
+
+def test_a_concours_site_has_its_pages_and_one_page_per_player(played):
+    files = members(static_site.concours_zip(played, WHEN))
+    folder = f"concours/{played.slug}/"
+    assert sorted(files) == sorted([
+        "index.html", "style.css", f"{folder}classement.html", f"{folder}parties.html",
+        f"{folder}palmares.html",
+        *(f"joueurs/{played.slug}-{number}.html" for number in range(1, 9))])
+    standings = files[f"{folder}classement.html"]
+    assert "Équipe 1" in standings and "Un jambon" in standings
+    parties = files[f"{folder}parties.html"]
+    assert 'id="partie-1"' in parties and 'id="partie-2"' in parties
+    # A player's page: their parties in this concours, partners and opponents linked.
+    page = files[f"joueurs/{played.slug}-1.html"]
+    assert "Joueur 1A" in page and "Joueur 1B" in page and "gagnée" in page
+    assert page.count("parties.html#partie-") == 2
+
+
+def test_every_link_of_every_page_is_a_member_of_the_zip(played):
+    files = members(static_site.concours_zip(played, WHEN))
+    links = [url for name, text in files.items() if name.endswith(".html")
+             for url in parsed(text).urls]
+    assert len(links) > 50  # the check below reads real links
+    assert broken_links(files) == []
+
+
+def test_the_link_check_finds_a_broken_link():
+    # The checker above can fail: a missing page, an absolute address, a missing anchor.
+    files = {"index.html": '<a href="joueurs/1.html">x</a><a href="/t/x/">y</a>',
+             "a/b.html": '<a href="../index.html#nowhere">z</a><a href="../index.html">w</a>'}
+    assert broken_links(files) == ["index.html -> joueurs/1.html", "index.html -> /t/x/",
+                                   "a/b.html -> ../index.html#nowhere"]
+
+
+def test_no_page_has_a_script_or_an_address_outside_the_folder(played):
+    files = members(static_site.concours_zip(played, WHEN))
+    for name, text in files.items():
+        lowered = text.lower()
+        assert "<script" not in lowered, name
+        assert "http://" not in lowered and "https://" not in lowered, name
+        assert "url(" not in lowered and "@import" not in lowered, name
+        for url in parsed(text).urls:
+            assert not url.startswith("//") and ":" not in url, (name, url)
+        assert "javascript" not in lowered and "onload" not in lowered, name
+
+
+def test_a_melee_site_links_every_player(owner):
+    t = melee(owner=owner, players=9, name="Mêlée du jeudi")
+    for seed in (1, 2):
+        play_partie(melee_partie(t, seed))
+    files = members(static_site.concours_zip(t, WHEN))
+    assert broken_links(files) == []
+    assert len([name for name in files if name.startswith("joueurs/")]) == 9
+    # An exempt player's partie says so on their page.
+    assert any("exempt" in text for name, text in files.items() if name.startswith("joueurs/"))
+
+
+def test_registered_players_are_named_by_the_register_and_anonymised_ones_stay_so(played):
+    anonymised = _register(played, 1, "Joueur n° 0", anonymised=True)
+    anonymised.name = f"Joueur n° {anonymised.pk}"
+    anonymised.save()
+    Player.objects.filter(tournament=played, number=1).update(name="Gaston Secret")
+    _register(played, 2, "Durand", "Léa")
+    files = members(static_site.concours_zip(played, WHEN))
+    text = _all_text(files)
+    assert "Gaston Secret" not in text
+    assert f"joueurs/{anonymised.pk}.html" in files
+    assert f"Joueur n° {anonymised.pk}" in files[f"joueurs/{anonymised.pk}.html"]
+    assert "Léa Durand" in files[f"concours/{played.slug}/classement.html"]
+    assert broken_links(files) == []
+
+
+def test_no_licence_is_ever_written(owner):
+    t = tournament(owner=owner, name="Licences")
+    services.team_create(tournament=t, name="Les As", player1="Anne", player2="Basile",
+                         licence1="LIC-778899", licence2="LIC-112233")
+    services.team_create(tournament=t, name="Les Rois", player1="Carla", player2="Denis")
+    services.round_generate(tournament=t, seed=1)
+    play_partie(t.rounds.get())
+    _register(t, 1, "Anne", licence="LIC-778899")
+    text = _all_text(members(static_site.concours_zip(t, WHEN)))
+    assert "Anne" in text and "LIC-" not in text and "778899" not in text
+
+
+def test_user_text_is_escaped(owner):
+    t = tournament(owner=owner, name='Le "Grand" <Concours> & Cie', place="Salle <b>")
+    services.team_create(tournament=t, name="<script>alert(1)</script>",
+                         player1='Jo "le" <i>', player2="A & B")
+    services.team_create(tournament=t, name="Les Rois", player1="Carla", player2="Denis")
+    services.round_generate(tournament=t, seed=1)
+    play_partie(t.rounds.get())
+    files = members(static_site.concours_zip(t, WHEN))
+    text = _all_text(files)
+    assert "<script" not in text and "<i>" not in text and "<Concours>" not in text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+    assert "Jo &quot;le&quot; &lt;i&gt;" in text and "A &amp; B" in text
+    assert "Le &quot;Grand&quot; &lt;Concours&gt; &amp; Cie" in files["index.html"]
+    assert broken_links(files) == []
+
+
+def test_a_club_site_links_a_player_across_its_concours(owner):
+    first = _played_doublettes(owner, slug="premier", name="Premier", parties_planned=2,
+                               date=datetime.date(2026, 10, 3))
+    second = _played_doublettes(owner, slug="second", name="Second", parties_planned=2,
+                                date=datetime.date(2026, 11, 7))
+    assert first.club == second.club
+    player = _register(first, 1, "Martin", "Jeanne")
+    Player.objects.filter(tournament=second, number=5).update(registered=player)
+    files = members(static_site.club_zip(first.club, [first, second], WHEN))
+    page = files[f"joueurs/{player.pk}.html"]
+    assert "../concours/premier/classement.html" in page
+    assert "../concours/second/classement.html" in page
+    assert page.index("Second") < page.index("Premier")  # the newest concours first
+    index = files["index.html"]
+    assert index.index("concours/second/") < index.index("concours/premier/")
+    assert first.club.name in index
+    assert broken_links(files) == []
+    # Its unlinked players keep a page each, in their own concours.
+    assert "joueurs/premier-2.html" in files and "joueurs/second-1.html" in files
+
+
+def test_the_zip_is_deterministic_and_in_the_order_of_its_names(played):
+    one, two = (static_site.concours_zip(played, WHEN) for _ in range(2))
+    assert one == two
+    with zipfile.ZipFile(io.BytesIO(one)) as archive:
+        names = archive.namelist()
+        assert names == sorted(names)
+        assert all(info.date_time == (2026, 11, 22, 0, 30, 0) for info in archive.infolist())
+
+
+def test_a_concours_is_read_in_a_constant_number_of_queries(owner):
+    counts = []
+    for teams in (4, 12):
+        t = drawn(owner=owner, teams=teams, slug=f"taille-{teams}")
+        play_partie(t.rounds.get())
+        services.round_generate(tournament=t, seed=2)
+        with CaptureQueriesContext(connection) as queries:
+            data.site(t.name, "Club", [t], WHEN)
+        counts.append(len(queries))
+    assert counts[0] == counts[1] and counts[0] <= 12
+
+
+def test_a_season_page_registered_is_rendered_and_listed(played, monkeypatch):
+    # The slot the season pages take: a page of scope "season", one per season given.
+    monkeypatch.setitem(registry.PAGES, "season_standings", registry.Page(
+        "season_standings", "Classement de la saison", "season",
+        lambda season: f"saisons/{season['slug']}/classement.html",
+        lambda site, season: {"concours": site.concours[0]}, "static_site/standings.html"))
+
+    class Season(dict):
+        def __str__(self):
+            return "Saison 2026"
+
+    site = data.site("Club", "Club", [played], WHEN, seasons=[Season(slug="2026")])
+    files = {name: content.decode() for name, content in builder.pages(site).items()}
+    assert "saisons/2026/classement.html" in files
+    assert 'href="saisons/2026/classement.html"' in files["index.html"]
+    assert "Saison 2026" in files["index.html"]
+    assert broken_links(files) == []
+
+
+def test_a_page_registered_twice_is_a_bug():
+    with pytest.raises(ValueError):
+        registry.register(registry.PAGES["standings"])
+
+
+def test_a_site_beyond_its_bound_is_refused(played, monkeypatch):
+    monkeypatch.setattr(builder, "MAX_PAGES", 3)
+    with pytest.raises(UserError):
+        static_site.concours_zip(played, WHEN)

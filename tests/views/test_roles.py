@@ -6,6 +6,7 @@ organiser; table links work whatever the publication, until the round is closed.
 import html
 import io
 import json
+import zipfile
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -81,6 +82,7 @@ ORGANISER_ONLY = [
     lambda t: reverse("tournament:prizes", args=[t.slug]),
     lambda t: reverse("tournament:round_generate", args=[t.slug]),
     lambda t: reverse("tournament:game_totals", args=[t.slug, 1, 1]),
+    lambda t: reverse("tournament:concours_site", args=[t.slug]),
 ]
 
 
@@ -96,6 +98,10 @@ def text_of(response) -> str:
         return "\n".join(str(value) for sheet in book.worksheets
                          for row in sheet.iter_rows(values_only=True)
                          for value in row if value is not None)
+    if content_type == "application/zip":  # the static site: its pages' text
+        with zipfile.ZipFile(io.BytesIO(response.content)) as archive:
+            return html.unescape("\n".join(archive.read(name).decode()
+                                            for name in archive.namelist()))
     if content_type.startswith("application/json"):
         # "à côté" is escaped as "\u00e0 c\u00f4t\u00e9" in the file: read it back first.
         return json.dumps(json.loads(response.content), ensure_ascii=False)
@@ -403,6 +409,7 @@ COVERED_ELSEWHERE = {
     "player_delete",  # a mêlée: the players' role tests below
     "team_forfeit",  # a POST only, in WRITES
     "document_job", "document_file",  # a background document's token: test_document_progress.py
+    "club_site", "club_site_zip",  # a club, not a concours: test_site_export.py
 }
 
 

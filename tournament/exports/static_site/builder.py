@@ -17,8 +17,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ...errors import UserError
-from . import registry
 from .data import Site
+from .registry import PAGES, Scope, objects
+from .registry import pages as scope_pages
 
 STYLE = "style.css"
 # Bounds of one export: a season of 60 concours of 200 teams is about 2,000 pages and 30 MB.
@@ -26,8 +27,8 @@ MAX_PAGES = 20_000
 MAX_BYTES = 200 * 1024 * 1024
 
 
-def _links(site: Site, scope: registry.Scope, item: Any) -> list[tuple[str, str]]:
-    return [(str(page.title), page.filename(item)) for page in registry.pages(scope)]
+def _links(site: Site, scope: Scope, item: Any) -> list[tuple[str, str]]:
+    return [(str(page.title), page.filename(item)) for page in scope_pages(scope)]
 
 
 def _common(site: Site) -> dict[str, Any]:
@@ -46,8 +47,8 @@ def pages(site: Site) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     common = _common(site)
     files[STYLE] = render_to_string("static_site/style.css").encode()
-    for page in registry.PAGES.values():
-        for item in registry.objects(site, page.scope):
+    for page in PAGES.values():
+        for item in objects(site, page.scope):
             name = page.filename(item)
             if name in files:
                 raise ValueError(f"two static pages are named {name!r}")

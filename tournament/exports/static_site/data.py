@@ -19,8 +19,14 @@ from typing import Any, Literal
 from django.utils.translation import gettext as _
 
 from ...models import Game, Player, Tournament
-from ...selectors import StandingsLine, criteria_labels, name_key, standings_lines
-from ...selectors import standings_scope, uses_ranking_points
+from ...selectors import (
+    StandingsLine,
+    criteria_labels,
+    name_key,
+    standings_lines,
+    standings_scope,
+    uses_ranking_points,
+)
 from ...selectors.prizes import lot_words, ordinal, standings_awards
 from .. import documents
 

@@ -1,0 +1,115 @@
+"""« Exporter pour le site »: the concours' zip, and the club's page choosing several concours
+— for the club's members only."""
+
+import io
+import zipfile
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.builders import drawn, organiser, play_partie
+from tournament.services import club_create
+
+pytestmark = pytest.mark.django_db
+
+
+def names(response) -> list[str]:
+    with zipfile.ZipFile(io.BytesIO(response.content)) as archive:
+        return archive.namelist()
+
+
+def test_the_concours_page_offers_the_export_and_it_downloads_a_zip(client, owner, concours):
+    client.force_login(owner)
+    page = client.get(reverse("tournament:detail", args=[concours.slug])).content.decode()
+    url = reverse("tournament:concours_site", args=[concours.slug])
+    assert f'href="{url}" id="site-export"' in page
+    assert f'href="{url}" id="site-export-results"' in page
+    assert reverse("tournament:club_site", args=[concours.club.slug]) in page
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "application/zip"
+    today = timezone.localdate().isoformat()
+    assert (response["Content-Disposition"]
+            == f'attachment; filename="site-{concours.slug}-{today}.zip"')
+    assert "index.html" in names(response)
+    assert f"concours/{concours.slug}/classement.html" in names(response)
+
+
+def test_the_export_links_are_not_shown_to_a_visitor(client, concours):
+    page = client.get(reverse("tournament:detail", args=[concours.slug])).content.decode()
+    assert reverse("tournament:concours_site", args=[concours.slug]) not in page
+
+
+@pytest.fixture
+def two(owner):
+    first = drawn(owner=owner, slug="premier", name="Premier")
+    play_partie(first.rounds.get())
+    second = drawn(owner=owner, slug="second", name="Second")
+    return first, second
+
+
+def test_the_club_page_lists_its_concours_to_choose(client, owner, two):
+    client.force_login(owner)
+    page = client.get(reverse("tournament:club_site", args=[two[0].club.slug])).content.decode()
+    for t in two:
+        assert f'name="concours" value="{t.pk}"' in page
+    assert page.index("Second") < page.index("Premier") or two[0].date == two[1].date
+
+
+def test_the_club_zip_holds_the_concours_chosen(client, owner, two):
+    client.force_login(owner)
+    club = two[0].club
+    url = reverse("tournament:club_site_zip", args=[club.slug])
+    response = client.get(url, {"concours": [two[0].pk, two[1].pk]})
+    assert response.status_code == 200 and response["Content-Type"] == "application/zip"
+    assert f'filename="site-{club.slug}-' in response["Content-Disposition"]
+    found = names(response)
+    assert "concours/premier/classement.html" in found
+    assert "concours/second/classement.html" in found
+    only = names(client.get(url, {"concours": [two[1].pk]}))
+    assert "concours/second/palmares.html" in only and "concours/premier/palmares.html" not in only
+
+
+@pytest.mark.parametrize("chosen", [[], ["abc"], ["99999999"], ["1" * 40]])
+def test_the_club_zip_refuses_a_bad_choice_in_french(client, owner, two, chosen):
+    client.force_login(owner)
+    club = two[0].club
+    response = client.get(reverse("tournament:club_site_zip", args=[club.slug]),
+                          {"concours": chosen}, follow=True)
+    assert response.redirect_chain[-1][0] == reverse("tournament:club_site", args=[club.slug])
+    text = response.content.decode()
+    assert "Cochez au moins un concours" in text or "n&#x27;existe pas" in text
+
+
+def test_another_clubs_concours_is_refused(client, owner, two):
+    stranger = organiser("etranger")
+    theirs = drawn(owner=stranger, slug="ailleurs", name="Ailleurs")
+    assert theirs.club != two[0].club
+    client.force_login(owner)
+    response = client.get(reverse("tournament:club_site_zip", args=[two[0].club.slug]),
+                          {"concours": [two[0].pk, theirs.pk]}, follow=True)
+    assert response["Content-Type"].startswith("text/html")
+    assert "pas de ce club" in response.content.decode()
+
+
+def test_too_many_concours_are_refused(client, owner, two, monkeypatch):
+    from tournament.views import site_export
+
+    monkeypatch.setattr(site_export, "MAX_CONCOURS", 1)
+    client.force_login(owner)
+    response = client.get(reverse("tournament:club_site_zip", args=[two[0].club.slug]),
+                          {"concours": [two[0].pk, two[1].pk]}, follow=True)
+    assert "1 concours au plus" in response.content.decode()
+
+
+@pytest.mark.parametrize("who", ["anonymous", "stranger"])
+def test_only_the_clubs_members_reach_its_export(client, two, who):
+    if who == "stranger":
+        stranger = organiser("etranger")
+        club_create(name="Autre club", responsable=stranger)
+        client.force_login(stranger)
+    club = two[0].club
+    assert client.get(reverse("tournament:club_site", args=[club.slug])).status_code == 404
+    response = client.get(reverse("tournament:club_site_zip", args=[club.slug]),
+                          {"concours": [two[0].pk]})
+    assert response.status_code == 404

@@ -1,0 +1,72 @@
+"""« Exporter pour le site »: the zip of static pages of a concours, or of several concours of
+a club (exports.static_site). Reads only: downloads by GET."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..access import club_member, organised
+from ..errors import UserError
+from ..exports import static_site
+from ..validators import whole_number
+
+ZIP = "application/zip"
+MAX_CONCOURS = 100  # concours of one club export: two seasons of weekly concours
+
+
+def _download(content: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=ZIP)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def concours_site(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = organised(request, slug)  # desk action (marque allowed)
+    now = timezone.now()
+    try:
+        content = static_site.concours_zip(tournament, now)
+    except UserError as error:
+        messages.error(request, error.message)
+        return redirect("tournament:detail", slug=slug)
+    return _download(content, static_site.concours_filename(tournament, now))
+
+
+def club_site(request: HttpRequest, club: str) -> HttpResponse:
+    """The club's concours, to choose those the site shows."""
+    found = club_member(request, club)
+    tournaments = found.tournaments.order_by("-date", "-pk")
+    return render(request, "tournament/organiser/club_site_export.html", {
+        "club": found, "tournaments": tournaments, "max_concours": MAX_CONCOURS,
+    })
+
+
+def club_site_zip(request: HttpRequest, club: str) -> HttpResponse:
+    """The site of the concours chosen (`?concours=<id>`, repeated), all of the club."""
+    found = club_member(request, club)
+    raw = request.GET.getlist("concours")
+    numbers = {whole_number(value, maximum=2**62) for value in raw[:MAX_CONCOURS + 1]}
+    ids = {number for number in numbers if number is not None}
+    refusal = ""
+    if not raw:
+        refusal = _("Cochez au moins un concours.")
+    elif len(raw) > MAX_CONCOURS:
+        refusal = _("%(n)d concours au plus à la fois.") % {"n": MAX_CONCOURS}
+    elif len(ids) < len(numbers):
+        refusal = _("Un concours coché n'existe pas.")
+    chosen = [] if refusal else list(found.tournaments.filter(pk__in=ids))
+    if not refusal and len(chosen) != len(ids):
+        refusal = _("Un concours coché n'existe pas ou n'est pas de ce club.")
+    if not refusal:
+        now = timezone.now()
+        try:
+            content = static_site.club_zip(found, chosen, now)
+        except UserError as error:
+            refusal = error.message
+        else:
+            return _download(content, static_site.club_filename(found, now))
+    messages.error(request, refusal)
+    return redirect("tournament:club_site", club=found.slug)
