@@ -1,0 +1,113 @@
+"""« Exporter pour le site »: the zip, unpacked, opens from the file system in Chromium; every
+link of every page leads to a page of the folder (and to its anchor), and no request leaves
+the file system. The standings fit a wide screen and a 360 px phone."""
+
+import datetime
+import io
+import zipfile
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from tests.builders import drawn, melee, melee_partie, organiser, play_partie
+from tournament import services
+from tournament.exports import static_site
+from tournament.models import ClubPlayer, Player
+
+pytestmark = pytest.mark.django_db
+WHEN = datetime.datetime(2026, 11, 21, 23, 30, tzinfo=datetime.UTC)
+
+
+def _club_site(tmp_path: Path) -> tuple[Path, str]:
+    owner = organiser()
+    doublettes = drawn(owner=owner, teams=6, slug="saint-martin",
+                       name="Concours de la Saint-Martin", parties_planned=2,
+                       date=datetime.date(2026, 11, 11), place="Salle des fêtes")
+    services.team_update(team=doublettes.teams.get(number=1, round__isnull=True),
+                         name="Les Très Longs Noms de l'Amicale Bouliste & Belotière")
+    play_partie(doublettes.rounds.get())
+    services.round_generate(tournament=doublettes, seed=8)
+    play_partie(doublettes.rounds.get(number=2))
+    for start, end, label in ((1, 1, "Un jambon"), (2, 3, "Deux bouteilles")):
+        services.prize_add(tournament=doublettes, start=start, end=end, from_last=False,
+                           label=label)
+    mixed = melee(owner=owner, players=9, slug="jeudi", name="Mêlée du jeudi",
+                  date=datetime.date(2026, 11, 19))
+    for seed in (1, 2):
+        play_partie(melee_partie(mixed, seed))
+    # One player of the register in both concours, another anonymised.
+    regular = ClubPlayer.objects.create(club=doublettes.club, name="Martin", first_name="Jeanne")
+    Player.objects.filter(tournament=doublettes, number=1).update(registered=regular)
+    Player.objects.filter(tournament=mixed, number=3).update(registered=regular)
+    hidden = ClubPlayer.objects.create(club=doublettes.club, name="Joueur n° ?",
+                                       anonymised=True)
+    hidden.name = f"Joueur n° {hidden.pk}"
+    hidden.save()
+    Player.objects.filter(tournament=mixed, number=4).update(registered=hidden,
+                                                             name="Gaston Secret")
+    content = static_site.club_zip(doublettes.club, [doublettes, mixed], WHEN)
+    folder = tmp_path / "site"
+    with zipfile.ZipFile(io.BytesIO(content)) as archive:
+        archive.extractall(folder)
+    return folder, str(regular.pk)
+
+
+def _path(url: str) -> Path:
+    return Path(unquote(urlsplit(url).path))
+
+
+def test_the_static_site_opens_from_the_file_system_and_every_link_works(page, tmp_path,
+                                                                          shot):
+    folder, regular = _club_site(tmp_path)
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    start = (folder / "index.html").as_uri()
+    to_visit, seen, anchors = [start], set(), []
+    while to_visit:
+        url = to_visit.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        page.goto(url)
+        assert page.locator("header.top a").count() == 1, url  # a page of the site, styled
+        assert page.evaluate("getComputedStyle(document.querySelector('header.top'))"
+                             ".backgroundColor") == "rgb(31, 78, 61)", url
+        for href in page.eval_on_selector_all("a[href]", "links => links.map(a => a.href)"):
+            assert href.startswith("file://"), (url, href)
+            target = _path(href)
+            assert target.is_file() and folder in target.parents, (url, href)
+            address, _hash, fragment = href.partition("#")
+            if fragment:
+                anchors.append((address, fragment))
+            to_visit.append(address)
+    pages = {path for path in folder.rglob("*.html")}
+    assert {_path(url) for url in seen} == pages  # every page is reached from the index
+    assert len(pages) == 2 * 3 + 1 + 12 + 9 - 1  # two concours, the index, the players
+    for address, fragment in set(anchors):
+        page.goto(f"{address}#{fragment}")
+        assert page.locator(f"#{fragment}").count() == 1, (address, fragment)
+    assert requests and all(url.startswith("file://") for url in requests), [
+        url for url in requests if not url.startswith("file://")]
+    # The register's player: one page, with both concours; the anonymised one stays so.
+    page.goto((folder / "joueurs" / f"{regular}.html").as_uri())
+    assert page.locator("h2").count() == 2
+    assert "Gaston Secret" not in "".join(path.read_text() for path in pages)
+
+    standings = (folder / "concours" / "saint-martin" / "classement.html").as_uri()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(standings)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1366
+    shot(page, "static-site-standings-1366")
+    page.goto(start)
+    shot(page, "static-site-index-1366")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(standings)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, "static-site-standings-360")
+    page.goto((folder / "joueurs" / f"{regular}.html").as_uri())
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, "static-site-player-360")
+    page.goto((folder / "concours" / "jeudi" / "parties.html").as_uri())
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, "static-site-parties-360")
