@@ -247,7 +247,7 @@ def test_a_rules_entry_holding_the_organiser_never_changes_the_organiser(concour
 def test_a_crafted_entry_is_refused_in_french_and_changes_nothing(concours, kind, action,
                                                                   value):
     game = game_of(concours)
-    record = services.donne_record(game=game, number=None, donne=made(points=100))
+    record = services.donne_record(game=game, number=None, donne=made(points=100)).record
     entry = AuditEntry.objects.create(
         tournament=concours, actor="faussaire", kind=kind, action=action, round_number=1,
         table=1, number=1, donne_key=record.key if kind == "donne" else "", before=value)

@@ -103,7 +103,7 @@ def test_an_entry_on_a_game_whose_draw_was_undone_is_a_french_refusal():
     game = round_.games.get(table=1)
     services.round_undo(round_=round_)
     with pytest.raises(GameGone) as error:
-        services.donne_enter(game=game, side="NS", number=None, donne=made())
+        services.donne_record(game=game, side="NS", number=None, donne=made())
     assert "n'existe plus" in error.value.message
 
 

@@ -62,7 +62,7 @@ def test_phones_entries_and_organiser_changes_at_once_never_deadlock():
                                  player1="A", player2="B") for index in range(3)]
 
     def phone(game: Game) -> list[Callable[[], object]]:
-        return [lambda: services.donne_enter(game=game, side="NS", number=None,
+        return [lambda: services.donne_record(game=game, side="NS", number=None,
                                              donne=made(points=90))
                 for _step in range(ROUNDS)]
 
@@ -139,7 +139,7 @@ def test_a_swap_waiting_for_an_entry_sees_its_donne_and_is_refused():
     thread = threading.Thread(target=swap)
     thread.start()
     with transaction.atomic():
-        services.donne_enter(game=game, side="NS", number=None, donne=made())
+        services.donne_record(game=game, side="NS", number=None, donne=made())
         entered.set()
         time.sleep(0.5)  # the swap is under way, waiting for the entry's locks
     thread.join(timeout=60)
@@ -158,7 +158,7 @@ def test_an_entry_waiting_for_an_undone_draw_is_told_its_table_is_gone():
     def phone() -> None:
         try:
             undoing.wait(timeout=60)
-            services.donne_enter(game=game, side="NS", number=None, donne=made())
+            services.donne_record(game=game, side="NS", number=None, donne=made())
             answers.append("entered")
         except Exception as error:  # a UserError expected; anything else fails below
             answers.append(error)

@@ -226,8 +226,9 @@ def test_teams_can_be_swapped_before_the_round_starts_only():
 def test_a_coinche_level_reaches_the_score():
     t = tournament(teams=2)
     game = services.round_generate(tournament=t, seed=1).games.get()
-    record = services.donne_record(game=game, number=None,
-                                   donne=made(contract=120, points=130, coinche=Coinche.COINCHE))
+    record = services.donne_record(
+        game=game, number=None,
+        donne=made(contract=120, points=130, coinche=Coinche.COINCHE)).record
     assert (record.score_ns, record.score_ew, record.outcome) == (560, 0, "made")
 
 

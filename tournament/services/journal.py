@@ -24,8 +24,14 @@ from ..models import (
 )
 from ..selectors.prizes import lots_from_value
 from .common import RANKING_POINTS_FIELDS, UserError
-from .confirmations import score_changed
-from .donnes import _donne_insert, donne_delete, donne_record, game_forfeit, game_locked
+from .donnes import (
+    _donne_insert,
+    donne_delete,
+    donne_record,
+    game_forfeit,
+    game_locked,
+    score_changed,
+)
 from .players import player_update
 from .prizes import prizes_replace
 from .rounds import round_seat
