@@ -67,9 +67,12 @@ def test_phones_entries_and_organiser_changes_at_once_never_deadlock():
                 for _step in range(ROUNDS)]
 
     def rules() -> list[Callable[[], object]]:
-        return [lambda step=step: services.tournament_update(
-            tournament=concours, forfeit_points=300 + step, rounding=bool(step % 2),
-            exempt_rule="average" if step % 2 else "fixed", confirm=True)
+        return [lambda step=step: (
+            services.tournament_rules_update(
+                tournament=concours, forfeit_points=300 + step, rounding=bool(step % 2),
+                confirm=True),
+            services.tournament_format_update(
+                tournament=concours, exempt_rule="average" if step % 2 else "fixed"))
             for step in range(ROUNDS)]
 
     def partie() -> list[Callable[[], object]]:
