@@ -1,6 +1,7 @@
 """The services: every write, its validation, and the recomputations it triggers."""
 
 import datetime
+import inspect
 
 import pytest
 
@@ -9,8 +10,9 @@ from tests.builders import made, organiser, play_to_the_end, tournament
 from tests.checks import assert_scores_recomputed
 from tournament import services
 from tournament.errors import UserError
-from tournament.models import AuditEntry, DonneRecord, Game, Tournament
+from tournament.models import RULE_FIELDS, AuditEntry, DonneRecord, Game, Tournament
 from tournament.services import ImportLine
+from tournament.services.tournaments import KEEP
 
 pytestmark = pytest.mark.django_db
 
@@ -273,6 +275,18 @@ def test_a_tournament_update_takes_no_field_it_does_not_name(update):
         update(tournament=t, slug="ailleurs", published=False)
     t.refresh_from_db()
     assert t.organiser != thief and t.slug != "ailleurs" and t.published
+
+
+def test_the_rules_update_names_every_rule_option_and_keeps_those_left_out():
+    # Its signature lists the options by name: one added to scoring.Rules must be added there.
+    parameters = inspect.signature(services.tournament_rules_update).parameters
+    assert set(RULE_FIELDS) <= set(parameters)
+    assert all(parameters[option].default is KEEP for option in RULE_FIELDS)
+    t = tournament(teams=2)
+    assert services.tournament_rules_update(tournament=t, max_donnes=12, target=None) == [
+        "target", "max_donnes"]
+    t.refresh_from_db()
+    assert (t.target, t.max_donnes, t.rounding) == (None, 12, True)
 
 
 def test_a_team_update_takes_no_field_it_does_not_name():
