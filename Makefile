@@ -73,7 +73,11 @@ screenshots: $(VENV)/.test-installed
 	scripts/ensure-chromium
 	SAVE_SCREENSHOTS=1 $(PY) -m pytest tests/browser -q
 
-# ruff's checks (the code is formatted by hand to 100 columns, not by ruff format).
+# The one formatting rule of the tree (README.md, « Code style »): `ruff check` clean with
+# pyproject.toml's settings — lines of at most 100 columns, imports sorted by ruff (isort),
+# pycodestyle's errors and warnings, pyflakes, bugbear, pyupgrade, simplify, ruff's own rules.
+# Within that, code is laid out by hand; `ruff format` is not used (it would re-lay nearly
+# every file for no gain). `make test` and `make test-fast` run the same check.
 lint: $(VENV)/.test-installed
 	$(PY) -m ruff check .
 

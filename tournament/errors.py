@@ -23,6 +23,12 @@ class GameGone(UserError):
     answers "not found" with this message, never reads the game again."""
 
 
+class DonneEnteredMeanwhile(UserError):
+    """A new donne was posted with the number a page showed (`expect`), but another donne
+    was entered meanwhile (another phone, or a second click that went through): nothing is
+    written, and the page shows the sheet as it is now rather than the row again."""
+
+
 @contextlib.contextmanager
 def scoring_refusals(where: str = "") -> Iterator[None]:
     """The one place where scoring's refusal (an impossible donne or rule set) becomes a

@@ -30,7 +30,7 @@ def concours(owner):
     games = list(first.games.filter(team_ew__isnull=False).order_by("table"))
     services.game_forfeit(game=games[0], side=Side.EW.value, by=by)
     play_to_the_end(games[1])
-    services.tournament_update(tournament=t, confirm=True, rounding=False, by=by)
+    services.tournament_rules_update(tournament=t, confirm=True, rounding=False, by=by)
     second = services.round_generate(tournament=t, by=by)
     game = second.games.get(table=1)
     services.donne_record(game=game, number=None, donne=made(points=95, belote_ns=1),

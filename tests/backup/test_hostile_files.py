@@ -28,7 +28,7 @@ def saved(owner) -> dict:
     game = round_.games.get(table=1)
     for points in (100, 90, 120):
         services.donne_record(game=game, number=None, donne=made(points=points))
-    services.tournament_update(tournament=t, rounding=False, confirm=True)
+    services.tournament_rules_update(tournament=t, rounding=False, confirm=True)
     t = Tournament.objects.get(pk=t.pk)  # the service changed the row, not this instance
     data = backup.export_data(t)
     services.tournament_delete(tournament=t)

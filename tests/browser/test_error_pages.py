@@ -33,7 +33,7 @@ def test_a_full_disk_answers_a_french_503_page(browser, live_server, shot, monke
     def full(**kwargs):
         raise OperationalError("database or disk is full")
 
-    monkeypatch.setattr(services, "donne_enter", full)
+    monkeypatch.setattr(services, "donne_record", full)
     context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="fr-FR")
     try:
         page = context.new_page()
@@ -64,7 +64,7 @@ def test_a_phone_s_save_on_a_full_disk_says_why_and_keeps_the_row(browser, live_
     def full(**kwargs):
         raise OperationalError("database or disk is full")
 
-    monkeypatch.setattr(services, "donne_enter", full)
+    monkeypatch.setattr(services, "donne_record", full)
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
                                   has_touch=True, locale="fr-FR")
     try:

@@ -67,8 +67,8 @@ def test_the_draw_methods_follow_the_format_and_the_rules_offer_ranking_points(
 
 def test_a_melee_standings_page_ranks_players(page, browser, live_server, shot):
     t = melee_bulk(players=13, slug="melee-classement", owner=organiser("melee"))
-    services.tournament_update(tournament=t, points_win=4, points_loss=2, points_exempt=3,
-                               criteria=["ranking_points", "points", "diff"])
+    services.tournament_format_update(tournament=t, points_win=4, points_loss=2, points_exempt=3)
+    services.tournament_rules_update(tournament=t, criteria=["ranking_points", "points", "diff"])
     for seed in (1, 2, 3):
         play_partie(melee_partie(t, seed))
     page.set_viewport_size({"width": 1366, "height": 768})

@@ -79,8 +79,8 @@ def test_a_change_of_the_concours_renders_the_document_again(client, concours, o
 @pytest.mark.parametrize("change", [
     lambda t, by: services.team_update(team=t.teams.get(number=1), club="Club de Nîmes", by=by),
     lambda t, by: services.team_withdraw(team=t.teams.get(number=1), by=by),
-    lambda t, by: services.tournament_update(tournament=t, name="Autre nom", by=by),
-    lambda t, by: services.tournament_update(tournament=t, forfeit_points=600, by=by),
+    lambda t, by: services.tournament_details_update(tournament=t, name="Autre nom", by=by),
+    lambda t, by: services.tournament_rules_update(tournament=t, forfeit_points=600, by=by),
     lambda t, by: services.tournament_publish(tournament=t, published=False),
     lambda t, by: services.game_forfeit(game=t.rounds.get().games.get(table=1),
                                         side=Side.EW.value, by=by),

@@ -62,10 +62,10 @@ def test_score_sheets_have_one_page_per_table_with_teams_and_figures(client, pla
 
 
 def test_a_score_sheet_grid_has_the_games_number_of_donnes(played):
-    services.tournament_update(tournament=played, max_donnes=16, confirm=True)
+    services.tournament_rules_update(tournament=played, max_donnes=16, confirm=True)
     sheets = documents.score_sheets(played.rounds.get(number=2))
     assert [len(sheet.rows) for sheet in sheets] == [16, 16, 16]
-    services.tournament_update(tournament=played, max_donnes=None, confirm=True)
+    services.tournament_rules_update(tournament=played, max_donnes=None, confirm=True)
     sheets = documents.score_sheets(played.rounds.get(number=2))
     assert [len(sheet.rows) for sheet in sheets] == [24, 24, 24]
     assert [row.dealer for row in sheets[0].rows[:5]] == ["N", "E", "S", "O", "N"]

@@ -336,7 +336,7 @@ def signed():
     from scoring import Coinche
     from tests.builders import made
     while not Game.objects.get(pk=games[1].pk).finished:
-        services.donne_enter(game=games[1], side=Side.NS, number=None, open_only=True,
+        services.donne_record(game=games[1], side=Side.NS, number=None, open_only=True,
                              donne=made(Side.NS, 160, 162, coinche=Coinche.SURCOINCHE))
     play_to_the_end(games[2])
     assert selectors.awaiting_games(t) == {games[1].pk}

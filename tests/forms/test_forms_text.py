@@ -141,7 +141,7 @@ def test_the_place_may_stay_empty():
 
 def rules_data(concours: Tournament, **changes) -> dict:
     """What the rules page posts for `concours` unchanged, with `changes`."""
-    form = TournamentRulesForm(instance=concours)
+    form = TournamentRulesForm(tournament=concours)
     data = {key: value for key, value in form.initial.items()
             if value is not None and value is not False}
     data.pop("criteria", None)
@@ -164,14 +164,14 @@ def concours(owner):
 ])
 def test_the_rules_numbers_are_bounded_with_french_messages(concours, field, low, high):
     for value in (low, high):
-        form = TournamentRulesForm(rules_data(concours, **{field: value}), instance=concours)
+        form = TournamentRulesForm(rules_data(concours, **{field: value}), tournament=concours)
         assert form.is_valid(), form.errors
         assert form.cleaned_data[field] == value
-    form = TournamentRulesForm(rules_data(concours, **{field: low - 1}), instance=concours)
+    form = TournamentRulesForm(rules_data(concours, **{field: low - 1}), tournament=concours)
     assert not form.is_valid()
     assert form.errors[field] == [
         f"Assurez-vous que cette valeur est supérieure ou égale à {low}."]
-    form = TournamentRulesForm(rules_data(concours, **{field: high + 1}), instance=concours)
+    form = TournamentRulesForm(rules_data(concours, **{field: high + 1}), tournament=concours)
     assert not form.is_valid()
     assert form.errors[field] == [
         f"Assurez-vous que cette valeur est inférieure ou égale à {high}."]
@@ -201,14 +201,14 @@ def test_the_rules_page_stores_a_name_in_nfc_and_refuses_an_invisible_one(
 
 def test_the_rules_form_still_refuses_unknown_criteria(concours):
     form = TournamentRulesForm(rules_data(concours, **criteria_post("wins", "chance")),
-                               instance=concours)
+                               tournament=concours)
     assert not form.is_valid() and "Sélectionnez un choix valide" in str(form.errors["criteria"])
     form = TournamentRulesForm(rules_data(concours, **criteria_post("wins", "wins")),
-                               instance=concours)
+                               tournament=concours)
     assert not form.is_valid()
     assert "Au moins un critère, chacun une seule fois." in form.errors["criteria"]
     form = TournamentRulesForm(rules_data(concours, **criteria_post("", "", "")),
-                               instance=concours)
+                               tournament=concours)
     assert not form.is_valid() and "criteria" in form.errors
 
 

@@ -56,7 +56,7 @@ def test_team_rules_and_pairing_changes_are_logged(owner, concours):
     team = concours.teams.get(number=2)
     services.team_update(team=team, name="Les Rebaptisés", by=by)
     services.team_withdraw(team=team, by=by)
-    services.tournament_update(tournament=concours, rounding=False, by=by)
+    services.tournament_rules_update(tournament=concours, rounding=False, by=by)
     game = game_of(concours)
     services.round_swap_teams(round_=concours.rounds.get(), team_a=game.team_ns_id,
                               team_b=game_of(concours, 2).team_ns_id, by=by)
@@ -105,7 +105,7 @@ def test_restoring_before_a_creation_removes_the_donne(concours):
 
 
 def test_a_restore_the_rules_refuse_changes_nothing(concours):
-    services.tournament_update(tournament=concours, max_donnes=2, target=None, confirm=True)
+    services.tournament_rules_update(tournament=concours, max_donnes=2, target=None, confirm=True)
     game = game_of(concours)
     services.donne_record(game=game, number=None, donne=made(points=100))
     services.donne_record(game=game, number=None, donne=made(points=110))
@@ -118,7 +118,7 @@ def test_a_restore_the_rules_refuse_changes_nothing(concours):
 
 
 def test_changing_the_ranking_criteria_is_logged_and_restorable(concours):
-    services.tournament_update(tournament=concours, criteria=["points", "wins"])
+    services.tournament_rules_update(tournament=concours, criteria=["points", "wins"])
     entry = AuditEntry.objects.get(kind="rules", action="update")
     assert entry.before["criteria"] == ["wins", "points", "diff"]
     assert entry.after["criteria"] == ["points", "wins"]
@@ -128,7 +128,7 @@ def test_changing_the_ranking_criteria_is_logged_and_restorable(concours):
 
 
 def test_the_journal_shows_only_the_options_that_changed(client, owner, concours):
-    services.tournament_update(tournament=concours, rounding=False, by=Actor.of_user(owner))
+    services.tournament_rules_update(tournament=concours, rounding=False, by=Actor.of_user(owner))
     client.force_login(owner)
     rows = client.get(reverse("tournament:journal", args=[concours.slug]) + "?kind=rules"
                       ).context["rows"]
@@ -141,7 +141,7 @@ def test_restoring_a_team_and_the_rules(concours):
     services.audit_restore(entry=AuditEntry.objects.get(kind="team", action="update"))
     team.refresh_from_db()
     assert team.name == "Équipe 1"
-    services.tournament_update(tournament=concours, litige=False, tie_to_takers=True)
+    services.tournament_rules_update(tournament=concours, litige=False, tie_to_takers=True)
     services.audit_restore(entry=AuditEntry.objects.get(kind="rules", action="update"))
     concours.refresh_from_db()
     assert concours.litige is True and concours.tie_to_takers is False
@@ -212,7 +212,7 @@ def snapshot(t) -> tuple:
 
 def test_a_rules_entry_holding_the_organiser_never_changes_the_organiser(concours):
     thief = organiser("voleur")
-    services.tournament_update(tournament=concours, rounding=False)
+    services.tournament_rules_update(tournament=concours, rounding=False)
     entry = AuditEntry.objects.get(kind="rules", action="update")
     entry.before = {**entry.before, "organiser_id": thief.pk}
     entry.save()
@@ -247,7 +247,7 @@ def test_a_rules_entry_holding_the_organiser_never_changes_the_organiser(concour
 def test_a_crafted_entry_is_refused_in_french_and_changes_nothing(concours, kind, action,
                                                                   value):
     game = game_of(concours)
-    record = services.donne_record(game=game, number=None, donne=made(points=100))
+    record = services.donne_record(game=game, number=None, donne=made(points=100)).record
     entry = AuditEntry.objects.create(
         tournament=concours, actor="faussaire", kind=kind, action=action, round_number=1,
         table=1, number=1, donne_key=record.key if kind == "donne" else "", before=value)
@@ -258,10 +258,10 @@ def test_a_crafted_entry_is_refused_in_french_and_changes_nothing(concours, kind
 
 
 def test_a_rules_entry_restores_only_the_options_it_holds(concours):
-    services.tournament_update(tournament=concours, rounding=False, name="Autre nom",
-                               place="Ailleurs")
+    services.tournament_rules_update(tournament=concours, rounding=False)
+    services.tournament_details_update(tournament=concours, name="Autre nom", place="Ailleurs")
     entry = AuditEntry.objects.get(kind="rules", action="update")
-    services.tournament_update(tournament=concours, name="Troisième nom")
+    services.tournament_details_update(tournament=concours, name="Troisième nom")
     services.audit_restore(entry=entry, which="before")
     concours.refresh_from_db()
     assert concours.rounding is True
@@ -399,8 +399,8 @@ def test_the_journal_describes_a_melees_players_and_a_teams_licences(client, own
 
 def test_the_journal_tells_the_format_options_and_the_lots_in_french(client, owner):
     t = tournament(owner=owner, teams=4, slug="options")
-    services.tournament_update(tournament=t, draw_method="random", exempt_rule="half",
-                               points_win=4, confirm=True)
+    services.tournament_format_update(tournament=t, draw_method="random", exempt_rule="half",
+                                      points_win=4)
     services.prize_add(tournament=t, start=1, end=1, from_last=False, label="Un jambon")
     client.force_login(owner)
     rows = client.get(reverse("tournament:journal", args=[t.slug])).context["rows"]

@@ -54,7 +54,7 @@ def test_a_melee_ranks_players_each_counting_the_results_of_its_partie_teams():
 
 def test_an_exempt_players_bye_is_an_exemption_with_the_concours_points():
     t = melee_bulk(players=5, slug="melee-cinq", bye_points=900)
-    services.tournament_update(tournament=t, points_win=4, points_loss=1, points_exempt=3)
+    services.tournament_format_update(tournament=t, points_win=4, points_loss=1, points_exempt=3)
     t.refresh_from_db()
     round_ = melee_partie(t, 3)
     play_partie(round_)
@@ -99,8 +99,8 @@ def test_a_melee_ignores_its_partie_teams_and_doublettes_their_players():
 
 def test_ranking_points_follow_the_scale_and_rank_when_chosen():
     t = tournament(teams=4, slug="challenge")
-    services.tournament_update(tournament=t, points_win=4, points_loss=2,
-                               criteria=["ranking_points", "points"])
+    services.tournament_format_update(tournament=t, points_win=4, points_loss=2)
+    services.tournament_rules_update(tournament=t, criteria=["ranking_points", "points"])
     t.refresh_from_db()
     round_ = services.round_generate(tournament=t, seed=1)
     games = list(round_.games.order_by("table"))

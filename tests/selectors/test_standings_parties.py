@@ -201,11 +201,12 @@ def test_half_a_partie_leaves_out_a_forfeit_and_the_average_counts_it(owner):
     services.game_forfeit(game=forfeited, side=Side.NS.value)
     played.refresh_from_db()
     assert _bye(t).score_ns == _half([played])
-    services.tournament_update(tournament=t, exempt_rule="average")
+    services.tournament_format_update(tournament=t, exempt_rule="average")
     forfeited.refresh_from_db()
     assert forfeited.score_ew == t.forfeit_points
     assert _bye(t).score_ns == _half([played, forfeited])
-    services.tournament_update(tournament=t, exempt_rule="fixed", bye_points=700)
+    services.tournament_rules_update(tournament=t, bye_points=700)
+    services.tournament_format_update(tournament=t, exempt_rule="fixed")
     assert _bye(t).score_ns == 700
 
 
@@ -215,7 +216,7 @@ def test_a_rule_change_rewrites_the_byes_of_every_partie(owner):
         for game in _tables(t, services.round_generate(tournament=t, seed=4).number):
             play_to_the_end(game)
     assert [_bye(t, n).score_ns for n in (1, 2)] == [1000, 1000]
-    services.tournament_update(tournament=t, exempt_rule="half")
+    services.tournament_format_update(tournament=t, exempt_rule="half")
     expected = [_half(_tables(t, n)) for n in (1, 2)]
     assert [_bye(t, n).score_ns for n in (1, 2)] == expected
     assert all(points not in (0, 1000) for points in expected)  # not the fixed score

@@ -32,8 +32,8 @@ def test_restoring_a_forfeit_points_change_leaves_partie_1_played_in_4_donnes_al
     services.round_generate(tournament=t, seed=4)
     played = _results(t, 1)
     assert played == [(True, "NS", 4), (True, "NS", 4)]
-    services.tournament_update(tournament=t, max_donnes=8, from_partie=2)
-    services.tournament_update(tournament=t, forfeit_points=500)
+    services.tournament_rules_update(tournament=t, max_donnes=8, from_partie=2)
+    services.tournament_rules_update(tournament=t, forfeit_points=500)
     entry = AuditEntry.objects.filter(tournament=t, kind="rules").latest("id")
     services.audit_restore(entry=entry, which="before")
     t.refresh_from_db()
@@ -48,7 +48,7 @@ def test_restoring_an_end_of_a_game_change_gives_back_only_the_parties_it_named(
     t = tournament(owner=organiser(), teams=4, target=None, max_donnes=4)
     _play_round(services.round_generate(tournament=t, seed=3))
     services.round_generate(tournament=t, seed=4)
-    services.tournament_update(tournament=t, max_donnes=8, from_partie=2)
+    services.tournament_rules_update(tournament=t, max_donnes=8, from_partie=2)
     entry = AuditEntry.objects.filter(tournament=t, kind="rules").latest("id")
     services.audit_restore(entry=entry, which="before")
     limits = dict(Round.objects.filter(tournament=t).values_list("number", "max_donnes"))
@@ -62,13 +62,13 @@ def twelve():
     t = tournament(owner=organiser(), teams=4, target=None, max_donnes=12)
     for seed in (3, 4):
         _play_round(services.round_generate(tournament=t, seed=seed))
-    services.tournament_update(tournament=t, max_donnes=8, from_partie=3)
+    services.tournament_rules_update(tournament=t, max_donnes=8, from_partie=3)
     return Tournament.objects.get(pk=t.pk)
 
 
 def test_changing_only_the_criteria_from_partie_2_keeps_partie_2_in_12_donnes(twelve):
     # The rules page posts every field, the end of a game as the concours has it.
-    changed = services.tournament_update(tournament=twelve, criteria=["points", "wins"],
+    changed = services.tournament_rules_update(tournament=twelve, criteria=["points", "wins"],
                                          target=None, max_donnes=8, from_partie=2)
     assert changed == []
     limits = dict(Round.objects.filter(tournament=twelve).values_list("number", "max_donnes"))
@@ -79,7 +79,7 @@ def test_changing_only_the_criteria_from_partie_2_keeps_partie_2_in_12_donnes(tw
 
 
 def test_a_new_target_from_partie_2_leaves_partie_2_its_number_of_donnes(twelve):
-    services.tournament_update(tournament=twelve, target=2000, max_donnes=8, from_partie=2,
+    services.tournament_rules_update(tournament=twelve, target=2000, max_donnes=8, from_partie=2,
                                confirm=True)
     limits = list(Round.objects.filter(tournament=twelve).order_by("number")
                   .values_list("target", "max_donnes"))
@@ -88,9 +88,9 @@ def test_a_new_target_from_partie_2_leaves_partie_2_its_number_of_donnes(twelve)
 
 def test_restoring_an_old_rules_entry_undoes_only_what_that_entry_changed():
     t = tournament(owner=organiser(), teams=4)
-    services.tournament_update(tournament=t, forfeit_points=500)
+    services.tournament_rules_update(tournament=t, forfeit_points=500)
     entry = AuditEntry.objects.filter(tournament=t, kind="rules").latest("id")
-    services.tournament_update(tournament=t, criteria=["points", "wins"], rounding=False)
+    services.tournament_rules_update(tournament=t, criteria=["points", "wins"], rounding=False)
     services.audit_restore(entry=entry, which="before")
     t.refresh_from_db()
     assert t.forfeit_points != 500
@@ -103,7 +103,7 @@ def test_an_entry_on_a_game_whose_draw_was_undone_is_a_french_refusal():
     game = round_.games.get(table=1)
     services.round_undo(round_=round_)
     with pytest.raises(GameGone) as error:
-        services.donne_enter(game=game, side="NS", number=None, donne=made())
+        services.donne_record(game=game, side="NS", number=None, donne=made())
     assert "n'existe plus" in error.value.message
 
 
@@ -340,7 +340,7 @@ def test_a_phones_totals_posted_while_the_draw_is_undone_are_told_the_table_is_g
     from tournament.views import table
 
     t = tournament(owner=organiser(), teams=4)
-    services.tournament_update(tournament=t, paper_by_tables=True)
+    services.tournament_results_update(tournament=t, paper_by_tables=True)
     round_ = services.round_generate(tournament=t, seed=1)
     token = round_.games.get(table=1).token
     looked_up = table.linked_side

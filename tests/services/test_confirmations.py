@@ -14,7 +14,7 @@ from tournament import selectors, services
 from tournament.access import linked_side
 from tournament.errors import UserError
 from tournament.models import AuditEntry, Game, Tournament
-from tournament.services.confirmations import score_changed
+from tournament.services.donnes import score_changed
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +37,7 @@ def table(t, number: int = 1) -> Game:
 
 
 def enter(game, side, donne=WINNING, number=None):
-    return services.donne_enter(game=game, side=side, number=number, donne=donne,
+    return services.donne_record(game=game, side=side, number=number, donne=donne,
                                 open_only=side is not None)
 
 
@@ -123,7 +123,7 @@ def test_a_change_outside_the_entry_clears_what_awaited_from_the_copy_locked_bef
 def test_a_side_may_be_given_by_its_value(concours):
     # Views hold a side's value ("NS", "EW"); the services turn it into a scoring.Side.
     game = table(concours)
-    services.donne_enter(game=game, side="NS", number=None, donne=WINNING, open_only=True)
+    services.donne_record(game=game, side="NS", number=None, donne=WINNING, open_only=True)
     assert table(concours).awaiting == "EW"
     with pytest.raises(UserError, match="c'est à l'équipe adverse"):
         services.game_confirm(game=game, side="NS")

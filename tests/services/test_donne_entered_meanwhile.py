@@ -5,9 +5,8 @@ import pytest
 
 from tests.builders import made, organiser, tournament
 from tournament import services
-from tournament.errors import UserError
+from tournament.errors import DonneEnteredMeanwhile, UserError
 from tournament.models import Game
-from tournament.services.donnes import DonneEnteredMeanwhile
 
 pytestmark = pytest.mark.django_db
 
@@ -20,9 +19,9 @@ def game():
 
 
 def test_a_donne_entered_meanwhile_raises_its_own_error_and_writes_nothing(game):
-    services.donne_enter(game=game, side="NS", number=None, donne=made(points=95), expect=1)
+    services.donne_record(game=game, side="NS", number=None, donne=made(points=95), expect=1)
     with pytest.raises(DonneEnteredMeanwhile, match="vient d'être saisie"):
-        services.donne_enter(game=game, side="EW", number=None, donne=made(), expect=1)
+        services.donne_record(game=game, side="EW", number=None, donne=made(), expect=1)
     assert game.donnes.count() == 1
 
 
@@ -30,6 +29,6 @@ def test_other_refusals_are_not_taken_for_a_donne_entered_meanwhile(game):
     game.round.closed = True
     game.round.save(update_fields=["closed"])
     with pytest.raises(UserError) as refused:
-        services.donne_enter(game=game, side="NS", number=None, donne=made(), expect=2,
+        services.donne_record(game=game, side="NS", number=None, donne=made(), expect=2,
                              open_only=True)
     assert not isinstance(refused.value, DonneEnteredMeanwhile)

@@ -213,7 +213,7 @@ def test_a_change_of_rules_after_paper_totals_asks_for_a_confirmation(totals_ent
     t = totals_entered.tournament
     assert selectors.has_donnes(t) and selectors.rules_change_default_partie(t) == 2
     with pytest.raises(UserError) as error:
-        services.tournament_update(tournament=t, max_donnes=8, from_partie=1)
+        services.tournament_rules_update(tournament=t, max_donnes=8, from_partie=1)
     assert error.value.field == "confirm"
     t.refresh_from_db()
     assert totals_entered.rules.max_donnes != 8

@@ -55,13 +55,13 @@ def two_games(teams: int = 4, **options):
 def test_entries_of_two_games_do_not_wait_for_each_other():
     first, second = two_games()
     with transaction.atomic():
-        services.donne_enter(game=first, side="NS", number=None, donne=made())
+        services.donne_record(game=first, side="NS", number=None, donne=made())
         # The first entry's transaction is open: an entry at the other table goes on.
-        written = in_other_connection(lambda: services.donne_enter(
+        written = in_other_connection(lambda: services.donne_record(
             game=second, side="NS", number=None, donne=made()))
         assert not isinstance(written, Exception), written
         # The same game, though, waits for it (and gives up at the lock timeout here).
-        again = in_other_connection(lambda: services.donne_enter(
+        again = in_other_connection(lambda: services.donne_record(
             game=first, side="NS", number=None, donne=made()))
         assert "lock timeout" in str(again)
     assert first.donnes.count() == 1 and second.donnes.count() == 1
@@ -72,7 +72,7 @@ def test_a_change_of_the_partie_or_the_concours_waits_for_an_entry(model):
     game, _other = two_games()
     pk = game.round_id if model is Round else game.round.tournament_id
     with transaction.atomic():
-        services.donne_enter(game=game, side="NS", number=None, donne=made())
+        services.donne_record(game=game, side="NS", number=None, donne=made())
         # What a rules change, a close or an undo of the draw takes first: refused meanwhile.
         locked = in_other_connection(
             lambda: model.objects.select_for_update().filter(pk=pk).exists())
@@ -85,7 +85,7 @@ def test_an_entry_waiting_for_a_close_of_its_partie_reads_it_closed():
 
     def enter():  # a table's phone, while the organiser closes the partie
         try:
-            services.donne_enter(game=game, side="NS", number=None, donne=made(),
+            services.donne_record(game=game, side="NS", number=None, donne=made(),
                                  open_only=True)
         except Exception as error:
             outcome.append(error)
@@ -126,7 +126,7 @@ def test_two_tables_of_a_partie_with_a_bye_rescore_it_one_after_the_other():
 
     def enter_second():
         try:
-            outcome.append(services.donne_enter(game=second, side="NS", number=None,
+            outcome.append(services.donne_record(game=second, side="NS", number=None,
                                                 donne=other))
         except Exception as error:
             outcome.append(error)
@@ -134,7 +134,7 @@ def test_two_tables_of_a_partie_with_a_bye_rescore_it_one_after_the_other():
             connections.close_all()
 
     with transaction.atomic():
-        services.donne_enter(game=first, side="NS", number=None, donne=winning)
+        services.donne_record(game=first, side="NS", number=None, donne=winning)
         phone = threading.Thread(target=enter_second)
         phone.start()
         for _ in range(1200):  # until the second entry waits for a lock (60 s at most)

@@ -62,14 +62,17 @@ def test_phones_entries_and_organiser_changes_at_once_never_deadlock():
                                  player1="A", player2="B") for index in range(3)]
 
     def phone(game: Game) -> list[Callable[[], object]]:
-        return [lambda: services.donne_enter(game=game, side="NS", number=None,
+        return [lambda: services.donne_record(game=game, side="NS", number=None,
                                              donne=made(points=90))
                 for _step in range(ROUNDS)]
 
     def rules() -> list[Callable[[], object]]:
-        return [lambda step=step: services.tournament_update(
-            tournament=concours, forfeit_points=300 + step, rounding=bool(step % 2),
-            exempt_rule="average" if step % 2 else "fixed", confirm=True)
+        return [lambda step=step: (
+            services.tournament_rules_update(
+                tournament=concours, forfeit_points=300 + step, rounding=bool(step % 2),
+                confirm=True),
+            services.tournament_format_update(
+                tournament=concours, exempt_rule="average" if step % 2 else "fixed"))
             for step in range(ROUNDS)]
 
     def partie() -> list[Callable[[], object]]:
@@ -139,7 +142,7 @@ def test_a_swap_waiting_for_an_entry_sees_its_donne_and_is_refused():
     thread = threading.Thread(target=swap)
     thread.start()
     with transaction.atomic():
-        services.donne_enter(game=game, side="NS", number=None, donne=made())
+        services.donne_record(game=game, side="NS", number=None, donne=made())
         entered.set()
         time.sleep(0.5)  # the swap is under way, waiting for the entry's locks
     thread.join(timeout=60)
@@ -158,7 +161,7 @@ def test_an_entry_waiting_for_an_undone_draw_is_told_its_table_is_gone():
     def phone() -> None:
         try:
             undoing.wait(timeout=60)
-            services.donne_enter(game=game, side="NS", number=None, donne=made())
+            services.donne_record(game=game, side="NS", number=None, donne=made())
             answers.append("entered")
         except Exception as error:  # a UserError expected; anything else fails below
             answers.append(error)

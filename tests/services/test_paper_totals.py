@@ -176,7 +176,7 @@ def test_a_bye_or_a_forfeit_has_no_totals(concours):
 def test_a_rules_change_that_the_sheet_contradicts_is_refused(concours):
     services.game_totals_record(game=table(concours, 1), totals=SHEET)
     with pytest.raises(UserError, match="Partie 1 table 1"):
-        services.tournament_update(tournament=concours, capot_points=250, confirm=True)
+        services.tournament_rules_update(tournament=concours, capot_points=250, confirm=True)
     assert Tournament.objects.get(pk=concours.pk).capot_points == 252
 
 

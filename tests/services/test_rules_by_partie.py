@@ -49,7 +49,7 @@ def twelve(owner):
 
 
 def test_a_game_of_partie_3_ends_after_8_donnes_while_partie_2_kept_12(twelve):
-    services.tournament_update(tournament=twelve, max_donnes=8, from_partie=3)
+    services.tournament_rules_update(tournament=twelve, max_donnes=8, from_partie=3)
     third = services.round_generate(tournament=twelve)
     _play_round(third)
     assert set(Game.objects.filter(round=third).values_list("played", flat=True)) == {8}
@@ -78,10 +78,10 @@ def test_a_change_from_partie_3_on_recomputes_partie_3_only_and_parties_1_2_keep
     _play(game, donnes=5)
     before = _scores(twelve, [1, 2])
     with pytest.raises(UserError) as error:  # partie 3 has donnes: confirm first
-        services.tournament_update(tournament=twelve, max_donnes=8, from_partie=3)
+        services.tournament_rules_update(tournament=twelve, max_donnes=8, from_partie=3)
     assert error.value.field == "confirm" and "parties 3" in error.value.message
     assert Round.objects.get(pk=third.pk).max_donnes == 12
-    services.tournament_update(tournament=twelve, max_donnes=8, from_partie=3, confirm=True)
+    services.tournament_rules_update(tournament=twelve, max_donnes=8, from_partie=3, confirm=True)
     _play(game)
     game.refresh_from_db()
     assert (game.played, game.finished) == (8, True)
@@ -101,7 +101,7 @@ def test_a_change_the_entered_donnes_refuse_changes_nothing(twelve):
     beyond the end), naming the game; nothing changes."""
     entries = AuditEntry.objects.count()
     with pytest.raises(UserError) as error:
-        services.tournament_update(tournament=twelve, max_donnes=10, from_partie=2,
+        services.tournament_rules_update(tournament=twelve, max_donnes=10, from_partie=2,
                                    confirm=True)
     assert "Partie 2" in error.value.message and "pas été changé" in error.value.message
     assert list(Round.objects.filter(tournament=twelve).values_list("max_donnes", flat=True)) \
@@ -113,7 +113,7 @@ def test_a_change_the_entered_donnes_refuse_changes_nothing(twelve):
 def test_a_change_from_the_next_partie_to_draw_needs_no_confirmation_and_rescores_nothing(
         twelve):
     before = _scores(twelve, [1, 2])
-    changed = services.tournament_update(tournament=twelve, max_donnes=8, target=1000,
+    changed = services.tournament_rules_update(tournament=twelve, max_donnes=8, target=1000,
                                          from_partie=3)
     assert sorted(changed) == ["max_donnes", "target"]
     assert _scores(twelve, [1, 2]) == before
@@ -123,7 +123,7 @@ def test_a_change_from_the_next_partie_to_draw_needs_no_confirmation_and_rescore
 
 
 def test_the_journal_shows_the_change_and_the_partie_it_starts_from(client, owner, twelve):
-    services.tournament_update(tournament=twelve, max_donnes=8, from_partie=3)
+    services.tournament_rules_update(tournament=twelve, max_donnes=8, from_partie=3)
     client.force_login(owner)
     page = client.get(reverse("tournament:journal", args=[twelve.slug])).content.decode()
     row = next(line for line in page.split("<tr") if "correction — partie 3" in line)
@@ -134,13 +134,13 @@ def test_the_journal_shows_the_change_and_the_partie_it_starts_from(client, owne
 def test_a_partie_later_than_the_next_to_draw_is_refused_in_french(twelve):
     for wrong in (0, 4, "3", True):
         with pytest.raises(UserError) as error:
-            services.tournament_update(tournament=twelve, max_donnes=8, from_partie=wrong)
+            services.tournament_rules_update(tournament=twelve, max_donnes=8, from_partie=wrong)
         assert error.value.field == "from_partie" and "de 1 à 3" in error.value.message
     assert Tournament.objects.get(pk=twelve.pk).max_donnes == 12
 
 
 def test_the_other_options_still_apply_to_every_partie(twelve):
-    services.tournament_update(tournament=twelve, rounding=False, from_partie=3, confirm=True)
+    services.tournament_rules_update(tournament=twelve, rounding=False, from_partie=3, confirm=True)
     for game in Game.objects.filter(round__tournament=twelve).select_related("round"):
         rules = game.round.rules
         assert (rules.rounding, rules.max_donnes) == (False, 12)
@@ -151,14 +151,14 @@ def test_the_other_options_still_apply_to_every_partie(twelve):
 
 def test_a_game_must_still_end_somewhere_in_every_partie(twelve):
     with pytest.raises(UserError) as error:
-        services.tournament_update(tournament=twelve, max_donnes=None, from_partie=3)
+        services.tournament_rules_update(tournament=twelve, max_donnes=None, from_partie=3)
     assert error.value.field == "target"
 
 
 def test_a_change_then_a_later_one_keeps_each_partie_its_own(twelve):
-    services.tournament_update(tournament=twelve, max_donnes=10, from_partie=3)
+    services.tournament_rules_update(tournament=twelve, max_donnes=10, from_partie=3)
     services.round_generate(tournament=twelve)
-    services.tournament_update(tournament=twelve, max_donnes=None, target=1000, from_partie=4)
+    services.tournament_rules_update(tournament=twelve, max_donnes=None, target=1000, from_partie=4)
     rules = {round_.number: (round_.rules.target, round_.rules.max_donnes)
              for round_ in Round.objects.filter(tournament=twelve)}
     assert rules == {1: (None, 12), 2: (None, 12), 3: (None, 10)}
@@ -171,7 +171,7 @@ def test_a_change_then_a_later_one_keeps_each_partie_its_own(twelve):
 
 
 def test_the_backup_round_trip_keeps_each_parties_rules_and_scores(owner, twelve):
-    services.tournament_update(tournament=twelve, max_donnes=8, from_partie=3)
+    services.tournament_rules_update(tournament=twelve, max_donnes=8, from_partie=3)
     _play_round(services.round_generate(tournament=twelve))
     data = backup.export_data(twelve)
     assert data["version"] >= 3  # the first version recording each partie's end of a game

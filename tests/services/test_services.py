@@ -1,6 +1,7 @@
 """The services: every write, its validation, and the recomputations it triggers."""
 
 import datetime
+import inspect
 
 import pytest
 
@@ -9,8 +10,9 @@ from tests.builders import made, organiser, play_to_the_end, tournament
 from tests.checks import assert_scores_recomputed
 from tournament import services
 from tournament.errors import UserError
-from tournament.models import AuditEntry, DonneRecord, Game, Tournament
+from tournament.models import RULE_FIELDS, AuditEntry, DonneRecord, Game, Tournament
 from tournament.services import ImportLine
+from tournament.services.tournaments import KEEP
 
 pytestmark = pytest.mark.django_db
 
@@ -194,10 +196,11 @@ def test_a_rule_change_needs_confirmation_once_donnes_exist_then_recomputes():
     game = services.round_generate(tournament=t, seed=1).games.get()
     services.donne_record(game=game, number=None, donne=made(points=95))
     with pytest.raises(UserError) as error:
-        services.tournament_update(tournament=t, rounding=False)
+        services.tournament_rules_update(tournament=t, rounding=False)
     assert error.value.field == "confirm"
     assert Game.objects.get(pk=game.pk).score_ns == 180
-    assert services.tournament_update(tournament=t, rounding=False, confirm=True) == ["rounding"]
+    assert services.tournament_rules_update(tournament=t, rounding=False,
+                                            confirm=True) == ["rounding"]
     assert Game.objects.get(pk=game.pk).score_ns == 175
 
 
@@ -206,7 +209,7 @@ def test_a_rule_change_that_makes_a_donne_invalid_is_refused_whole():
     game = services.round_generate(tournament=t, seed=1).games.get()
     services.donne_record(game=game, number=None, donne=made(annonces_ns=50))
     with pytest.raises(UserError):
-        services.tournament_update(tournament=t, annonces=False, confirm=True)
+        services.tournament_rules_update(tournament=t, annonces=False, confirm=True)
     t.refresh_from_db()
     assert t.annonces is True
 
@@ -226,8 +229,9 @@ def test_teams_can_be_swapped_before_the_round_starts_only():
 def test_a_coinche_level_reaches_the_score():
     t = tournament(teams=2)
     game = services.round_generate(tournament=t, seed=1).games.get()
-    record = services.donne_record(game=game, number=None,
-                                   donne=made(contract=120, points=130, coinche=Coinche.COINCHE))
+    record = services.donne_record(
+        game=game, number=None,
+        donne=made(contract=120, points=130, coinche=Coinche.COINCHE)).record
     assert (record.score_ns, record.score_ew, record.outcome) == (560, 0, "made")
 
 
@@ -236,7 +240,7 @@ def test_changing_the_bye_and_forfeit_points_rescores_those_games():
     round_ = services.round_generate(tournament=t, seed=1)
     forfeited = round_.games.get(table=1)
     services.game_forfeit(game=forfeited, side="EW")
-    services.tournament_update(tournament=t, bye_points=800, forfeit_points=600)
+    services.tournament_rules_update(tournament=t, bye_points=800, forfeit_points=600)
     bye, forfeited = round_.games.get(team_ew__isnull=True), round_.games.get(table=1)
     assert not forfeited.is_bye
     assert (bye.score_ns, bye.finished, bye.winner) == (800, True, "NS")
@@ -259,15 +263,30 @@ def test_a_record_round_trips_a_donne():
 # --- Explicit arguments, and every text checked as the forms check it ----------------------
 
 
-def test_a_tournament_update_takes_no_field_it_does_not_name():
+@pytest.mark.parametrize("update", [
+    services.tournament_details_update, services.tournament_rules_update,
+    services.tournament_format_update, services.tournament_results_update])
+def test_a_tournament_update_takes_no_field_it_does_not_name(update):
     t = tournament()
     thief = organiser("voleur")
     with pytest.raises(TypeError):
-        services.tournament_update(tournament=t, organiser_id=thief.pk)
+        update(tournament=t, organiser_id=thief.pk)
     with pytest.raises(TypeError):
-        services.tournament_update(tournament=t, slug="ailleurs", published=False)
+        update(tournament=t, slug="ailleurs", published=False)
     t.refresh_from_db()
     assert t.organiser != thief and t.slug != "ailleurs" and t.published
+
+
+def test_the_rules_update_names_every_rule_option_and_keeps_those_left_out():
+    # Its signature lists the options by name: one added to scoring.Rules must be added there.
+    parameters = inspect.signature(services.tournament_rules_update).parameters
+    assert set(RULE_FIELDS) <= set(parameters)
+    assert all(parameters[option].default is KEEP for option in RULE_FIELDS)
+    t = tournament(teams=2)
+    assert services.tournament_rules_update(tournament=t, max_donnes=12, target=None) == [
+        "target", "max_donnes"]
+    t.refresh_from_db()
+    assert (t.target, t.max_donnes, t.rounding) == (None, 12, True)
 
 
 def test_a_team_update_takes_no_field_it_does_not_name():
@@ -295,10 +314,10 @@ def test_the_texts_of_a_tournament_are_normalised_and_checked():
     for name, field in (("\u200b", "name"), ("x" * 201, "name"), ("Nul\x00", "name"),
                         ("Deux\tmots", "name"), ("\u3164", "name")):
         with pytest.raises(UserError) as error:
-            services.tournament_update(tournament=t, name=name)
+            services.tournament_details_update(tournament=t, name=name)
         assert error.value.field == field
     with pytest.raises(UserError) as error:
-        services.tournament_update(tournament=t, place="\x1b[31m")
+        services.tournament_details_update(tournament=t, place="\x1b[31m")
     assert error.value.field == "place"
     t.refresh_from_db()
     assert t.name == "Fête du village"
@@ -320,7 +339,7 @@ def test_options_beyond_their_column_or_choices_are_refused(options, field):
     t = tournament()
     before = (Tournament.objects.filter(pk=t.pk).values().get(), AuditEntry.objects.count())
     with pytest.raises(UserError) as error:
-        services.tournament_update(tournament=t, **options)
+        services.tournament_rules_update(tournament=t, **options)
     assert error.value.field == field
     assert (Tournament.objects.filter(pk=t.pk).values().get(),
             AuditEntry.objects.count()) == before
@@ -396,7 +415,7 @@ def test_the_services_hold_the_rules_forms_bounds(option, value):
     # partie the rules form refuses.
     t = tournament()
     with pytest.raises(UserError) as error:
-        services.tournament_update(tournament=t, **{option: value})
+        services.tournament_rules_update(tournament=t, **{option: value})
     assert error.value.field == option and "un nombre entier de" in error.value.message
     t.refresh_from_db()
     assert getattr(t, option) != value

@@ -137,7 +137,7 @@ def test_an_automatic_backup_is_restored_into_its_concours_after_the_confirmatio
         backups_on, demo, client, django_user_model):
     path = autobackups.autobackup_write(tournament=demo, reason="partie-1")
     name_then = demo.name
-    services.tournament_update(tournament=demo, name="Renommé après la sauvegarde")
+    services.tournament_details_update(tournament=demo, name="Renommé après la sauvegarde")
     url = reverse("autobackup_restore", args=[demo.slug, path.name])
     client.force_login(demo.organiser)
     assert f'action="{url}"' in client.get(

@@ -91,7 +91,7 @@ def test_a_post_on_a_database_that_cannot_write_is_a_french_503(game, monkeypatc
     def cannot_write(**kwargs):
         raise OperationalError(message)
 
-    monkeypatch.setattr(services, "donne_enter", cannot_write)
+    monkeypatch.setattr(services, "donne_record", cannot_write)
     client = Client(raise_request_exception=False)
     response = client.post(reverse("tournament:table_link", args=[game.token]), PLAIN)
     page = html.unescape(response.content.decode())
@@ -115,7 +115,7 @@ def test_the_writers_lock_file_on_a_full_or_read_only_disk_is_a_503(game, monkey
     def cannot_write(**kwargs):
         raise error
 
-    monkeypatch.setattr(services, "donne_enter", cannot_write)
+    monkeypatch.setattr(services, "donne_record", cannot_write)
     client = Client(raise_request_exception=False)
     response = client.post(reverse("tournament:table_link", args=[game.token]), PLAIN)
     assert response.status_code == 503
@@ -125,7 +125,7 @@ def test_other_database_errors_stay_server_errors(game, monkeypatch):
     def bug(**kwargs):
         raise OperationalError("no such column: game.nothing")
 
-    monkeypatch.setattr(services, "donne_enter", bug)
+    monkeypatch.setattr(services, "donne_record", bug)
     client = Client(raise_request_exception=False)
     response = client.post(reverse("tournament:table_link", args=[game.token]), PLAIN)
     assert response.status_code == 500 and "Erreur du serveur" in response.content.decode()

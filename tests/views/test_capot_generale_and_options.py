@@ -162,7 +162,7 @@ GENERALE = Donne(taker=Side.NS, generale_bid=True, trump=Trump.SPADES, coinche=C
 
 
 def test_a_generale_is_stored_scored_and_told_in_the_journal(generale_game):
-    record = services.donne_record(game=generale_game, number=None, donne=GENERALE)
+    record = services.donne_record(game=generale_game, number=None, donne=GENERALE).record
     record = DonneRecord.objects.get(pk=record.pk)
     assert (record.generale_bid, record.generale_made, record.score_ns, record.score_ew) == (
         True, True, 1000, 0)

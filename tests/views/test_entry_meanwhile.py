@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from tests.builders import organiser, tournament
 from tournament import services
+from tournament.errors import DonneEnteredMeanwhile
 from tournament.models import Game
-from tournament.services.donnes import DonneEnteredMeanwhile
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ def test_the_typed_error_empties_the_row_whatever_the_count(client, game, monkey
     def raced(**kwargs):  # the count the page would read still says position 1 is free
         raise DonneEnteredMeanwhile("La donne 1 vient d'être saisie depuis un autre appareil.")
 
-    monkeypatch.setattr(services, "donne_enter", raced)
+    monkeypatch.setattr(services, "donne_record", raced)
     client.force_login(game.round.tournament.organiser)
     response = client.post(reverse("tournament:game", args=["course", 1, 1]), PLAIN,
                            headers=HTMX)

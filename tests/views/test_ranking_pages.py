@@ -65,23 +65,24 @@ def test_a_bad_option_is_refused_in_french_and_creates_nothing(owner, options, f
 
 def test_the_ranking_points_change_when_given_none_included_and_stay_when_left_out(owner):
     t = _create(owner, points_win=4, points_loss=2)
-    services.tournament_update(tournament=t, points_win=5)
+    services.tournament_format_update(tournament=t, points_win=5)
     t.refresh_from_db()
     assert (t.points_win, t.points_loss) == (5, 2)
-    services.tournament_update(tournament=t, points_loss=None, name="Essai bis")
+    services.tournament_format_update(tournament=t, points_loss=None)
+    services.tournament_details_update(tournament=t, name="Essai bis")
     t.refresh_from_db()
     assert (t.points_win, t.points_loss, t.name) == (5, None, "Essai bis")
 
 
 def test_the_format_changes_until_someone_registers(owner):
     t = _create(owner)
-    services.tournament_update(tournament=t, format="melee")
+    services.tournament_format_update(tournament=t, format="melee")
     t.refresh_from_db()
     # The doublettes' method no longer suits: the mêlée's own replaces it.
     assert (t.format, t.draw_method) == ("melee", "melee")
     Player.objects.create(tournament=t, number=1, name="Anne")
     with pytest.raises(UserError, match="La formule ne change plus") as refusal:
-        services.tournament_update(tournament=t, format="doublettes")
+        services.tournament_format_update(tournament=t, format="doublettes")
     assert refusal.value.field == "format"
     t.refresh_from_db()
     assert t.format == "melee"
@@ -89,11 +90,11 @@ def test_the_format_changes_until_someone_registers(owner):
 
 def test_a_draw_method_for_the_other_format_is_refused_on_update(owner):
     t = tournament(owner=owner, teams=2, slug="deux-equipes")
-    services.tournament_update(tournament=t, draw_method="rotation")
+    services.tournament_format_update(tournament=t, draw_method="rotation")
     t.refresh_from_db()
     assert t.draw_method == "rotation"
     with pytest.raises(UserError, match="ne convient qu'à une mêlée"):
-        services.tournament_update(tournament=t, draw_method="melee")
+        services.tournament_format_update(tournament=t, draw_method="melee")
     t.refresh_from_db()
     assert t.draw_method == "rotation"
 
@@ -143,8 +144,15 @@ def test_the_rules_page_sets_the_draw_the_exempt_rule_and_the_ranking_points(cli
     assert (t.draw_method, t.exempt_rule, t.criteria) == ("random", "average",
                                                           ["ranking_points", "points"])
     assert (t.points_win, t.points_loss, t.points_exempt, t.points_forfeit) == (4, 2, 3, None)
-    entry = AuditEntry.objects.filter(tournament=t, kind="rules", action="update").get()
-    assert entry.after["criteria"] == ["ranking_points", "points"]
+    # Each part the page changed is journaled by its service: the rules, then the format.
+    rules, format_ = AuditEntry.objects.filter(tournament=t, kind="rules",
+                                               action="update").order_by("pk")
+    assert rules.after["criteria"] == ["ranking_points", "points"]
+    assert rules.after["draw_method"] == rules.before["draw_method"] == "standings"
+    assert format_.after["criteria"] == ["ranking_points", "points"]
+    assert (format_.before["draw_method"], format_.after["draw_method"]) == ("standings",
+                                                                            "random")
+    assert (format_.after["exempt_rule"], format_.after["points_win"]) == ("average", 4)
     detail = client.get(reverse("tournament:detail", args=[t.slug])).content.decode()
     assert "points de classement : victoire 4, défaite 2, exemption 3" in detail
     assert "la moyenne de la partie" in detail and "au hasard" in detail.lower()
@@ -169,7 +177,7 @@ def test_the_rules_page_shows_the_fixed_exempt_score_only_under_the_fixed_rule(c
     rows = {field.name: (condition, applies) for field, condition, applies
             in client.get(url).context["form"].option_rows()}
     assert rows["bye_points"] == ("exempt_rule=fixed", True)
-    services.tournament_update(tournament=t, exempt_rule="half")
+    services.tournament_format_update(tournament=t, exempt_rule="half")
     rows = {field.name: applies for field, _c, applies
             in client.get(url).context["form"].option_rows()}
     assert rows["bye_points"] is False and rows["exempt_rule"] is True
@@ -196,7 +204,7 @@ def test_before_anyone_registers_the_rules_page_changes_the_format(client, owner
 
 def test_a_melee_standings_page_ranks_players_with_their_ranking_points(client, owner):
     t = melee_bulk(owner=owner, players=9, slug="melee-page")
-    services.tournament_update(tournament=t, points_win=4, points_loss=1, points_exempt=3)
+    services.tournament_format_update(tournament=t, points_win=4, points_loss=1, points_exempt=3)
     for seed in (1, 2):
         play_partie(melee_partie(t, seed))
     response = client.get(reverse("tournament:standings", args=[t.slug]))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.validators import MaxValueValidator
+from django.forms.models import fields_for_model
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
@@ -257,7 +258,20 @@ def _widget_value(value: Any) -> Any:
     return "" if value is None else value if isinstance(value, bool | int) else str(value)
 
 
-class TournamentRulesForm(forms.ModelForm):
+# What the settings page edits, in the page's order: the concours' columns, each a field made
+# from its model column (label, choices, help) unless declared below. The view hands them to
+# the service of each part by name (services.tournament_details_update, _rules_update,
+# _format_update, _results_update).
+SETTINGS_FIELDS = ["name", "date", "place", "preset", *RULE_FIELDS, "parties_planned",
+                   "format", "draw_method", "criteria", "points_win", "points_loss",
+                   "points_exempt", "points_forfeit", "exempt_rule", "bye_points",
+                   "forfeit_points", "paper_by_tables", "two_confirmations"]
+
+
+class TournamentRulesForm(forms.Form):
+    """The settings page's one form (a plain form: it writes nothing; the view hands its
+    groups of values to the services by name)."""
+
     preset = forms.ChoiceField(
         label=_("Règlement de départ"), choices=PRESET_CHOICES,
         help_text=_("Choisir un règlement remplit toutes les options ci-dessous avec les "
@@ -303,22 +317,17 @@ class TournamentRulesForm(forms.ModelForm):
         required=False,
     )
 
-    class Meta:
-        model = Tournament
-        fields = ["name", "date", "place", "preset", *RULE_FIELDS, "parties_planned",
-                  "format", "draw_method", "criteria", "points_win", "points_loss",
-                  "points_exempt", "points_forfeit", "exempt_rule", "bye_points",
-                  "forfeit_points", "paper_by_tables", "two_confirmations"]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
-
-    def __init__(self, *args, from_partie: int = 1, next_partie: int = 1,
-                 registered: bool = False, **kwargs):
-        """`from_partie`: the partie offered by default; `next_partie`: the next one to draw,
-        the last a change can start from (`from_partie` is hidden while it is 1);
-        `registered`: players or teams are registered (the format no longer changes)."""
-        super().__init__(*args, **kwargs)
-        if self.instance.pk and not self.is_bound:
-            self.initial["criteria"] = list(self.instance.criteria)
+    def __init__(self, data: Any = None, *, tournament: Tournament, from_partie: int = 1,
+                 next_partie: int = 1, registered: bool = False) -> None:
+        """`tournament`: the concours as stored (its values are the initial ones, and the
+        form never writes into it); `from_partie`: the partie offered by default;
+        `next_partie`: the next one to draw, the last a change can start from (`from_partie`
+        is hidden while it is 1); `registered`: players or teams are registered (the format
+        no longer changes)."""
+        initial = {name: getattr(tournament, name) for name in SETTINGS_FIELDS}
+        initial["criteria"] = list(tournament.criteria)
+        super().__init__(data, initial=initial)
+        self.tournament = tournament
         # The format is chosen once: nobody registered yet, or it stays (disabled: a posted
         # value is ignored, the service refuses a change anyway).
         self.fields["format"].required = False
@@ -328,7 +337,7 @@ class TournamentRulesForm(forms.ModelForm):
             self.fields["format"].help_text = _(
                 "Des joueurs ou des équipes sont inscrits : la formule ne change plus.")
             # Only the methods of its format (without the script, the page still says so).
-            self.fields["draw_method"] = draw_method_field(self.instance.format)
+            self.fields["draw_method"] = draw_method_field(tournament.format)
         self.initial.setdefault("from_partie", from_partie)
         self.default_from_partie = from_partie
         from_field = self.fields["from_partie"]
@@ -412,7 +421,7 @@ class TournamentRulesForm(forms.ModelForm):
         return self.default_from_partie if value is None else value
 
     # Left out of a post (a script, an older page), these keep the concours' values: None
-    # leaves a field as it is in services.tournament_update.
+    # leaves a field as it is in services.tournament_format_update.
     def clean_format(self) -> str | None:
         return self.cleaned_data["format"] or None
 
@@ -424,11 +433,25 @@ class TournamentRulesForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        _clean_draw_method(self, cleaned.get("format") or self.instance.format)
+        _clean_draw_method(self, cleaned.get("format") or self.tournament.format)
         return cleaned
+
+    def values(self, names: list[str]) -> dict[str, Any]:
+        """The cleaned values of `names` (a group of SETTINGS_FIELDS), by name."""
+        return {name: self.cleaned_data[name] for name in names}
 
     def clean_criteria(self) -> list[str]:
         try:
             return criteria_checked(self.cleaned_data["criteria"])  # the services' one check
         except UserError as error:
             raise forms.ValidationError(error.message) from None
+
+
+# The page's fields: those Django makes from the model's columns (as a ModelForm would, in
+# SETTINGS_FIELDS' order), each replaced by the one declared above when there is one; the
+# declared ones the model has not (from_partie, confirm) come last.
+_settings_fields = fields_for_model(
+    Tournament, fields=SETTINGS_FIELDS,
+    widgets={"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")})
+_settings_fields.update(TournamentRulesForm.base_fields)
+TournamentRulesForm.base_fields = _settings_fields

@@ -1,6 +1,7 @@
 """Kind "rules": the tournament's options (`log.rules_values`, RULE_OPTIONS), or the lots as a
 whole ({"prizes": [...]}, services.prizes). Restoring one gives back the options the entry
-changed (services.tournament_update), or the whole list of lots (services.prizes_replace).
+changed (services.tournament_rules_update, _format_update, _results_update, each its part), or
+the whole list of lots (services.prizes_replace).
 
 `options_words` is also how an entry of another kind whose value has none of that kind's
 shapes is shown (as the journal always did): its keys and values, one by one.

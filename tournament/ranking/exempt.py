@@ -15,8 +15,9 @@ every game, a cache the standings, pages and exports read. It is rewritten by th
 that change its inputs, in the same transaction: at the end of every recomputation of a game
 of that partie (`services.game_recompute`, and the entry of a donne, which stores a game's
 result the same way) and when the concours' exempt rule or fixed score changes
-(`services.tournament_update`). So a bye's score follows its partie's scores as they are
-entered, and the standings still count it only once its partie is played.
+(`services.tournament_format_update`, `tournament_rules_update`). So a bye's score follows
+its partie's scores as they are entered, and the standings still count it only once its
+partie is played.
 """
 
 from __future__ import annotations

@@ -86,7 +86,7 @@ def entry_sheet(game: Game, editing: int | None = None,
                 records: list[DonneRecord] | None = None) -> EntrySheet:
     """The sheet of `game`, `editing` the donne being corrected (None: a new one). Its
     donnes as stored (one query), or `records`: all of them in order as an entry just wrote
-    them (services.donne_enter's `Written.records`; no query)."""
+    them (services.donne_record's `Written.records`; no query)."""
     if records is None:
         records = list(game.donnes.order_by("number"))
     lines = [_sheet_line(line) for line in donne_lines(game, records)]
@@ -98,7 +98,7 @@ def entry_sheet(game: Game, editing: int | None = None,
 def game_reread(game: Game, written: Game | None = None) -> None:
     """Bring `game`'s own columns (its scores, its end, what it awaits) up to date, keeping
     its round, tournament, teams and players as read: from `written`, the copy of the same
-    game an entry wrote in its transaction (services.donne_enter's `Written.game`; no
+    game an entry wrote in its transaction (services.donne_record's `Written.game`; no
     query), else from the database (one query)."""
     if written is None:
         game.refresh_from_db(fields=GAME_STATE)

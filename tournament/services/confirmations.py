@@ -7,10 +7,10 @@ side awaited. That side's link (the sheet carries both: `Game.token` is North-So
 awaits, and the organiser's pages show it); the organiser may confirm any game. The
 organiser's own entry never awaits: the desk vouches for what it types.
 
-What awaits, in one rule (`score_changed`): after a change of a game's score made from
-`side`'s link, the other side is awaited if the option is on and the game is finished;
-after any other change, nothing is. A change that leaves the score sheet as it was (the same
-donne saved again) changes nothing.
+What awaits, in one rule (`donnes.score_changed`, called by every change of a score): after a
+change of a game's score made from `side`'s link, the other side is awaited if the option is
+on and the game is finished; after any other change, nothing is. A change that leaves the
+score sheet as it was (the same donne saved again) changes nothing.
 """
 
 from __future__ import annotations
@@ -20,45 +20,13 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring import Donne, Side
+from scoring import Side
 
 from .. import journal as audit
 from ..errors import UserError
 from ..journal import SYSTEM, Actor
 from ..models import Game
-from .donnes import Written, donne_write, game_locked
-
-
-def score_changed(game: Game, side: Side | str | None) -> None:
-    """Inside the transaction of a change of `game`'s score made from `side`'s table link
-    (a side or its value; None: by the organiser): set what the game awaits now (see the
-    module docstring). No query unless that changes (without the option, and nothing
-    pending, a donne's entry costs nothing here). After the organiser's own change outside
-    the entry (a journal's restore), `score_changed(game, None)` clears what was pending;
-    `game` may then be the copy locked before the change."""
-    awaiting = ""
-    if side is not None and game.finished and not game.forfeit \
-            and game.round.tournament.two_confirmations:
-        awaiting = Side(side).other.value
-    if (game.awaiting, game.disputed) != (awaiting, False):
-        game.awaiting, game.disputed = awaiting, False
-        game.save(update_fields=["awaiting", "disputed"])
-
-
-@transaction.atomic
-def donne_enter(*, game: Game, side: Side | str | None, number: int | None, donne: Donne,
-                version: int | None = None, expect: int | None = None, by: Actor = SYSTEM,
-                open_only: bool = False, key: str | None = None) -> Written:
-    """`donne_record` (same arguments) from `side`'s table link (a side or its value,
-    "NS" or "EW"), or from the organiser (`side` None), then what the game awaits
-    (`score_changed`), in one transaction: the game locked once, no savepoint, and the
-    confirmation's check costs no query unless what the game awaits changes. Returns what
-    was written (`Written`: the donne, the game and its donnes as the entry left them)."""
-    written = donne_write(game=game_locked(game), number=number, donne=donne,
-                          version=version, expect=expect, by=by, open_only=open_only, key=key)
-    if written.changed:  # the same donne saved again changes nothing, a confirmation included
-        score_changed(written.game, side)
-    return written
+from .donnes import game_locked
 
 
 def _score_checked(game: Game, side: Side | None, score: tuple[int, int] | None) -> None:
@@ -114,7 +82,6 @@ def game_dispute(*, game: Game, side: Side | str, score: tuple[int, int] | None 
 
 
 __all__ = [
-    "donne_enter",
     "game_confirm",
     "game_dispute",
 ]

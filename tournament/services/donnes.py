@@ -12,7 +12,7 @@ from scoring import Donne, DonneScore, GameScore, Rules, Side, score_game
 from scoring.paper import PaperTotals, paper_winner
 
 from .. import journal as audit
-from ..errors import GameGone, UserError, scoring_refusals
+from ..errors import DonneEnteredMeanwhile, GameGone, UserError, scoring_refusals
 from ..journal import SYSTEM, Actor
 from ..models import (
     DonneRecord,
@@ -23,12 +23,6 @@ from ..models import (
 from ..ranking import TableScore, exempt_score
 
 # --- Games and donnes -------------------------------------------------------------------
-
-class DonneEnteredMeanwhile(UserError):
-    """A new donne was posted with the number a page showed (`expect`), but another donne
-    was entered meanwhile (another phone, or a second click that went through): nothing is
-    written, and the page shows the sheet as it is now rather than the row again."""
-
 
 BY_TOTALS = _l("Cette table est saisie par les totaux de sa feuille : revenez à la saisie par "
                "donnes (page de la table) pour saisir ou rétablir une donne.")
@@ -204,19 +198,6 @@ def _partie_shared(round_id: int) -> None:
         cursor.execute(f"SELECT 1 FROM {round_table} WHERE id = %s FOR SHARE", [round_id])
 
 
-@transaction.atomic
-def donne_record(*, game: Game, number: int | None, donne: Donne,
-                 version: int | None = None, expect: int | None = None, by: Actor = SYSTEM,
-                 open_only: bool = False, key: str | None = None) -> DonneRecord:
-    """Enter a new donne (number None) or correct donne `number`; every later donne is
-    rescored. `key` (the donne's stable key, as the page showed it) makes sure donne `number`
-    is still that donne, `version` that nobody corrected it meanwhile; `expect` (the number
-    the form showed for a new donne) guards against entering one donne twice from two
-    devices; `open_only` (a table link) refuses a closed round."""
-    return donne_write(game=game_locked(game), number=number, donne=donne, version=version,
-                       expect=expect, by=by, open_only=open_only, key=key).record
-
-
 @dataclass(frozen=True)
 class Written:
     """What an entry wrote: the donne (`record`); its game as written (`game`: its scores,
@@ -230,9 +211,9 @@ class Written:
     changed: bool
 
 
-def donne_write(*, game: Game, number: int | None, donne: Donne, version: int | None,
-                expect: int | None, by: Actor, open_only: bool,
-                key: str | None = None) -> Written:
+def _donne_write(*, game: Game, number: int | None, donne: Donne, version: int | None,
+                 expect: int | None, by: Actor, open_only: bool,
+                 key: str | None = None) -> Written:
     """`donne_record`'s work on a game already locked (`game_locked`) in the caller's
     transaction. Four queries: the donnes, the donne written, the game's result, the journal
     (and none for the byes under a fixed exempt rule)."""
@@ -280,6 +261,47 @@ def donne_write(*, game: Game, number: int | None, donne: Donne, version: int | 
                   round_number=game.round.number, table=game.table, number=record.number,
                   donne_key=record.key, before=before, after=after)
     return Written(record=record, game=game, records=records, changed=after != before)
+
+
+@transaction.atomic
+def donne_record(*, game: Game, number: int | None, donne: Donne,
+                 side: Side | str | None = None, version: int | None = None,
+                 expect: int | None = None, by: Actor = SYSTEM, open_only: bool = False,
+                 key: str | None = None) -> Written:
+    """The one door for recording a donne: enter a new donne (number None) or correct donne
+    `number`; every later donne is rescored, then what the game awaits is set
+    (`score_changed`), in one transaction: the game locked once, no savepoint.
+
+    `side`: the table link's side ("NS" or "EW", or a Side) that enters it, None for the
+    organiser (the two confirmations); `key` (the donne's stable key, as the page showed it)
+    makes sure donne `number` is still that donne, `version` that nobody corrected it
+    meanwhile; `expect` (the number the form showed for a new donne) guards against
+    entering one donne twice from two devices (DonneEnteredMeanwhile); `open_only` (a table
+    link) refuses a closed round. Returns what was written (`Written`: the donne, the game
+    and its donnes as the entry left them)."""
+    written = _donne_write(game=game_locked(game), number=number, donne=donne,
+                           version=version, expect=expect, by=by, open_only=open_only,
+                           key=key)
+    if written.changed:  # the same donne saved again changes nothing, a confirmation included
+        score_changed(written.game, side)
+    return written
+
+
+def score_changed(game: Game, side: Side | str | None) -> None:
+    """Inside the transaction of a change of `game`'s score made from `side`'s table link
+    (a side or its value; None: by the organiser): set what the game awaits now (see
+    services.confirmations' docstring). No query unless that changes (without the option,
+    and nothing pending, a donne's entry costs nothing here). After the organiser's own
+    change outside the entry (a journal's restore), `score_changed(game, None)` clears what
+    was pending; `game` may then be the copy locked before the change."""
+    awaiting = ""
+    if side is not None and game.finished and not game.forfeit \
+            and game.round.tournament.two_confirmations:
+        awaiting = Side(side).other.value
+    if (game.awaiting, game.disputed) != (awaiting, False):
+        game.awaiting, game.disputed = awaiting, False
+        game.save(update_fields=["awaiting", "disputed"])
+
 
 
 def _addressed(records: list[DonneRecord], number: int, key: str | None) -> DonneRecord:

@@ -24,13 +24,23 @@ from ..models import (
 )
 from ..selectors.prizes import lots_from_value
 from .common import RANKING_POINTS_FIELDS, UserError
-from .confirmations import score_changed
-from .donnes import _donne_insert, donne_delete, donne_record, game_forfeit, game_locked
+from .donnes import (
+    _donne_insert,
+    donne_delete,
+    donne_record,
+    game_forfeit,
+    game_locked,
+    score_changed,
+)
 from .players import player_update
 from .prizes import prizes_replace
 from .rounds import round_seat
 from .teams import team_update
-from .tournaments import tournament_update
+from .tournaments import (
+    tournament_format_update,
+    tournament_results_update,
+    tournament_rules_update,
+)
 
 # What restoring an entry may change, per kind: a team's TEAM_FIELDS, a mêlée player's
 # PLAYER_FIELDS, the lots, the tournament's
@@ -87,20 +97,22 @@ def _restore_rules(entry: AuditEntry, value: Mapping[str, Any], by: Actor) -> No
                        by=by)
         return
     value = _named_rules(entry, value)
-    tournament_update(
+    # An entry written before an option existed leaves that option as it is (a rule option
+    # or a ranking points key left out keeps its value; present, None included, sets it).
+    # Each part goes through its own service, in this transaction.
+    tournament_rules_update(
         tournament=tournament, parties_planned=value.get("parties_planned"),
         criteria=value.get("criteria"), bye_points=value.get("bye_points"),
         forfeit_points=value.get("forfeit_points"), preset=value.get("preset"),
-        format=value.get("format"), draw_method=value.get("draw_method"),
-        exempt_rule=value.get("exempt_rule"),
-        paper_by_tables=value.get("paper_by_tables"),
-        two_confirmations=value.get("two_confirmations"),
         from_partie=entry.round_number, confirm=True, by=by,
-        # An entry written before an option existed leaves that option as it is (a
-        # ranking points key left out keeps its value; present, None included, sets it).
-        **{option: value[option] for option in RULE_FIELDS if option in value},
-        **{field: value[field] for field in RANKING_POINTS_FIELDS if field in value},
-    )
+        **{option: value[option] for option in RULE_FIELDS if option in value})
+    tournament_format_update(
+        tournament=tournament, format=value.get("format"),
+        draw_method=value.get("draw_method"), exempt_rule=value.get("exempt_rule"), by=by,
+        **{field: value[field] for field in RANKING_POINTS_FIELDS if field in value})
+    tournament_results_update(
+        tournament=tournament, paper_by_tables=value.get("paper_by_tables"),
+        two_confirmations=value.get("two_confirmations"), by=by)
 
 
 def _restore_pairing(entry: AuditEntry, value: Any, by: Actor) -> None:

@@ -37,8 +37,7 @@ from .. import journal as audit
 from ..errors import UserError, scoring_refusals
 from ..journal import SYSTEM, Actor
 from ..models import AuditEntry, DonneRecord, Game, new_donne_key
-from .confirmations import score_changed
-from .donnes import _donne_insert, game_locked, game_recompute, paper_totals
+from .donnes import _donne_insert, game_locked, game_recompute, paper_totals, score_changed
 
 
 def totals_values(totals: PaperTotals) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""Writes of a concours: create, change its rules and options, publish, delete; the demo."""
+"""Writes of a concours: create; change its details, its rules (from a partie on), its
+format, how its results come in; publish, delete; the demo."""
 
 from __future__ import annotations
 
@@ -52,8 +53,8 @@ from .donnes import byes_rescore, game_recompute
 
 
 class Keep(enum.Enum):
-    """A ranking-points argument not given: the concours keeps its value (None is a value
-    there: no points)."""
+    """An argument not given: the concours keeps its value (where None is a value: a rule
+    option such as the number of donnes, or ranking points, None meaning none)."""
 
     KEEP = "keep"
 
@@ -121,52 +122,79 @@ def tournament_create(*, organiser, club: Club | None = None, name: str, slug: s
     return tournament
 
 
-@transaction.atomic
-def tournament_update(*, tournament: Tournament, name: str | None = None,
-                      date: datetime.date | None = None, place: str | None = None,
-                      parties_planned: int | None = None, criteria: list[str] | None = None,
-                      bye_points: int | None = None, forfeit_points: int | None = None,
-                      preset: str | None = None, format: str | None = None,
-                      draw_method: str | None = None, exempt_rule: str | None = None,
-                      points_win: int | Keep | None = KEEP,
-                      points_loss: int | Keep | None = KEEP,
-                      points_exempt: int | Keep | None = KEEP,
-                      points_forfeit: int | Keep | None = KEEP,
-                      paper_by_tables: bool | None = None,
-                      two_confirmations: bool | None = None,
-                      from_partie: int | None = None,
-                      confirm: bool = False, stamp: str | None = None, by: Actor = SYSTEM,
-                      **rule_options: Any) -> list[str]:
-    """Change the tournament: each named field given (not None), and the rule options given
-    by their RULE_FIELDS names (anything else is a TypeError: the organiser, the slug or
-    `published` never change here). Returns the names of the rule options that changed.
+# --- Settings: one service per thing the organiser changes ------------------------------
+#
+# The settings page posts all of them at once: its view calls each, in one transaction,
+# the page's version (`stamp`) checked by the first. Each locks the concours, refuses a stale
+# stamp, and journals a "rules" entry when what it changes is journaled (audit.rules_values:
+# not the name, date and place).
 
-    The ranking points (`points_win`, `points_loss`, `points_exempt`, `points_forfeit`) are
-    changed when given, None included (no points); left out (KEEP), they stay. The format
-    changes only while nobody is registered; a draw method must suit the format (when the
-    format changes without one, the new format's usual method replaces one that no longer
-    suits). A new exempt rule or fixed score rewrites every bye's score.
+
+@transaction.atomic
+def tournament_details_update(*, tournament: Tournament, name: str | None = None,
+                              date: datetime.date | None = None, place: str | None = None,
+                              stamp: str | None = None, by: Actor = SYSTEM) -> None:
+    """The concours' name, date and place: each given (not None) is checked and set.
+
+    `stamp`: the version of the concours (tournament_stamp) the page showed; a stale one is
+    refused and nothing changes. Not journaled (the journal follows what scores and ranks)."""
+    del by  # as every service takes it; nothing here is journaled
+    tournament = _settings_locked(tournament, stamp)
+    name = None if name is None else text_field(Tournament, "name", name)
+    date = None if date is None else date_checked(date)
+    place = None if place is None else text_field(Tournament, "place", place)
+    for field, value in (("name", name), ("date", date), ("place", place)):
+        if value is not None:
+            setattr(tournament, field, value)
+    tournament.save()
+
+
+@transaction.atomic
+def tournament_rules_update(
+        *, tournament: Tournament,
+        # The rule options (RULE_FIELDS, a test checks this list against it); left out (KEEP)
+        # an option stays, given (None included where it is a value) it changes.
+        game: str | Keep = KEEP, counting: str | Keep = KEEP, multiply: str | Keep = KEEP,
+        surcoinche_factor: int | Keep = KEEP, litige: bool | Keep = KEEP,
+        tie_to_takers: bool | Keep = KEEP, rounding: bool | Keep = KEEP,
+        sa_ta: bool | Keep = KEEP, annonces: bool | Keep = KEEP,
+        target: int | Keep | None = KEEP, max_donnes: int | Keep | None = KEEP,
+        belote_multiplied: bool | Keep = KEEP, belote_in_contract: bool | Keep = KEEP,
+        demandes_belote: bool | Keep = KEEP, belote_exception: bool | Keep = KEEP,
+        beat_defence: bool | Keep = KEEP, capot_points: int | Keep = KEEP,
+        max_contract: int | Keep = KEEP, coinche_made: str | Keep | None = KEEP,
+        chute_base: int | Keep | None = KEEP, rounding_160: bool | Keep = KEEP,
+        rounding_decides: bool | Keep = KEEP, losing_belote: str | Keep = KEEP,
+        capot_takes_annonces: bool | Keep = KEEP, defence_capot_bonus: bool | Keep = KEEP,
+        capot_bid_score: int | Keep | None = KEEP, generale_score: int | Keep | None = KEEP,
+        preset: str | None = None, parties_planned: int | None = None,
+        criteria: list[str] | None = None, bye_points: int | None = None,
+        forfeit_points: int | None = None, from_partie: int | None = None,
+        confirm: bool = False, stamp: str | None = None, by: Actor = SYSTEM) -> list[str]:
+    """Change the rules: the rule options given, and each other named field given (not
+    None): the preset's name, the parties planned, the ranking criteria, the score of a bye
+    (under the fixed exempt rule) and of a forfeit. Returns the names of the rule options
+    that changed.
 
     The end of a game (`target`, `max_donnes`) changes from partie `from_partie` on (None:
     from the first): the parties before keep theirs, the later ones drawn and to draw take
     the new values. Every other option applies to every partie. Rule changes need `confirm`
-    once a partie they touch has donnes; only the games they touch are recomputed.
+    once a partie they touch has donnes; only the games they touch are recomputed (all of
+    them when the points of a bye or a forfeit change).
 
     `stamp`: the version of the concours (tournament_stamp) the rules page showed; a stale
     one is refused and nothing changes."""
-    _only_rule_options(rule_options)
+    # The rule options given: the parameters named after RULE_FIELDS, read before any other
+    # name is bound here.
+    rule_options = {option: value for option, value in locals().items()
+                    if option in RULE_FIELDS and not isinstance(value, Keep)}
     if preset is not None and preset not in PRESETS:
         raise UserError(_("Règlement inconnu."), "preset")
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    stamp_checked(stamp, _page_values(tournament),
-                  changed=_("Le concours vient d'être modifié"))
+    tournament = _settings_locked(tournament, stamp)
     changed = [option for option in RULE_FIELDS
                if option in rule_options and rule_options[option] != getattr(tournament, option)]
     rules = rules_from({option: rule_options.get(option, getattr(tournament, option))
                         for option in RULE_FIELDS})
-    name = None if name is None else text_field(Tournament, "name", name)
-    date = None if date is None else date_checked(date)
-    place = None if place is None else text_field(Tournament, "place", place)
     if parties_planned is not None:
         parties_planned = whole_field(Tournament, "parties_planned", parties_planned,
                                       minimum=1)
@@ -175,19 +203,6 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
         bye_points = whole_field(Tournament, "bye_points", bye_points)
     if forfeit_points is not None:
         forfeit_points = whole_field(Tournament, "forfeit_points", forfeit_points)
-    draw_options = _draw_options_checked(tournament, format, draw_method)
-    if exempt_rule is not None:
-        exempt_rule = exempt_rule_checked(exempt_rule)
-    if paper_by_tables is not None:
-        paper_by_tables = _bool_checked(paper_by_tables, "paper_by_tables",
-                                        _("Totaux saisis par les tables"))
-    if two_confirmations is not None:
-        two_confirmations = _bool_checked(two_confirmations, "two_confirmations",
-                                          _("Double confirmation"))
-    points = {field: ranking_points_checked(field, value) for field, value in (
-        ("points_win", points_win), ("points_loss", points_loss),
-        ("points_exempt", points_exempt), ("points_forfeit", points_forfeit))
-        if not isinstance(value, Keep)}
     rounds = list(Round.objects.select_for_update().filter(tournament=tournament)
                   .order_by("number"))
     for round_ in rounds:
@@ -219,21 +234,15 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
     points_changed = ((bye_points is not None and bye_points != tournament.bye_points)
                       or (forfeit_points is not None
                           and forfeit_points != tournament.forfeit_points))
-    exempt_changed = exempt_rule is not None and exempt_rule != tournament.exempt_rule
     before = audit.rules_values(tournament)
     for option in RULE_FIELDS:
         setattr(tournament, option, getattr(rules, option))
     # The named fields given (checked above); None leaves a field as it is.
-    given = {"preset": preset, "name": name, "date": date, "place": place,
-             "parties_planned": parties_planned, "criteria": criteria,
-             "bye_points": bye_points, "forfeit_points": forfeit_points,
-             "exempt_rule": exempt_rule, "paper_by_tables": paper_by_tables,
-             "two_confirmations": two_confirmations, **draw_options}
+    given = {"preset": preset, "parties_planned": parties_planned, "criteria": criteria,
+             "bye_points": bye_points, "forfeit_points": forfeit_points}
     for field, value in given.items():
         if value is not None:
             setattr(tournament, field, value)
-    for field, number in points.items():  # None included: no points for that result
-        setattr(tournament, field, number)
     tournament.save()
     recorded = []
     for round_ in rounds:  # every partie records its own end, whatever the tournament's
@@ -241,30 +250,104 @@ def tournament_update(*, tournament: Tournament, name: str | None = None,
             round_.target, round_.max_donnes = new_limits[round_.number]
             recorded.append(round_)
     Round.objects.bulk_update(recorded, ["target", "max_donnes"])
-    after = audit.rules_values(tournament)
-    if after != before:
-        # A change of the end of a game from a later partie names that partie where the
-        # journal names a donne's: "Règlement : correction — partie 3".
-        since = (from_partie if from_partie > 1
-                 and any(option in _LIMIT_FIELDS for option in changed) else None)
-        audit.log(tournament, by, "rules", "update", before=before, after=after,
-                  round_number=since)
+    # A change of the end of a game from a later partie names that partie where the journal
+    # names a donne's: "Règlement : correction — partie 3".
+    since = (from_partie if from_partie > 1
+             and any(option in _LIMIT_FIELDS for option in changed) else None)
+    _journaled(tournament, before, by, round_number=since)
     if everywhere or points_changed:
         games = Game.objects.filter(round__tournament=tournament)
     else:
         games = Game.objects.filter(round__tournament=tournament, round__number__in=touched)
-    for game in games.select_related("round__tournament").order_by("round__number", "table"):
+    # (Not `game`: that name is the rule option's here.)
+    for touched_game in games.select_related("round__tournament").order_by("round__number",
+                                                                           "table"):
         try:
-            game_recompute(game=game)
+            game_recompute(game=touched_game)
         except UserError as error:  # the game names itself; the transaction undoes all
             unchanged = _("Le règlement n'a pas été changé.")
             raise UserError(f"{error.message} {unchanged}", error.field) from None
-    if exempt_changed and not (everywhere or points_changed):
-        # The byes of every partie score by the new rule (the recomputation above, when
-        # there was one, rewrote them already).
-        for round_ in rounds:
-            byes_rescore(round_=round_)
     return changed
+
+
+@transaction.atomic
+def tournament_format_update(*, tournament: Tournament, format: str | None = None,
+                             draw_method: str | None = None, exempt_rule: str | None = None,
+                             points_win: int | Keep | None = KEEP,
+                             points_loss: int | Keep | None = KEEP,
+                             points_exempt: int | Keep | None = KEEP,
+                             points_forfeit: int | Keep | None = KEEP,
+                             stamp: str | None = None, by: Actor = SYSTEM) -> None:
+    """Change the format and how it is drawn and ranked: each of `format`, `draw_method`
+    and `exempt_rule` given (not None), and the ranking points given (None included: no
+    points; left out, KEEP, they stay).
+
+    The format changes only while nobody is registered; a draw method must suit the format
+    (when the format changes without one, the new format's usual method replaces one that
+    no longer suits). A new exempt rule rewrites every bye's score. `stamp`: as
+    tournament_rules_update's."""
+    tournament = _settings_locked(tournament, stamp)
+    draw_options = _draw_options_checked(tournament, format, draw_method)
+    if exempt_rule is not None:
+        exempt_rule = exempt_rule_checked(exempt_rule)
+    points = {field: ranking_points_checked(field, value) for field, value in (
+        ("points_win", points_win), ("points_loss", points_loss),
+        ("points_exempt", points_exempt), ("points_forfeit", points_forfeit))
+        if not isinstance(value, Keep)}
+    exempt_changed = exempt_rule is not None and exempt_rule != tournament.exempt_rule
+    before = audit.rules_values(tournament)
+    for field, option in {**draw_options, "exempt_rule": exempt_rule}.items():
+        if option is not None:
+            setattr(tournament, field, option)
+    for field, number in points.items():  # None included: no points for that result
+        setattr(tournament, field, number)
+    tournament.save()
+    _journaled(tournament, before, by)
+    if exempt_changed:  # the byes of every partie score by the new rule
+        for round_ in (Round.objects.select_for_update().filter(tournament=tournament)
+                       .order_by("number")):
+            round_.tournament = tournament
+            byes_rescore(round_=round_)
+
+
+@transaction.atomic
+def tournament_results_update(*, tournament: Tournament, paper_by_tables: bool | None = None,
+                              two_confirmations: bool | None = None,
+                              stamp: str | None = None, by: Actor = SYSTEM) -> None:
+    """How results come in: the tables may enter their sheet's totals (`paper_by_tables`),
+    both captains confirm a final score (`two_confirmations`); each given (not None) is set.
+    `stamp`: as tournament_rules_update's."""
+    tournament = _settings_locked(tournament, stamp)
+    if paper_by_tables is not None:
+        paper_by_tables = _bool_checked(paper_by_tables, "paper_by_tables",
+                                        _("Totaux saisis par les tables"))
+    if two_confirmations is not None:
+        two_confirmations = _bool_checked(two_confirmations, "two_confirmations",
+                                          _("Double confirmation"))
+    before = audit.rules_values(tournament)
+    for field, value in (("paper_by_tables", paper_by_tables),
+                         ("two_confirmations", two_confirmations)):
+        if value is not None:
+            setattr(tournament, field, value)
+    tournament.save()
+    _journaled(tournament, before, by)
+
+
+def _settings_locked(tournament: Tournament, stamp: str | None) -> Tournament:
+    """The concours read again and locked for update (the first rank of the lock order);
+    a stale page's `stamp` is refused."""
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    stamp_checked(stamp, _page_values(locked), changed=_("Le concours vient d'être modifié"))
+    return locked
+
+
+def _journaled(tournament: Tournament, before: dict[str, Any], by: Actor, *,
+               round_number: int | None = None) -> None:
+    """A "rules" entry of the change from `before`, when there is one."""
+    after = audit.rules_values(tournament)
+    if after != before:
+        audit.log(tournament, by, "rules", "update", before=before, after=after,
+                  round_number=round_number)
 
 
 def tournament_stamp(tournament: Tournament) -> str:
@@ -372,7 +455,10 @@ __all__ = [
     "demo_load",
     "tournament_create",
     "tournament_delete",
+    "tournament_details_update",
+    "tournament_format_update",
     "tournament_publish",
+    "tournament_results_update",
+    "tournament_rules_update",
     "tournament_stamp",
-    "tournament_update",
 ]

@@ -20,13 +20,12 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..access import is_organiser, readable_game, require_organiser
 from ..choices import SIDE_NAMES
-from ..errors import GameGone, UserError
+from ..errors import DonneEnteredMeanwhile, GameGone, UserError
 from ..forms import DonneForm, ForfeitForm
 from ..forms.donnes import PASSE
 from ..forms.paper import ConfirmForm, PaperTotalsForm, TotalsClearForm
 from ..journal import Actor
 from ..models import DonneRecord, Game
-from ..services.donnes import DonneEnteredMeanwhile
 from ..validators import whole_number
 from .common import _by, _form_error
 
@@ -118,7 +117,7 @@ def donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, sheet
     (htmx) or redirects to `done`; a refused row comes back with every error beside its
     field, 422. `context(game, form, editing, **status)` builds the template's context; the
     caller checks roles. `side`: the table link's side, "NS" or "EW" (None: the organiser),
-    for the two confirmations (services.donne_enter). `game` comes with its round,
+    for the two confirmations (services.donne_record). `game` comes with its round,
     tournament, teams and players (access.GAME_RELATED): after a save only its own columns
     are read again (selectors.game_reread)."""
     rules = game.round.rules
@@ -145,7 +144,7 @@ def donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, sheet
                                           "la page.")))
         if form.is_valid():
             try:
-                written = services.donne_enter(
+                written = services.donne_record(
                     game=game, side=side, number=editing, donne=form.cleaned_data["donne"],
                     version=form.cleaned_data["version"], expect=expect, by=by,
                     open_only=open_only, key=form.cleaned_data["key"] or None)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import copy
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -24,7 +23,7 @@ from ..forms import (
     TournamentRulesForm,
 )
 from ..forms.tournament import preset_options
-from ..models import DonneRecord
+from ..models import RULE_FIELDS, DonneRecord
 from ..selectors.standings import (
     draw_label,
     entrants_count,
@@ -98,20 +97,35 @@ def tournament_delete(request: HttpRequest, slug: str) -> HttpResponse:
 def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = organised(request, slug)
     next_partie = tournament.rounds.count() + 1
-    # The form cleans into a copy (a ModelForm writes what was typed into its instance): the
-    # concours as read stays as stored, for the service and for the page around a refusal.
-    form = TournamentRulesForm(request.POST or None, instance=copy.copy(tournament),
+    form = TournamentRulesForm(request.POST or None, tournament=tournament,
                                from_partie=selectors.rules_change_default_partie(tournament),
                                next_partie=next_partie,
                                registered=has_registrations(tournament))
     if request.method == "POST" and form.is_valid():
-        values = {name: form.cleaned_data[name] for name in form.Meta.fields}
-        from_partie = form.cleaned_data["from_partie"]
+        values, by = form.cleaned_data, _by(request)
+        from_partie = values["from_partie"]
         try:
-            changed = services.tournament_update(
-                tournament=tournament, from_partie=from_partie,
-                confirm=form.cleaned_data["confirm"], by=_by(request),
-                stamp=request.POST.get("stamp") or None, **values)
+            # The page saves every part at once, each through its service: all or nothing,
+            # the page's version checked once, by the first, under the concours' lock.
+            with transaction.atomic():
+                services.tournament_details_update(
+                    tournament=tournament, name=values["name"], date=values["date"],
+                    place=values["place"], stamp=request.POST.get("stamp") or None, by=by)
+                changed = services.tournament_rules_update(
+                    tournament=tournament, preset=values["preset"],
+                    parties_planned=values["parties_planned"], criteria=values["criteria"],
+                    bye_points=values["bye_points"], forfeit_points=values["forfeit_points"],
+                    from_partie=from_partie, confirm=values["confirm"], by=by,
+                    **form.values(RULE_FIELDS))
+                services.tournament_format_update(
+                    tournament=tournament, format=values["format"],
+                    draw_method=values["draw_method"], exempt_rule=values["exempt_rule"],
+                    points_win=values["points_win"], points_loss=values["points_loss"],
+                    points_exempt=values["points_exempt"],
+                    points_forfeit=values["points_forfeit"], by=by)
+                services.tournament_results_update(
+                    tournament=tournament, paper_by_tables=values["paper_by_tables"],
+                    two_confirmations=values["two_confirmations"], by=by)
         except UserError as error:
             _form_error(form, error)
         else:
@@ -128,14 +142,13 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 messages.success(request, _("Concours enregistré."))
             return redirect("tournament:detail", slug=slug)
-    # The page around the form shows the concours as stored (`tournament`, never the form's
-    # copy), whose rules are whole: both ends of a game cleared would not even make rules.
-    stored = tournament
+    # The page around the form shows the concours as stored (the form never writes into it),
+    # whose rules are whole: both ends of a game cleared would not even make rules.
     # The version the page shows (the posted one after a refusal: still stale if it was).
     stamp = request.POST.get("stamp", "") if request.method == "POST" else \
-        services.tournament_stamp(stored)
+        services.tournament_stamp(tournament)
     return render(request, "tournament/organiser/tournament_rules.html",
-                  {"tournament": stored, "form": form, "presets": preset_options(),
+                  {"tournament": tournament, "form": form, "presets": preset_options(),
                    "stamp": stamp,
-                   "has_donnes": selectors.has_donnes(stored),
-                   "parties_limits": selectors.parties_limits(stored)})
+                   "has_donnes": selectors.has_donnes(tournament),
+                   "parties_limits": selectors.parties_limits(tournament)})
