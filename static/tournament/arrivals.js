@@ -11,7 +11,8 @@
   if (!filter || !list) return;
 
   function fold(text) {
-    return text.toLowerCase().replace(/ß/g, "ss").normalize("NFKD")
+    return text.toLowerCase().replace(/ß/g, "ss").replace(/œ/g, "oe").replace(/æ/g, "ae")
+      .normalize("NFKD")
       .replace(/\p{M}/gu, "").split(/\s+/).filter(Boolean).join(" ");
   }
 

@@ -82,18 +82,24 @@ class Arrivals:
         return [row for row in self.rows if not row.arrived]
 
 
+def _searched(text: str) -> str:
+    """What the page's filter matches: search_key's folding, and the ligatures typed as two
+    letters ("coeur" finds « Cœur »), as static/tournament/arrivals.js folds what is typed."""
+    return search_key(text).replace("œ", "oe").replace("æ", "ae")
+
+
 def _team_row(team: Team) -> ArrivalRow:
     players = " et ".join(player.name for player in (team.first, team.second)
                           if player is not None)
     return ArrivalRow(number=team.number, name=team.name, players=players, club=team.club,
                       arrived=team.arrived,
-                      search=search_key(f"{team.number} {team.name} {players} {team.club}"))
+                      search=_searched(f"{team.number} {team.name} {players} {team.club}"))
 
 
 def _player_row(player: Player) -> ArrivalRow:
     return ArrivalRow(number=player.number, name=player.name, players="", club=player.club,
                       arrived=player.arrived,
-                      search=search_key(f"{player.number} {player.name} {player.club}"))
+                      search=_searched(f"{player.number} {player.name} {player.club}"))
 
 
 def arrivals_board(tournament: Tournament) -> Arrivals:
