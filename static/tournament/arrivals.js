@@ -77,7 +77,8 @@
   });
 
   // The row answered replaces the one that was focused: the focus follows it, so that
-  // Enter or Space again undoes a wrong mark.
+  // Enter or Space again undoes a wrong mark. Once settled: htmx gives the new button its
+  // handler then, and a key pressed on it before would post the form without htmx.
   let refocus = null;
   document.body.addEventListener("htmx:beforeRequest", (event) => {
     const row = event.target.closest && event.target.closest("#arrivals li");
