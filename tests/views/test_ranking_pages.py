@@ -227,7 +227,7 @@ def test_a_melee_concours_page_counts_its_players_and_names_its_draw(client, own
     Player.objects.filter(tournament=t, number=6).update(active=False)
     page = html.unescape(client.get(reverse("tournament:detail", args=[t.slug]))
                          .content.decode())
-    assert "5 joueurs tirés" in page and "équipes tirées" not in page
+    assert "5 joueurs actifs" in page and "équipes actives" not in page
     assert reverse("tournament:players", args=[t.slug]) in page
     assert "Formule : Mêlée — tirage : à la mêlée" in page
     assert "Score d'une exemption : la moyenne de la partie" in page
