@@ -10,7 +10,7 @@ Here such an address simply matches nothing: a 404.
 from django.urls import path, register_converter
 
 from .validators import MAX_SMALL
-from .views import countdown, journal, public, rounds, teams, tournaments
+from .views import arrivals, countdown, journal, public, rounds, teams, tournaments
 
 
 class SmallNumber:
@@ -64,6 +64,12 @@ urlpatterns = [
     path("t/<slug:slug>/teams/<number:number>/forfeit/", teams.team_forfeit,
          name="team_forfeit"),
     path("t/<slug:slug>/teams/<number:number>/delete/", teams.team_delete, name="team_delete"),
+    # The desk's pointage: a team's number in doublettes, a player's in a mêlée.
+    path("t/<slug:slug>/arrivees/", arrivals.arrivals, name="arrivals"),
+    path("t/<slug:slug>/arrivees/<number:number>/arrive/", arrivals.entrant_arrive,
+         name="entrant_arrive"),
+    path("t/<slug:slug>/arrivees/<number:number>/absent/", arrivals.entrant_absent,
+         name="entrant_absent"),
     path("t/<slug:slug>/rounds/new/", rounds.round_generate, name="round_generate"),
     path("t/<slug:slug>/rounds/<number:number>/", rounds.round_detail, name="round"),
     path("t/<slug:slug>/rounds/<number:number>/undo/", rounds.round_undo, name="round_undo"),

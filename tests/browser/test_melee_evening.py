@@ -54,7 +54,7 @@ def test_a_melee_evening_through_the_pages(page, live_server, shot):
     page.goto(f"{url}/rounds/new/")
     expect(page.locator("h1")).to_have_text("Tirer la partie 1")
     expect(page.locator("#draw-form")).to_contain_text("À la mêlée")
-    expect(page.locator("body")).to_contain_text("9 joueurs actifs.")
+    expect(page.locator("body")).to_contain_text("9 joueurs tirés.")
     page.fill("#draw-seed", "2024")
     shots(page, shot, "melee-draw")
     page.click("#draw-submit")

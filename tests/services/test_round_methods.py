@@ -515,7 +515,7 @@ def test_after_a_withdrawal_the_draw_page_gives_the_movement_s_reach(client, own
     client.force_login(owner)
     page = client.get(reverse("tournament:round_generate", args=["depart"])).content.decode()
     # 8 active teams would be a movement of 7 parties; the concours' movement is of 9.
-    assert "8 équipes actives" in page
+    assert "8 équipes tirées" in page
     assert "le mouvement de 9 équipes joue 9 parties" in page
     text = pdf_text(client.get(reverse("tournament:rotation_pdf", args=["depart"])).content)
     assert "Mouvement de 9 équipes" in text and "9 parties sans que" in text

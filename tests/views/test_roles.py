@@ -83,6 +83,7 @@ ORGANISER_ONLY = [
     lambda t: reverse("tournament:round_generate", args=[t.slug]),
     lambda t: reverse("tournament:game_totals", args=[t.slug, 1, 1]),
     lambda t: reverse("tournament:concours_site", args=[t.slug]),
+    lambda t: reverse("tournament:arrivals", args=[t.slug]),
 ]
 
 
@@ -377,6 +378,9 @@ WRITES = [
     ("tournament:round_late_table", lambda t: [t.slug, 1], {"team_a": "1", "team_b": "2"}),
     ("tournament:round_late_exempt", lambda t: [t.slug, 1], {"team": "1"}),
     ("tournament:team_withdraw", lambda t: [t.slug, 1], {}),
+    # Drawn and not pointed: refused to anyone (tests/views/test_arrivals.py, before the draw).
+    ("tournament:entrant_arrive", lambda t: [t.slug, 1], {}),
+    ("tournament:entrant_absent", lambda t: [t.slug, 1], {}),
     ("tournament:team_forfeit", lambda t: [t.slug, 1], {}),
     ("tournament:team_delete", lambda t: [t.slug, 1], {}),
     ("tournament:tournament_delete", lambda t: [t.slug], lambda t: {"name": t.name}),

@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from ..models import AuditEntry
+from .arrival import KIND as ARRIVAL
 from .donne import KIND as DONNE
 from .game import KIND as GAME
 from .kind import EntryKind
@@ -24,7 +25,7 @@ from .shape import BadValue
 from .team import KIND as TEAM
 
 # In the journal filter's order.
-KINDS: tuple[EntryKind, ...] = (DONNE, PAIRING, TEAM, PLAYER, RULES, ROUND, GAME)
+KINDS: tuple[EntryKind, ...] = (DONNE, PAIRING, TEAM, PLAYER, RULES, ROUND, GAME, ARRIVAL)
 KIND: dict[str, EntryKind] = {kind.key: kind for kind in KINDS}
 
 

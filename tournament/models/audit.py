@@ -28,6 +28,8 @@ class AuditEntry(models.Model):
         ("round", _("partie")),
         # A table's score as a whole: its paper totals, their confirmation (journal.game).
         ("game", _("score")),
+        # An entrant marked arrived at the desk, or absent again (journal.arrival).
+        ("arrival", _("arrivée")),
     ]
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(_("quand"), default=timezone.now, db_index=True)
@@ -55,6 +57,7 @@ class AuditEntry(models.Model):
         "untime": _("fin du temps annulée"),
         "totals": _("totaux de la feuille"), "untotals": _("retour aux donnes"),
         "confirm": _("confirmation"), "dispute": _("contestation"),
+        "arrive": _("arrivée"), "absent": _("absence"),
     }
 
     class Meta:

@@ -15,7 +15,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from ..draw import METHODS, DrawInput
-from ..models import AuditEntry, Game, Player, Round, Team, Tournament
+from ..models import AuditEntry, Game, Round, Team, Tournament
+from .arrivals import Arrivals, arrivals_board, entrants_drawn
 from .rules import games_with_results
 from .standings import standings
 
@@ -69,12 +70,9 @@ def draw_methods(tournament: Tournament) -> list[tuple[str, str | Promise]]:
 
 def active_entrants(tournament: Tournament) -> list[tuple[int, int]]:
     """(id, registration number) of who the next partie draws, by number: the active players
-    of a mêlée, the active registered teams otherwise."""
-    if tournament.format == "melee":
-        players = Player.objects.filter(tournament=tournament, active=True)
-        return list(players.order_by("number").values_list("id", "number"))
-    teams = Team.objects.filter(tournament=tournament, round__isnull=True, active=True)
-    return list(teams.order_by("number").values_list("id", "number"))
+    of a mêlée, the active registered teams otherwise; only those marked arrived once the
+    pointage is in use (selectors/arrivals.py)."""
+    return list(entrants_drawn(tournament).order_by("number").values_list("id", "number"))
 
 
 def round_undone_seed(tournament: Tournament) -> int | None:
@@ -102,6 +100,7 @@ class DrawOptions:
     rotation_teams: int  # the teams of the rotation's movement (partie 1's, withdrawn or not)
     rotation_parties: int | None  # the movement's parties without a repeated meeting
     undone_seed: int | None  # the seed of this partie's undone draw ("même graine"), when
+    arrivals: Arrivals  # registered, arrived, absent: the draw seats the arrived ones
 
 
 def round_draw_options(tournament: Tournament) -> DrawOptions:
@@ -117,7 +116,8 @@ def round_draw_options(tournament: Tournament) -> DrawOptions:
         # partie by the same method (the journal does not say which method the undone draw
         # used; its seed is also given in the undo's message).
         undone_seed=(round_undone_seed(tournament)
-                     if draw_uses_seed(tournament.draw_method, number) else None))
+                     if draw_uses_seed(tournament.draw_method, number) else None),
+        arrivals=arrivals_board(tournament))
 
 
 def draw_input(tournament: Tournament, number: int, seed: int) -> DrawInput:
@@ -170,11 +170,11 @@ def _movement(tournament: Tournament, number: int,
 def rotation_roster(tournament: Tournament) -> dict[int, int]:
     """The teams of a doublette concours' tableau de marche, id -> registration number: the
     active teams before partie 1, then the teams partie 1's draw seated (its journal entry:
-    a team seated late on partie 1's page is not one of them), withdrawn since or not. Two
-    queries before partie 1, three once it is drawn."""
+    a team seated late on partie 1's page is not one of them), withdrawn since or not. Four
+    queries before partie 1 (the drawn ones: selectors/arrivals.py), three once it is drawn."""
     teams = Team.objects.filter(tournament=tournament, round__isnull=True)
     if not tournament.rounds.filter(number=1).exists():
-        return dict(teams.filter(active=True).values_list("id", "number"))
+        return dict(entrants_drawn(tournament).values_list("id", "number"))
     entry = (AuditEntry.objects.filter(tournament=tournament, kind="round", action="create",
                                        round_number=1)
              .order_by("-at", "-id").first())

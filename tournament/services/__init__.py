@@ -32,6 +32,7 @@ phones' entries and organiser changes at once on PostgreSQL.
 
 # Each module's public names are its __all__; the journal's restore is named here (its module
 # keeps no list).
+from .arrivals import *  # noqa: F403
 from .clubs import *  # noqa: F403
 from .common import *  # noqa: F403
 from .confirmations import *  # noqa: F403

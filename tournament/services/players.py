@@ -25,6 +25,7 @@ from ..errors import UserError
 from ..journal import SYSTEM, Actor
 from ..models import AuditEntry, Player, Team, Tournament
 from ..models.players import licence_key
+from ..selectors.arrivals import arrival_marked_on_registration
 from ..selectors.players import player_seated
 from ..selectors.rounds import partie_team_name
 from .common import (
@@ -105,8 +106,10 @@ def player_create(*, tournament: Tournament, name: str, club: str = "", licence:
     holder = licence_holder(tournament, licence)
     if holder is not None:
         raise _licence_refused(licence, holder, "licence")
+    # Registered at the desk after partie 1 while the pointage is in use: the player is there.
     player = Player.objects.create(tournament=tournament, number=next_player_number(tournament),
-                                   name=name, club=club, licence=licence)
+                                   name=name, club=club, licence=licence,
+                                   arrived=arrival_marked_on_registration(tournament))
     audit.log(tournament, by, "player", "create", after=audit.player_values(player),
               number=player.number)
     return player

@@ -46,6 +46,7 @@ from ..selectors.rounds import (
 )
 from ..selectors.rules import games_with_results
 from ..validators import MAX_SMALL
+from .arrivals import entrants_mark_arrived
 from .autobackups import on_partie_closed
 from .common import draw_method_checked, whole_field
 from .donnes import game_recompute
@@ -297,6 +298,7 @@ def round_seat_as_exempt(*, round_: Round, team: Team, by: Actor = SYSTEM) -> Ga
     game_recompute(game=game)
     audit.log(round_.tournament, by, "pairing", "create", round_number=round_.number,
               table=game.table, after=[team.number, None])
+    entrants_mark_arrived(tournament=round_.tournament, teams=[team], by=by)
     return game
 
 
@@ -320,6 +322,7 @@ def round_seat_against_bye(*, round_: Round, team: Team, by: Actor = SYSTEM) -> 
     game_recompute(game=bye)
     audit.log(round_.tournament, by, "pairing", "create", round_number=round_.number,
               table=bye.table, before=before, after=[bye.team_ns.number, team.number])
+    entrants_mark_arrived(tournament=round_.tournament, teams=[team], by=by)
     return bye
 
 
@@ -337,6 +340,7 @@ def round_seat_new_table(*, round_: Round, team_ns: Team, team_ew: Team,
     _byes_after_tables(round_)
     audit.log(round_.tournament, by, "pairing", "create", round_number=round_.number,
               table=game.table, after=[team_ns.number, team_ew.number])
+    entrants_mark_arrived(tournament=round_.tournament, teams=[team_ns, team_ew], by=by)
     return game
 
 

@@ -17,6 +17,7 @@ from ..errors import UserError
 from ..journal import SYSTEM, Actor
 from ..models import AuditEntry, Game, Player, Team, Tournament
 from ..models.players import licence_key
+from ..selectors.arrivals import arrival_marked_on_registration
 from ..selectors.teams import registered_teams, team_current_game
 from .common import (
     _bool_checked,
@@ -131,8 +132,10 @@ def team_create(*, tournament: Tournament, name: str, player1: str, player2: str
                                   club=club, licence=licence1)
     second = Player.objects.create(tournament=tournament, number=start + 1, name=player2,
                                    club=club, licence=licence2)
+    # Registered at the desk after partie 1 while the pointage is in use: the team is there.
     team = Team.objects.create(tournament=tournament, number=number, name=name,
-                               first=first, second=second, club=club)
+                               first=first, second=second, club=club,
+                               arrived=arrival_marked_on_registration(tournament))
     audit.log(tournament, by, "team", "create", after=audit.team_values(team), number=number)
     return team
 
