@@ -28,6 +28,8 @@ class AuditEntry(models.Model):
         ("round", _("partie")),
         # A table's score as a whole: its paper totals, their confirmation (journal.game).
         ("game", _("score")),
+        # The money at the desk: the fee, payments and refunds, the cash prizes, lots' values.
+        ("money", _("caisse")),
     ]
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(_("quand"), default=timezone.now, db_index=True)
@@ -55,6 +57,10 @@ class AuditEntry(models.Model):
         "untime": _("fin du temps annulée"),
         "totals": _("totaux de la feuille"), "untotals": _("retour aux donnes"),
         "confirm": _("confirmation"), "dispute": _("contestation"),
+        # The money at the desk (journal.money).
+        "fee": _("droit d'inscription"), "pay": _("paiement"), "unpay": _("paiement annulé"),
+        "refund": _("remboursement"), "unrefund": _("remboursement annulé"),
+        "pool": _("prix en espèces"), "lot_value": _("valeur d'un lot"),
     }
 
     class Meta:
