@@ -9,7 +9,7 @@ once whatever it says. A percentage of the pool is of the fees collected net of 
 rounded down to the cent place by place (amounts.pool_amounts).
 
 The places the pool and the lots reach are those of the palmarès: its placed lines once a
-partie is drawn (selectors.prizes), the active entrants before. Lots' values count once per
+partie is played (selectors.prizes), the active entrants before. Lots' values count once per
 place their lot goes to. `caisse` reads all of it in a constant number of queries (the
 standings' when a partie is drawn); `payment_rows` gives the payments as plain rows (an
 export, a backup).
@@ -173,11 +173,10 @@ def net_fees(entrants: list[EntrantMoney]) -> int:
 
 
 def field_places(tournament: Tournament, entrants: list[EntrantMoney]) -> int:
-    """The places the palmarès hands out: its placed lines once a partie is drawn, else the
-    active entrants."""
-    if tournament.rounds.exists():
-        return standings_awards(tournament).placed_count
-    return sum(1 for entrant in entrants if entrant.active)
+    """The places the palmarès hands out: its placed lines once a partie is played, else
+    (nothing played yet) the active entrants."""
+    placed = standings_awards(tournament).placed_count if tournament.rounds.exists() else 0
+    return placed or sum(1 for entrant in entrants if entrant.active)
 
 
 def caisse(tournament: Tournament) -> Caisse:
