@@ -215,3 +215,12 @@ def test_a_melee_caisse_lists_players(client):
     assert "Joueur 2" in page and "par joueur" in page
     client.post(reverse("tournament:caisse_pay", args=["meleecaisse", 2]), {})
     assert Payment.objects.get().player.number == 2
+
+
+def test_the_journal_shows_the_money_in_words(desk, concours):
+    _filled(concours)
+    text = html.unescape(desk.get(reverse("tournament:journal", args=["caisse"]))
+                         .content.decode()).replace("\xa0", " ")
+    for words in ("caisse", "7,50 € par équipe", "1. Équipe 1 : 7,50 € (espèces)",
+                  "remboursé 3,00 €", "1er : 40 %", "Jambon : 4,50 €", "paiement"):
+        assert words in text, words
