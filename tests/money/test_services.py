@@ -170,3 +170,16 @@ def test_payment_rows_are_plain(concours):
     (row,) = selectors.payment_rows(concours)
     assert row["number"] == 4 and row["amount"] == 2000 and row["method"] == "carte"
     assert isinstance(row["paid_at"], str) and row["refunded_at"] is None
+
+
+def test_a_team_or_player_that_paid_is_not_deleted(concours):
+    services.payment_take(tournament=concours, number=1, method="especes")
+    with pytest.raises(UserError, match="annulez d'abord son paiement"):
+        services.team_delete(team=concours.teams.get(number=1))
+    services.payment_undo(tournament=concours, number=1)
+    services.team_delete(team=concours.teams.get(number=1))
+    t = melee(players=2)
+    services.payment_take(tournament=t, number=2, method="especes")
+    with pytest.raises(UserError, match="annulez d'abord son paiement"):
+        services.player_delete(player=t.players.get(number=2))
+    assert Payment.objects.filter(player__tournament=t).count() == 1
