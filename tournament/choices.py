@@ -95,3 +95,21 @@ ROLE_CHOICES = [
     (ROLE_ORGANISATEUR, _("Organisateur")),
     (ROLE_MARQUE, _("Table de marque")),
 ]
+
+# --- Money at the desk (issue 25) -------------------------------------------------------------
+# How an entrant paid its fee: « offert » is a fee waived (counted as paid, no money received).
+PAYMENT_CASH = "especes"
+PAYMENT_OFFERED = "offert"
+PAYMENT_METHOD_CHOICES = [
+    (PAYMENT_CASH, _("Espèces")),
+    ("cheque", _("Chèque")),
+    ("virement", _("Virement")),
+    ("carte", _("Carte")),
+    (PAYMENT_OFFERED, _("Offert")),
+]
+PAYMENT_METHODS = frozenset(key for key, _label in PAYMENT_METHOD_CHOICES)
+# Whom the entry fee is asked of: each team, or each player (a team of two pays it twice). A
+# mêlée's entrants are players: its fee is per player whatever this says.
+FEE_PER_TEAM = "team"
+FEE_PER_PLAYER = "player"
+FEE_PER_CHOICES = [(FEE_PER_TEAM, _("par équipe")), (FEE_PER_PLAYER, _("par joueur"))]

@@ -29,3 +29,22 @@ urlpatterns += [
     path(GAME + "totals/clear/", entry.game_totals_clear, name="game_totals_clear"),
     path(GAME + "confirm/", entry.game_confirm, name="game_confirm"),
 ]
+
+# --- Money at the desk (issue 25): the caisse, its settings, the treasurer's documents -----
+from .views import money  # noqa: E402
+
+CAISSE = "t/<slug:slug>/caisse/"
+urlpatterns += [
+    path(CAISSE, money.caisse, name="caisse"),
+    path(CAISSE + "<number:number>/pay/", money.caisse_pay, name="caisse_pay"),
+    path(CAISSE + "<number:number>/undo/", money.caisse_undo, name="caisse_undo"),
+    path(CAISSE + "<number:number>/refund/", money.caisse_refund, name="caisse_refund"),
+    path(CAISSE + "<number:number>/unrefund/", money.caisse_unrefund, name="caisse_unrefund"),
+    path(CAISSE + "settings/", money.caisse_settings, name="caisse_settings"),
+    path(CAISSE + "settings/fee/", money.caisse_fee, name="caisse_fee"),
+    path(CAISSE + "settings/pool/", money.caisse_pool, name="caisse_pool"),
+    path(CAISSE + "settings/lots/<row_id:prize>/", money.caisse_lot_value,
+         name="caisse_lot_value"),
+    path("t/<slug:slug>/caisse.pdf", money.caisse_pdf, name="caisse_pdf"),
+    path("t/<slug:slug>/caisse.xlsx", money.caisse_xlsx, name="caisse_xlsx"),
+]

@@ -84,6 +84,11 @@ ORGANISER_ONLY = [
     lambda t: reverse("tournament:game_totals", args=[t.slug, 1, 1]),
     lambda t: reverse("tournament:concours_site", args=[t.slug]),
     lambda t: reverse("tournament:arrivals", args=[t.slug]),
+    # The desk's money (issue 25).
+    lambda t: reverse("tournament:caisse", args=[t.slug]),
+    lambda t: reverse("tournament:caisse_settings", args=[t.slug]),
+    lambda t: reverse("tournament:caisse_pdf", args=[t.slug]),
+    lambda t: reverse("tournament:caisse_xlsx", args=[t.slug]),
 ]
 
 
@@ -115,7 +120,7 @@ def no_secrets(response) -> bool:
 
 
 DOCUMENTS = {"standings_pdf", "standings_xlsx", "pairings_pdf", "score_sheets", "backup",
-             "final_pdf", "final_xlsx"}
+             "final_pdf", "final_xlsx", "caisse_pdf", "caisse_xlsx"}
 
 
 @pytest.mark.parametrize("url", PUBLIC + ORGANISER_ONLY)
@@ -399,6 +404,13 @@ WRITES = [
     ("tournament:backup_restore_confirm", lambda t: [t.slug],
      {"pending": "A" * 22, "seen": "0"}),
     ("tournament:tournament_copy", lambda t: [t.slug], {"name": "Copie", "slug": "copie"}),
+    # The desk's money (issue 25): the AuditEntry count of `state` sees any of them.
+    ("tournament:caisse_pay", lambda t: [t.slug, 1], {"method": "especes"}),
+    ("tournament:caisse_undo", lambda t: [t.slug, 1], {}),
+    ("tournament:caisse_refund", lambda t: [t.slug, 1], {}),
+    ("tournament:caisse_unrefund", lambda t: [t.slug, 1], {}),
+    ("tournament:caisse_fee", lambda t: [t.slug], {"fee": "5", "fee_per": "team"}),
+    ("tournament:caisse_pool", lambda t: [t.slug], {"pool": "1er 10 €"}),
 ]
 
 # Addresses the tables above leave out, each for a reason (the test below keeps this honest).
@@ -412,6 +424,7 @@ COVERED_ELSEWHERE = {
     "players", "players_import", "player", "player_withdraw", "player_return",
     "player_delete",  # a mêlée: the players' role tests below
     "team_forfeit",  # a POST only, in WRITES
+    "caisse_lot_value",  # a lot's id: tests/money/test_views.py
     "document_job", "document_file",  # a background document's token: test_document_progress.py
     "club_site", "club_site_zip",  # a club, not a concours: test_site_export.py
 }

@@ -3,6 +3,7 @@ evening (A4 portrait, WeasyPrint). Its data is built apart from its rendering.""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -12,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from ..models import Tournament
 from ..selectors import StandingsLine, StandingsScope, standings_scope
+from ..selectors.money import cash_prizes_by_position
 from ..selectors.prizes import Award, Awards, lot_words, standings_awards
 from . import weasy
 
@@ -22,10 +24,22 @@ class Palmares:
     awards: Awards
     scope: StandingsScope
     melee: bool
+    # Position → its cash prize in cents (the desk's pool, selectors.money): shown with the
+    # lots; a line with a cash prize and no lot is on the palmarès too.
+    cash: dict[int, int] = dataclasses.field(default_factory=dict)
 
     @property
     def rows(self) -> list[Award]:
-        return self.awards.awarded
+        if not self.cash:
+            return self.awards.awarded
+        return [award for award in self.awards.lines
+                if award.label or (award.placed and award.position in self.cash)]
+
+    @property
+    def cash_rows(self) -> list[tuple[Award, int | None]]:
+        """The palmarès' lines with their cash prize (None: none)."""
+        return [(award, self.cash.get(award.position) if award.placed else None)
+                for award in self.rows]
 
     @property
     def provisional(self) -> bool:
@@ -50,8 +64,10 @@ class Palmares:
 
 def palmares(tournament: Tournament, lines: Sequence[StandingsLine] | None = None) -> Palmares:
     """The palmarès of the standings as they stand (`lines`: already built by the caller)."""
-    return Palmares(tournament, standings_awards(tournament, lines),
-                    standings_scope(tournament), tournament.format == "melee")
+    awards = standings_awards(tournament, lines)
+    return Palmares(tournament, awards, standings_scope(tournament),
+                    tournament.format == "melee",
+                    cash_prizes_by_position(tournament, awards.placed_count))
 
 
 def palmares_html(tournament: Tournament,

@@ -17,7 +17,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _l
 
 from ..models import Tournament
-from . import final_pack, pdf, workbook
+from . import caisse, final_pack, pdf, workbook
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -61,6 +61,14 @@ DOCUMENTS: dict[str, Document] = {document.key: document for document in (
     Document(key="final.xlsx", label=_l("Résultats et lots (Excel)"), url_name="final_xlsx",
              content_type=XLSX, inline=False, cached=True, filename=final_pack.filename,
              render=final_pack.final_workbook),
+    # The desk's (views.money checks who may read them): never cached, money changes fast and
+    # a render is small.
+    Document(key="caisse", label=_l("Caisse du trésorier (PDF)"), url_name="caisse_pdf",
+             content_type=PDF, inline=True, cached=False, filename=_dated("caisse", "pdf"),
+             render=caisse.caisse_pdf),
+    Document(key="caisse.xlsx", label=_l("Classement, parties et caisse (Excel)"),
+             url_name="caisse_xlsx", content_type=XLSX, inline=False, cached=False,
+             filename=caisse.caisse_filename, render=caisse.caisse_workbook),
 )}
 
 

@@ -31,7 +31,7 @@ import math
 import operator
 import re
 import zipfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 from xml.sax.saxutils import escape
 
@@ -294,8 +294,10 @@ def _merged(donnes: Iterator[list], papers: list[Game]) -> Iterator[list]:
         yield _paper_donne_row(game)
 
 
-def standings_workbook(tournament: Tournament, when: datetime | None = None) -> bytes:
-    """The standings, every game and every donne, and the teams (a mêlée: the players)."""
+def standings_workbook(tournament: Tournament, when: datetime | None = None, *,
+                       extra: Callable[[Book], None] | None = None) -> bytes:
+    """The standings, every game and every donne, and the teams (a mêlée: the players);
+    `extra` adds sheets after them (the desk's « Caisse »: exports.caisse)."""
     melee = documents.is_melee(tournament)
     book = Book(title(tournament, when))
     standing = documents.standings(tournament)
@@ -395,4 +397,6 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None) -> 
             (_("Club"), 22), (_("Active"), 8),
         ], ([team.number, team.name, team.player1, team.player2, team.club,
              yes if team.active else no] for team in teams), len(teams))
+    if extra is not None:
+        extra(book)
     return book.save()

@@ -16,6 +16,7 @@ from .donne import KIND as DONNE
 from .game import KIND as GAME
 from .kind import EntryKind
 from .log import PRIZES, RULE_OPTIONS
+from .money import KIND as MONEY
 from .pairing import KIND as PAIRING
 from .player import KIND as PLAYER
 from .round import KIND as ROUND
@@ -25,7 +26,8 @@ from .shape import BadValue
 from .team import KIND as TEAM
 
 # In the journal filter's order.
-KINDS: tuple[EntryKind, ...] = (DONNE, PAIRING, TEAM, PLAYER, RULES, ROUND, GAME, ARRIVAL)
+KINDS: tuple[EntryKind, ...] = (DONNE, PAIRING, TEAM, PLAYER, RULES, ROUND, GAME, ARRIVAL,
+                                MONEY)
 KIND: dict[str, EntryKind] = {kind.key: kind for kind in KINDS}
 
 

@@ -18,6 +18,7 @@ from ..choices import (  # noqa: F401  (re-exported: the one vocabulary, reachab
 )
 from .audit import AuditEntry
 from .club import Club, ClubPlayer, Membership
+from .money import CashPrize, Payment
 from .players import Player, Team
 from .prizes import Prize
 from .rounds import TOKEN_PATTERN, DonneRecord, Game, Round, new_donne_key, new_token, partie_rules
@@ -27,11 +28,13 @@ __all__ = [
     "RULE_FIELDS",
     "TOKEN_PATTERN",
     "AuditEntry",
+    "CashPrize",
     "Club",
     "ClubPlayer",
     "DonneRecord",
     "Game",
     "Membership",
+    "Payment",
     "Player",
     "Prize",
     "Round",

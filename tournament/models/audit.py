@@ -30,6 +30,8 @@ class AuditEntry(models.Model):
         ("game", _("score")),
         # An entrant marked arrived at the desk, or absent again (journal.arrival).
         ("arrival", _("arrivée")),
+        # The money at the desk: the fee, payments and refunds, the cash prizes, lots' values.
+        ("money", _("caisse")),
     ]
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(_("quand"), default=timezone.now, db_index=True)
@@ -58,6 +60,10 @@ class AuditEntry(models.Model):
         "totals": _("totaux de la feuille"), "untotals": _("retour aux donnes"),
         "confirm": _("confirmation"), "dispute": _("contestation"),
         "arrive": _("arrivée"), "absent": _("absence"),
+        # The money at the desk (journal.money).
+        "fee": _("droit d'inscription"), "pay": _("paiement"), "unpay": _("paiement annulé"),
+        "refund": _("remboursement"), "unrefund": _("remboursement annulé"),
+        "pool": _("prix en espèces"), "lot_value": _("valeur d'un lot"),
     }
 
     class Meta:

@@ -19,6 +19,9 @@ class Prize(models.Model):
     from_last = models.BooleanField(_("en partant du dernier"), default=False)
     label = models.CharField(_("lot"), max_length=200)
     order = models.PositiveSmallIntegerField(default=0)
+    # What the lot is worth, for each place it goes to (cents; empty: not said): the
+    # treasurer's balance counts it (services.money.prize_value_set).
+    value = models.PositiveIntegerField(_("valeur (centimes)"), null=True, blank=True)
 
     class Meta:
         ordering = ["order", "id"]

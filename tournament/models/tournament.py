@@ -16,6 +16,8 @@ from ..choices import (
     COINCHE_MADE_CHOICES,
     COUNTING_CHOICES,
     EXEMPT_CHOICES,
+    FEE_PER_CHOICES,
+    FEE_PER_TEAM,
     FORMAT_CHOICES,
     LOSING_BELOTE_CHOICES,
     PRESET_CHOICES,
@@ -212,6 +214,12 @@ class Tournament(models.Model):
         help_text=_("Un score saisi depuis un téléphone attend la confirmation de l'autre "
                     "camp (ou de l'organisateur)."),
     )
+    # --- Money at the desk (issue 25) ---------------------------------------------------
+    fee = models.PositiveIntegerField(
+        _("droit d'inscription (centimes)"), default=0,
+        help_text=_("0 : concours gratuit."))
+    fee_per = models.CharField(_("droit demandé"), max_length=10, choices=FEE_PER_CHOICES,
+                               default=FEE_PER_TEAM)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

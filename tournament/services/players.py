@@ -23,7 +23,7 @@ from .. import journal as audit
 from .. import validators
 from ..errors import UserError
 from ..journal import SYSTEM, Actor
-from ..models import AuditEntry, Player, Team, Tournament
+from ..models import AuditEntry, Payment, Player, Team, Tournament
 from ..models.players import licence_key
 from ..selectors.arrivals import arrival_marked_on_registration
 from ..selectors.players import player_seated
@@ -185,6 +185,9 @@ def player_delete(*, player: Player, by: Actor = SYSTEM) -> None:
         raise UserError(_("Le joueur « %(name)s » a déjà une place dans une partie : il ne peut "
                           "plus être supprimé, retirez-le plutôt du concours.")
                         % {"name": player.name})
+    if Payment.objects.filter(player=player).exists():  # the desk's money is never lost
+        raise UserError(_("Le joueur « %(name)s » a payé son inscription : annulez d'abord "
+                          "son paiement à la caisse.") % {"name": player.name})
     before = audit.player_values(player)
     number = player.number
     player.delete()

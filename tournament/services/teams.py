@@ -15,7 +15,7 @@ from .. import journal as audit
 from .. import validators
 from ..errors import UserError
 from ..journal import SYSTEM, Actor
-from ..models import AuditEntry, Game, Player, Team, Tournament
+from ..models import AuditEntry, Game, Payment, Player, Team, Tournament
 from ..models.players import licence_key
 from ..selectors.arrivals import arrival_marked_on_registration
 from ..selectors.teams import registered_teams, team_current_game
@@ -232,6 +232,9 @@ def team_delete(*, team: Team, by: Actor = SYSTEM) -> None:
         raise UserError(_("L'équipe « %(name)s » a déjà une place dans une partie : elle ne "
                           "peut plus être supprimée, retirez-la plutôt du concours.")
                         % {"name": team.name})
+    if Payment.objects.filter(team=team).exists():  # the desk's money is never lost
+        raise UserError(_("L'équipe « %(name)s » a payé son inscription : annulez d'abord son "
+                          "paiement à la caisse.") % {"name": team.name})
     before = audit.team_values(team)
     number = team.number
     players = [player for player in (team.first, team.second) if player is not None]

@@ -30,12 +30,18 @@ def _page(request: HttpRequest, tournament: Tournament, form: PrizeForm,
     melee = tournament.format == "melee"
     prizes = list(tournament.prizes.order_by("order", "id"))
     awards = selectors.standings_awards(tournament)
+    # The cash prizes (the desk's pool) beside the lots: a line with either is listed.
+    cash = selectors.cash_prizes_by_position(tournament, awards.placed_count)
+    awarded = [(award, cash.get(award.position) if award.placed else None)
+               for award in awards.lines
+               if award.label or (award.placed and award.position in cash)]
     # The cursor waits in "du rang": the organiser types the next lot at once.
     form.fields["start"].widget.attrs["autofocus"] = True
     return render(request, "tournament/organiser/prizes.html", {
         "tournament": tournament, "form": form, "editing": editing,
         "rows": [(prize, lot_words(lot_of(prize), melee)) for prize in prizes],
-        "awards": awards, "count": awards.placed_count, "melee": melee,
+        "awards": awards, "awarded": awarded, "cash": bool(cash),
+        "count": awards.placed_count, "melee": melee,
         "max_prizes": selectors.MAX_PRIZES,
     }, status=status)
 

@@ -1,0 +1,238 @@
+"""Reads of the desk's money: who owes what and who paid how, the totals by method, the cash
+prize pool by place, and the balance the treasurer keeps:
+
+    balance = fees collected − refunds − cash prizes − lots' values
+
+An entrant is a registered team (doublettes) or a player (mêlée). What it owes (`due_of`):
+the fee per team, or per player (a team of two pays it twice); a mêlée's player pays the fee
+once whatever it says. A percentage of the pool is of the fees collected net of refunds,
+rounded down to the cent place by place (amounts.pool_amounts).
+
+The places the pool and the lots reach are those of the palmarès: its placed lines once a
+partie is played (selectors.prizes), the active entrants before. Lots' values count once per
+place their lot goes to. `caisse` reads all of it in a constant number of queries (the
+standings' when a partie is drawn); `payment_rows` gives the payments as plain rows (an
+export, a backup).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from ..amounts import PoolLine, pool_amounts
+from ..choices import FEE_PER_PLAYER, PAYMENT_METHOD_CHOICES, PAYMENT_OFFERED
+from ..models import CashPrize, Payment, Player, Team, Tournament
+from ..validators import search_key
+from .prizes import Lot, award_indexes, standings_awards
+
+
+def is_melee(tournament: Tournament) -> bool:
+    return tournament.format == "melee"
+
+
+def due_of(tournament: Tournament, players: int) -> int:
+    """What an entrant of `players` players owes, in cents."""
+    if is_melee(tournament) or tournament.fee_per != FEE_PER_PLAYER:
+        return tournament.fee
+    return tournament.fee * players
+
+
+@dataclass(frozen=True)
+class EntrantMoney:
+    """An entrant at the desk: its number, name (its players for a team), whether it is
+    still in the concours, what it owes, and its payment (None: not paid)."""
+
+    number: int
+    name: str
+    detail: str
+    active: bool
+    due: int
+    payment: Payment | None
+
+    @property
+    def paid(self) -> bool:
+        return self.payment is not None
+
+    @property
+    def search(self) -> str:
+        """What the desk's filter matches: number, name and players, accents and case
+        folded (the page folds what is typed the same way)."""
+        return search_key(f"{self.number} {self.name} {self.detail}")
+
+
+def entrants_money(tournament: Tournament) -> list[EntrantMoney]:
+    """Every entrant in number order with what it owes and its payment: one query."""
+    if is_melee(tournament):
+        players = Player.objects.filter(tournament=tournament).select_related(
+            "payment").order_by("number")
+        return [EntrantMoney(player.number, player.name, player.club, player.active,
+                             due_of(tournament, 1), _payment(player))
+                for player in players]
+    teams = (Team.objects.filter(tournament=tournament, round__isnull=True)
+             .select_related("first", "second", "payment").order_by("number"))
+    return [EntrantMoney(team.number, team.name, team.players, team.active,
+                         due_of(tournament, 1 if team.second_id is None else 2),
+                         _payment(team))
+            for team in teams]
+
+
+def _payment(entrant: Team | Player) -> Payment | None:
+    try:
+        return entrant.payment
+    except Payment.DoesNotExist:
+        return None
+
+
+def pool_of(tournament: Tournament) -> list[PoolLine]:
+    """The cash prize pool's lines in order: one query."""
+    return [PoolLine(row.start, row.end, row.amount, row.percent)
+            for row in CashPrize.objects.filter(tournament=tournament).order_by("order", "id")]
+
+
+@dataclass(frozen=True)
+class MethodTotal:
+    method: str
+    label: str
+    count: int
+    amount: int  # cents received
+    refunded: int  # cents given back
+
+
+@dataclass(frozen=True)
+class LotValue:
+    label: str
+    value: int | None  # each place's, cents
+    places: int  # the places it goes to
+
+    @property
+    def total(self) -> int:
+        return (self.value or 0) * self.places
+
+
+@dataclass(frozen=True)
+class Caisse:
+    tournament: Tournament
+    entrants: list[EntrantMoney]
+    by_method: list[MethodTotal]
+    pool: list[PoolLine]
+    cash_by_place: dict[int, int]  # place → cents
+    lots: list[LotValue]
+    places: int  # the field the pool and the lots are counted in
+
+    @property
+    def melee(self) -> bool:
+        return is_melee(self.tournament)
+
+    @property
+    def unpaid(self) -> list[EntrantMoney]:
+        return [entrant for entrant in self.entrants if not entrant.paid]
+
+    @property
+    def paid(self) -> list[EntrantMoney]:
+        return [entrant for entrant in self.entrants if entrant.paid]
+
+    @property
+    def collected(self) -> int:
+        return sum(total.amount for total in self.by_method)
+
+    @property
+    def refunded(self) -> int:
+        return sum(total.refunded for total in self.by_method)
+
+    @property
+    def expected(self) -> int:
+        """What the active entrants owe in all (paid or not; « offert » owes nothing)."""
+        return sum(entrant.due for entrant in self.entrants if entrant.active and not (
+            entrant.payment is not None and entrant.payment.method == PAYMENT_OFFERED))
+
+    @property
+    def outstanding(self) -> int:
+        """What the active entrants not yet paid owe."""
+        return sum(entrant.due for entrant in self.unpaid if entrant.active)
+
+    @property
+    def cash_prizes(self) -> int:
+        return sum(self.cash_by_place.values())
+
+    @property
+    def lots_value(self) -> int:
+        return sum(lot.total for lot in self.lots)
+
+    @property
+    def balance(self) -> int:
+        return self.collected - self.refunded - self.cash_prizes - self.lots_value
+
+
+def net_fees(entrants: list[EntrantMoney]) -> int:
+    """The fees collected less the refunds, in cents: what a pool's percentage is of."""
+    return sum(entrant.payment.amount - entrant.payment.refunded
+               for entrant in entrants if entrant.payment is not None)
+
+
+def field_places(tournament: Tournament, entrants: list[EntrantMoney]) -> int:
+    """The places the palmarès hands out: its placed lines once a partie is played, else
+    (nothing played yet) the active entrants."""
+    placed = standings_awards(tournament).placed_count if tournament.rounds.exists() else 0
+    return placed or sum(1 for entrant in entrants if entrant.active)
+
+
+def caisse(tournament: Tournament) -> Caisse:
+    """The desk's page and the treasurer's documents: a few queries (and the standings'
+    once a partie is drawn)."""
+    entrants = entrants_money(tournament)
+    counts: Counter[str] = Counter()
+    amounts: Counter[str] = Counter()
+    refunds: Counter[str] = Counter()
+    for entrant in entrants:
+        if entrant.payment is not None:
+            counts[entrant.payment.method] += 1
+            amounts[entrant.payment.method] += entrant.payment.amount
+            refunds[entrant.payment.method] += entrant.payment.refunded
+    by_method = [MethodTotal(key, str(label), counts[key], amounts[key], refunds[key])
+                 for key, label in PAYMENT_METHOD_CHOICES]
+    places = field_places(tournament, entrants)
+    pool = pool_of(tournament)
+    prizes = list(tournament.prizes.order_by("order", "id"))
+    lots = [Lot(prize.start, prize.end, prize.from_last, prize.label) for prize in prizes]
+    given = Counter(award_indexes(lots, places).values())
+    return Caisse(tournament, entrants, by_method, pool,
+                  pool_amounts(pool, net_fees(entrants), places),
+                  [LotValue(prize.label, prize.value, given[index])
+                   for index, prize in enumerate(prizes)], places)
+
+
+def cash_prizes_by_position(tournament: Tournament, places: int) -> dict[int, int]:
+    """Position in the palmarès (1..`places`) → its cash prize in cents (the palmarès page
+    and PDF): a few queries."""
+    pool = pool_of(tournament)
+    if not pool:
+        return {}
+    return pool_amounts(pool, net_fees(entrants_money(tournament)), places)
+
+
+def payment_rows(tournament: Tournament) -> list[dict[str, Any]]:
+    """Every payment as a plain row (what an export or a backup writes): the entrant's
+    number, what it owed, paid, how, when, and what was refunded (cents; times in ISO)."""
+    def iso(when: datetime | None) -> str | None:
+        return when.isoformat() if when is not None else None
+
+    return [{"number": entrant.number, "due": entrant.payment.due,
+             "amount": entrant.payment.amount, "method": entrant.payment.method,
+             "paid_at": iso(entrant.payment.paid_at), "refunded": entrant.payment.refunded,
+             "refunded_at": iso(entrant.payment.refunded_at)}
+            for entrant in entrants_money(tournament) if entrant.payment is not None]
+
+
+__all__ = [
+    "Caisse",
+    "EntrantMoney",
+    "caisse",
+    "cash_prizes_by_position",
+    "due_of",
+    "entrants_money",
+    "payment_rows",
+    "pool_of",
+]
