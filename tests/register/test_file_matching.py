@@ -223,3 +223,43 @@ def test_the_players_service_links_as_the_teams_one(owner):
     [player] = services.players_import(tournament=t, lines=[
         PlayerLine(1, "hélène LEFEVRE", "", "")])
     assert player.registered == entry
+
+
+@pytest.mark.parametrize("role", ["anonymous", "other_organiser", "table_link"])
+@pytest.mark.parametrize("kind", ["teams", "players"])
+def test_nobody_but_the_organiser_confirms_a_kept_file(client, owner, role, kind):
+    from tests.builders import organiser
+
+    t = (tournament(owner=owner, slug="vendredi", teams=2) if kind == "teams"
+         else melee(owner=owner, slug="vendredi", players=4))
+    services.tournament_publish(tournament=t, published=True)
+    for _ in range(2):
+        ClubPlayer.objects.create(club=t.club, name="Jean Martin")
+    text = ("Les Amis;Jean Martin;Paul Petit;\n" if kind == "teams" else "Jean Martin\n")
+    client.force_login(owner)
+    page = client.post(reverse(f"tournament:{kind}_import", args=[t.slug]),
+                       {"file": upload(text)}).content.decode()
+    pending = re.search(r'name="pending" value="([^"]+)"', page).group(1)
+    client.logout()
+    if role == "other_organiser":
+        client.force_login(organiser("intrus"))
+    elif role == "table_link":
+        services.round_generate(tournament=t, seed=1)
+        game = t.rounds.get().games.order_by("table").first()
+        client.get(reverse("tournament:table_link", args=[game.token]))
+    before = (Player.objects.filter(tournament=t).count(), ClubPlayer.objects.count())
+    response = client.post(reverse(f"tournament:{kind}_import_confirm", args=[t.slug]),
+                           {"pending": pending, "choice-0": "new"})
+    if response.status_code == 302:
+        assert response["Location"].startswith(reverse("login"))
+    else:
+        assert response.status_code in (403, 404)
+    assert (Player.objects.filter(tournament=t).count(), ClubPlayer.objects.count()) == before
+    # The control: the organiser's same post imports.
+    client.force_login(owner)
+    if role == "table_link":
+        return  # drawn meanwhile: the file's teams still register, but the check is done
+    response = client.post(reverse(f"tournament:{kind}_import_confirm", args=[t.slug]),
+                           {"pending": pending, "choice-0": "new"})
+    assert response.status_code == 302
+    assert Player.objects.filter(tournament=t).count() > before[0]

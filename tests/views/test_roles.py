@@ -400,9 +400,9 @@ COVERED_ELSEWHERE = {
     # test_confirmations.py / test_paper_totals.py
     "rotation_pdf",  # only for a concours drawn by rotation: test_round_methods.py
     "prize", "prize_delete", "prize_up", "prize_down",  # a lot's id: test_prizes.py
-    "players", "players_import", "players_import_confirm", "player", "player_withdraw",
-    "player_return",
+    "players", "players_import", "player", "player_withdraw", "player_return",
     "player_delete",  # a mêlée: the players' role tests below
+    "players_import_confirm",  # a file kept aside: tests/register/test_file_matching.py
     "team_forfeit",  # a POST only, in WRITES
     "document_job", "document_file",  # a background document's token: test_document_progress.py
 }
@@ -479,7 +479,6 @@ MELEE_ORGANISER_ONLY = [Page("tournament:player_withdraw", 1),
 MELEE_WRITES = [
     ("tournament:players", lambda t: [t.slug], lambda: {"name": "Intrus"}),
     ("tournament:players_import", lambda t: [t.slug], lambda: {"file": _players_file()}),
-    ("tournament:players_import_confirm", lambda t: [t.slug], lambda: {"pending": "A" * 22}),
     ("tournament:player", lambda t: [t.slug, 1], lambda: {"name": "Piraté"}),
     ("tournament:player_withdraw", lambda t: [t.slug, 1], dict),
     ("tournament:player_return", lambda t: [t.slug, 5], dict),
@@ -500,7 +499,8 @@ def test_every_address_of_the_players_is_in_the_role_tables():
         page.name for page in MELEE_PUBLIC + MELEE_ORGANISER_ONLY}
     assert named == {"players", "players_import", "players_import_confirm", "player",
                      "player_withdraw", "player_return", "player_delete"}
-    assert {f"tournament:{name}" for name in named} <= covered
+    # The import's confirmation needs a file kept aside: tests/register/test_file_matching.py.
+    assert {f"tournament:{name}" for name in named - {"players_import_confirm"}} <= covered
 
 
 @pytest.mark.parametrize("url", MELEE_PUBLIC + MELEE_ORGANISER_ONLY)
