@@ -43,7 +43,9 @@ def register(concours):
 
 
 # Licence-less: one name differs only by accents and case, one is ambiguous, two are new.
-FILE = "équipe;joueur 1;joueur 2;club\nLes Amis;HELENE lefevre;Jean Martin;\nLes Neufs;Paul Petit;Zoé Durand;\n"
+FILE = ("équipe;joueur 1;joueur 2;club\n"
+        "Les Amis;HELENE lefevre;Jean Martin;\n"
+        "Les Neufs;Paul Petit;Zoé Durand;\n")
 
 
 def upload(text: str = FILE) -> SimpleUploadedFile:
@@ -205,7 +207,7 @@ def test_a_file_of_players_is_matched_by_licence_first(client, owner):
     client.force_login(owner)
     url = reverse("tournament:players_import", args=[t.slug])
     file = SimpleUploadedFile("joueurs.csv",
-                              "joueur;club;licence\nJ. Dupont;;ab12\nJean Dupuis;;\n".encode())
+                              b"joueur;club;licence\nJ. Dupont;;ab12\nJean Dupuis;;\n")
     page = client.post(url, {"file": file}).content.decode()
     assert "Quels joueurs du registre ?" in page and "ligne 3" in page
     pending = re.search(r'name="pending" value="([^"]+)"', page).group(1)
