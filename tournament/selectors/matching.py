@@ -7,7 +7,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ..models import Club, ClubPlayer
+from django.contrib.auth.models import User
+
+from ..choices import ROLE_ORGANISATEUR, ROLE_RESPONSABLE
+from ..models import Club, ClubPlayer, Membership
 from ..register_match import AMBIGUOUS, Incoming, Known, Match, matches
 
 
@@ -56,4 +59,14 @@ def register_ambiguities(club: Club | None, incoming: Sequence[Incoming],
             for index, match in enumerate(found) if match.kind == AMBIGUOUS]
 
 
-__all__ = ["Ambiguity", "club_register", "register_ambiguities", "register_matches"]
+def organising_club(user: User) -> Club | None:
+    """The first club where `user` organises (responsable or organisateur), as
+    services.club_of_organiser finds it; None when there is none (it would make one)."""
+    membership = (Membership.objects.filter(
+        user=user, role__in=(ROLE_RESPONSABLE, ROLE_ORGANISATEUR))
+        .select_related("club").order_by("pk").first())
+    return membership.club if membership is not None else None
+
+
+__all__ = ["Ambiguity", "club_register", "organising_club", "register_ambiguities",
+           "register_matches"]
