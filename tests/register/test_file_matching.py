@@ -265,3 +265,47 @@ def test_nobody_but_the_organiser_confirms_a_kept_file(client, owner, role, kind
                            {"pending": pending, "choice-0": "new"})
     assert response.status_code == 302
     assert Player.objects.filter(tournament=t).count() > before[0]
+
+
+def test_a_file_refused_for_another_reason_is_refused_before_any_choice(client, owner,
+                                                                       concours, register):
+    services.team_create(tournament=concours, name="Les Amis", player1="A", player2="B")
+    client.force_login(owner)
+    before = state(concours)
+    response = client.post(reverse("tournament:teams_import", args=[concours.slug]),
+                           {"file": upload()})
+    page = response.content.decode()
+    assert "Quels joueurs du registre" not in page
+    assert "l&#x27;équipe « Les Amis » est déjà inscrite" in page
+    assert state(concours) == before
+
+
+def test_the_service_refuses_a_choice_that_is_not_a_candidate(concours, register):
+    before = state(concours)
+    lines = [ImportLine(1, "Les Amis", "Paul Petit", "Jean Martin", "")]
+    with pytest.raises(UserError, match="n'est plus un de ceux du registre"):
+        services.teams_import(tournament=concours, lines=lines,
+                              choices={1: register["helene"].pk})
+    assert state(concours) == before
+    [team] = services.teams_import(tournament=concours, lines=lines,
+                                   choices={1: register["jean1"].pk})
+    assert team.second.registered == register["jean1"]
+
+
+def test_a_file_kept_over_an_hour_is_no_longer_pending(client, owner, concours, register,
+                                                       tmp_path):
+    import os
+    import time
+
+    client.force_login(owner)
+    page = client.post(reverse("tournament:teams_import", args=[concours.slug]),
+                       {"file": upload()}).content.decode()
+    pending = re.search(r'name="pending" value="([^"]+)"', page).group(1)
+    [kept] = (tmp_path / "imports").glob("*.json")
+    hour_ago = time.time() - 3601
+    os.utime(kept, (hour_ago, hour_ago))
+    response = client.post(reverse("tournament:teams_import_confirm", args=[concours.slug]),
+                           {"pending": pending, "choice-1": "new"}, follow=True)
+    assert "plus en attente" in response.content.decode()
+    assert not Team.objects.filter(tournament=concours).exists()
+    assert not kept.exists()

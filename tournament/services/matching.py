@@ -24,6 +24,11 @@ from ..selectors.matching import register_matches
 Choices = Mapping[int, int | None]
 
 
+class Ambiguous(UserError):
+    """An entrant whom several register players may be, and no choice for them: the page
+    that imports then asks (views.imports), the file's other checks passed."""
+
+
 def _uid(value: str) -> uuid.UUID | None:
     """The backup's uid for a new register entry, if it is one and no register uses it (a
     uid is unique in the whole database, every club's register included)."""
@@ -64,7 +69,7 @@ def entrants_link(*, club: Club, incoming: Sequence[Incoming], choices: Choices 
             if ambiguous_new:
                 picked[index] = None
                 continue
-            raise UserError(_("« %(name)s » peut être plusieurs joueurs du registre : "
+            raise Ambiguous(_("« %(name)s » peut être plusieurs joueurs du registre : "
                               "choisissez lequel (ou un nouveau joueur).")
                             % {"name": incoming[index].full_name})
         choice = choices[index]
@@ -93,4 +98,4 @@ def entrants_link(*, club: Club, incoming: Sequence[Incoming], choices: Choices 
     return links
 
 
-__all__ = ["Choices", "entrants_link"]
+__all__ = ["Ambiguous", "Choices", "entrants_link"]

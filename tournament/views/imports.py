@@ -3,7 +3,8 @@ ambiguous: the file was read and checked (forms.imports), its lines are kept asi
 (views.pending: on the server, an hour at most), and this page asks, for each ambiguous
 name, which register player it is (or a new one) before anything is written. The import
 then runs whole, in one transaction (services.teams_import / players_import), with the
-choices; a file without an ambiguous name is imported at once, as before.
+choices; a file without an ambiguous name is imported at once, as before, and a file
+refused for another reason is refused on the import's form before anything is asked.
 
 The register is read again at the confirmation: a choice that is no longer one of its
 candidates (the register changed meanwhile) is asked again, nothing written."""
@@ -79,13 +80,11 @@ def _page(request: HttpRequest, tournament: Tournament, kind: str, name: str,
 
 
 def choose_page(request: HttpRequest, tournament: Tournament, kind: str,
-                lines: Sequence[Any]) -> HttpResponse | None:
-    """The page choosing the ambiguous names of `lines` (a file just read), the lines kept
-    aside; None when none is ambiguous (the file is imported at once)."""
+                lines: Sequence[Any]) -> HttpResponse:
+    """The page choosing the ambiguous names of `lines` (a file read, whose import the
+    service refused for them alone: services.Ambiguous), the lines kept aside."""
     ambiguities = selectors.register_ambiguities(tournament.club,
                                                  services.import_identities(lines))
-    if not ambiguities:
-        return None
     name = pending.keep_aside(KIND, tournament, {
         "kind": kind, "lines": [dataclasses.asdict(line) for line in lines]})
     return _page(request, tournament, kind, name, lines, ChoicesForm(ambiguities))

@@ -70,13 +70,13 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
     import_form = PlayerImportForm(request.POST, request.FILES)
     if import_form.is_valid():
         lines = import_form.cleaned_data["file"]
-        # Names the register finds ambiguous are chosen first, nothing written before.
-        choosing = imports.choose_page(request, tournament, "players", lines)
-        if choosing is not None:
-            return choosing
         try:
             players = services.players_import(tournament=tournament, by=_by(request),
                                               lines=lines)
+        except services.Ambiguous:
+            # The file passed every check but names the register finds ambiguous: they are
+            # chosen first, nothing written before.
+            return imports.choose_page(request, tournament, "players", lines)
         except UserError as error:
             import_form.add_error("file", error.message)
         else:

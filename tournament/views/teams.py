@@ -67,12 +67,12 @@ def teams_import(request: HttpRequest, slug: str) -> HttpResponse:
     import_form = TeamImportForm(request.POST, request.FILES)
     if import_form.is_valid():
         lines = import_form.cleaned_data["file"]
-        # Names the register finds ambiguous are chosen first, nothing written before.
-        choosing = imports.choose_page(request, tournament, "teams", lines)
-        if choosing is not None:
-            return choosing
         try:
             teams = services.teams_import(tournament=tournament, by=_by(request), lines=lines)
+        except services.Ambiguous:
+            # The file passed every check but names the register finds ambiguous: they are
+            # chosen first, nothing written before.
+            return imports.choose_page(request, tournament, "teams", lines)
         except UserError as error:
             import_form.add_error("file", error.message)
         else:
