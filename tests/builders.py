@@ -12,7 +12,7 @@ from openpyxl import Workbook
 from scoring import Donne, Side, Trump
 from tournament import services
 from tournament.draw import METHODS, DrawInput
-from tournament.models import Game, Player, Round, Team
+from tournament.models import ClubPlayer, Game, Player, Round, Team
 
 _counter = itertools.count(1)
 
@@ -157,3 +157,14 @@ def form_posted(form) -> dict:
         elif value is not None:
             data[bound.name] = str(value)
     return data
+
+
+def register_players(t):
+    """Link each player of `t` that is linked to none to a new entry of its club's register,
+    named as the player (as registering an entrant does once the register links them): a
+    backup of `t` then restores identically, each player to its own entry."""
+    for player in t.players.filter(registered__isnull=True):
+        player.registered = ClubPlayer.objects.create(
+            club=t.club, name=player.name, licence=player.licence, home_club=player.club)
+        player.save(update_fields=["registered"])
+    return t

@@ -10,7 +10,7 @@ Here such an address simply matches nothing: a 404.
 from django.urls import path, register_converter
 
 from .validators import MAX_SMALL
-from .views import arrivals, countdown, journal, public, rounds, teams, tournaments
+from .views import arrivals, countdown, imports, journal, public, rounds, teams, tournaments
 
 
 class SmallNumber:
@@ -55,6 +55,8 @@ urlpatterns = [
     path("t/<slug:slug>/rules/", tournaments.tournament_rules, name="rules"),
     path("t/<slug:slug>/teams/", teams.team_list, name="teams"),
     path("t/<slug:slug>/teams/import/", teams.teams_import, name="teams_import"),
+    path("t/<slug:slug>/teams/import/confirm/", imports.teams_import_confirm,
+         name="teams_import_confirm"),
     path("t/<slug:slug>/delete/", tournaments.tournament_delete, name="tournament_delete"),
     path("t/<slug:slug>/teams/<number:number>/", teams.team_detail, name="team"),
     path("t/<slug:slug>/teams/<number:number>/withdraw/", teams.team_withdraw,

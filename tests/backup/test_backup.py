@@ -9,7 +9,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from scoring import Side
-from tests.builders import made, melee, play_to_the_end, tournament
+from tests.builders import made, melee, play_to_the_end, register_players, tournament
 from tournament import services
 from tournament.errors import UserError
 from tournament.journal import Actor
@@ -37,7 +37,7 @@ def concours(owner):
                           by=Actor.of_table(game))
     services.donne_record(game=game, number=1, donne=made(points=99), by=by)
     services.team_update(team=t.teams.get(number=5), club="Club de Lyon", by=by)
-    return Tournament.objects.get(pk=t.pk)
+    return register_players(Tournament.objects.get(pk=t.pk))
 
 
 def test_export_then_import_restores_the_tournament_identically(owner, concours):
@@ -218,16 +218,20 @@ def melee_concours(owner):
     services.prize_add(tournament=t, start=1, end=1, from_last=False, label="Un jambon", by=by)
     services.prize_add(tournament=t, start=1, end=1, from_last=True, label="Une bouteille",
                        by=by)
-    return Tournament.objects.get(pk=t.pk)
+    return register_players(Tournament.objects.get(pk=t.pk))
 
 
 def test_a_melee_round_trips_with_its_players_and_the_teams_of_each_partie(owner,
                                                                            melee_concours):
     data = backup.export_data(melee_concours)
-    assert data["version"] == 4 and data["tournament"]["format"] == "melee"
+    assert data["version"] == 5 and data["tournament"]["format"] == "melee"
     assert data["teams"] == []  # a mêlée registers players, not teams
+    entry = melee_concours.players.get(number=2).registered
     assert data["players"][1] == {"number": 2, "name": "Joueur 2", "club": "Club B",
-                                  "licence": "L-2", "active": True}
+                                  "licence": "L-2", "active": True, "registered": {
+                                      "uid": str(entry.uid), "licence": "L-2",
+                                      "name": "Joueur 2", "first_name": "",
+                                      "home_club": "Club B"}}
     assert not data["players"][8]["active"]
     first = data["rounds"][0]
     assert first["draw_method"] == "melee" and len(first["teams"]) == 5  # 4 pairs, 1 alone

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from tests.builders import made, melee, organiser, tournament
+from tests.builders import made, melee, organiser, register_players, tournament
 from tournament import services
 from tournament.errors import UserError
 from tournament.journal import Actor
@@ -29,7 +29,7 @@ def saved(owner) -> dict:
     for points in (100, 90, 120):
         services.donne_record(game=game, number=None, donne=made(points=points))
     services.tournament_rules_update(tournament=t, rounding=False, confirm=True)
-    t = Tournament.objects.get(pk=t.pk)  # the service changed the row, not this instance
+    t = register_players(Tournament.objects.get(pk=t.pk))  # the service changed the row
     data = backup.export_data(t)
     services.tournament_delete(tournament=t)
     return data
@@ -396,7 +396,7 @@ def saved_melee(owner) -> dict:
                                 totals=PaperTotals(score_ns=420, score_ew=310, donnes=4))
     services.donne_record(game=round_.games.get(table=2), number=None, donne=made())
     services.prize_add(tournament=t, start=1, end=3, from_last=False, label="Un jambon")
-    data = backup.export_data(Tournament.objects.get(pk=t.pk))
+    data = backup.export_data(register_players(Tournament.objects.get(pk=t.pk)))
     services.tournament_delete(tournament=t)
     return data
 

@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from scoring import Side
-from tests.builders import made, organiser, play_to_the_end, tournament
+from tests.builders import made, organiser, play_to_the_end, register_players, tournament
 from tournament import services
 from tournament.errors import UserError
 from tournament.journal import Actor
@@ -35,7 +35,7 @@ def concours(owner):
     second = services.round_generate(tournament=t, by=by)
     game = second.games.get(table=1)
     services.donne_record(game=game, number=None, donne=made(points=95), by=by)
-    return Tournament.objects.get(pk=t.pk)
+    return register_players(Tournament.objects.get(pk=t.pk))
 
 
 def snapshot(t: Tournament) -> dict:

@@ -169,8 +169,25 @@ def test_the_reader_reads_only_the_latest_version(n):
         backup.read(data)
 
 
+def test_version_4_to_5_gives_each_player_no_register_identity():
+    data = upgrade.v4_to_v5(version(4))
+    expected = version(5)
+    assert all(player["registered"] is not None
+               for player in expected["players"] if player["number"] != 8)
+    for player in expected["players"]:
+        player["registered"] = None
+    assert data == expected  # the rest is what version 4 held
+
+
+def test_a_version_4_file_called_5_is_refused_for_its_players():
+    data = version(4)
+    data["version"] = 5
+    with pytest.raises(UserError, match="registered"):
+        backup.read(data)
+
+
 @pytest.mark.django_db
-@pytest.mark.parametrize("n", [1, 2, 3, 4])
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
 def test_a_file_of_each_version_restores_its_concours(n):
     owner = organiser()
     restored = backup.import_data(version(n), organiser=owner)
@@ -199,7 +216,7 @@ json_values = st.recursive(
     max_leaves=12)
 
 
-@given(st.sampled_from([1, 2, 3, 4]), st.dictionaries(
+@given(st.sampled_from([1, 2, 3, 4, 5]), st.dictionaries(
     st.sampled_from(["tournament", "teams", "rounds", "audit", "players", "prizes"]),
     json_values, max_size=6))
 def test_any_document_upgrades_or_is_refused_in_french_and_is_left_unchanged(n, body):

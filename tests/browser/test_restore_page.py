@@ -7,7 +7,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.builders import organiser, play_to_the_end, tournament
+from tests.builders import organiser, play_to_the_end, register_players, tournament
 from tournament import services
 from tournament.models import Tournament
 from tournament.services import backup
@@ -24,7 +24,7 @@ def test_the_organiser_restores_a_backup_then_copies_the_concours(page, live_ser
     for game in services.round_generate(tournament=t, seed=4).games.filter(
             team_ew__isnull=False):
         play_to_the_end(game)
-    saved = backup.export_data(t)
+    saved = backup.export_data(register_players(t))
     file = tmp_path / "sauvegarde-hiver.json"
     file.write_text(json.dumps(saved, ensure_ascii=False), encoding="utf-8")
     # After the backup: a team added and partie 2 drawn, which the restore will undo.

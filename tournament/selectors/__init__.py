@@ -7,6 +7,7 @@ nothing and import no service (tests/test_import_rules.py)."""
 from .arrivals import *  # noqa: F403
 from .entry import *  # noqa: F403
 from .games import *  # noqa: F403
+from .matching import *  # noqa: F403
 from .money import *  # noqa: F403
 from .players import *  # noqa: F403
 from .prizes import *  # noqa: F403

@@ -38,6 +38,7 @@ from .common import *  # noqa: F403
 from .confirmations import *  # noqa: F403
 from .donnes import *  # noqa: F403
 from .journal import audit_restore as audit_restore
+from .matching import *  # noqa: F403
 from .money import *  # noqa: F403
 from .paper import *  # noqa: F403
 from .players import *  # noqa: F403

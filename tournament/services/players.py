@@ -25,6 +25,7 @@ from ..errors import UserError
 from ..journal import SYSTEM, Actor
 from ..models import AuditEntry, Payment, Player, Team, Tournament
 from ..models.players import licence_key
+from ..register_match import Incoming
 from ..selectors.arrivals import arrival_marked_on_registration
 from ..selectors.players import player_seated
 from ..selectors.rounds import partie_team_name
@@ -36,6 +37,7 @@ from .common import (
     text_field,
     values_stamp,
 )
+from .matching import Choices, entrants_link
 
 
 def next_player_number(tournament: Tournament) -> int:
@@ -203,14 +205,20 @@ class PlayerLine:
     club: str
     licence: str
 
+    def identities(self) -> list[Incoming]:
+        """The player as the club's register matches it."""
+        return [Incoming(self.name, licence=self.licence, club=self.club)]
+
 
 @transaction.atomic
 def players_import(*, tournament: Tournament, lines: Iterable[PlayerLine],
+                   choices: Choices | None = None, ambiguous_new: bool = False,
                    by: Actor = SYSTEM) -> list[Player]:
     """Register every line as a player of the mêlée, or none: each bad line is reported with
     its number. A line goes through the player form's checks; a name (validators.same_name)
     and a licence are taken once, among the players already registered and the file's own
-    lines."""
+    lines. Each player is linked to the club's register as `teams_import` links them
+    (`choices` indexed by line, in order)."""
     _melee_only(tournament)
     names = {validators.same_name(name)
              for name in tournament.players.values_list("name", flat=True)}
@@ -245,10 +253,14 @@ def players_import(*, tournament: Tournament, lines: Iterable[PlayerLine],
         return values, problems
 
     rows = lines_checked(lines, check_line, empty=_("Le fichier ne contient aucun joueur."))
+    links = entrants_link(
+        club=tournament.club, choices=choices, ambiguous_new=ambiguous_new,
+        incoming=[Incoming(values["name"], licence=values["licence"], club=values["club"])
+                  for values in rows])
     start = next_player_number(tournament)
     players = Player.objects.bulk_create(
         Player(tournament=tournament, number=start + index, name=values["name"],
-               club=values["club"], licence=values["licence"])
+               club=values["club"], licence=values["licence"], registered=links[index])
         for index, values in enumerate(rows))
     AuditEntry.objects.bulk_create(
         audit.entry(tournament, by, "player", "import", number=player.number,

@@ -17,6 +17,7 @@ from ..errors import UserError
 from ..journal import SYSTEM, Actor
 from ..models import AuditEntry, Game, Payment, Player, Team, Tournament
 from ..models.players import licence_key
+from ..register_match import Incoming
 from ..selectors.arrivals import arrival_marked_on_registration
 from ..selectors.teams import registered_teams, team_current_game
 from .common import (
@@ -29,7 +30,14 @@ from .common import (
     whole_field,
 )
 from .donnes import game_forfeit
-from .players import licence_checked, licence_holder, next_player_number, player_name_checked
+from .matching import Choices, entrants_link
+from .players import (
+    PlayerLine,
+    licence_checked,
+    licence_holder,
+    next_player_number,
+    player_name_checked,
+)
 
 # --- Teams ------------------------------------------------------------------------------
 # A concours' registered teams are those of no partie (`round` empty): a mêlée's teams are
@@ -251,13 +259,28 @@ class ImportLine:
     player2: str
     club: str
 
+    def identities(self) -> list[Incoming]:
+        """Its players as the club's register matches them (the team's club theirs)."""
+        return [Incoming(self.player1, club=self.club), Incoming(self.player2, club=self.club)]
+
+
+def import_identities(lines: Iterable[ImportLine] | Iterable[PlayerLine]) -> list[Incoming]:
+    """The players of a file's lines, in order: the list the import's `choices` index."""
+    return [identity for line in lines for identity in line.identities()]
+
 
 @transaction.atomic
 def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
+                 choices: Choices | None = None, ambiguous_new: bool = False,
                  by: Actor = SYSTEM) -> list[Team]:
     """Register every line, or none: each bad line is reported with its number. A line goes
     through the same checks as the team form (text_field), and a name is taken once, among
-    the teams already registered and the file's own lines (validators.same_name)."""
+    the teams already registered and the file's own lines (validators.same_name).
+
+    Each player is linked to the club's register (services.matching.entrants_link): exact
+    matches linked, new names registered, an ambiguous one as `choices` says (indexed as
+    `import_identities(lines)` lists the players); one without a choice is refused, unless
+    `ambiguous_new`."""
     _doublettes_only(tournament)
     seen = {validators.same_name(name)
             for name in registered_teams(tournament).values_list("name", flat=True)}
@@ -279,10 +302,14 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
         return values, problems
 
     rows = lines_checked(lines, check, empty=_("Le fichier ne contient aucune équipe."))
+    links = entrants_link(
+        club=tournament.club, choices=choices, ambiguous_new=ambiguous_new,
+        incoming=[Incoming(values[field], club=values["club"]) for values in rows
+                  for field in ("player1", "player2")])
     start, player_start = _next_team_number(tournament), next_player_number(tournament)
     players = Player.objects.bulk_create(
         Player(tournament=tournament, number=player_start + index, name=values[field],
-               club=values["club"])
+               club=values["club"], registered=links[index])
         for index, (values, field) in enumerate((values, field) for values in rows
                                                 for field in ("player1", "player2")))
     teams = Team.objects.bulk_create(
@@ -299,6 +326,7 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
 
 __all__ = [
     "ImportLine",
+    "import_identities",
     "team_create",
     "team_delete",
     "team_forfeit",

@@ -20,6 +20,7 @@ from ..access import is_organiser, organised, readable, require_organiser
 from ..errors import UserError
 from ..forms import PlayerForm, PlayerImportForm
 from ..models import Player, Tournament
+from . import imports
 from .common import _by, _form_error
 
 
@@ -68,9 +69,14 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("tournament:teams", slug=slug)
     import_form = PlayerImportForm(request.POST, request.FILES)
     if import_form.is_valid():
+        lines = import_form.cleaned_data["file"]
         try:
             players = services.players_import(tournament=tournament, by=_by(request),
-                                              lines=import_form.cleaned_data["file"])
+                                              lines=lines)
+        except services.Ambiguous:
+            # The file passed every check but names the register finds ambiguous: they are
+            # chosen first, nothing written before.
+            return imports.choose_page(request, tournament, "players", lines)
         except UserError as error:
             import_form.add_error("file", error.message)
         else:

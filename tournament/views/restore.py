@@ -1,21 +1,18 @@
 """Restore a backup from the browser, or copy a concours (organiser only).
 
 Restoring into the concours replaces it: the file is checked whole first, then kept aside
-(var/restores/, a random name, an hour at most) while a confirmation page lists what will be
-replaced and by what; the confirmation names the journal's last entry it listed, and a
-concours changed since is not replaced. A copy (of a file, or « Copier ce concours ») is
-made at once: a new concours, unpublished, at a new address, with new table links."""
+(views.pending: var/restores/, a random name, an hour at most) while a confirmation page
+lists what will be replaced and by what, and asks which register player each ambiguous
+player of the file is (services.backup: version 5 carries their register identity); the
+confirmation names the journal's last entry it listed, and a concours changed since is not
+replaced. A copy (of a file, or « Copier ce concours ») is made at once: a new concours,
+unpublished, at a new address, with new table links; a copy of a file with ambiguous
+players goes by the same confirmation first."""
 
 from __future__ import annotations
 
-import contextlib
-import json
-import re
-import secrets
-import time
-from pathlib import Path
+from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -25,39 +22,14 @@ from django.views.decorators.http import require_POST
 
 from ..access import organised
 from ..errors import UserError
+from ..forms import ChoicesForm
 from ..forms.restore import CopyForm, RestoreForm
 from ..models import Tournament
 from ..services import autobackups, backup
+from . import pending
 from .common import _form_error
 
-KEEP = 3600  # seconds a file awaiting its confirmation is kept
-_PENDING = re.compile(r"[A-Za-z0-9_-]{22}")
-
-
-def _pending_folder() -> Path:
-    folder = Path(settings.VAR_DIR) / "restores"
-    folder.mkdir(mode=0o700, exist_ok=True)
-    return folder
-
-
-def _pending_path(tournament: Tournament, pending: str) -> Path | None:
-    if not _PENDING.fullmatch(pending):
-        return None
-    return _pending_folder() / f"{tournament.pk}-{pending}.json"
-
-
-def _keep_aside(tournament: Tournament, data: object) -> str:
-    """Keep the checked document until its confirmation; files left over an hour go."""
-    folder = _pending_folder()
-    for old in folder.glob("*.json"):
-        with contextlib.suppress(FileNotFoundError):
-            if old.stat().st_mtime < time.time() - KEEP:
-                old.unlink()
-    pending = secrets.token_urlsafe(16)
-    path = _pending_path(tournament, pending)
-    assert path is not None
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    return pending
+KIND = "restores"  # the folder of the files kept aside (var/restores/)
 
 
 def _page(request: HttpRequest, tournament: Tournament, form: RestoreForm,
@@ -79,29 +51,46 @@ def restore(request: HttpRequest, slug: str) -> HttpResponse:
         data = form.cleaned_data["data"]
         try:
             if form.cleaned_data["mode"] == "copy":
-                copy = backup.backup_restore(
-                    organiser=request.user, data=data, mode="copy",
-                    slug=form.cleaned_data["slug"].strip(),
-                    name=form.cleaned_data["name"].strip())
+                copy = {"slug": form.cleaned_data["slug"].strip(),
+                        "name": form.cleaned_data["name"].strip()}
+                review = backup.backup_review(data,
+                                              club=backup.restoring_club(request.user))
+                if review.ambiguities:  # its players to choose first
+                    return _confirmation(request, tournament, {"mode": "copy", **copy,
+                                                               "data": data}, review)
+                restored = backup.backup_restore(organiser=request.user, data=data,
+                                                 mode="copy", **copy)
                 messages.success(request, _("Sauvegarde restaurée comme nouveau concours "
-                                            "« %(name)s ».") % {"name": copy.name})
-                return redirect("tournament:detail", slug=copy.slug)
-            contents = backup.backup_contents(data)
+                                            "« %(name)s ».") % {"name": restored.name})
+                return redirect("tournament:detail", slug=restored.slug)
+            review = backup.backup_review(data, club=tournament.club)
         except UserError as error:
             _form_error(form, error)
         else:
-            return _confirmation(request, tournament, data, contents)
+            return _confirmation(request, tournament, {"mode": "replace", "data": data},
+                                 review)
     return _page(request, tournament, form, CopyForm(), status=400)
 
 
-def _confirmation(request: HttpRequest, tournament: Tournament, data: object,
-                  contents: backup.Contents) -> HttpResponse:
-    """The page that lists what a restore replaces and by what, the file kept aside."""
+def _confirmation(request: HttpRequest, tournament: Tournament, kept: dict[str, Any],
+                  review: backup.Review, *, name: str | None = None,
+                  form: ChoicesForm | None = None, status: int = 200) -> HttpResponse:
+    """The page that lists what a restore replaces and by what (a copy: what it makes),
+    and asks which register player each ambiguous player of the file is; the file kept
+    aside (under `name` if it already is)."""
+    if name is None:
+        name = pending.keep_aside(KIND, tournament, kept)
+    if form is None:
+        form = ChoicesForm(review.ambiguities)
     return render(request, "tournament/organiser/restore_confirm.html", {
         "tournament": tournament, "current": backup.tournament_contents(tournament),
-        "incoming": contents, "pending": _keep_aside(tournament, data),
-        "seen": backup.last_entry(tournament),
-    })
+        "incoming": review.contents, "pending": name, "mode": kept["mode"],
+        "copy_name": kept.get("name", ""), "copy_slug": kept.get("slug", ""),
+        "seen": backup.last_entry(tournament), "form": form,
+        "rows": [(ambiguity, form[ambiguity.field],
+                  _("joueur n° %(n)d") % {"n": review.numbers[ambiguity.index]})
+                 for ambiguity in form.ambiguities],
+    }, status=status)
 
 
 @login_required
@@ -116,37 +105,53 @@ def autobackup_restore(request: HttpRequest, slug: str, name: str) -> HttpRespon
         raise Http404(_("Pas de sauvegarde de ce nom.")) from None
     try:
         data = backup.parse_document(path.read_bytes())
-        contents = backup.backup_contents(data)
+        review = backup.backup_review(data, club=tournament.club)
     except UserError as error:
         messages.error(request, error.message)
         return redirect("tournament:backup_restore", slug=slug)
-    return _confirmation(request, tournament, data, contents)
+    return _confirmation(request, tournament, {"mode": "replace", "data": data}, review)
 
 
 @login_required
 @require_POST
 def restore_confirm(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = organised(request, slug)
-    path = _pending_path(tournament, request.POST.get("pending", ""))
+    name = request.POST.get("pending", "")
+    kept = pending.kept(KIND, tournament, name)
     seen = request.POST.get("seen", "")
-    if path is None or not path.is_file() or not seen.isdigit() or len(seen) > 18:
+    if (not isinstance(kept, dict) or kept.get("mode") not in backup.RESTORE_MODES
+            or "data" not in kept or not seen.isdigit() or len(seen) > 18):
         messages.error(request, _("Cette restauration n'est plus en attente : envoyez le "
                                   "fichier à nouveau."))
         return redirect("tournament:backup_restore", slug=slug)
     if "cancel" in request.POST:
-        path.unlink(missing_ok=True)
+        pending.discard(KIND, tournament, name)
         messages.info(request, _("Restauration annulée : rien n'a changé."))
         return redirect("tournament:detail", slug=slug)
+    replace = kept["mode"] == "replace"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        restored = backup.backup_restore(organiser=request.user, data=data, mode="replace",
-                                         tournament=tournament, seen=int(seen))
+        # The register is read again: the choices are those it offers now.
+        review = backup.backup_review(kept["data"], club=(
+            tournament.club if replace else backup.restoring_club(request.user)))
+        form = ChoicesForm(review.ambiguities, request.POST)
+        if not form.is_valid():
+            return _confirmation(request, tournament, kept, review, name=name, form=form,
+                                 status=400)
+        restored = backup.backup_restore(
+            organiser=request.user, data=kept["data"], mode=kept["mode"],
+            tournament=tournament if replace else None,
+            seen=int(seen) if replace else None, slug=kept.get("slug"),
+            name=kept.get("name"), choices=form.choices())
     except UserError as error:
         messages.error(request, error.message)
         return redirect("tournament:backup_restore", slug=slug)
-    path.unlink(missing_ok=True)
-    messages.success(request, _("Sauvegarde restaurée : le concours « %(name)s » est celui du "
-                                "fichier.") % {"name": restored.name})
+    pending.discard(KIND, tournament, name)
+    if replace:
+        messages.success(request, _("Sauvegarde restaurée : le concours « %(name)s » est "
+                                    "celui du fichier.") % {"name": restored.name})
+    else:
+        messages.success(request, _("Sauvegarde restaurée comme nouveau concours "
+                                    "« %(name)s ».") % {"name": restored.name})
     return redirect("tournament:detail", slug=restored.slug)
 
 

@@ -30,6 +30,7 @@ from ..forms import (
     TeamImportForm,
 )
 from ..models import Game, Team, Tournament
+from . import imports
 from .common import _by, _form_error
 
 
@@ -65,9 +66,13 @@ def teams_import(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("tournament:players", slug=slug)
     import_form = TeamImportForm(request.POST, request.FILES)
     if import_form.is_valid():
+        lines = import_form.cleaned_data["file"]
         try:
-            teams = services.teams_import(tournament=tournament, by=_by(request),
-                                          lines=import_form.cleaned_data["file"])
+            teams = services.teams_import(tournament=tournament, by=_by(request), lines=lines)
+        except services.Ambiguous:
+            # The file passed every check but names the register finds ambiguous: they are
+            # chosen first, nothing written before.
+            return imports.choose_page(request, tournament, "teams", lines)
         except UserError as error:
             import_form.add_error("file", error.message)
         else:

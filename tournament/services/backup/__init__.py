@@ -7,19 +7,27 @@
 - selectors/backup.py: what a concours holds, beside what a backup holds, on the page that
   restores one (reexported here for the views).
 
-A version 5: one step `v4_to_v5` in upgrade.py (VERSION and READABLE there), the export
-writing it, the reader reading it.
+Version 5 (issue 22) gives each player its club's register identity; restoring links the
+players to the register of the club the concours goes to (write.py).
 """
 
 from ...selectors.backup import Contents, last_entry, tournament_contents
 from .export import FORMAT_FIELDS, export_data, export_json
-from .read import MAX_BYTES, backup_contents, parse_document, read
+from .read import (
+    MAX_BYTES,
+    Review,
+    backup_contents,
+    backup_review,
+    parse_document,
+    read,
+    restoring_club,
+)
 from .upgrade import FORMAT, READABLE, VERSION, upgraded
 from .write import RESTORE_MODES, backup_restore, import_data, tournament_copy
 
 __all__ = [
     "FORMAT", "FORMAT_FIELDS", "MAX_BYTES", "READABLE", "RESTORE_MODES", "VERSION", "Contents",
-    "backup_contents", "backup_restore", "export_data", "export_json", "import_data",
-    "last_entry", "parse_document", "read", "tournament_contents", "tournament_copy",
-    "upgraded",
+    "Review", "backup_contents", "backup_restore", "backup_review", "export_data",
+    "export_json", "import_data", "last_entry", "parse_document", "read", "restoring_club",
+    "tournament_contents", "tournament_copy", "upgraded",
 ]

@@ -11,6 +11,11 @@ formed for each partie (in the partie: its `teams`, which its games then name); 
 format, draw method, exempt rule, ranking points and results options; each partie's draw
 method and end of a game; each game's East-West link, awaited confirmation, paper totals and
 time called; each donne's key; the lots. Older versions: upgrade.py.
+
+Version 5 (issue 22) gives each player its club's register identity (`registered`: the
+register entry's uid, licence, name, first name and home club; null for a player linked to
+none), so that a concours restored on another computer links its players to that club's
+register (write.py: the same uid, else by licence, then name).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...models import RULE_FIELDS, DonneRecord, Game, Team, Tournament
+from ...models import RULE_FIELDS, ClubPlayer, DonneRecord, Game, Player, Team, Tournament
 from ...selectors.prizes import lot_of, lots_value
 from ..common import RANKING_POINTS_FIELDS
 from .upgrade import FORMAT, VERSION
@@ -28,7 +33,9 @@ FORMAT_FIELDS = ["format", "draw_method", "exempt_rule", *RANKING_POINTS_FIELDS,
                  "paper_by_tables", "two_confirmations"]
 TOURNAMENT_FIELDS = ["name", "slug", "place", "preset", *RULE_FIELDS, "parties_planned",
                      "criteria", "bye_points", "forfeit_points", "published", *FORMAT_FIELDS]
-PLAYER_FIELDS = ["number", "name", "club", "licence", "active"]
+PLAYER_FIELDS = ["number", "name", "club", "licence", "active", "registered"]
+# A player's register identity (version 5), as ClubPlayer names its fields.
+REGISTERED_FIELDS = ["uid", "licence", "name", "first_name", "home_club"]
 # A team names its players by their numbers (`second` None: a mêlée's exempt player alone).
 TEAM_FIELDS = ["number", "name", "first", "second", "club", "active"]
 DONNE_FIELDS = ["number", "key", "taker", "contract", "capot_bid", "trump", "coinche",
@@ -53,6 +60,18 @@ def _team_row(team: Team) -> dict[str, Any]:
     return {"number": team.number, "name": team.name, "first": team.first.number,
             "second": team.second.number if team.second is not None else None,
             "club": team.club, "active": team.active}
+
+
+def _registered_row(entry: ClubPlayer | None) -> dict[str, Any] | None:
+    if entry is None:
+        return None
+    return {"uid": str(entry.uid), **{name: getattr(entry, name)
+                                      for name in REGISTERED_FIELDS if name != "uid"}}
+
+
+def _player_row(player: Player) -> dict[str, Any]:
+    return {**{name: getattr(player, name) for name in PLAYER_FIELDS if name != "registered"},
+            "registered": _registered_row(player.registered)}
 
 
 def _paper_row(game: Game) -> dict[str, Any] | None:
@@ -95,8 +114,8 @@ def export_data(tournament: Tournament) -> dict[str, Any]:
         "version": VERSION,
         "tournament": {"date": tournament.date.isoformat(),
                        **{name: getattr(tournament, name) for name in TOURNAMENT_FIELDS}},
-        "players": [{name: getattr(player, name) for name in PLAYER_FIELDS}
-                    for player in tournament.players.order_by("number")],
+        "players": [_player_row(player) for player in
+                    tournament.players.select_related("registered").order_by("number")],
         "prizes": lots_value([lot_of(prize) for prize in
                               tournament.prizes.order_by("order", "id")]),
         "teams": [_team_row(team) for team in teams if team.round_id is None],

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
+import uuid
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -41,6 +42,8 @@ from ...models import (
     SIDE_VALUES,
     TRUMP_VALUES,
     AuditEntry,
+    Club,
+    ClubPlayer,
     DonneRecord,
     Game,
     Player,
@@ -49,7 +52,9 @@ from ...models import (
     Tournament,
     partie_rules,
 )
+from ...register_match import Incoming
 from ...selectors.backup import Contents
+from ...selectors.matching import Ambiguity, organising_club, register_ambiguities
 from ...selectors.prizes import Lot, lots_from_value
 from ..common import (
     RANKING_POINTS_FIELDS,
@@ -74,6 +79,7 @@ from .export import (
     GAME_FIELDS,
     PAPER_FIELDS,
     PLAYER_FIELDS,
+    REGISTERED_FIELDS,
     ROUND_FIELDS,
     TEAM_FIELDS,
     TOURNAMENT_FIELDS,
@@ -110,6 +116,23 @@ class Backup:
     rounds: list[_Round]
     audit: list[dict[str, Any]]
     replaces: Tournament | None
+
+    def identities(self) -> list[Incoming]:
+        """Its players as a club's register matches them, in the file's order (the order
+        of a restore's `choices`): their register identity when the file has one (its uid
+        first), else their name, licence and club in the concours."""
+        identities = []
+        for player in self.players:
+            registered = player["registered"]
+            if registered is None:
+                identities.append(Incoming(player["name"], licence=player["licence"],
+                                           club=player["club"]))
+            else:
+                identities.append(Incoming(
+                    registered["name"], first_name=registered["first_name"],
+                    licence=registered["licence"] or player["licence"],
+                    club=registered["home_club"], uid=registered["uid"]))
+        return identities
 
 
 def _criteria(value: object) -> list[str]:
@@ -171,6 +194,27 @@ def _read_lots(value: object) -> list[Lot]:
         fail(_("Lots"), getattr(error, "message", str(error)))
 
 
+def _read_registered(value: object, where: str) -> dict[str, Any] | None:
+    """A player's register identity (version 5), checked as the register's own fields; None
+    for a player linked to no register entry."""
+    if value is None:
+        return None
+    where = f"{where}, {_('registre')}"
+    fields = named(value, where, REGISTERED_FIELDS)
+    try:
+        uid = str(uuid.UUID(fields["uid"])) if isinstance(fields["uid"], str) else None
+    except ValueError:
+        uid = None
+    if uid is None:
+        fail(where, _("identifiant : un UUID est attendu."))
+    registered: dict[str, Any] = {"uid": uid}
+    for field, label in (("name", _("nom")), ("first_name", _("prénom")),
+                         ("licence", _("licence")), ("home_club", _("club d'origine"))):
+        registered[field] = text_field(ClubPlayer, field, fields[field],
+                                       label=f"{where}, {label}")
+    return registered
+
+
 def _read_players(value: object) -> list[dict[str, Any]]:
     players: list[dict[str, Any]] = []
     numbers: set[int] = set()
@@ -184,7 +228,8 @@ def _read_players(value: object) -> list[dict[str, Any]]:
             fail(where, _("ce numéro est donné à deux joueurs."))
         numbers.add(number)
         player: dict[str, Any] = {"number": number,
-                                  "active": boolean(fields["active"], where, _("actif"))}
+                                  "active": boolean(fields["active"], where, _("actif")),
+                                  "registered": _read_registered(fields["registered"], where)}
         for field, label in (("name", _("nom")), ("club", _("club")),
                              ("licence", _("licence"))):
             player[field] = text_field(Player, field, fields[field],
@@ -565,7 +610,38 @@ def parse_document(raw: bytes) -> Any:
 
 def backup_contents(data: object) -> Contents:
     """What the backup `data` holds, once it passed every check (else a UserError)."""
+    return _contents(read(data))
+
+
+@dataclasses.dataclass(frozen=True)
+class Review:
+    """A backup checked for its restore's confirmation page: what it holds, and its players
+    whose entry in the register of the club it goes to is ambiguous (to choose)."""
+
+    contents: Contents
+    ambiguities: list[Ambiguity]
+    numbers: list[int]  # the player number of each of the file's players, in its order
+
+
+def backup_review(data: object, *, club: Club | None) -> Review:
+    """`data` checked whole (else a UserError), and matched to `club`'s register (none: no
+    register yet, every player new)."""
     backup = read(data)
+    return Review(_contents(backup), register_ambiguities(club, backup.identities()),
+                  [player["number"] for player in backup.players])
+
+
+def restoring_club(organiser: User | AnonymousUser,
+                   tournament: Tournament | None = None) -> Club | None:
+    """The club whose register a restore links to: the concours' own when it is replaced,
+    else the club where `organiser` organises (as write.py's `club_of_organiser`, which
+    makes one when there is none: then no register yet)."""
+    if tournament is not None:
+        return tournament.club
+    return organising_club(organiser) if isinstance(organiser, User) else None
+
+
+def _contents(backup: Backup) -> Contents:
     return Contents(
         name=backup.tournament["name"], slug=backup.tournament["slug"],
         date=backup.tournament["date"], teams=len(backup.teams), players=len(backup.players),

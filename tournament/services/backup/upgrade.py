@@ -5,8 +5,8 @@ with the values the migrations of that time gave existing concours: a file of ve
 through `STEPS[n]`, `STEPS[n + 1]`, … and comes out as the latest version, which the reader
 (read.py) alone validates. A step transforms only the parts of the shape it recognises (a
 dict where a dict is expected) and leaves anything else as it found it, for the reader to
-refuse with its message. Adding version 5: one step `v4_to_v5` here, VERSION = 5 in
-export.py (which writes it), and the reader reading version 5.
+refuse with its message. Adding a version: one step here (VERSION and READABLE), the
+export writing it, and the reader reading it.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from ...shapes import ShapeError, shown
 from ..common import RANKING_POINTS_FIELDS
 
 FORMAT = "concours-belote"
-VERSION = 4
-READABLE = (1, 2, 3, 4)
+VERSION = 5
+READABLE = (1, 2, 3, 4, 5)
 
 Data = dict[str, Any]
 
@@ -133,6 +133,16 @@ def v3_to_v4(data: Data) -> Data:
     return data
 
 
+def v4_to_v5(data: Data) -> Data:
+    """Version 4 to 5 (issue 22): each player carries its club's register identity, none in
+    a file written before the register (restoring matches them by licence, then name)."""
+    data = copy.deepcopy(data)
+    for player in _dicts(data.get("players")):
+        _defaults(player, {"registered": None})
+    data["version"] = 5
+    return data
+
+
 # Files written before scoring version 3, whatever their format version, lack its rule
 # options (at their defaults: version 2's scores, as migration 0010) and a donne's générale.
 SCORING_V3_TOURNAMENT: Data = {
@@ -153,7 +163,8 @@ def scoring_v3(data: Data) -> Data:
 
 
 # STEPS[n]: a file of version n to version n + 1.
-STEPS: dict[int, Callable[[Data], Data]] = {1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4}
+STEPS: dict[int, Callable[[Data], Data]] = {1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4,
+                                            4: v4_to_v5}
 
 
 def upgraded(data: object) -> Data:

@@ -1,5 +1,13 @@
 """A backup that passed every check (read.py) written in one transaction: imported from a
-file, restored into the concours it is opened from, or copied under a new address."""
+file, restored into the concours it is opened from, or copied under a new address.
+
+Its players are linked to the register of the club the concours goes to
+(services.matching.entrants_link): a version 5 file's register uid finds the same entry,
+else the licence, then the name (register_match.py); an ambiguous one is linked as the
+person chose (`choices`, indexed by the file's order of players: `Backup.identities`, the
+restore page asks), or refused, or a new entry when `ambiguous_new` (the command line's
+way); a new person is registered, with the file's identity (and uid, when no register of
+this database has it)."""
 
 from __future__ import annotations
 
@@ -13,6 +21,7 @@ from django.utils.translation import gettext as _
 from ...errors import UserError
 from ...models import (
     AuditEntry,
+    Club,
     DonneRecord,
     Game,
     Player,
@@ -27,6 +36,7 @@ from ...selectors.backup import last_entry
 from ..clubs import club_of_organiser
 from ..common import slug_checked, text_field
 from ..donnes import game_recompute
+from ..matching import Choices, entrants_link
 from ..tournaments import tournament_delete
 from .export import export_data
 from .read import Backup, check_database, read
@@ -36,10 +46,12 @@ RESTORE_MODES = ("replace", "copy")
 Organiser = User | AnonymousUser
 
 
-def import_data(data: object, *, organiser: Organiser, replace: bool = False) -> Tournament:
+def import_data(data: object, *, organiser: Organiser, replace: bool = False,
+                choices: Choices | None = None, ambiguous_new: bool = False) -> Tournament:
     """Restore a tournament exported by `export_data`, owned by `organiser`. An existing
     tournament with the same slug is replaced only when asked, and only if `organiser`
-    organises it. The whole document is checked before anything is written.
+    organises it. The whole document is checked before anything is written; its players
+    are linked to the club's register (`choices`, `ambiguous_new`: the module's docstring).
 
     The check runs outside any transaction: on SQLite a transaction takes the write lock at
     BEGIN (IMMEDIATE), and the tables' phones must not wait while a large file is read. What
@@ -47,23 +59,28 @@ def import_data(data: object, *, organiser: Organiser, replace: bool = False) ->
     inside the transaction that writes."""
     backup = read(data)
     check_database(backup, organiser, replace)  # refuses early, before the lock
-    return _write(backup, organiser, replace)
+    return _write(backup, organiser, replace, choices, ambiguous_new)
 
 
 @transaction.atomic
-def _write(backup: Backup, organiser: Organiser, replace: bool) -> Tournament:
+def _write(backup: Backup, organiser: Organiser, replace: bool,
+           choices: Choices | None = None, ambiguous_new: bool = False) -> Tournament:
     check_database(backup, organiser, replace)  # again, under the write lock
     # The views that restore are an organiser's, signed in (never the anonymous user).
     assert isinstance(organiser, User)
     # A concours restored over itself stays in its club; another goes to the restorer's.
-    club = (backup.replaces.club if backup.replaces is not None
-            else club_of_organiser(organiser))
+    club: Club = (backup.replaces.club if backup.replaces is not None
+                  else club_of_organiser(organiser))
+    links = entrants_link(club=club, incoming=backup.identities(), choices=choices,
+                          ambiguous_new=ambiguous_new)
     if backup.replaces is not None:
         tournament_delete(tournament=backup.replaces)
     tournament = Tournament.objects.create(club=club, organiser=organiser,
                                            **backup.tournament)
     players = {player.number: player for player in Player.objects.bulk_create(
-        Player(tournament=tournament, **row) for row in backup.players)}
+        Player(tournament=tournament, registered=entry,
+               **{name: value for name, value in row.items() if name != "registered"})
+        for row, entry in zip(backup.players, links, strict=True))}
 
     def teams_of(rows: list[dict[str, Any]], round_: Round | None) -> dict[int, Team]:
         return {team.number: team for team in Team.objects.bulk_create(
@@ -132,7 +149,8 @@ def _renew_links(backup: Backup) -> None:
 
 def backup_restore(*, organiser: Organiser, data: object, mode: Literal["replace", "copy"],
                    tournament: Tournament | None = None, slug: str | None = None,
-                   name: str | None = None, seen: int | None = None) -> Tournament:
+                   name: str | None = None, seen: int | None = None,
+                   choices: Choices | None = None) -> Tournament:
     """Restore the backup `data` (a parsed JSON document) for `organiser`, all or nothing:
 
     - "replace": into `tournament` (theirs), which the backup's concours replaces under
@@ -142,7 +160,8 @@ def backup_restore(*, organiser: Organiser, data: object, mode: Literal["replace
       links and donne keys (the original, if it still exists, keeps its own).
 
     The whole document is checked first, as `import_data` does; a refusal is a UserError in
-    French and changes nothing."""
+    French and changes nothing. Its players are linked to the club's register, ambiguous
+    ones as `choices` says (the module's docstring)."""
     if mode not in RESTORE_MODES:
         raise UserError(_("Restauration : « remplacer » ou « copier » est attendu."))
     backup = read(data)
@@ -150,7 +169,7 @@ def backup_restore(*, organiser: Organiser, data: object, mode: Literal["replace
         if tournament is None or tournament.organiser_id != organiser.pk:
             raise UserError(_("Seul l'organisateur d'un concours peut le remplacer."))
         backup.tournament["slug"] = tournament.slug
-        return _restore_replacing(backup, organiser, tournament, seen)
+        return _restore_replacing(backup, organiser, tournament, seen, choices)
     backup.tournament["slug"] = slug_checked(slug)
     backup.tournament["name"] = text_field(Tournament, "name", name,
                                                     label=_("Nom du concours"))
@@ -159,19 +178,19 @@ def backup_restore(*, organiser: Organiser, data: object, mode: Literal["replace
         raise UserError(_("Cette adresse est déjà prise par un autre concours."), "slug")
     _renew_links(backup)
     check_database(backup, organiser, replace=False)  # refuses early, before the lock
-    return _write(backup, organiser, replace=False)
+    return _write(backup, organiser, replace=False, choices=choices)
 
 
 @transaction.atomic
 def _restore_replacing(backup: Backup, organiser: Organiser, tournament: Tournament,
-                       seen: int | None) -> Tournament:
+                       seen: int | None, choices: Choices | None) -> Tournament:
     current = Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     if current is None:
         raise UserError(_("Ce concours n'existe plus."))
     if seen is not None and last_entry(current) != seen:
         raise UserError(_("Le concours a changé depuis la confirmation : relisez ce qui sera "
                           "remplacé et confirmez à nouveau."))
-    return _write(backup, organiser, replace=True)
+    return _write(backup, organiser, replace=True, choices=choices)
 
 
 def tournament_copy(*, tournament: Tournament, organiser: Organiser, slug: str,
