@@ -21,6 +21,7 @@ from .club import Club, ClubPlayer, Membership
 from .players import Player, Team
 from .prizes import Prize
 from .rounds import TOKEN_PATTERN, DonneRecord, Game, Round, new_donne_key, new_token, partie_rules
+from .season import Season
 from .tournament import RULE_FIELDS, Tournament, default_criteria
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "Player",
     "Prize",
     "Round",
+    "Season",
     "Team",
     "Tournament",
     "default_criteria",
