@@ -47,7 +47,7 @@ def test_members_read_every_page_of_an_unpublished_season(client, season, name):
     assert client.get(url(name, season)).status_code == 200
 
 
-@pytest.mark.parametrize("name", PAGES + ["season_edit"])
+@pytest.mark.parametrize("name", [*PAGES, "season_edit"])
 @pytest.mark.parametrize("who", ["anonymous", "other club"])
 def test_an_unpublished_season_does_not_exist_for_anyone_else(client, season, name, who):
     if who == "other club":

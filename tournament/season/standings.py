@@ -52,7 +52,7 @@ class Rule:
     tie_breaks: tuple[str, ...] = TIE_BREAKS
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Entry:
     """One player's result in one concours (`concours`: its index in the season, in order)."""
 

@@ -80,8 +80,8 @@ class ConcoursStanding:
 
 
 def concours_standings(tournaments: Sequence[Tournament]) -> list[ConcoursStanding]:
-    """The final standings of `tournaments` (in this order), as a season reads them: four
-    queries, whatever their number."""
+    """The final standings of `tournaments` (in this order), as a season reads them: at most
+    five queries, whatever their number."""
     ids = [tournament.pk for tournament in tournaments]
     states: dict[int, list[PartieState]] = defaultdict(list)
     two_teams = Q(games__team_ew__isnull=False)
@@ -92,10 +92,15 @@ def concours_standings(tournaments: Sequence[Tournament]) -> list[ConcoursStandi
             .values_list("tournament_id", "number", "closed", "tables", "finished")):
         states[tournament_id].append(PartieState(number, closed, tables, finished))
     games: dict[int, list[tuple]] = defaultdict(list)
-    for tournament_id, *values in (
-            Game.objects.filter(round__tournament__in=ids, finished=True).order_by()
-            .values_list("round__tournament_id", *RESULT_FIELDS, *MELEE_FIELDS)):
-        games[tournament_id].append(tuple(values))
+    # The partie teams' players are joined for the mêlées only (a join the doublettes'
+    # thousands of games need not pay): two queries.
+    melee_ids = [tournament.pk for tournament in tournaments if tournament.format == "melee"]
+    doublette_ids = [pk for pk in ids if pk not in set(melee_ids)]
+    for chosen, fields in ((melee_ids, MELEE_FIELDS), (doublette_ids, ())):
+        for tournament_id, *values in (
+                Game.objects.filter(round__tournament__in=chosen, finished=True).order_by()
+                .values_list("round__tournament_id", *RESULT_FIELDS, *fields)):
+            games[tournament_id].append(tuple(values))
     # Who each entrant is in the register: a team's two players, a mêlée's player.
     members: dict[int, dict[int, tuple[int | None, ...]]] = defaultdict(dict)
     for tournament_id, team, first, second, has_second in (
@@ -112,9 +117,7 @@ def concours_standings(tournaments: Sequence[Tournament]) -> list[ConcoursStandi
         melee = tournament.format == "melee"
         played = played_parties(states[tournament.pk])
         results = [result for values in games[tournament.pk]
-                   if (result := result_of(values[:len(RESULT_FIELDS)]
-                                           + (values[len(RESULT_FIELDS):] if melee else ()),
-                                           played, melee)) is not None]
+                   if (result := result_of(values, played, melee)) is not None]
         who = members[tournament.pk]
         rows = rank(tally(list(who), results, points_scale(tournament)), tournament.criteria)
         placed = []
@@ -198,7 +201,7 @@ def _standings(season: Season, standings: list[ConcoursStanding],
 
 
 def season_standings(season: Season) -> SeasonStandings:
-    """The season's standings and its grid player × concours: six queries, whatever the
+    """The season's standings and its grid player × concours: at most seven queries, whatever the
     number of concours and players."""
     standings = concours_standings(season_tournaments(season))
     names = _names({player for standing in standings for placed in standing.placed
@@ -218,7 +221,7 @@ class PlayerSeason:
 
 def season_lines(club_player: ClubPlayer) -> list[PlayerSeason]:
     """The seasons in which `club_player` played a concours, latest first, each with the
-    player's line: a constant number of queries (seven), whatever the number of seasons."""
+    player's line: a constant number of queries (eight), whatever the number of seasons."""
     seasons = list(Season.objects.filter(
         tournaments__players__registered=club_player).distinct().order_by("-start", "pk"))
     if not seasons:
