@@ -57,13 +57,15 @@ def main() -> None:
     print(f"Python {platform.python_version()}, SQLite in a temporary file")
     print(f"Simulating a season of {CONCOURS} concours × {PLAYERS} players (doublettes)…",
           flush=True)
-    started = time.perf_counter()
+    started, started_cpu = time.perf_counter(), time.process_time()
     simulate(**checked(concours=str(CONCOURS), format="doublettes", players=str(PLAYERS),
                        points_table="100,90,80,70,60,50,40,30,20,10", participation="5",
                        best="10", seed=str(SEED)), keep=True)
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - started_cpu
+    # The wall clock counts whatever else the machine runs; the CPU time this process's work.
     print(f"simulate_season {CONCOURS} × {PLAYERS}: {elapsed:.1f} s "
-          f"(target < {SIMULATION_TARGET:g} s: {verdict(elapsed, SIMULATION_TARGET)})")
+          f"(target < {SIMULATION_TARGET:g} s: {verdict(elapsed, SIMULATION_TARGET)}); "
+          f"{cpu:.1f} s CPU ({verdict(cpu, SIMULATION_TARGET)})")
 
     season = Season.objects.select_related("club").get()
     member = season.club.memberships.get().user

@@ -159,3 +159,23 @@ def test_season_lines_give_a_players_line_in_each_season():
     team = Team.objects.get(tournament=t, first__name="Joueur 1A")
     rank = next(line.row.rank for line in selectors.standings_lines(t) if line.team == team)
     assert lines[0].line.points == (100, 90, 80, 70)[rank - 1]
+
+
+def test_the_bareme_challenge_sums_each_concours_ranking_points_and_scores():
+    # « victoire 4 points et le score de la partie, défaite 2 points et le score de la partie,
+    # victoire par exempt 3 points et score forfaitaire de 1000 »: three teams, one exempt.
+    owner = organiser()
+    t = drawn(owner=owner, teams=3, slug="bareme", points_win=4, points_loss=2,
+              points_exempt=3, bye_points=1000)
+    register_linked(t)
+    played(t)
+    game = Game.objects.get(round__tournament=t, team_ew__isnull=False)
+    bye = Game.objects.get(round__tournament=t, team_ew__isnull=True)
+    expected = {}
+    for team, points in ((game.team_ns, (4 if game.winner == "NS" else 2) + game.score_ns),
+                         (game.team_ew, (4 if game.winner == "EW" else 2) + game.score_ew),
+                         (bye.team_ns, 3 + 1000)):
+        expected[team.first.name] = expected[team.second.name] = points
+    season = season_of(owner, [t], kind="sum", points_table="")
+    assert {row.name: row.line.points for row in selectors.season_standings(season).rows} == (
+        expected)
