@@ -403,6 +403,8 @@ COVERED_ELSEWHERE = {
     "player_delete",  # a mêlée: the players' role tests below
     "team_forfeit",  # a POST only, in WRITES
     "document_job", "document_file",  # a background document's token: test_document_progress.py
+    "seasons", "season", "season_create", "season_edit", "season_delete", "season_pdf",
+    "season_xlsx", "season_screen",  # a club's season, by club role: test_season.py
 }
 
 

@@ -149,3 +149,22 @@ def test_the_workbook_has_the_standings_and_the_grid(client, owner, season):
     rows = list(book["Classement"].iter_rows(min_row=3, values_only=True))
     assert len(rows) == 8 and {row[2] for row in rows} <= {100, 90, 80, 70}
     assert "Vendredi de novembre" in book["Grille"].cell(row=2, column=3).value
+
+
+def test_only_the_responsable_and_organisateurs_create_a_season(client, season):
+    address = reverse("tournament:season_create", args=[season.club.slug])
+    assert client.get(address).status_code == 404
+    client.force_login(organiser())  # a member of another club only
+    assert client.get(address).status_code == 404
+    client.force_login(member(season.club, ROLE_MARQUE))
+    assert client.get(address).status_code == 403
+    assert client.post(address, form_data(season, concours=[])).status_code == 403
+    client.force_login(member(season.club, ROLE_ORGANISATEUR))
+    assert client.get(address).status_code == 200
+    assert Season.objects.count() == 1
+
+
+def test_the_home_page_links_a_members_club_seasons(client, owner, season):
+    client.force_login(owner)
+    page = client.get(reverse("tournament:home")).content.decode()
+    assert reverse("tournament:seasons", args=[season.club.slug]) in page
