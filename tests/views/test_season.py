@@ -168,3 +168,19 @@ def test_the_home_page_links_a_members_club_seasons(client, owner, season):
     client.force_login(owner)
     page = client.get(reverse("tournament:home")).content.decode()
     assert reverse("tournament:seasons", args=[season.club.slug]) in page
+
+
+@pytest.mark.parametrize("name", [*PAGES, "season_edit"])
+def test_every_season_page_and_document_speaks_french(client, owner, season, name):
+    from tests.system.test_french_everywhere import FORBIDDEN, visible_text
+
+    # A player unranked (too few concours) and a rule with every part shown.
+    services.season_update(season=season, name=season.name, start=DAY, end=DAY, kind="table",
+                           points_table="100,90", beyond="last", participation=3, best=None,
+                           min_ranked=2, min_lot=1, tie_breaks=["played", "best"],
+                           published=False,
+                           concours=[t.pk for t in season.tournaments.all()])
+    client.force_login(owner)
+    text = visible_text(client.get(url(name, season)))
+    assert not FORBIDDEN.findall(text)
+    assert "None" not in text
