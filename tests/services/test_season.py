@@ -87,3 +87,25 @@ def test_an_update_changes_the_concours_and_a_deletion_frees_them():
     services.season_delete(season=b.season)
     b.refresh_from_db()
     assert b.season is None and not Season.objects.exists()
+
+
+def test_joining_and_leaving_a_season_is_journaled_in_each_concours():
+    from tournament import journal
+    from tournament.journal.log import Actor
+    from tournament.models import AuditEntry
+
+    owner = organiser()
+    a, b = tournament(owner=owner), tournament(owner=owner)
+    season = create(a, name="Hiver", by=Actor.of_user(owner))
+    entry = AuditEntry.objects.get(tournament=a, kind="season")
+    assert (entry.actor, entry.before, entry.after) == (owner.username, {"season": None},
+                                                        {"season": "Hiver"})
+    assert journal.describe(entry) == ("aucune saison", "saison « Hiver »")
+    services.season_update(season=season, name="Hiver", start=DAY, end=DAY, kind="table",
+                           points_table="10", beyond="zero", participation=0, best=None,
+                           min_ranked=0, min_lot=0, tie_breaks=[], published=False,
+                           concours=[a.pk, b.pk])
+    assert AuditEntry.objects.filter(kind="season").count() == 2  # b joined; a unchanged
+    services.season_delete(season=season)
+    left = AuditEntry.objects.filter(kind="season", after={"season": None})
+    assert sorted(left.values_list("tournament_id", flat=True)) == sorted([a.pk, b.pk])

@@ -41,4 +41,9 @@ class Migration(migrations.Migration):
             name='season',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='tournaments', to='tournament.season', verbose_name='saison'),
         ),
+        migrations.AlterField(
+            model_name='auditentry',
+            name='kind',
+            field=models.CharField(choices=[('donne', 'donne'), ('pairing', 'tables'), ('team', 'équipe'), ('player', 'joueur'), ('rules', 'règlement'), ('round', 'partie'), ('game', 'score'), ('season', 'saison')], max_length=10, verbose_name='objet'),
+        ),
     ]

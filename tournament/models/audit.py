@@ -28,6 +28,8 @@ class AuditEntry(models.Model):
         ("round", _("partie")),
         # A table's score as a whole: its paper totals, their confirmation (journal.game).
         ("game", _("score")),
+        # The club's season the concours counts for (journal.season).
+        ("season", _("saison")),
     ]
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(_("quand"), default=timezone.now, db_index=True)

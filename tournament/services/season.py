@@ -1,8 +1,8 @@
 """A club's seasons: their creation, change and deletion, and the concours they include.
 
-A season is the club's, not a concours' change: the concours' journals (one per concours)
-do not record it, and no result of a concours changes when it joins or leaves a season (the
-season's standings are read from the concours' results: selectors.season). A concours
+A concours joining or leaving a season is journaled in that concours (kind "season"); no
+result of a concours changes then (the season's standings are read from the concours'
+results: selectors.season). A season's own settings (its name, its rule) are the club's. A concours
 belongs to at most one season, of its own club, and is dated within the season's dates.
 """
 
@@ -12,10 +12,11 @@ import datetime
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from ..errors import UserError
-from ..journal.log import SYSTEM, Actor
+from ..journal.log import SYSTEM, Actor, log
 from ..models import Club, Season, Tournament
 from ..season import BEYOND, KINDS, TIE_BREAKS, parse_points_table
 from ..season.standings import TableError
@@ -65,15 +66,19 @@ def _checked(*, club: Club, season: Season | None, name: object, start: object, 
     return values
 
 
-def _include(season: Season, concours: Sequence[int]) -> None:
+def _include(season: Season, concours: Sequence[int], by: Actor) -> None:
     """Make `concours` (ids) the season's concours, checked and locked (rank 1 of the lock
     order: the concours' rows, by id)."""
     if len(concours) > SEASON_MAX:
         raise UserError(_("Au plus %(n)d concours dans une saison.") % {"n": SEASON_MAX},
                         "concours")
     wanted = sorted(set(concours))
-    rows = list(Tournament.objects.select_for_update(of=("self",)).filter(pk__in=wanted)
-                .select_related("season").order_by("pk"))
+    chosen = set(wanted)
+    # Both the concours chosen and those the season holds now, locked in one go by id.
+    locked = list(Tournament.objects.select_for_update(of=("self",))
+                  .filter(Q(pk__in=wanted) | Q(season=season)).select_related("season")
+                  .order_by("pk"))
+    rows = [tournament for tournament in locked if tournament.pk in chosen]
     if len(rows) != len(wanted):
         raise UserError(_("Un des concours choisis n'existe plus."), "concours")
     for tournament in rows:
@@ -90,8 +95,19 @@ def _include(season: Season, concours: Sequence[int]) -> None:
                               "saison.") % {"name": tournament.name,
                                            "date": tournament.date.strftime("%d/%m/%Y")},
                             "concours")
-    Tournament.objects.filter(season=season).exclude(pk__in=wanted).update(season=None)
-    Tournament.objects.filter(pk__in=wanted).update(season=season)
+    leaving = [tournament for tournament in locked
+               if tournament.season_id == season.pk and tournament.pk not in chosen]
+    joining = [tournament for tournament in rows if tournament.season_id != season.pk]
+    for tournament in leaving:
+        log(tournament, by, "season", "update", before={"season": season.name},
+            after={"season": None})
+    for tournament in joining:
+        log(tournament, by, "season", "update", before={"season": None},
+            after={"season": season.name})
+    Tournament.objects.filter(pk__in=[tournament.pk for tournament in leaving]).update(
+        season=None)
+    Tournament.objects.filter(pk__in=[tournament.pk for tournament in joining]).update(
+        season=season)
 
 
 @transaction.atomic
@@ -108,7 +124,7 @@ def season_create(*, club: Club, name: str, start: datetime.date, end: datetime.
                       tie_breaks=tie_breaks, published=published)
     season = Season(club=club, **values)
     season.save()
-    _include(season, concours)
+    _include(season, concours, by)
     return season
 
 
@@ -127,12 +143,12 @@ def season_update(*, season: Season, name: str, start: datetime.date, end: datet
     for field, value in values.items():
         setattr(locked, field, value)
     locked.save()
-    _include(locked, concours)
+    _include(locked, concours, by)
     return locked
 
 
 @transaction.atomic
 def season_delete(*, season: Season, by: Actor = SYSTEM) -> None:
     """Delete the season; its concours stay, in no season."""
-    Tournament.objects.filter(season=season).update(season=None)
+    _include(season, [], by)
     season.delete()
