@@ -179,3 +179,14 @@ def test_the_bareme_challenge_sums_each_concours_ranking_points_and_scores():
     season = season_of(owner, [t], kind="sum", points_table="")
     assert {row.name: row.line.points for row in selectors.season_standings(season).rows} == (
         expected)
+
+
+def test_a_concours_still_playing_is_said_in_progress():
+    owner = organiser()
+    over = doublettes(owner, "fini")
+    over.parties_planned = 1
+    over.save(update_fields=["parties_planned"])
+    playing = drawn(owner=owner, teams=4, slug="en-cours")  # partie 1 drawn, nothing played
+    register_linked(playing)
+    standings = selectors.season_standings(season_of(owner, [over, playing]))
+    assert [c.in_progress for c in standings.concours] == [False, True]

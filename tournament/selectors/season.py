@@ -63,6 +63,9 @@ class ConcoursStanding:
     index: int  # in the season, from 0
     tournament: Tournament
     placed: list[Placed]  # best first, those that played a game
+    # Not over yet: fewer parties drawn than planned, or tables of the last still playing
+    # (its standings so far count, and change as it goes on).
+    in_progress: bool = False
 
     @property
     def entrants(self) -> int:
@@ -127,7 +130,10 @@ def concours_standings(tournaments: Sequence[Tournament]) -> list[ConcoursStandi
             players = who[row.entrant]
             linked = tuple(player for player in players if player is not None)
             placed.append(Placed(row.rank, linked, len(players) - len(linked), row))
-        found.append(ConcoursStanding(index, tournament, placed))
+        parties = states[tournament.pk]
+        in_progress = (len(parties) < tournament.parties_planned
+                       or (bool(parties) and parties[-1].in_play))
+        found.append(ConcoursStanding(index, tournament, placed, in_progress))
     return found
 
 
@@ -236,7 +242,8 @@ def season_lines(club_player: ClubPlayer) -> list[PlayerSeason]:
     found = []
     for season in seasons:
         own = [standings[tournament.pk] for tournament in by_season[season.pk]]
-        indexed = [ConcoursStanding(index, standing.tournament, standing.placed)
+        indexed = [ConcoursStanding(index, standing.tournament, standing.placed,
+                                    standing.in_progress)
                    for index, standing in enumerate(own)]
         lines = season_rank([entry for standing in indexed for entry in standing.entries()],
                             season_rule(season))
