@@ -103,7 +103,7 @@ def club_role(request: HttpRequest, club: Club) -> str | None:
             .values_list("role", flat=True).first())
 
 
-def club_member(request: HttpRequest, slug: str) -> tuple[Club, str]:
+def club_membership(request: HttpRequest, slug: str) -> tuple[Club, str]:
     """The club and the visitor's role in it; a 404 for anyone who is not a member."""
     club = get_object_or_404(Club, slug=slug)
     role = club_role(request, club)
@@ -118,7 +118,7 @@ def may_edit_seasons(role: str | None) -> bool:
 
 def club_season_editor(request: HttpRequest, slug: str) -> Club:
     """The club, for a page that changes its seasons (responsable, organisateur)."""
-    club, role = club_member(request, slug)
+    club, role = club_membership(request, slug)
     if not may_edit_seasons(role):
         raise PermissionDenied(_("Seuls le responsable et les organisateurs du club "
                                  "peuvent changer ses saisons."))

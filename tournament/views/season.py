@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from .. import selectors, services
 from ..access import (
-    club_member,
+    club_membership,
     club_season_editor,
     may_edit_seasons,
     season_editable,
@@ -29,7 +29,7 @@ from ..models import Club, Season
 
 
 def season_list(request: HttpRequest, club: str) -> HttpResponse:
-    found, role = club_member(request, club)
+    found, role = club_membership(request, club)
     return render(request, "tournament/season/list.html", {
         "club": found, "seasons": selectors.club_seasons(found.pk),
         "may_edit": may_edit_seasons(role),
