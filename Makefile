@@ -54,6 +54,7 @@ bench: $(VENV)/.test-installed
 	$(PY) bench/bench_entry.py
 	$(PY) bench/bench_draw.py
 	$(PY) bench/bench_simulate.py
+	$(PY) bench/bench_season.py
 	$(PY) bench/bench_scale.py
 	$(PY) bench/bench_launcher.py
 	$(MAKE) --no-print-directory load-test

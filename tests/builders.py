@@ -168,3 +168,23 @@ def register_players(t):
             club=t.club, name=player.name, licence=player.licence, home_club=player.club)
         player.save(update_fields=["registered"])
     return t
+
+
+def register_linked(t):
+    """Link every entrant of `t` to its club's register by name (a register player made for
+    a name not yet in it): the same names in two concours of a club are the same players."""
+    from tournament.models import ClubPlayer
+
+    for player in Player.objects.filter(tournament=t):
+        found = ClubPlayer.objects.filter(club_id=t.club_id, name=player.name).first()
+        if found is None:
+            found = ClubPlayer.objects.create(club_id=t.club_id, name=player.name)
+        player.registered = found
+        player.save(update_fields=["registered"])
+    return t
+
+
+def played(t, *, winners: str = "NS") -> None:
+    """Play every game of the concours' last partie to the end, `winners` taking each."""
+    for game in Game.objects.filter(round__tournament=t, team_ew__isnull=False):
+        play_to_the_end(game, Side.NS if winners == "NS" else Side.EW)

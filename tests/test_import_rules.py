@@ -71,7 +71,8 @@ def test_views_never_import_scoring():
     assert offending("tournament/views", ("scoring",)) == {}
 
 
-@pytest.mark.parametrize("folder", ["tournament/draw", "tournament/ranking"])
+@pytest.mark.parametrize("folder", ["tournament/draw", "tournament/ranking",
+                                    "tournament/season"])
 def test_draw_methods_and_ranking_metrics_are_pure(folder):
     assert sources(folder), f"{folder} has no module"
     assert offending(folder, ("django.db", "tournament.models", "tournament.services",

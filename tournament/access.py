@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 
 from scoring import Side
 
-from .models import Club, Game, Membership, Round, Tournament
+from .choices import ROLE_ORGANISATEUR, ROLE_RESPONSABLE
+from .models import Club, Game, Membership, Round, Season, Tournament
 
 
 def is_organiser(request: HttpRequest, tournament: Tournament) -> bool:
@@ -98,3 +99,58 @@ def club_member(request: HttpRequest, slug: str) -> Club:
             and Membership.objects.filter(club=club, user_id=request.user.pk).exists()):
         raise Http404(_("Ce club n'existe pas."))
     return club
+
+
+# --- Seasons (issue 25): a club's members read its seasons, its responsable and
+# organisateurs change them; a published season's standings are everyone's. ---------------
+
+
+def club_role(request: HttpRequest, club: Club) -> str | None:
+    """The visitor's role in `club` (None: not a member)."""
+    if not request.user.is_authenticated:
+        return None
+    return (Membership.objects.filter(club=club, user_id=request.user.pk)
+            .values_list("role", flat=True).first())
+
+
+def club_membership(request: HttpRequest, slug: str) -> tuple[Club, str]:
+    """The club and the visitor's role in it; a 404 for anyone who is not a member."""
+    club = get_object_or_404(Club, slug=slug)
+    role = club_role(request, club)
+    if role is None:
+        raise Http404(_("Ce club n'existe pas."))
+    return club, role
+
+
+def may_edit_seasons(role: str | None) -> bool:
+    return role in (ROLE_RESPONSABLE, ROLE_ORGANISATEUR)
+
+
+def club_season_editor(request: HttpRequest, slug: str) -> Club:
+    """The club, for a page that changes its seasons (responsable, organisateur)."""
+    club, role = club_membership(request, slug)
+    if not may_edit_seasons(role):
+        raise PermissionDenied(_("Seuls le responsable et les organisateurs du club "
+                                 "peuvent changer ses saisons."))
+    return club
+
+
+def season_readable(request: HttpRequest, slug: str, season: int) -> tuple[Season, str | None]:
+    """The season (of the club `slug`) and the visitor's role: members read it, everyone
+    once it is published; a 404 otherwise."""
+    found = get_object_or_404(Season.objects.select_related("club"), pk=season,
+                              club__slug=slug)
+    role = club_role(request, found.club)
+    if role is None and not found.published:
+        raise Http404(_("Cette saison n'est pas publiée."))
+    return found, role
+
+
+def season_editable(request: HttpRequest, slug: str, season: int) -> Season:
+    found, role = season_readable(request, slug, season)
+    if role is None:
+        raise Http404(_("Cette saison n'est pas publiée."))
+    if not may_edit_seasons(role):
+        raise PermissionDenied(_("Seuls le responsable et les organisateurs du club "
+                                 "peuvent changer ses saisons."))
+    return found

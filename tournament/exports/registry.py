@@ -16,8 +16,9 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _l
 
-from ..models import Tournament
+from ..models import Season, Tournament
 from . import caisse, final_pack, pdf, workbook
+from . import season as season_documents
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -69,6 +70,33 @@ DOCUMENTS: dict[str, Document] = {document.key: document for document in (
     Document(key="caisse.xlsx", label=_l("Classement, parties et caisse (Excel)"),
              url_name="caisse_xlsx", content_type=XLSX, inline=False, cached=False,
              filename=caisse.caisse_filename, render=caisse.caisse_workbook),
+)}
+
+
+@dataclass(frozen=True)
+class SeasonDocument:
+    """A document of a club's season (not kept in the concours' document cache: see
+    exports.season)."""
+
+    key: str
+    label: str | Promise
+    url_name: str
+    content_type: str
+    inline: bool
+    filename: Callable[[Season, datetime], str]
+    render: Callable[[Season, datetime], bytes]
+
+
+SEASON_DOCUMENTS: dict[str, SeasonDocument] = {document.key: document for document in (
+    SeasonDocument(key="season", label=_l("Classement et grille de la saison (PDF)"),
+                   url_name="season_pdf", content_type=PDF, inline=True,
+                   filename=lambda season, when: season_documents.filename(season, "pdf", when),
+                   render=season_documents.season_pdf),
+    SeasonDocument(key="season.xlsx", label=_l("Classement et grille de la saison (Excel)"),
+                   url_name="season_xlsx", content_type=XLSX, inline=False,
+                   filename=lambda season, when: season_documents.filename(season, "xlsx",
+                                                                           when),
+                   render=season_documents.season_workbook),
 )}
 
 

@@ -22,12 +22,13 @@ from .player import KIND as PLAYER
 from .round import KIND as ROUND
 from .rules import KIND as RULES
 from .rules import options_words
+from .season import KIND as SEASON
 from .shape import BadValue
 from .team import KIND as TEAM
 
 # In the journal filter's order.
 KINDS: tuple[EntryKind, ...] = (DONNE, PAIRING, TEAM, PLAYER, RULES, ROUND, GAME, ARRIVAL,
-                                MONEY)
+                                MONEY, SEASON)
 KIND: dict[str, EntryKind] = {kind.key: kind for kind in KINDS}
 
 

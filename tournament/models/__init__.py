@@ -22,6 +22,7 @@ from .money import CashPrize, Payment
 from .players import Player, Team
 from .prizes import Prize
 from .rounds import TOKEN_PATTERN, DonneRecord, Game, Round, new_donne_key, new_token, partie_rules
+from .season import Season
 from .tournament import RULE_FIELDS, Tournament, default_criteria
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "Player",
     "Prize",
     "Round",
+    "Season",
     "Team",
     "Tournament",
     "default_criteria",

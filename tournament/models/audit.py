@@ -32,6 +32,8 @@ class AuditEntry(models.Model):
         ("arrival", _("arrivée")),
         # The money at the desk: the fee, payments and refunds, the cash prizes, lots' values.
         ("money", _("caisse")),
+        # The club's season the concours counts for (journal.season).
+        ("season", _("saison")),
     ]
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(_("quand"), default=timezone.now, db_index=True)

@@ -40,6 +40,9 @@ class Tournament(models.Model):
     # the account that created it.
     club = models.ForeignKey("Club", on_delete=models.PROTECT, related_name="tournaments",
                              verbose_name=_("club"))
+    # The club's season whose challenge counts this concours (at most one; of its club).
+    season = models.ForeignKey("Season", on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="tournaments", verbose_name=_("saison"))
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments"
     )

@@ -13,5 +13,6 @@ from .players import *  # noqa: F403
 from .prizes import *  # noqa: F403
 from .rounds import *  # noqa: F403
 from .rules import *  # noqa: F403
+from .season import *  # noqa: F403
 from .standings import *  # noqa: F403
 from .teams import *  # noqa: F403

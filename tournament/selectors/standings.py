@@ -65,6 +65,33 @@ def _played(states: list[PartieState]) -> set[int]:
             if not state.in_play or state.closed or state.number < last}
 
 
+# The columns of a finished game the standings read (`result_of`), its partie's number, and
+# in a mêlée the partie teams' players (joined in the same query).
+RESULT_FIELDS = ("team_ns_id", "team_ew_id", "score_ns", "score_ew", "winner", "forfeit",
+                 "round__number")
+MELEE_FIELDS = ("team_ns__first_id", "team_ns__second_id", "team_ew__first_id",
+                "team_ew__second_id")
+
+
+def played_parties(states: list[PartieState]) -> set[int]:
+    """The parties whose byes and forfeits count (see above)."""
+    return _played(states)
+
+
+def result_of(values: tuple, played: set[int], melee: bool) -> Result | None:
+    """A finished game read as `RESULT_FIELDS` (+ `MELEE_FIELDS` in a mêlée) as the standings
+    see it, or None for a bye or forfeit whose partie is not played yet."""
+    ns, ew, score_ns, score_ew, winner, forfeit, number, *players = values
+    if number not in played and (ew is None or forfeit):
+        return None
+    if melee:
+        ns_side = _players(players[0], players[1])
+        ew_side = None if ew is None else _players(players[2], players[3])
+    else:
+        ns_side, ew_side = (ns,), None if ew is None else (ew,)
+    return Result(ns_side, ew_side, score_ns, score_ew, winner, forfeit)
+
+
 def results(tournament: Tournament, states: list[PartieState] | None = None) -> list[Result]:
     """Finished games as the standings see them; byes and forfeits once their partie is
     played. Each side names the concours' entrants: `(team,)` for a doublette concours, the
@@ -72,23 +99,10 @@ def results(tournament: Tournament, states: list[PartieState] | None = None) -> 
     player). One query (two with `states` not given)."""
     played = _played(partie_states(tournament) if states is None else states)
     melee = tournament.format == "melee"
-    fields = ["team_ns_id", "team_ew_id", "score_ns", "score_ew", "winner", "forfeit",
-              "round__number"]
-    if melee:  # the partie teams' players, joined in the same query
-        fields += ["team_ns__first_id", "team_ns__second_id", "team_ew__first_id",
-                   "team_ew__second_id"]
+    fields = RESULT_FIELDS + (MELEE_FIELDS if melee else ())
     games = Game.objects.filter(round__tournament=tournament, finished=True).values_list(*fields)
-    found = []
-    for ns, ew, score_ns, score_ew, winner, forfeit, number, *players in games:
-        if number not in played and (ew is None or forfeit):
-            continue
-        if melee:
-            ns_side = _players(players[0], players[1])
-            ew_side = None if ew is None else _players(players[2], players[3])
-        else:
-            ns_side, ew_side = (ns,), None if ew is None else (ew,)
-        found.append(Result(ns_side, ew_side, score_ns, score_ew, winner, forfeit))
-    return found
+    return [found for values in games
+            if (found := result_of(values, played, melee)) is not None]
 
 
 def _players(first: int, second: int | None) -> tuple[int, ...]:
@@ -307,6 +321,8 @@ def draw_label(key: str) -> str:
 
 
 __all__ = [
+    "MELEE_FIELDS",
+    "RESULT_FIELDS",
     "Entrant",
     "PartieState",
     "StandingsLine",
@@ -317,8 +333,10 @@ __all__ = [
     "has_registrations",
     "name_key",
     "partie_states",
+    "played_parties",
     "points_scale",
     "ranking_summary",
+    "result_of",
     "results",
     "standings",
     "standings_lines",

@@ -10,7 +10,7 @@ from django_tables2 import RequestConfig
 
 from ..access import readable
 from ..exports import documents
-from ..models import Tournament
+from ..models import Club, Tournament
 from ..tables import StandingsTable
 
 
@@ -18,8 +18,10 @@ def home(request: HttpRequest) -> HttpResponse:
     visible = Q(published=True)
     if request.user.is_authenticated:
         visible |= Q(organiser=request.user)
+    clubs = (Club.objects.filter(memberships__user_id=request.user.pk)
+             if request.user.is_authenticated else Club.objects.none())
     return render(request, "tournament/public/home.html",
-                  {"tournaments": Tournament.objects.filter(visible)[:100]})
+                  {"tournaments": Tournament.objects.filter(visible)[:100], "clubs": clubs})
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
