@@ -20,6 +20,7 @@ from .audit import AuditEntry
 from .club import Club, ClubPlayer, Membership
 from .players import Player, Team
 from .prizes import Prize
+from .register import RegisterEntry
 from .rounds import TOKEN_PATTERN, DonneRecord, Game, Round, new_donne_key, new_token, partie_rules
 from .tournament import RULE_FIELDS, Tournament, default_criteria
 
@@ -34,6 +35,7 @@ __all__ = [
     "Membership",
     "Player",
     "Prize",
+    "RegisterEntry",
     "Round",
     "Team",
     "Tournament",

@@ -55,6 +55,7 @@ class AuditEntry(models.Model):
         "untime": _("fin du temps annulée"),
         "totals": _("totaux de la feuille"), "untotals": _("retour aux donnes"),
         "confirm": _("confirmation"), "dispute": _("contestation"),
+        "anonymise": _("anonymisation"),  # RGPD: services.club_player_anonymise
     }
 
     class Meta:

@@ -40,6 +40,7 @@ from .journal import audit_restore as audit_restore
 from .paper import *  # noqa: F403
 from .players import *  # noqa: F403
 from .prizes import *  # noqa: F403
+from .register import *  # noqa: F403
 from .rounds import *  # noqa: F403
 from .teams import *  # noqa: F403
 from .tournaments import *  # noqa: F403
