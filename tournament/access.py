@@ -11,6 +11,8 @@ Every object is looked up under its tournament, so a slug never reaches another'
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest
@@ -19,7 +21,8 @@ from django.utils.translation import gettext as _
 
 from scoring import Side
 
-from .models import Game, Round, Tournament
+from .choices import ROLE_ORGANISATEUR, ROLE_RESPONSABLE
+from .models import Club, Game, Membership, Round, Tournament
 
 
 def is_organiser(request: HttpRequest, tournament: Tournament) -> bool:
@@ -88,3 +91,42 @@ def linked_side(token: str, *, teams: bool = True) -> tuple[Game, str]:
         raise Http404(_("Ce lien de table n'existe pas."))
     game = found[0]
     return game, Side.NS.value if game.token == token else Side.EW.value
+
+
+# --- The club (issue 22): its members, each with a role ---------------------------------------
+# Small helpers for the club's pages (the register of players); a member of another club, or
+# a visitor, finds nothing there (404).
+
+def club_role(request: HttpRequest, club: Club) -> str | None:
+    """The visitor's role in `club` (choices.ROLE_*), None when not a member."""
+    if not request.user.is_authenticated:
+        return None
+    return (Membership.objects.filter(club=club, user_id=request.user.pk)
+            .values_list("role", flat=True).first())
+
+
+def club_member(request: HttpRequest, club_slug: str,
+                roles: Collection[str] | None = None) -> Club:
+    """The club, for one of its members (any role, or one of `roles`): a 404 for anyone
+    else, a 403 for a member whose role may not do this."""
+    club = get_object_or_404(Club, slug=club_slug)
+    role = club_role(request, club)
+    if role is None:
+        raise Http404(_("Ce club n'existe pas."))
+    if roles is not None and role not in roles:
+        raise PermissionDenied(_("Votre rôle dans le club ne permet pas de faire cela."))
+    return club
+
+
+# Who edits the register (adds, corrects), and who merges and anonymises its players.
+REGISTER_EDITORS = (ROLE_RESPONSABLE, ROLE_ORGANISATEUR)
+REGISTER_KEEPERS = (ROLE_RESPONSABLE,)
+
+
+def registering(request: HttpRequest, slug: str) -> Tournament:
+    """A concours, for whoever registers its entrants: its organiser, or a member of its
+    club (any role: the table de marque registers entrants too); a 404 for anyone else."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+    if not is_organiser(request, tournament) and club_role(request, tournament.club) is None:
+        raise Http404(_("Ce concours n'existe pas."))
+    return tournament

@@ -403,6 +403,9 @@ COVERED_ELSEWHERE = {
     "player_delete",  # a mêlée: the players' role tests below
     "team_forfeit",  # a POST only, in WRITES
     "document_job", "document_file",  # a background document's token: test_document_progress.py
+    "club_register", "club_player_add", "club_player", "club_player_edit", "club_player_merge",
+    "club_merge_undo", "club_player_anonymise",  # a club's, by role: views/test_register.py
+    "register_suggestions",  # the type-ahead, by role: views/test_register.py
 }
 
 

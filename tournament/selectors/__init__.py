@@ -8,6 +8,7 @@ from .entry import *  # noqa: F403
 from .games import *  # noqa: F403
 from .players import *  # noqa: F403
 from .prizes import *  # noqa: F403
+from .register import *  # noqa: F403
 from .rounds import *  # noqa: F403
 from .rules import *  # noqa: F403
 from .standings import *  # noqa: F403

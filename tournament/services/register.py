@@ -15,6 +15,7 @@ player. An entrant already linked in this concours is never linked twice.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
@@ -48,14 +49,14 @@ def _log(club: Club | int, by: Actor, action: str, player: ClubPlayer | None, *,
                                         after=after)
 
 
-def _checked(values: dict[str, object]) -> dict[str, str]:
+def _checked(values: Mapping[str, object]) -> dict[str, str]:
     labels = {"name": _("Nom"), "first_name": _("Prénom"), "licence": _("Licence"),
               "home_club": _("Club d'origine")}
     return {field: text_field(ClubPlayer, field, value, label=str(labels[field]))
             for field, value in values.items()}
 
 
-def _licence_free(club_id: int, licence: str, exclude: int | None = None) -> None:
+def _licence_free(club_id: int, licence: str, exclude: int = 0) -> None:
     """A licence names one player of the club (compared by `licence_key`)."""
     key = licence_key(licence)
     if not key:
@@ -160,19 +161,21 @@ def club_player_merge_undo(*, entry: RegisterEntry, by: Actor = SYSTEM) -> ClubP
     own (those still there), and the kept player has its values of before. Refused when the
     kept player changed since (corrected, anonymised, gone)."""
     entry = RegisterEntry.objects.select_for_update().get(pk=entry.pk)
-    if entry.action != "merge" or entry.undone is not None:
+    before, after = entry.before, entry.after
+    if (entry.action != "merge" or entry.undone is not None or not isinstance(before, dict)
+            or not isinstance(after, dict)):
         raise UserError(_("Cette fusion est déjà annulée."))
     kept = (ClubPlayer.objects.select_for_update().filter(pk=entry.player_id).first()
             if entry.player_id is not None else None)
     if (kept is None or kept.anonymised
-            or club_player_values(kept) != entry.after["kept"]):
+            or club_player_values(kept) != after["kept"]):
         raise UserError(_("Le joueur gardé a changé depuis la fusion (corrigé, anonymisé ou "
                           "supprimé) : la fusion ne s'annule plus."))
-    gone = entry.before["duplicate"]
+    gone = before["duplicate"]
     if ClubPlayer.objects.filter(Q(pk=gone["id"]) | Q(uid=gone["uid"])).exists():
         raise UserError(_("Le joueur fusionné existe de nouveau : la fusion ne s'annule "
                           "plus."))
-    for field, value in entry.before["kept"].items():
+    for field, value in before["kept"].items():
         setattr(kept, field, value)
     kept.save()
     _licence_free(kept.club_id, gone["licence"], exclude=kept.pk)
@@ -180,11 +183,11 @@ def club_player_merge_undo(*, entry: RegisterEntry, by: Actor = SYSTEM) -> ClubP
                            **{field: gone[field] for field in REGISTER_FIELDS})
     duplicate.save(force_insert=True)
     ClubPlayer.objects.filter(pk=duplicate.pk).update(created=gone["created"])
-    Player.objects.filter(pk__in=entry.after["entrants"], registered=kept).update(
+    Player.objects.filter(pk__in=after["entrants"], registered=kept).update(
         registered=duplicate)
     entry.undone = timezone.now()
     entry.save(update_fields=["undone"])
-    _log(kept.club_id, by, "unmerge", duplicate, before=entry.after,
+    _log(kept.club_id, by, "unmerge", duplicate, before=after,
          after={"kept": club_player_values(kept), "duplicate": club_player_values(duplicate)})
     return duplicate
 

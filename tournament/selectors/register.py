@@ -1,0 +1,152 @@
+"""Reads of the club's register of players: the type-ahead's suggestions, the register's
+list and counts, a player's concours, the merges that can be undone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Q, QuerySet
+
+from ..models import Club, ClubPlayer, Player, RegisterEntry, Team, Tournament
+from ..models.players import licence_key
+from ..validators import search_key
+from .standings import standings
+
+# The type-ahead suggests this many players at most; a query is read up to this length.
+SUGGESTIONS = 10
+QUERY_MAX = 100
+# The register's page lists this many players at most (the filter finds the others).
+LISTED = 200
+
+
+def _matching(players: QuerySet[ClubPlayer], query: str) -> QuerySet[ClubPlayer]:
+    """`players` whose name (each word typed starts a word of "name first name", accents
+    and case ignored) or licence (starting with what is typed, spaces ignored) matches."""
+    words = search_key(query[:QUERY_MAX]).split()[:6]
+    if not words:
+        return players.none()
+    by_name = Q()
+    for word in words:
+        by_name &= Q(key__startswith=word) | Q(key__contains=f" {word}")
+    key = licence_key(query[:QUERY_MAX])
+    by_licence = Q(licence_key__startswith=key) if key else Q(pk__in=[])
+    return players.filter(by_name | by_licence)
+
+
+def register_search(club: Club | int, query: str, *,
+                    limit: int = SUGGESTIONS) -> list[ClubPlayer]:
+    """The type-ahead's suggestions: at most `limit` players of the club's register matching
+    `query` (by name or licence, accents and case ignored), anonymised players never, in
+    the register's order. One query."""
+    club_id = club if isinstance(club, int) else club.pk
+    players = ClubPlayer.objects.filter(club_id=club_id, anonymised=False)
+    return list(_matching(players, query).order_by("key", "pk")[:limit])
+
+
+def register_entered(tournament: Tournament, ids: list[int]) -> set[int]:
+    """Which of these register players are entrants of the concours already. One query."""
+    if not ids:
+        return set()
+    return set(Player.objects.filter(tournament=tournament, registered__in=ids)
+               .values_list("registered", flat=True))
+
+
+def club_player_concours_count(player: ClubPlayer) -> int:
+    """How many concours the player entered. One query."""
+    return Player.objects.filter(registered=player).values("tournament").distinct().count()
+
+
+@dataclass(frozen=True)
+class RegisterPage:
+    players: list[ClubPlayer]  # each with `concours`: its count of concours
+    total: int  # players in the register
+    anonymised: int
+    matching: int  # players the filter finds (all, without one)
+
+    @property
+    def cut(self) -> bool:
+        return self.matching > len(self.players)
+
+
+def register_page(club: Club, query: str = "", *, limit: int = LISTED) -> RegisterPage:
+    """The register's page: its counts, and its players (those `query` finds, if given), the
+    first `limit` in order, each with its count of concours. Four queries."""
+    players = ClubPlayer.objects.filter(club=club)
+    counts = players.aggregate(total=Count("pk"), anonymised=Count("pk", filter=Q(
+        anonymised=True)))
+    found = _matching(players, query) if query.strip() else players
+    counted = found.annotate(concours=Count("entries__tournament", distinct=True))
+    listed: list[ClubPlayer] = list(counted.order_by("key", "pk")[:limit])
+    matching = len(listed) if len(listed) < limit else found.count()
+    return RegisterPage(listed, counts["total"], counts["anonymised"], matching)
+
+
+@dataclass(frozen=True)
+class ConcoursLine:
+    """A concours a register player entered: as whom, with whom, and how it ended."""
+
+    tournament: Tournament
+    entrant: Player
+    team: Team | None  # a doublette's team (None in a mêlée)
+    partners: list[str]
+    place: int | None  # the concours' own standings; None before any result
+    entrants: int
+    points: int
+    wins: int
+    played: int
+
+
+def club_player_concours(player: ClubPlayer) -> list[ConcoursLine]:
+    """Every concours of the club the player entered, the latest first, with the place,
+    points and wins its own standings give. A few queries a concours (its standings)."""
+    entrants = (Player.objects.filter(registered=player, tournament__club=player.club_id)
+                .select_related("tournament").order_by("-tournament__date", "-tournament_id"))
+    lines = []
+    for entrant in entrants:
+        tournament = entrant.tournament
+        teams = list(Team.objects.filter(Q(first=entrant) | Q(second=entrant))
+                     .select_related("first", "second").order_by("round__number"))
+        partners: list[str] = []
+        for team in teams:
+            other = team.second if team.first_id == entrant.pk else team.first
+            if other is not None and other.name not in partners:
+                partners.append(other.name)
+        registered = next((team for team in teams if team.round_id is None), None)
+        melee = tournament.format == "melee"
+        ranked_id = entrant.pk if melee else (registered.pk if registered else None)
+        rows = standings(tournament)
+        row = next((row for row in rows if row.entrant == ranked_id), None)
+        lines.append(ConcoursLine(
+            tournament=tournament, entrant=entrant, team=None if melee else registered,
+            partners=partners,
+            place=row.rank if row is not None and row.played else None,
+            entrants=len(rows), points=row.points if row is not None else 0,
+            wins=row.wins if row is not None else 0,
+            played=row.played if row is not None else 0))
+    return lines
+
+
+def club_player_season_totals(player: ClubPlayer) -> list[object]:
+    """The player's season totals: the season's selectors fill this (issue 22, « the season
+    totals when the season issue lands »); nothing until then."""
+    return []
+
+
+def register_merges(club: Club, *, limit: int = 20) -> list[RegisterEntry]:
+    """The club's last merges not undone, the latest first (each offers « Annuler la
+    fusion »). One query."""
+    return list(RegisterEntry.objects.filter(club=club, action="merge", undone__isnull=True)
+                .select_related("player")[:limit])
+
+
+__all__ = [
+    "ConcoursLine",
+    "RegisterPage",
+    "club_player_concours",
+    "club_player_concours_count",
+    "club_player_season_totals",
+    "register_entered",
+    "register_merges",
+    "register_page",
+    "register_search",
+]
