@@ -15,6 +15,8 @@ player. An entrant already linked in this concours is never linked twice.
 
 from __future__ import annotations
 
+import datetime
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,6 +37,8 @@ from .common import text_field
 REGISTER_FIELDS = ("name", "first_name", "licence", "home_club")
 # What an anonymised player is called, wherever its name was.
 ANONYMOUS = "Joueur n° %(pk)d"
+# A word of a player's name this long names them in a team's name (shorter: "Le", "de").
+NAME_WORD = 3
 
 
 def club_player_values(player: ClubPlayer) -> dict[str, Any]:
@@ -179,10 +183,11 @@ def club_player_merge_undo(*, entry: RegisterEntry, by: Actor = SYSTEM) -> ClubP
         setattr(kept, field, value)
     kept.save()
     _licence_free(kept.club_id, gone["licence"], exclude=kept.pk)
-    duplicate = ClubPlayer(pk=gone["id"], uid=gone["uid"], club_id=kept.club_id,
+    duplicate = ClubPlayer(pk=gone["id"], uid=uuid.UUID(gone["uid"]), club_id=kept.club_id,
                            **{field: gone[field] for field in REGISTER_FIELDS})
     duplicate.save(force_insert=True)
-    ClubPlayer.objects.filter(pk=duplicate.pk).update(created=gone["created"])
+    ClubPlayer.objects.filter(pk=duplicate.pk).update(
+        created=datetime.datetime.fromisoformat(gone["created"]))
     Player.objects.filter(pk__in=after["entrants"], registered=kept).update(
         registered=duplicate)
     entry.undone = timezone.now()
@@ -283,11 +288,15 @@ def club_player_anonymise(*, player: ClubPlayer, by: Actor = SYSTEM) -> ClubPlay
     player = ClubPlayer.objects.select_for_update().get(pk=player.pk)
     _anonymised_refused(player)
     anonymous = ANONYMOUS % {"pk": player.pk}
-    names = {validators.search_key(text) for text in (
-        player.name, player.full_name, f"{player.name} {player.first_name}")}
-    for entrant in (Player.objects.filter(registered=player)
-                    .select_related("tournament").order_by("pk")):
-        names.add(validators.search_key(entrant.name))
+    entrants = list(Player.objects.filter(registered=player).select_related("tournament")
+                    .order_by("pk"))
+    # A team is named after the player when its name holds the player's name, or a word of
+    # it ("Dupré et Martin"): renamed, rather than the name left in its standings.
+    texts = {player.name, player.full_name, f"{player.name} {player.first_name}",
+             *(entrant.name for entrant in entrants)}
+    names = {validators.search_key(text) for text in texts}
+    names |= {word for text in names for word in text.split() if len(word) >= NAME_WORD}
+    for entrant in entrants:
         _anonymise_entrant(entrant, anonymous, names, by)
     old = club_player_values(player)
     player.name, player.first_name, player.licence, player.home_club = anonymous, "", "", ""
