@@ -17,17 +17,23 @@ SUGGESTIONS = 10
 QUERY_MAX = 100
 # The register's page lists this many players at most (the filter finds the others).
 LISTED = 200
+# What starts a word of a name: a space, a hyphen ("Jean-Pierre"), an apostrophe ("D'Arc").
+WORD_STARTS = (" ", "-", "'", "’")
 
 
 def _matching(players: QuerySet[ClubPlayer], query: str) -> QuerySet[ClubPlayer]:
     """`players` whose name (each word typed starts a word of "name first name", accents
-    and case ignored) or licence (starting with what is typed, spaces ignored) matches."""
+    and case ignored; "pierre" finds "Jean-Pierre") or licence (starting with what is typed,
+    spaces ignored) matches."""
     words = search_key(query[:QUERY_MAX]).split()[:6]
     if not words:
         return players.none()
     by_name = Q()
     for word in words:
-        by_name &= Q(key__startswith=word) | Q(key__contains=f" {word}")
+        starts = Q(key__startswith=word)
+        for before in WORD_STARTS:
+            starts |= Q(key__contains=f"{before}{word}")
+        by_name &= starts
     key = licence_key(query[:QUERY_MAX])
     by_licence = Q(licence_key__startswith=key) if key else Q(pk__in=[])
     return players.filter(by_name | by_licence)
