@@ -21,32 +21,67 @@ LISTED = 200
 WORD_STARTS = (" ", "-", "'", "’")
 
 
+def _query_words(query: str) -> list[str]:
+    """The words typed, folded as the register's keys are, a hyphen or an apostrophe
+    between two words as a space."""
+    folded = search_key(query[:QUERY_MAX])
+    for before in WORD_STARTS[1:]:
+        folded = folded.replace(before, " ")
+    return folded.split()[:6]
+
+
+def _starts_words(key: str, words: list[str]) -> bool:
+    """Whether each of `words` starts a word of `key` (a search key)."""
+    padded = f" {key}"
+    for before in WORD_STARTS[1:]:
+        padded = padded.replace(before, " ")
+    return all(f" {word}" in padded for word in words)
+
+
 def _matching(players: QuerySet[ClubPlayer], query: str) -> QuerySet[ClubPlayer]:
-    """`players` whose name (each word typed starts a word of "name first name", accents
-    and case ignored; "pierre" finds "Jean-Pierre") or licence (starting with what is typed,
-    spaces ignored) matches."""
-    words = search_key(query[:QUERY_MAX]).split()[:6]
+    """`players` that may match `query`: those whose name holds each word typed (accents and
+    case ignored), or whose licence starts with what is typed (spaces ignored). A word typed
+    must start a word of the name ("pierre" finds "Jean-Pierre", "ierre" does not): the
+    callers check it (`_starts_words`), as SQL would test each word five ways."""
+    words = _query_words(query)
     if not words:
         return players.none()
     by_name = Q()
     for word in words:
-        starts = Q(key__startswith=word)
-        for before in WORD_STARTS:
-            starts |= Q(key__contains=f"{before}{word}")
-        by_name &= starts
+        by_name &= Q(key__contains=word)
     key = licence_key(query[:QUERY_MAX])
     by_licence = Q(licence_key__startswith=key) if key else Q(pk__in=[])
     return players.filter(by_name | by_licence)
+
+
+def _found_ids(players: QuerySet[ClubPlayer], query: str,
+               limit: int | None = None) -> list[int]:
+    """The ids of `players` matching `query` (`_matching`, each word checked), in the
+    register's order, the first `limit` (None: all). The candidates are read as plain
+    values, a chunk at a time, until `limit` are found."""
+    words, key = _query_words(query), licence_key(query[:QUERY_MAX])
+    found: list[int] = []
+    candidates = (_matching(players, query).order_by("key", "pk")
+                  .values_list("pk", "key", "licence_key"))
+    for pk, name_key, number_key in candidates.iterator(chunk_size=100):
+        if (key and number_key.startswith(key)) or _starts_words(name_key, words):
+            found.append(pk)
+            if len(found) == limit:
+                break
+    return found
 
 
 def register_search(club: Club | int, query: str, *,
                     limit: int = SUGGESTIONS) -> list[ClubPlayer]:
     """The type-ahead's suggestions: at most `limit` players of the club's register matching
     `query` (by name or licence, accents and case ignored), anonymised players never, in
-    the register's order. One query."""
+    the register's order. Two queries (none for nothing typed)."""
     club_id = club if isinstance(club, int) else club.pk
     players = ClubPlayer.objects.filter(club_id=club_id, anonymised=False)
-    return list(_matching(players, query).order_by("key", "pk")[:limit])
+    if not _query_words(query):
+        return []
+    ids = _found_ids(players, query, limit)
+    return list(ClubPlayer.objects.filter(pk__in=ids).order_by("key", "pk")) if ids else []
 
 
 def register_entered(tournament: Tournament, ids: list[int]) -> set[int]:
@@ -76,14 +111,18 @@ class RegisterPage:
 
 def register_page(club: Club, query: str = "", *, limit: int = LISTED) -> RegisterPage:
     """The register's page: its counts, and its players (those `query` finds, if given), the
-    first `limit` in order, each with its count of concours. Four queries."""
+    first `limit` in order, each with its count of concours. Three queries."""
     players = ClubPlayer.objects.filter(club=club)
     counts = players.aggregate(total=Count("pk"), anonymised=Count("pk", filter=Q(
         anonymised=True)))
-    found = _matching(players, query) if query.strip() else players
+    if query.strip():
+        # The candidates' keys, checked word by word (a few thousand short rows at most).
+        ids = _found_ids(players, query)
+        found, matching = players.filter(pk__in=ids[:limit]), len(ids)
+    else:
+        found, matching = players, counts["total"]
     counted = found.annotate(concours=Count("entries__tournament", distinct=True))
     listed: list[ClubPlayer] = list(counted.order_by("key", "pk")[:limit])
-    matching = len(listed) if len(listed) < limit else found.count()
     return RegisterPage(listed, counts["total"], counts["anonymised"], matching)
 
 
