@@ -49,7 +49,7 @@ def with_type_ahead(form: forms.BaseForm, tournament: Tournament) -> None:
         })
 
 
-@login_required
+# No login redirect: htmx would put the login page in the list. A visitor finds nothing.
 def register_suggestions(request: HttpRequest, slug: str) -> HttpResponse:
     """The type-ahead's suggestions for what is typed in a registration field: at most ten
     register players of the concours' club (by name or licence, accents and case ignored);
