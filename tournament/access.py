@@ -105,11 +105,11 @@ def club_role(request: HttpRequest, club: Club) -> str | None:
             .values_list("role", flat=True).first())
 
 
-def club_member(request: HttpRequest, club_slug: str,
+def club_member(request: HttpRequest, slug: str,
                 roles: Collection[str] | None = None) -> Club:
-    """The club, for one of its members (any role, or one of `roles`): a 404 for anyone
-    else, a 403 for a member whose role may not do this."""
-    club = get_object_or_404(Club, slug=club_slug)
+    """The club `slug`, for one of its members (any role, or one of `roles`): a 404 for
+    anyone else, a 403 for a member whose role may not do this."""
+    club = get_object_or_404(Club, slug=slug)
     role = club_role(request, club)
     if role is None:
         raise Http404(_("Ce club n'existe pas."))
