@@ -32,6 +32,7 @@ from ..forms import (
 from ..models import Game, Team, Tournament
 from . import imports
 from .common import _by, _form_error
+from .register import with_type_ahead
 
 
 def team_list(request: HttpRequest, slug: str) -> HttpResponse:
@@ -88,12 +89,14 @@ def _team_list_page(request: HttpRequest, tournament: Tournament, form: TeamForm
     # The cursor is in the name field as soon as the page is there (autofocus, not a script
     # run later); teams.js saves without leaving the page, so nothing typed is lost.
     form.fields["name"].widget.attrs["autofocus"] = True
+    with_type_ahead(form, tournament)
     registered = list(selectors.registered_teams(tournament).select_related("first", "second"))
     active = sum(1 for team in registered if team.active)
     return render(request, "tournament/organiser/team_list.html", {
         "tournament": tournament, "teams": registered, "form": form,
         "import_form": import_form, "is_organiser": is_organiser(request, tournament),
         "team_count": len(registered), "active_count": active,
+        "club": tournament.club,
     })
 
 
