@@ -146,7 +146,8 @@ def v4_to_v5(data: Data) -> Data:
 
 # Version 6 (issue 25): the money at the desk and the arrivals, at the values migrations 0012
 # (arrivals) and 0015 (money) gave existing concours: a free concours (its fee asked per
-# team), nobody arrived, no payment, no cash prize, no lot's value said.
+# team), nobody arrived, no payment, no cash prize, no lot's value said. Another field of the
+# concours that version 6 adds takes its value for older files here.
 V5_TOURNAMENT: Data = {"fee": 0, "fee_per": FEE_PER_TEAM}
 
 
