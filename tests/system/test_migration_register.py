@@ -13,7 +13,7 @@ from tournament.models import ClubPlayer, Player
 
 pytestmark = pytest.mark.django_db
 
-fill_register = importlib.import_module("tournament.migrations.0015_register").fill_register
+fill_register = importlib.import_module("tournament.migrations.0017_register").fill_register
 
 
 def test_the_register_is_filled_from_the_concours_played():
