@@ -235,22 +235,30 @@ def test_a_concours_is_read_in_a_constant_number_of_queries(owner):
     assert counts[0] == counts[1] and counts[0] <= 12
 
 
-def test_a_season_page_registered_is_rendered_and_listed(played, monkeypatch):
-    # The slot the season pages take: a page of scope "season", one per season given.
-    monkeypatch.setitem(registry.PAGES, "season_standings", registry.Page(
-        "season_standings", "Classement de la saison", "season",
-        lambda season: f"saisons/{season['slug']}/classement.html",
-        lambda site, season: {"concours": site.concours[0]}, "static_site/standings.html"))
+def test_a_seasons_pages_are_rendered_listed_and_link_its_players(owner):
+    from tests.builders import register_linked
+    from tournament.exports.static_site.season import site_season
+    from tournament.selectors.season import season_standings
 
-    class Season(dict):
-        def __str__(self):
-            return "Saison 2026"
-
-    site = data.site("Club", "Club", [played], WHEN, seasons=[Season(slug="2026")])
+    first = register_linked(drawn(owner=owner, slug="vendredi-1", name="Vendredi 1"))
+    play_partie(first.rounds.get())
+    season = services.season_create(club=first.club, name="Saison <2026>",
+                                    start=datetime.date(2026, 9, 1),
+                                    end=datetime.date(2027, 6, 30),
+                                    points_table="10,8,6,4", concours=[first.pk])
+    standings = season_standings(season)
+    site = data.site("Club", "Club", [first], WHEN, seasons=[site_season(standings)])
     files = {name: content.decode() for name, content in builder.pages(site).items()}
-    assert "saisons/2026/classement.html" in files
-    assert 'href="saisons/2026/classement.html"' in files["index.html"]
-    assert "Saison 2026" in files["index.html"]
+    page = files[f"saisons/{season.pk}/classement.html"]
+    grid = files[f"saisons/{season.pk}/grille.html"]
+    assert f'href="saisons/{season.pk}/classement.html"' in files["index.html"]
+    assert "Saison &lt;2026&gt;" in files["index.html"] and "Saison <2026>" not in page
+    # Every player of the season, with the points of their place, and a link to their page.
+    assert len(standings.rows) == 8
+    for row in standings.rows:
+        assert f'href="../../joueurs/{row.player}.html">{row.name}</a>' in page
+        assert f"<strong>{row.line.points}</strong>" in grid
+    assert sorted(row.line.points for row in standings.rows) == [6, 6, 6, 6, 10, 10, 10, 10]
     assert broken_links(files) == []
 
 

@@ -1,6 +1,7 @@
 """« Exporter pour le site »: the concours' zip, and the club's page choosing several concours
 — for the club's members only."""
 
+import datetime
 import io
 import zipfile
 
@@ -113,3 +114,33 @@ def test_only_the_clubs_members_reach_its_export(client, two, who):
     response = client.get(reverse("tournament:club_site_zip", args=[club.slug]),
                           {"concours": [two[0].pk]})
     assert response.status_code == 404
+
+
+def test_a_season_chosen_brings_its_pages_and_its_concours(client, owner, two):
+    from tournament import services
+
+    club = two[0].club
+    season = services.season_create(club=club, name="Saison 2026",
+                                    start=datetime.date(2026, 1, 1),
+                                    end=datetime.date(2026, 12, 31),
+                                    points_table="10,8", concours=[two[0].pk])
+    client.force_login(owner)
+    page = client.get(reverse("tournament:club_site", args=[club.slug])).content.decode()
+    assert f'name="saison" value="{season.pk}"' in page
+    found = names(client.get(reverse("tournament:club_site_zip", args=[club.slug]),
+                             {"saison": [season.pk]}))
+    assert f"saisons/{season.pk}/classement.html" in found
+    assert f"saisons/{season.pk}/grille.html" in found
+    # Its concours comes with it, unchecked; the other one stays out.
+    assert "concours/premier/classement.html" in found
+    assert "concours/second/classement.html" not in found
+
+
+@pytest.mark.parametrize("chosen", [["abc"], ["99999999"]])
+def test_a_bad_season_is_refused_in_french(client, owner, two, chosen):
+    client.force_login(owner)
+    club = two[0].club
+    response = client.get(reverse("tournament:club_site_zip", args=[club.slug]),
+                          {"saison": chosen, "concours": [two[0].pk]}, follow=True)
+    assert response["Content-Type"].startswith("text/html")
+    assert "Une saison cochée n&#x27;existe pas" in response.content.decode()

@@ -12,10 +12,12 @@ from django.utils.translation import gettext as _
 from ..access import club_member, organised
 from ..errors import UserError
 from ..exports import static_site
+from ..selectors.season import club_seasons, season_standings
 from ..validators import whole_number
 
 ZIP = "application/zip"
 MAX_CONCOURS = 100  # concours of one club export: two seasons of weekly concours
+MAX_SEASONS = 10
 
 
 def _download(content: bytes, name: str) -> HttpResponse:
@@ -40,20 +42,35 @@ def club_site(request: HttpRequest, club: str) -> HttpResponse:
     found = club_member(request, club)
     tournaments = found.tournaments.order_by("-date", "-pk")
     return render(request, "tournament/organiser/club_site_export.html", {
-        "club": found, "tournaments": tournaments, "max_concours": MAX_CONCOURS,
+        "club": found, "tournaments": tournaments, "seasons": club_seasons(found.pk),
+        "max_concours": MAX_CONCOURS,
     })
 
 
 def club_site_zip(request: HttpRequest, club: str) -> HttpResponse:
-    """The site of the concours chosen (`?concours=<id>`, repeated), all of the club."""
+    """The site of the concours chosen (`?concours=<id>`, repeated) and of the seasons chosen
+    (`?saison=<id>`, repeated: their standings and grid, and their concours), all of the
+    club."""
     found = club_member(request, club)
     raw = request.GET.getlist("concours")
+    raw_seasons = request.GET.getlist("saison")
+    season_numbers = {whole_number(value, maximum=2**62)
+                      for value in raw_seasons[:MAX_SEASONS + 1]}
+    season_ids = {number for number in season_numbers if number is not None}
+    seasons = [season for season in club_seasons(found.pk) if season.pk in season_ids]
+    refusal = ""
+    if len(raw_seasons) > MAX_SEASONS:
+        refusal = _("%(n)d saisons au plus à la fois.") % {"n": MAX_SEASONS}
+    elif len(seasons) < len(season_numbers):
+        refusal = _("Une saison cochée n'existe pas ou n'est pas de ce club.")
+    # A season's concours are on its site (its players' pages read them).
+    raw = [*raw, *(str(pk) for pk in found.tournaments.filter(season__in=seasons)
+                   .values_list("pk", flat=True))]
     numbers = {whole_number(value, maximum=2**62) for value in raw[:MAX_CONCOURS + 1]}
     ids = {number for number in numbers if number is not None}
-    refusal = ""
-    if not raw:
-        refusal = _("Cochez au moins un concours.")
-    elif len(raw) > MAX_CONCOURS:
+    if not refusal and not raw:
+        refusal = _("Cochez au moins un concours ou une saison.")
+    elif not refusal and len(raw) > MAX_CONCOURS:
         refusal = _("%(n)d concours au plus à la fois.") % {"n": MAX_CONCOURS}
     elif len(ids) < len(numbers):
         refusal = _("Un concours coché n'existe pas.")
@@ -63,7 +80,10 @@ def club_site_zip(request: HttpRequest, club: str) -> HttpResponse:
     if not refusal:
         now = timezone.now()
         try:
-            content = static_site.club_zip(found, chosen, now)
+            content = static_site.club_zip(
+                found, chosen, now,
+                [static_site.season.site_season(season_standings(season))
+                 for season in seasons])
         except UserError as error:
             refusal = error.message
         else:

@@ -11,38 +11,22 @@ The pages have no script, no external asset and no link to the application: one 
 the club's register entry when the entrant is linked to one, named as the register stores it
 (an anonymised player stays « Joueur n° … »); no licence is ever written.
 
-Seasons plug in with a few lines, once `Season` exists (a module `season.py` here, imported
-below, and the club export passing the chosen seasons):
-
-    from .registry import Page, register
-
-    def _standings(site, season):           # season: what `site(..., seasons=...)` was given
-        return {"season": season, "standings": season_standings(season)}  # a selector
-
-    register(Page("season_standings", _l("Classement de la saison"), "season",
-                  lambda season: f"saisons/{season.slug}/classement.html", _standings,
-                  "static_site/season_standings.html"))
-    register(Page("season_grid", _l("Grille de la saison"), "season",
-                  lambda season: f"saisons/{season.slug}/grille.html", _grid,
-                  "static_site/season_grid.html"))
-
-then `club_zip(club, tournaments, seasons=[...])`. The index lists each season's pages by
-their titles; a season template links a person by `{{ root }}{{ person.path }}` (a person is
-`site.people`'s entry with the same key: the register's id, `str(club_player.pk)`).
+The season pages (a season's standings and its grid: `season.py`) are rendered for each
+season given to `club_zip` (`seasons`: `season.site_season(season_standings(season))`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 from django.utils import timezone
 
 from ...models import Club, Tournament
-from . import builder, data, registry
+from . import builder, data, registry, season
 
-__all__ = ["club_filename", "club_zip", "concours_filename", "concours_zip", "registry"]
+__all__ = ["club_filename", "club_zip", "concours_filename", "concours_zip", "registry",
+           "season"]
 
 
 def concours_zip(tournament: Tournament, when: datetime | None = None) -> bytes:
@@ -53,8 +37,9 @@ def concours_zip(tournament: Tournament, when: datetime | None = None) -> bytes:
 
 
 def club_zip(club: Club, tournaments: Sequence[Tournament], when: datetime | None = None,
-             seasons: Sequence[Any] = ()) -> bytes:
-    """The site of `tournaments` of `club` (newest first), their players' pages across them."""
+             seasons: Sequence[season.SiteSeason] = ()) -> bytes:
+    """The site of `tournaments` of `club` (newest first), their players' pages across them,
+    and the pages of `seasons`."""
     when = when or timezone.now()
     ordered = sorted(tournaments, key=lambda tournament: (tournament.date, tournament.pk),
                      reverse=True)

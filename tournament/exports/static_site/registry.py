@@ -80,5 +80,4 @@ register(Page("palmares", _l("Palmarès"), "concours", _in_concours("palmares.ht
               _concours, "static_site/palmares.html"))
 register(Page("person", _l("Joueur"), "person", lambda person: person.path, _person,
               "static_site/person.html"))
-# The season's pages (its standings, its grid) register here once seasons exist: see the
-# package's docstring.
+# The season's pages (its standings, its grid) register in `season.py`.
