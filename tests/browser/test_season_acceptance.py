@@ -38,7 +38,7 @@ from playwright.sync_api import expect
 
 from scoring import Donne, Side, Trump
 from scoring.paper import PaperTotals
-from tests.builders import organiser, play_to_the_end, register_linked
+from tests.builders import organiser, register_linked
 from tournament import selectors, services
 from tournament.models import ClubPlayer, Game, Player, Round, Season, Team, Tournament
 
@@ -147,7 +147,8 @@ class Shown:
 
 def season_shown(page) -> list[Shown]:
     rows = page.eval_on_selector_all("#season-standings tbody tr", """rows => rows.map(row =>
-        [...row.cells].map(cell => [cell.textContent.trim(), cell.classList.contains('counted')]))""")
+        [...row.cells].map(cell => [cell.textContent.trim(),
+                                    cell.classList.contains('counted')]))""")
     shown = []
     for cells in rows:
         texts = [text for text, _counted in cells]
@@ -198,12 +199,39 @@ def doublettes(owner, *, slug: str, name: str, date: datetime.date,
     return t
 
 
+def random_donne(rng: random.Random) -> Donne:
+    return Donne(taker=rng.choice([Side.NS, Side.EW]), contract=rng.choice([80, 90, 100]),
+                 trump=Trump.HEARTS, taker_points=rng.randrange(0, 163))
+
+
+def play_by_donnes(game: Game, rng: random.Random) -> int:
+    """Random donnes until the game is over; how many were played."""
+    count = 0
+    game.refresh_from_db()
+    while not game.finished:
+        count += 1
+        services.donne_record(game=game, number=None, donne=random_donne(rng))
+        game.refresh_from_db()
+    return count
+
+
+def play_by_totals(game: Game, rng: random.Random, donnes: int) -> None:
+    loser = rng.randrange(80, 100) * donnes // 10 * 10
+    winner = loser + rng.randrange(1, 80) * 10
+    ns, ew = (winner, loser) if rng.random() < 0.5 else (loser, winner)
+    services.game_totals_record(game=game, totals=PaperTotals(ns, ew, donnes))
+
+
 def play_random(t: Tournament, rng: random.Random) -> None:
-    """Draw and play every planned partie: each table won by a side chosen at random."""
+    """Draw and play every planned partie, each table's sheet typed as its two totals, drawn
+    at random (a table or two by donnes, each won by a side chosen at random)."""
     for _number in range(t.parties_planned):
         round_ = services.round_generate(tournament=t, seed=rng.randrange(1, 10_000))
         for game in round_.games.filter(team_ew__isnull=False).order_by("table"):
-            play_to_the_end(game, rng.choice([Side.NS, Side.EW]))
+            if game.table == 1:
+                play_by_donnes(game, rng)
+            else:
+                play_by_totals(game, rng, 12)
 
 
 def caisse_settings(page, live_server, t: Tournament, *, fee: str, per_player: bool,
@@ -275,6 +303,7 @@ def create_season(page, live_server, club_name: str, *, name: str, concours: lis
 
 
 TABLE = (100, 80, 65, 55, 50)  # « places beyond: the last value »
+IN_12 = {"target": None, "max_donnes": 12, "parties_planned": 3}
 
 
 def table_points(result: Result, _entrants: int) -> int:
@@ -287,18 +316,18 @@ def test_a_season_of_three_concours_with_the_desks_money(browser, page, live_ser
     rng = random.Random(25)
     p = NAMES
     first = doublettes(owner, slug="vendredi-1", name="Concours d'octobre",
-                       date=datetime.date(2026, 10, 2), parties_planned=3,
+                       date=datetime.date(2026, 10, 2), **IN_12,
                        teams=[(p[0], p[1]), (p[2], p[3]), (p[4], p[5]), (p[6], p[7]),
                               (p[8], p[9]), (p[10], p[11])])
     mixed = services.tournament_create(organiser=owner, name="Mêlée de la Toussaint",
                                        slug="melee", date=datetime.date(2026, 11, 1),
-                                       format="melee", parties_planned=3, published=True)
+                                       format="melee", published=True, **IN_12)
     for name in [*p[0:8], p[12], p[13]]:
         services.player_create(tournament=mixed, name=name)
     register_named(mixed)
     # Partners change: 1 with 2, 3 with 4…; the first player stays home, a newcomer comes.
     last = doublettes(owner, slug="vendredi-2", name="Concours de décembre",
-                      date=datetime.date(2026, 12, 4), parties_planned=3,
+                      date=datetime.date(2026, 12, 4), **IN_12,
                       teams=[(p[1], p[2]), (p[3], p[4]), (p[5], p[6]), (p[7], p[8]),
                              (p[9], p[10]), (p[11], p[14])])
     assert ClubPlayer.objects.filter(club=first.club).count() == 15  # the same people again
@@ -335,24 +364,27 @@ def test_a_season_of_three_concours_with_the_desks_money(browser, page, live_ser
     expect(page.locator("#balance-total")).to_have_text(f"15,00{EURO}")
 
     caisse_settings(page, live_server, last, fee="8", per_player=False)
-    for number in range(1, 7):
-        method = "Offert" if number == 6 else "Carte"
-        amount = "0,00" if number == 6 else "8,00"
-        desk_takes(page, str(number), method,
-                   f"N° {number} : payé {amount}{EURO} ({method.lower()}).")
-    expect(page.locator("#balance-total")).to_have_text(f"40,00{EURO}")
-
-    # The 360 px phone at the desk of the first concours: nothing scrolls sideways.
+    # A second desk, on a 360 px phone: a touch on « Payé » (nothing scrolls sideways).
     phone = browser.new_context(**PHONE)
     try:
         small = phone.new_page()
         small.set_default_timeout(10_000)
         log_in(small, live_server, "saison")
-        small.goto(f"{live_server.url}/t/{first.slug}/caisse/")
+        small.goto(f"{live_server.url}/t/{last.slug}/caisse/")
         assert small.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
         shot(small, "acceptance-caisse-360")
+        small.get_by_label("Offert").tap()
+        small.locator("#unpaid .caisse-row", has_text="6. André et Josette").get_by_role(
+            "button", name="Payé").tap()
+        expect(small.locator(".messages")).to_contain_text(f"N° 6 : payé 0,00{EURO} (offert).")
+        assert small.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     finally:
         phone.close()
+    page.reload()
+    for number in range(1, 6):
+        desk_takes(page, str(number), "Carte", f"N° {number} : payé 8,00{EURO} (carte).")
+    expect(page.locator("#unpaid .caisse-none")).to_have_text("Tout le monde a payé.")
+    expect(page.locator("#balance-total")).to_have_text(f"40,00{EURO}")
 
     # The cash prizes are on the palmarès with the lots: 30 % of the fees to the first.
     page.goto(f"{live_server.url}/t/{first.slug}/prizes/")
@@ -386,6 +418,21 @@ def test_a_season_of_three_concours_with_the_desks_money(browser, page, live_ser
     assert pdf.ok and pdf.body().startswith(b"%PDF")
     (tmp_path / "saison.pdf").write_bytes(pdf.body())
 
+    # A sheet corrected afterwards (the last table of the mêlée's last partie, its totals
+    # the other way round): the season follows at once.
+    game = (Game.objects.filter(round__tournament=mixed, round__number=3, team_ew__isnull=False)
+            .order_by("-table").first())
+    assert game is not None and game.by_totals
+    totals = services.paper_totals(game)
+    services.game_totals_record(game=game, totals=PaperTotals(totals.score_ew, totals.score_ns,
+                                                              totals.donnes))
+    page.reload()
+    results[1] = concours_results(mixed)
+    again = expected_standings(results, points_of=table_points, participation=5, best=2,
+                               min_ranked=2, min_lot=3)
+    assert again != expected
+    assert_season_page_is(season_shown(page), again)
+
 
 # --- 2. The barème challenge: 4 parties, the fourth in 15 donnes, an exempt, lots at 4 ------
 
@@ -399,29 +446,6 @@ ABSENT = [{14, 15}, {14, 15}, {2, 3}, {4, 5}, {6, 7}]
 
 def challenge_points(result: Result, _entrants: int) -> int:
     return result.ranking_points + result.score
-
-
-def random_donne(rng: random.Random) -> Donne:
-    return Donne(taker=rng.choice([Side.NS, Side.EW]), contract=rng.choice([80, 90, 100]),
-                 trump=Trump.HEARTS, taker_points=rng.randrange(0, 163))
-
-
-def play_by_donnes(game: Game, rng: random.Random) -> int:
-    """Random donnes until the game is over; how many were played."""
-    count = 0
-    game.refresh_from_db()
-    while not game.finished:
-        count += 1
-        services.donne_record(game=game, number=None, donne=random_donne(rng))
-        game.refresh_from_db()
-    return count
-
-
-def play_by_totals(game: Game, rng: random.Random, donnes: int) -> None:
-    loser = rng.randrange(80, 100) * donnes // 10 * 10
-    winner = loser + rng.randrange(1, 80) * 10
-    ns, ew = (winner, loser) if rng.random() < 0.5 else (loser, winner)
-    services.game_totals_record(game=game, totals=PaperTotals(ns, ew, donnes))
 
 
 @dataclass
@@ -471,7 +495,7 @@ def test_the_bareme_challenge_and_its_static_site(page, live_server, shot, tmp_p
         # The first two always together; the others change partners each Friday.
         present = [NAMES[number] for number in range(2, 16) if number not in absent]
         rng.shuffle(present)
-        teams = [(NAMES[0], NAMES[1])] + list(zip(present[::2], present[1::2], strict=True))
+        teams = [(NAMES[0], NAMES[1]), *zip(present[::2], present[1::2], strict=True)]
         assert len(teams) == 7  # an exempt team at every partie
         t = doublettes(owner, slug=f"vendredi-{index + 1}", name=f"Journée {index + 1}",
                        date=friday, teams=teams, **CHALLENGE)
