@@ -21,7 +21,7 @@ from ..errors import UserError
 from ..forms import PlayerForm, PlayerImportForm
 from ..models import Player, Tournament
 from . import imports
-from .common import _by, _form_error
+from .common import _by, _form_error, season_line
 
 
 def _list_page(request: HttpRequest, tournament: Tournament, form: PlayerForm,
@@ -122,6 +122,7 @@ def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "stamp": (request.POST.get("stamp", "") if request.method == "POST"
                   else services.player_stamp(player)),
         "seated": bool(rows) or selectors.player_seated(player),
+        "season_line": season_line(request, tournament, [player.registered_id]),
     })
 
 

@@ -31,7 +31,7 @@ from ..forms import (
 )
 from ..models import Game, Team, Tournament
 from . import imports
-from .common import _by, _form_error
+from .common import _by, _form_error, season_line
 
 
 def team_list(request: HttpRequest, slug: str) -> HttpResponse:
@@ -137,6 +137,8 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "stamp": (request.POST.get("stamp", "") if request.method == "POST"
                   else services.team_stamp(team)),
         "pending_forfeit": selectors.team_pending_forfeit(team) if organiser else None,
+        "season_line": season_line(request, tournament, [
+            team.first.registered_id, team.second.registered_id if team.second else None]),
     })
 
 
