@@ -4,6 +4,7 @@ and parties also written directly, for the standings' tests of large mêlées)."
 import datetime
 import io
 import itertools
+from decimal import Decimal
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -11,7 +12,9 @@ from openpyxl import Workbook
 
 from scoring import Donne, Side, Trump
 from tournament import services
+from tournament.amounts import PoolLine
 from tournament.draw import METHODS, DrawInput
+from tournament.journal import Actor
 from tournament.models import ClubPlayer, Game, Player, Round, Team
 
 _counter = itertools.count(1)
@@ -188,3 +191,34 @@ def played(t, *, winners: str = "NS") -> None:
     """Play every game of the concours' last partie to the end, `winners` taking each."""
     for game in Game.objects.filter(round__tournament=t, team_ew__isnull=False):
         play_to_the_end(game, Side.NS if winners == "NS" else Side.EW)
+
+
+def with_money(t, owner):
+    """The desk's money and the pointage of `t` (a concours with no partie yet, of four
+    entrants or more): every entrant arrived but the last, a fee of 10 € per player, four
+    payments (cash, a cheque of less than due, an « offert », a card partly refunded), two
+    lots (one valued), a cash prize pool of a percentage and an amount; then partie 1
+    drawn. `owner` does it all (the journal names them)."""
+    by = Actor.of_user(owner)
+    melee_ = t.format == "melee"
+    last = t.players.count() if melee_ else t.teams.count()
+    for number in range(1, last):
+        entrant = {"player": t.players.get(number=number)} if melee_ else {
+            "team": t.teams.get(number=number, round__isnull=True)}
+        services.entrant_arrive(tournament=t, by=by, **entrant)
+    services.fee_set(tournament=t, fee=1000, fee_per="player", by=by)
+    services.payment_take(tournament=t, number=1, method="especes", by=by)
+    services.payment_take(tournament=t, number=2, method="cheque", amount=1850, by=by)
+    services.payment_take(tournament=t, number=3, method="offert", by=by)
+    services.payment_take(tournament=t, number=4, method="carte", by=by)
+    services.payment_refund(tournament=t, number=4, amount=500, by=by)
+    ham = services.prize_add(tournament=t, start=1, end=1, from_last=False, label="Un jambon",
+                             by=by)
+    services.prize_add(tournament=t, start=1, end=1, from_last=True, label="Une bouteille",
+                       by=by)
+    services.prize_value_set(prize=ham, value=2500, by=by)
+    services.cash_pool_set(tournament=t, lines=[PoolLine(1, 1, percent=Decimal("12.5")),
+                                                PoolLine(2, 3, amount=1000)], by=by)
+    services.round_generate(tournament=t, seed=3, by=by)
+    t.refresh_from_db()
+    return register_players(t)

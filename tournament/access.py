@@ -11,6 +11,8 @@ Every object is looked up under its tournament, so a slug never reaches another'
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest
@@ -91,22 +93,13 @@ def linked_side(token: str, *, teams: bool = True) -> tuple[Game, str]:
     return game, Side.NS.value if game.token == token else Side.EW.value
 
 
-def club_member(request: HttpRequest, slug: str) -> Club:
-    """The club `slug`, for a member of it whatever the role (its desk exports its results);
-    for anyone else it does not exist (404)."""
-    club = get_object_or_404(Club, slug=slug)
-    if not (request.user.is_authenticated
-            and Membership.objects.filter(club=club, user_id=request.user.pk).exists()):
-        raise Http404(_("Ce club n'existe pas."))
-    return club
-
-
-# --- Seasons (issue 25): a club's members read its seasons, its responsable and
-# organisateurs change them; a published season's standings are everyone's. ---------------
+# --- The club (issue 22): its members, each with a role ---------------------------------------
+# Small helpers for the club's pages (the register of players, the seasons, the site export);
+# a member of another club, or a visitor, finds nothing there (404).
 
 
 def club_role(request: HttpRequest, club: Club) -> str | None:
-    """The visitor's role in `club` (None: not a member)."""
+    """The visitor's role in `club` (choices.ROLE_*), None when not a member."""
     if not request.user.is_authenticated:
         return None
     return (Membership.objects.filter(club=club, user_id=request.user.pk)
@@ -120,6 +113,34 @@ def club_membership(request: HttpRequest, slug: str) -> tuple[Club, str]:
     if role is None:
         raise Http404(_("Ce club n'existe pas."))
     return club, role
+
+
+def club_member(request: HttpRequest, slug: str,
+                roles: Collection[str] | None = None) -> Club:
+    """The club `slug`, for one of its members (any role, or one of `roles`): a 404 for
+    anyone else, a 403 for a member whose role may not do this."""
+    club, role = club_membership(request, slug)
+    if roles is not None and role not in roles:
+        raise PermissionDenied(_("Votre rôle dans le club ne permet pas de faire cela."))
+    return club
+
+
+# Who edits the register (adds, corrects), and who merges and anonymises its players.
+REGISTER_EDITORS = (ROLE_RESPONSABLE, ROLE_ORGANISATEUR)
+REGISTER_KEEPERS = (ROLE_RESPONSABLE,)
+
+
+def registering(request: HttpRequest, slug: str) -> Tournament:
+    """A concours, for whoever registers its entrants: its organiser, or a member of its
+    club (any role: the table de marque registers entrants too); a 404 for anyone else."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+    if not is_organiser(request, tournament) and club_role(request, tournament.club) is None:
+        raise Http404(_("Ce concours n'existe pas."))
+    return tournament
+
+
+# --- Seasons (issue 25): a club's members read its seasons, its responsable and
+# organisateurs change them; a published season's standings are everyone's. ---------------
 
 
 def may_edit_seasons(role: str | None) -> bool:

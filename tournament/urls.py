@@ -45,7 +45,14 @@ register_converter(RowId, "row_id")
 
 app_name = "tournament"
 # The converters are registered above, before the area modules build their patterns.
-from . import urls_entry, urls_exports, urls_players, urls_results, urls_season  # noqa: E402
+from . import (  # noqa: E402
+    urls_entry,
+    urls_exports,
+    urls_players,
+    urls_register,
+    urls_results,
+    urls_season,
+)
 
 GAME = "t/<slug:slug>/rounds/<number:number>/tables/<number:table>/"
 urlpatterns = [
@@ -98,6 +105,7 @@ urlpatterns = [
     *urls_entry.urlpatterns,
     *urls_exports.urlpatterns,
     *urls_players.urlpatterns,
+    *urls_register.urlpatterns,
     *urls_results.urlpatterns,
     *urls_season.urlpatterns,
 ]

@@ -115,12 +115,27 @@ def test_the_dashboard_offers_the_backup_to_the_organiser_only(client, owner, co
     assert json.loads(response.content) == backup.export_data(concours)
 
 
+def as_version_5(data: dict) -> dict:
+    """`data` as version 5 wrote it, before the money and the arrivals (issue 25): no fee,
+    no arrival, no lot's value. Only a file without payments or cash prizes."""
+    data = json.loads(json.dumps(data))
+    data["version"] = 5
+    assert data.pop("payments") == [] and data.pop("cash_prizes") == []
+    for name in ("fee", "fee_per"):
+        del data["tournament"][name]
+    for row in (*data["teams"], *data["players"]):
+        del row["arrived"]
+    for lot in data["prizes"]:
+        del lot["value"]
+    return data
+
+
 def as_version_3(data: dict) -> dict:
     """`data` as version 3 wrote it, before players (issue 12) and results (issue 13): teams
     naming their two players, none of the concours' format options, no partie teams, no
     East-West links, confirmations or paper totals, no lots. Only a doublette concours'
     file without lots."""
-    data = json.loads(json.dumps(data))
+    data = as_version_5(data)
     data["version"] = 3
     names = {player["number"]: player["name"] for player in data.pop("players")}
     assert data.pop("prizes") == []
@@ -224,11 +239,12 @@ def melee_concours(owner):
 def test_a_melee_round_trips_with_its_players_and_the_teams_of_each_partie(owner,
                                                                            melee_concours):
     data = backup.export_data(melee_concours)
-    assert data["version"] == 5 and data["tournament"]["format"] == "melee"
+    assert data["version"] == 6 and data["tournament"]["format"] == "melee"
     assert data["teams"] == []  # a mêlée registers players, not teams
     entry = melee_concours.players.get(number=2).registered
     assert data["players"][1] == {"number": 2, "name": "Joueur 2", "club": "Club B",
-                                  "licence": "L-2", "active": True, "registered": {
+                                  "licence": "L-2", "active": True, "arrived": False,
+                                  "registered": {
                                       "uid": str(entry.uid), "licence": "L-2",
                                       "name": "Joueur 2", "first_name": "",
                                       "home_club": "Club B"}}

@@ -7,12 +7,23 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from tests.builders import made, melee, organiser, register_players, tournament
+from tests.builders import made, melee, organiser, register_players, tournament, with_money
 from tournament import services
 from tournament.errors import UserError
 from tournament.journal import Actor
 from tournament.management.commands import import_tournament
-from tournament.models import AuditEntry, DonneRecord, Game, Player, Round, Team, Tournament
+from tournament.models import (
+    AuditEntry,
+    CashPrize,
+    DonneRecord,
+    Game,
+    Payment,
+    Player,
+    Prize,
+    Round,
+    Team,
+    Tournament,
+)
 from tournament.services import backup
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +48,8 @@ def saved(owner) -> dict:
 
 def counts() -> tuple[int, ...]:
     return tuple(model.objects.count()
-                 for model in (Tournament, Player, Team, Round, Game, DonneRecord, AuditEntry))
+                 for model in (Tournament, Player, Team, Round, Game, DonneRecord, AuditEntry,
+                               Prize, Payment, CashPrize))
 
 
 def refused(data: dict, owner, match: str, *, replace: bool = False) -> str:
@@ -474,3 +486,151 @@ def test_a_registered_teams_players_are_checked_too(saved, owner):
     refused(saved, owner, "le joueur 1000 n'existe pas")
     saved["teams"][1]["second"] = None
     refused(saved, owner, "nombre entier")  # a registered doublette has its two players
+
+
+# --- Version 6: the desk's money and the pointage --------------------------------------------
+
+
+@pytest.fixture
+def saved_money(owner) -> dict:
+    """The backup of five teams, four pointed, with a fee, four payments (team 3's offered,
+    team 4's partly refunded), two lots (the first valued) and a cash prize pool (line 1 a
+    percentage, line 2 an amount), partie 1 drawn; then deleted."""
+    t = with_money(tournament(owner=owner, teams=5, slug="caisse-hostile"), owner)
+    data = backup.export_data(t)
+    services.tournament_delete(tournament=t)
+    return data
+
+
+@pytest.fixture
+def saved_melee_money(owner) -> dict:
+    """The same in a mêlée of nine players: its payments name players."""
+    t = with_money(melee(owner=owner, players=9, slug="caisse-melee-hostile"), owner)
+    data = backup.export_data(t)
+    services.tournament_delete(tournament=t)
+    return data
+
+
+def test_a_file_with_money_imports_as_it_is(saved_money, saved_melee_money, owner):
+    for data in (saved_money, saved_melee_money):
+        restored = backup.import_data(data, organiser=owner)
+        assert backup.export_data(restored) == data
+        assert Payment.objects.filter(tournament=restored).count() == 4
+
+
+def pay(data: dict, number: int) -> dict:
+    return next(row for row in data["payments"] if row["number"] == number)
+
+
+def line(data: dict, index: int) -> dict:
+    return data["cash_prizes"][index - 1]
+
+
+@pytest.mark.parametrize(("damage", "match"), [
+    # The fee.
+    (lambda d: d["tournament"].update(fee=100_001),
+     "Concours, droit d'inscription : un nombre entier de 0 à 100000 est attendu."),
+    (lambda d: d["tournament"].update(fee=-1), "droit d'inscription : un nombre entier"),
+    (lambda d: d["tournament"].update(fee=10.0), "droit d'inscription : un nombre entier"),
+    (lambda d: d["tournament"].update(fee="1000"), "droit d'inscription : un nombre entier"),
+    (lambda d: d["tournament"].update(fee=True), "droit d'inscription : un nombre entier"),
+    (lambda d: d["tournament"].update(fee_per="equipe"), "Concours : droit demandé inconnu"),
+    (lambda d: d["tournament"].pop("fee"), "Concours : champ manquant : fee."),
+    # The pointage.
+    (lambda d: d["teams"][0].update(arrived="oui"), "Équipe 1 : arrivée : true ou false"),
+    (lambda d: d["teams"][0].pop("arrived"), "Équipe (la 1e du fichier) : champ manquant"),
+    (lambda d: d["players"][0].update(arrived=1), "Joueur 1 : arrivé : true ou false"),
+    (lambda d: d["rounds"][0]["teams"].append({**d["teams"][0]}), "champ inconnu : arrived"),
+    # The lots' values.
+    (lambda d: d["prizes"][0].update(value=-1),
+     "Lots, lot 1, valeur (centimes) : un nombre entier de 0 à 10000000 est attendu."),
+    (lambda d: d["prizes"][1].update(value=10_000_001), "Lots, lot 2, valeur (centimes)"),
+    (lambda d: d["prizes"][0].update(value=25.0), "Lots, lot 1, valeur (centimes)"),
+    (lambda d: d["prizes"][0].update(value="25"), "Lots, lot 1, valeur (centimes)"),
+    (lambda d: d["prizes"][0].pop("value"), "Lots, lot 1 : champ manquant : value."),
+    (lambda d: d["prizes"][0].update(valeur=5), "un lot a un rang"),
+    # The payments.
+    (lambda d: d.update(payments={"1": 2000}), "Paiements : une liste est attendue."),
+    (lambda d: d.pop("payments"), "Sauvegarde : champ manquant : payments."),
+    (lambda d: d["payments"].append("2000"), "Paiement (le 5e du fichier) : des valeurs"),
+    (lambda d: pay(d, 1).update(number=99),
+     "Paiement de l'équipe 99 : l'équipe 99 n'existe pas."),
+    (lambda d: pay(d, 1).update(number=0), "Paiement (le 1e du fichier), numéro"),
+    (lambda d: pay(d, 2).update(number=1),
+     "Paiement de l'équipe 1 : un inscrit ne paie qu'une fois"),
+    (lambda d: pay(d, 1).update(due=200_001),
+     "Paiement de l'équipe 1, dû (centimes) : un nombre entier de 0 à 200000 est attendu."),
+    (lambda d: pay(d, 1).update(amount=10_000_001),
+     "Paiement de l'équipe 1, payé (centimes) : un nombre entier de 0 à 10000000"),
+    (lambda d: pay(d, 1).update(amount=20.0), "payé (centimes) : un nombre entier"),
+    (lambda d: pay(d, 1).update(amount=-5), "payé (centimes) : un nombre entier"),
+    (lambda d: pay(d, 1).update(method="bitcoin"),
+     "Paiement de l'équipe 1 : moyen de paiement inconnu : \"bitcoin\"."),
+    (lambda d: pay(d, 3).update(amount=100), "Paiement de l'équipe 3 : un droit offert"),
+    (lambda d: pay(d, 1).update(paid_at="hier"),
+     "Paiement de l'équipe 1, payé le : une date et une heure ISO sont attendues."),
+    (lambda d: pay(d, 1).update(paid_at=None), "payé le : une date et une heure ISO"),
+    (lambda d: pay(d, 1).update(paid_at="9999-12-31T00:00:00+00:00"),
+     "payé le : une date entre 2000 et 2100"),
+    (lambda d: pay(d, 4).update(refunded_at="demain"), "remboursé le : une date et une heure"),
+    (lambda d: pay(d, 4).update(refunded=2001),
+     "Paiement de l'équipe 4 : le remboursement dépasse ce qui a été payé."),
+    (lambda d: pay(d, 3).update(refunded=1), "le remboursement dépasse"),  # offered: 0 paid
+    (lambda d: pay(d, 1).update(refunded=100), "un montant et une date, ou ni l'un"),
+    (lambda d: pay(d, 4).update(refunded_at=None), "un montant et une date, ou ni l'un"),
+    (lambda d: pay(d, 1).update(refunded_at=pay(d, 4)["refunded_at"]), "un montant et une"),
+    (lambda d: pay(d, 1).update(team=1), "Paiement (le 1e du fichier) : champ inconnu : team"),
+    (lambda d: pay(d, 1).pop("due"), "champ manquant : due."),
+    # The cash prize pool.
+    (lambda d: d.update(cash_prizes="1er 30 %"), "Prix en espèces : une liste est attendue."),
+    (lambda d: d.pop("cash_prizes"), "Sauvegarde : champ manquant : cash_prizes."),
+    (lambda d: line(d, 1).update(percent=12.5),
+     "Prix en espèces, ligne 1 : pourcentage : un nombre écrit avec deux décimales"),
+    (lambda d: line(d, 1).update(percent="12.5"), "ligne 1 : pourcentage : un nombre écrit"),
+    (lambda d: line(d, 1).update(percent="1e2"), "ligne 1 : pourcentage : un nombre écrit"),
+    (lambda d: line(d, 1).update(percent="NaN"), "ligne 1 : pourcentage : un nombre écrit"),
+    (lambda d: line(d, 1).update(percent="0.00"),
+     "Prix en espèces, ligne 1 : un pourcentage va de plus de 0 à 100."),
+    (lambda d: line(d, 1).update(percent="100.01"), "un pourcentage va de plus de 0 à 100"),
+    (lambda d: line(d, 1).update(amount=100), "ligne 1 : un montant ou un pourcentage"),
+    (lambda d: line(d, 2).update(amount=None), "ligne 2 : un montant ou un pourcentage"),
+    (lambda d: line(d, 1).update(start=0),
+     "Prix en espèces, ligne 1, du rang : un nombre entier de 1 à 9999 est attendu."),
+    (lambda d: line(d, 2).update(end=1), "ligne 2, au rang : un nombre entier de 2 à 9999"),
+    (lambda d: line(d, 2).update(end=10_000), "ligne 2, au rang : un nombre entier"),
+    (lambda d: line(d, 2).update(amount=10_000_001),
+     "ligne 2, montant (centimes) : un nombre entier de 0 à 10000000"),
+    (lambda d: line(d, 2).update(amount=10.0), "ligne 2, montant (centimes)"),
+    (lambda d: d["cash_prizes"].append({"start": 3, "end": 4, "amount": 500, "percent": None}),
+     "un rang ne reçoit qu'un prix"),
+    (lambda d: d.update(cash_prizes=[{"start": 1, "end": 9, "amount": None,
+                                      "percent": "12.00"}]), "100 % au plus"),
+    (lambda d: d.update(cash_prizes=[{"start": n, "end": n, "amount": 1, "percent": None}
+                                     for n in range(1, 52)]),
+     "Prix en espèces : 50 lignes au plus."),
+    (lambda d: line(d, 1).update(order=1), "ligne 1 : champ inconnu : order"),
+], ids=lambda value: value if isinstance(value, str) else "")
+def test_a_faulty_money_or_pointage_is_refused_naming_the_place(saved_money, owner, damage,
+                                                                 match):
+    damage(saved_money)
+    refused(saved_money, owner, match)
+
+
+@pytest.mark.parametrize(("damage", "match"), [
+    (lambda d: pay(d, 1).update(number=99),
+     "Paiement du joueur 99 : le joueur 99 n'existe pas."),
+    (lambda d: pay(d, 2).update(number=1), "Paiement du joueur 1 : un inscrit ne paie qu'une"),
+    (lambda d: d["players"][8].update(arrived="non"), "Joueur 9 : arrivé : true ou false"),
+    (lambda d: d["rounds"][0]["teams"][0].update(arrived=True), "champ inconnu : arrived"),
+], ids=lambda value: value if isinstance(value, str) else "")
+def test_a_melees_payment_names_a_player_of_the_file(saved_melee_money, owner, damage, match):
+    damage(saved_melee_money)
+    refused(saved_melee_money, owner, match)
+
+
+def test_a_faulty_payment_replacing_a_concours_leaves_its_money_as_it_was(saved_money, owner):
+    restored = backup.import_data(saved_money, organiser=owner)
+    kept = backup.export_data(restored)
+    pay(saved_money, 4).update(refunded=2001)
+    refused(saved_money, owner, "le remboursement dépasse", replace=True)
+    assert backup.export_data(Tournament.objects.get(pk=restored.pk)) == kept

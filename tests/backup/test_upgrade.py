@@ -3,8 +3,10 @@
 tests/backup/files/version-N.json: one small concours (five teams, two parties, a forfeit, a
 finished game, a donne corrected, a team's club changed) as each version wrote it, from an
 export of version 4 taken back field by field (the versions' docstrings: what each added),
-and before scoring version 3 for versions 1 to 3. Each step gives the next version's shape;
-the reader reads only the latest version; every file of every version restores."""
+and before scoring version 3 for versions 1 to 3; version 6's is version 5's restored, then
+given the desk's money and the pointage (its teams marked arrived), and exported. Each step
+gives the next version's shape; the reader reads only the latest version; every file of
+every version restores."""
 
 import copy
 import itertools
@@ -68,7 +70,7 @@ def test_each_step_gives_the_shape_of_the_next_version(n):
     assert shape(without_values(upgraded)) == shape(without_values(version(n + 1)))
 
 
-@pytest.mark.parametrize("n", [1, 2, 3, 4])
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
 def test_a_step_leaves_its_file_unchanged(n):
     data = version(n)
     upgrade.upgraded(data)
@@ -186,8 +188,56 @@ def test_a_version_4_file_called_5_is_refused_for_its_players():
         backup.read(data)
 
 
+def test_version_5_to_6_gives_no_fee_arrival_payment_cash_prize_or_lots_value():
+    data = upgrade.v5_to_v6(version(5))
+    assert (data["tournament"]["fee"], data["tournament"]["fee_per"]) == (0, "team")
+    assert {row["arrived"] for row in (*data["teams"], *data["players"])} == {False}
+    assert (data["payments"], data["cash_prizes"]) == ([], [])
+    # Version 6's file is version 5's concours restored, then its teams pointed, its fee
+    # set, four payments taken (one offered, one partly refunded), two lots (one valued)
+    # and a cash prize pool (a percentage and an amount) given: the rest is version 5's.
+    expected = version(6)
+    assert expected["payments"] and expected["cash_prizes"] and expected["prizes"]
+    assert {team["arrived"] for team in expected["teams"]} == {True}
+    expected["tournament"].update(fee=0, fee_per="team")
+    for team in expected["teams"]:
+        team["arrived"] = False
+    expected["payments"] = expected["cash_prizes"] = expected["prizes"] = []
+    added = expected["audit"][len(version(5)["audit"]):]
+    assert {entry["kind"] for entry in added} == {"money", "rules"}  # the lots: "rules"
+    expected["audit"] = expected["audit"][:len(version(5)["audit"])]
+    assert data == expected
+
+
+def test_a_step_5_to_6_gives_each_lot_no_value():
+    data = version(5)
+    data["prizes"] = [{"start": 1, "end": 1, "from_last": False, "label": "Un jambon"}]
+    assert upgrade.v5_to_v6(data)["prizes"] == [{**data["prizes"][0], "value": None}]
+
+
+@pytest.mark.parametrize("name", ["payments", "cash_prizes"])
+def test_a_version_6_file_called_5_is_refused_for_its_money(name):
+    data = version(6)
+    data["version"] = 5
+    for other in ("payments", "cash_prizes"):
+        if other != name:
+            del data[other]
+    with pytest.raises(UserError, match=f"champ inconnu : {name}"):
+        upgrade.upgraded(data)
+
+
+def test_a_version_5_file_called_6_is_refused_for_what_it_lacks():
+    data = version(5)
+    data["version"] = 6
+    with pytest.raises(UserError, match="champ manquant : payments, cash_prizes"):
+        backup.read(data)
+    data.update(payments=[], cash_prizes=[])
+    with pytest.raises(UserError, match="Concours : champ manquant : fee, fee_per"):
+        backup.read(data)
+
+
 @pytest.mark.django_db
-@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
 def test_a_file_of_each_version_restores_its_concours(n):
     owner = organiser()
     restored = backup.import_data(version(n), organiser=owner)
@@ -212,12 +262,14 @@ json_values = st.recursive(
     lambda children: st.lists(children, max_size=3)
     | st.dictionaries(st.sampled_from(["tournament", "teams", "rounds", "games", "donnes",
                                        "audit", "number", "key", "players", "prizes",
-                                       "player1", "counting"]), children, max_size=4),
+                                       "player1", "counting", "payments", "cash_prizes",
+                                       "arrived", "fee", "value"]), children, max_size=4),
     max_leaves=12)
 
 
-@given(st.sampled_from([1, 2, 3, 4, 5]), st.dictionaries(
-    st.sampled_from(["tournament", "teams", "rounds", "audit", "players", "prizes"]),
+@given(st.sampled_from([1, 2, 3, 4, 5, 6]), st.dictionaries(
+    st.sampled_from(["tournament", "teams", "rounds", "audit", "players", "prizes", "payments",
+                     "cash_prizes"]),
     json_values, max_size=6))
 def test_any_document_upgrades_or_is_refused_in_french_and_is_left_unchanged(n, body):
     data = {**body, "format": upgrade.FORMAT, "version": n}

@@ -54,17 +54,17 @@ def test_a_concours_with_lots_comes_back_from_its_backup():
     services.prize_add(tournament=t, start=2, end=None, from_last=False, label="Vin")
     data = json.loads(backup.export_json(t))
     assert data["prizes"] == [
-        {"start": 1, "end": 1, "from_last": False, "label": "Jambon"},
-        {"start": 2, "end": None, "from_last": False, "label": "Vin"}]
+        {"start": 1, "end": 1, "from_last": False, "label": "Jambon", "value": None},
+        {"start": 2, "end": None, "from_last": False, "label": "Vin", "value": None}]
     restored = backup.import_data(data, organiser=owner, replace=True)
     assert _lots(restored) == [(1, 1, False, "Jambon"), (2, None, False, "Vin")]
 
 
 @pytest.mark.parametrize("prizes", [
-    "jambon", [{"start": 0, "end": 1, "from_last": False, "label": "x"}],
-    [{"start": 1, "end": 3, "from_last": False, "label": "a"},
-     {"start": 3, "end": 3, "from_last": False, "label": "b"}],
-    [{"start": 1, "end": 1, "from_last": False, "label": "a\x07"}],
+    "jambon", [{"start": 0, "end": 1, "from_last": False, "label": "x", "value": None}],
+    [{"start": 1, "end": 3, "from_last": False, "label": "a", "value": None},
+     {"start": 3, "end": 3, "from_last": False, "label": "b", "value": 500}],
+    [{"start": 1, "end": 1, "from_last": False, "label": "a\x07", "value": None}],
 ])
 def test_a_backup_s_bad_lots_are_refused(prizes):
     owner = organiser("o")

@@ -190,3 +190,18 @@ def test_a_concours_still_playing_is_said_in_progress():
     register_linked(playing)
     standings = selectors.season_standings(season_of(owner, [over, playing]))
     assert [c.in_progress for c in standings.concours] == [False, True]
+
+
+def test_a_players_page_shows_their_line_in_each_season(client):
+    from django.urls import reverse
+
+    owner = organiser()
+    t = doublettes(owner, "page")
+    season = season_of(owner, [t])
+    player = ClubPlayer.objects.get(club=t.club, name="Joueur 1A")
+    line = selectors.season_lines(player)[0].line
+    client.force_login(owner)
+    page = client.get(reverse("tournament:club_player", args=[t.club.slug, player.pk]))
+    section = page.content.decode().split('id="season-totals"')[1].split("</section>")[0]
+    assert reverse("tournament:season", args=[t.club.slug, season.pk]) in section
+    assert f"<strong>{line.points}</strong>" in section and "Challenge" in section

@@ -431,6 +431,9 @@ COVERED_ELSEWHERE = {
     "club_site", "club_site_zip",  # a club, not a concours: test_site_export.py
     "seasons", "season", "season_create", "season_edit", "season_delete", "season_pdf",
     "season_xlsx", "season_screen",  # a club's season, by club role: test_season.py
+    "club_register", "club_player_add", "club_player", "club_player_edit", "club_player_merge",
+    "club_merge_undo", "club_player_anonymise",  # a club's, by role: views/test_register.py
+    "register_suggestions",  # the type-ahead, by role: views/test_register.py
 }
 
 

@@ -5,17 +5,22 @@ One module per subject; views import from here.
 
 from .donnes import DonneForm, ForfeitForm, SwapForm
 from .matching import ChoicesForm
-from .players import PlayerForm, PlayerImportForm
+from .players import PlayerForm, PlayerImportForm, PlayerRegistrationForm
+from .register import AnonymiseForm, ClubPlayerForm, MergeForm
 from .rounds import RoundDrawForm
 from .teams import TeamEditForm, TeamForm, TeamImportForm
 from .tournament import TournamentCreateForm, TournamentRulesForm
 
 __all__ = [
+    "AnonymiseForm",
     "ChoicesForm",
+    "ClubPlayerForm",
     "DonneForm",
     "ForfeitForm",
+    "MergeForm",
     "PlayerForm",
     "PlayerImportForm",
+    "PlayerRegistrationForm",
     "RoundDrawForm",
     "SwapForm",
     "TeamEditForm",

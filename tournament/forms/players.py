@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from ..services import PlayerLine
 from ..validators import InvalidText
 from .imports import PLAYER_LABELS, clean_player_field, player_max_length, read_player_file
+from .register import RegisterChoice
 
 
 def _text_field(field: str) -> forms.CharField:
@@ -44,6 +45,13 @@ class PlayerForm(forms.Form):
 
     def clean_licence(self) -> str:
         return self._clean_text("licence")
+
+
+class PlayerRegistrationForm(PlayerForm):
+    """A new player of a mêlée: the player's form, and the register player chosen in the
+    type-ahead (views.register), if any."""
+
+    registered = RegisterChoice()
 
 
 class PlayerImportForm(forms.Form):

@@ -22,6 +22,7 @@ from .imports import (
     read_team_file,
     team_max_length,
 )
+from .register import RegisterChoice
 
 if TYPE_CHECKING:  # django-stubs is for the checks only, not installed to run
     from django_stubs_ext import StrOrPromise
@@ -42,6 +43,9 @@ class TeamForm(forms.ModelForm):
     player1 = _text_field("player1")
     player2 = _text_field("player2")
     club = _text_field("club")
+    # The register players chosen in the type-ahead (views.register), if any.
+    registered1 = RegisterChoice()
+    registered2 = RegisterChoice()
 
     class Meta:
         model = Team
@@ -100,6 +104,9 @@ class TeamEditForm(TeamForm):
 
     licence1 = _licence_field(_("Licence du joueur 1"))
     licence2 = _licence_field(_("Licence du joueur 2"))
+    # A registered team's players are linked already: no type-ahead here.
+    registered1 = None  # type: ignore[assignment]
+    registered2 = None  # type: ignore[assignment]
     field_order = [*TeamForm.field_order, "licence1", "licence2"]
 
     def __init__(self, *args, **kwargs) -> None:

@@ -21,6 +21,7 @@ from .club import Club, ClubPlayer, Membership
 from .money import CashPrize, Payment
 from .players import Player, Team
 from .prizes import Prize
+from .register import RegisterEntry
 from .rounds import TOKEN_PATTERN, DonneRecord, Game, Round, new_donne_key, new_token, partie_rules
 from .season import Season
 from .tournament import RULE_FIELDS, Tournament, default_criteria
@@ -38,6 +39,7 @@ __all__ = [
     "Payment",
     "Player",
     "Prize",
+    "RegisterEntry",
     "Round",
     "Season",
     "Team",

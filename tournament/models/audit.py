@@ -66,6 +66,7 @@ class AuditEntry(models.Model):
         "fee": _("droit d'inscription"), "pay": _("paiement"), "unpay": _("paiement annulé"),
         "refund": _("remboursement"), "unrefund": _("remboursement annulé"),
         "pool": _("prix en espèces"), "lot_value": _("valeur d'un lot"),
+        "anonymise": _("anonymisation"),  # RGPD: services.club_player_anonymise
     }
 
     class Meta:

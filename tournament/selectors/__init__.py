@@ -11,6 +11,7 @@ from .matching import *  # noqa: F403
 from .money import *  # noqa: F403
 from .players import *  # noqa: F403
 from .prizes import *  # noqa: F403
+from .register import *  # noqa: F403
 from .rounds import *  # noqa: F403
 from .rules import *  # noqa: F403
 from .season import *  # noqa: F403

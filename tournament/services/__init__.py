@@ -43,6 +43,7 @@ from .money import *  # noqa: F403
 from .paper import *  # noqa: F403
 from .players import *  # noqa: F403
 from .prizes import *  # noqa: F403
+from .register import *  # noqa: F403
 from .rounds import *  # noqa: F403
 from .season import *  # noqa: F403
 from .teams import *  # noqa: F403

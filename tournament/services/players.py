@@ -38,6 +38,7 @@ from .common import (
     values_stamp,
 )
 from .matching import Choices, entrants_link
+from .register import entrant_registered
 
 
 def next_player_number(tournament: Tournament) -> int:
@@ -97,20 +98,24 @@ def _melee_only(tournament: Tournament) -> None:
 
 @transaction.atomic
 def player_create(*, tournament: Tournament, name: str, club: str = "", licence: str = "",
-                  by: Actor = SYSTEM) -> Player:
-    """Register a player of a mêlée, numbered after the last one."""
+                  registered: int | None = None, by: Actor = SYSTEM) -> Player:
+    """Register a player of a mêlée, numbered after the last one, linked to the club's
+    register: `registered` the register player chosen in the form, else as
+    services.entrant_registered finds or adds it."""
     _melee_only(tournament)
     name = player_name_checked(name)
     club = text_field(Player, "club", club, label=_("Club"))
     licence = licence_checked(licence)
     if _name_holder(tournament, name):
         raise UserError(_("Le joueur « %(name)s » est déjà inscrit.") % {"name": name}, "name")
+    found, licence = entrant_registered(tournament=tournament, name=name, licence=licence,
+                                        home_club=club, registered=registered, by=by)
     holder = licence_holder(tournament, licence)
     if holder is not None:
         raise _licence_refused(licence, holder, "licence")
     # Registered at the desk after partie 1 while the pointage is in use: the player is there.
     player = Player.objects.create(tournament=tournament, number=next_player_number(tournament),
-                                   name=name, club=club, licence=licence,
+                                   name=name, club=club, licence=licence, registered=found,
                                    arrived=arrival_marked_on_registration(tournament))
     audit.log(tournament, by, "player", "create", after=audit.player_values(player),
               number=player.number)

@@ -38,6 +38,7 @@ from .players import (
     next_player_number,
     player_name_checked,
 )
+from .register import entrant_registered
 
 # --- Teams ------------------------------------------------------------------------------
 # A concours' registered teams are those of no partie (`round` empty): a mêlée's teams are
@@ -115,9 +116,12 @@ def _licences_checked(tournament: Tournament, licences: dict[str, str],
 @transaction.atomic
 def team_create(*, tournament: Tournament, name: str, player1: str, player2: str,
                 club: str = "", licence1: str = "", licence2: str = "",
-                number: int | None = None, by: Actor = SYSTEM) -> Team:
+                number: int | None = None, registered1: int | None = None,
+                registered2: int | None = None, by: Actor = SYSTEM) -> Team:
     """Register a doublette with its two players (Player rows, with the team's club and
-    their licences, both optional)."""
+    their licences, both optional), each linked to the club's register: `registered1`,
+    `registered2` the register players chosen in the form, else as
+    services.entrant_registered finds or adds them."""
     _doublettes_only(tournament)
     name = text_field(Team, "name", name)
     player1 = player_name_checked(player1, "player1", _player_label("player1"))
@@ -134,12 +138,19 @@ def team_create(*, tournament: Tournament, name: str, player1: str, player2: str
         number = whole_field(Team, "number", number, minimum=1)
     if registered_teams(tournament).filter(number=number).exists():
         raise UserError(_("Le numéro %(n)d est déjà pris.") % {"n": number}, "number")
+    found1, licence1 = entrant_registered(tournament=tournament, name=player1,
+                                          licence=licence1, home_club=club,
+                                          registered=registered1, field="player1", by=by)
+    found2, licence2 = entrant_registered(
+        tournament=tournament, name=player2, licence=licence2, home_club=club,
+        registered=registered2, field="player2",
+        taken=set() if found1 is None else {found1.pk}, by=by)
     _licences_checked(tournament, {"licence1": licence1, "licence2": licence2}, [])
     start = next_player_number(tournament)
     first = Player.objects.create(tournament=tournament, number=start, name=player1,
-                                  club=club, licence=licence1)
+                                  club=club, licence=licence1, registered=found1)
     second = Player.objects.create(tournament=tournament, number=start + 1, name=player2,
-                                   club=club, licence=licence2)
+                                   club=club, licence=licence2, registered=found2)
     # Registered at the desk after partie 1 while the pointage is in use: the team is there.
     team = Team.objects.create(tournament=tournament, number=number, name=name,
                                first=first, second=second, club=club,

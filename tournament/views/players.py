@@ -18,23 +18,26 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..access import is_organiser, organised, readable, require_organiser
 from ..errors import UserError
-from ..forms import PlayerForm, PlayerImportForm
+from ..forms import PlayerForm, PlayerImportForm, PlayerRegistrationForm
 from ..models import Player, Tournament
 from . import imports
-from .common import _by, _form_error, season_line
+from .common import _by, _form_error
+from .register import with_type_ahead
 
 
-def _list_page(request: HttpRequest, tournament: Tournament, form: PlayerForm,
+def _list_page(request: HttpRequest, tournament: Tournament, form: PlayerRegistrationForm,
                import_form: PlayerImportForm, status: int = 200) -> HttpResponse:
     # The cursor is in the name field as soon as the page is there (teams.js then saves
     # without leaving the page, so nothing typed is lost).
     form.fields["name"].widget.attrs["autofocus"] = True
+    with_type_ahead(form, tournament)
     players = list(tournament.players.all())
     return render(request, "tournament/organiser/player_list.html", {
         "tournament": tournament, "players": players, "form": form,
         "import_form": import_form, "is_organiser": is_organiser(request, tournament),
         "player_count": len(players),
         "active_count": sum(1 for player in players if player.active),
+        "club": tournament.club,
     }, status=status)
 
 
@@ -43,10 +46,10 @@ def player_list(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = readable(request, slug)
     if tournament.format != "melee":
         return redirect("tournament:teams", slug=slug)
-    form = PlayerForm()
+    form = PlayerRegistrationForm()
     if request.method == "POST":
         require_organiser(request, tournament)
-        form = PlayerForm(request.POST)
+        form = PlayerRegistrationForm(request.POST)
         if form.is_valid():
             try:
                 player = services.player_create(tournament=tournament, by=_by(request),
@@ -84,7 +87,7 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
                 "%(n)d joueur inscrit.", "%(n)d joueurs inscrits.", len(players))
                 % {"n": len(players)})
             return redirect("tournament:players", slug=slug)
-    return _list_page(request, tournament, PlayerForm(), import_form)
+    return _list_page(request, tournament, PlayerRegistrationForm(), import_form)
 
 
 def _player(tournament: Tournament, number: int) -> Player:
@@ -122,7 +125,6 @@ def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "stamp": (request.POST.get("stamp", "") if request.method == "POST"
                   else services.player_stamp(player)),
         "seated": bool(rows) or selectors.player_seated(player),
-        "season_line": season_line(request, tournament, [player.registered_id]),
     })
 
 

@@ -31,7 +31,8 @@ from ..forms import (
 )
 from ..models import Game, Team, Tournament
 from . import imports
-from .common import _by, _form_error, season_line
+from .common import _by, _form_error
+from .register import with_type_ahead
 
 
 def team_list(request: HttpRequest, slug: str) -> HttpResponse:
@@ -88,12 +89,14 @@ def _team_list_page(request: HttpRequest, tournament: Tournament, form: TeamForm
     # The cursor is in the name field as soon as the page is there (autofocus, not a script
     # run later); teams.js saves without leaving the page, so nothing typed is lost.
     form.fields["name"].widget.attrs["autofocus"] = True
+    with_type_ahead(form, tournament)
     registered = list(selectors.registered_teams(tournament).select_related("first", "second"))
     active = sum(1 for team in registered if team.active)
     return render(request, "tournament/organiser/team_list.html", {
         "tournament": tournament, "teams": registered, "form": form,
         "import_form": import_form, "is_organiser": is_organiser(request, tournament),
         "team_count": len(registered), "active_count": active,
+        "club": tournament.club,
     })
 
 
@@ -137,8 +140,6 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "stamp": (request.POST.get("stamp", "") if request.method == "POST"
                   else services.team_stamp(team)),
         "pending_forfeit": selectors.team_pending_forfeit(team) if organiser else None,
-        "season_line": season_line(request, tournament, [
-            team.first.registered_id, team.second.registered_id if team.second else None]),
     })
 
 

@@ -8,7 +8,9 @@
   restores one (reexported here for the views).
 
 Version 5 (issue 22) gives each player its club's register identity; restoring links the
-players to the register of the club the concours goes to (write.py).
+players to the register of the club the concours goes to (write.py). Version 6 (issue 25)
+carries the money at the desk (the fee, the payments, the cash prize pool, the lots' values)
+and the pointage (who arrived).
 """
 
 from ...selectors.backup import Contents, last_entry, tournament_contents

@@ -54,22 +54,25 @@ def boolean(value: object, where: str, label: str) -> bool:
 
 @overload
 def whole(model: type[Model], field: str, value: object, where: str, label: str, *,
-          minimum: int = 0, optional: Literal[False] = False) -> int: ...
+          minimum: int = 0, maximum: int | None = None,
+          optional: Literal[False] = False) -> int: ...
 
 
 @overload
 def whole(model: type[Model], field: str, value: object, where: str, label: str, *,
-          minimum: int = 0, optional: bool) -> int | None: ...
+          minimum: int = 0, maximum: int | None = None, optional: bool) -> int | None: ...
 
 
 def whole(model: type[Model], field: str, value: object, where: str, label: str, *,
-          minimum: int = 0, optional: bool = False) -> int | None:
-    """A whole number of the file for `model.field` (services.whole_field), None allowed
-    when `optional`."""
+          minimum: int = 0, maximum: int | None = None,
+          optional: bool = False) -> int | None:
+    """A whole number of the file for `model.field` (services.whole_field), at most
+    `maximum` when given (an amount: the money services' bound), None allowed when
+    `optional`."""
     if optional and value is None:
         return None
     return whole_field(model, field, value, label=f"{where}, {label}",
-                                minimum=minimum)
+                       minimum=minimum, maximum=maximum)
 
 
 def choice(value: object, choices: Iterable[str], where: str, label: str) -> str:

@@ -16,6 +16,15 @@ Version 5 (issue 22) gives each player its club's register identity (`registered
 register entry's uid, licence, name, first name and home club; null for a player linked to
 none), so that a concours restored on another computer links its players to that club's
 register (write.py: the same uid, else by licence, then name).
+
+Version 6 (issue 25) holds the money at the desk and the arrivals: the concours' entry fee
+(`fee` in cents, `fee_per` team or player); each registered team's and each player's
+`arrived` (the pointage); each lot's `value` (cents, null when not said); the `payments`,
+each naming its entrant as people do (the team's number in doublettes, the player's in a
+mêlée: selectors.money.payment_rows), with what it owed, paid, how, when and what was
+refunded; the `cash_prizes`, the pool's lines in order (places `start` to `end`, an
+`amount` in cents or a `percent` written as text, "30.00": JSON has no exact decimal).
+Every amount is integer cents, never a float.
 """
 
 from __future__ import annotations
@@ -23,21 +32,43 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...models import RULE_FIELDS, ClubPlayer, DonneRecord, Game, Player, Team, Tournament
+from ...models import (
+    RULE_FIELDS,
+    ClubPlayer,
+    DonneRecord,
+    Game,
+    Player,
+    Prize,
+    Team,
+    Tournament,
+)
+from ...selectors.money import payment_rows, pool_of
 from ...selectors.prizes import lot_of, lots_value
 from ..common import RANKING_POINTS_FIELDS
+from ..money import pool_value
 from .upgrade import FORMAT, VERSION
 
 # The concours' options of issues 12 and 13 (version 4).
 FORMAT_FIELDS = ["format", "draw_method", "exempt_rule", *RANKING_POINTS_FIELDS,
                  "paper_by_tables", "two_confirmations"]
+# The concours' entry fee (version 6).
+FEE_FIELDS = ["fee", "fee_per"]
 TOURNAMENT_FIELDS = ["name", "slug", "place", "preset", *RULE_FIELDS, "parties_planned",
-                     "criteria", "bye_points", "forfeit_points", "published", *FORMAT_FIELDS]
-PLAYER_FIELDS = ["number", "name", "club", "licence", "active", "registered"]
+                     "criteria", "bye_points", "forfeit_points", "published", *FORMAT_FIELDS,
+                     *FEE_FIELDS]
+PLAYER_FIELDS = ["number", "name", "club", "licence", "active", "arrived", "registered"]
 # A player's register identity (version 5), as ClubPlayer names its fields.
 REGISTERED_FIELDS = ["uid", "licence", "name", "first_name", "home_club"]
 # A team names its players by their numbers (`second` None: a mêlée's exempt player alone).
-TEAM_FIELDS = ["number", "name", "first", "second", "club", "active"]
+# A team a mêlée's draw formed for a partie is never pointed: only a registered team arrives.
+PARTIE_TEAM_FIELDS = ["number", "name", "first", "second", "club", "active"]
+TEAM_FIELDS = [*PARTIE_TEAM_FIELDS, "arrived"]
+# A lot as the journal stores it (selectors.prizes.LOT_KEYS), and its value (version 6).
+LOT_VALUE = "value"
+# Version 6: a payment names its entrant by number (selectors.money.payment_rows); a cash
+# prize line as the journal stores it (services.money.pool_value).
+PAYMENT_FIELDS = ["number", "due", "amount", "method", "paid_at", "refunded", "refunded_at"]
+CASH_PRIZE_FIELDS = ["start", "end", "amount", "percent"]
 DONNE_FIELDS = ["number", "key", "taker", "contract", "capot_bid", "trump", "coinche",
                 "taker_points", "capot", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
                 "awarded_ns", "awarded_ew", "version", "generale_bid", "generale_made"]
@@ -53,13 +84,24 @@ RESULT_FIELDS = ["score_ns", "score_ew", "finished", "winner", "played"]
 AUDIT_FIELDS = ["actor", "kind", "action", "round_number", "table", "number", "donne_key",
                 "before", "after"]
 DOCUMENT_FIELDS = ["format", "version", "tournament", "players", "prizes", "teams", "rounds",
-                   "audit"]
+                   "audit", "payments", "cash_prizes"]
 
 
 def _team_row(team: Team) -> dict[str, Any]:
+    """A team a partie's draw formed (a mêlée); a registered team adds its arrival."""
     return {"number": team.number, "name": team.name, "first": team.first.number,
             "second": team.second.number if team.second is not None else None,
             "club": team.club, "active": team.active}
+
+
+def _registered_team_row(team: Team) -> dict[str, Any]:
+    return {**_team_row(team), "arrived": team.arrived}
+
+
+def _lot_rows(prizes: list[Prize]) -> list[dict[str, Any]]:
+    return [{**row, LOT_VALUE: prize.value}
+            for row, prize in zip(lots_value([lot_of(prize) for prize in prizes]), prizes,
+                                  strict=True)]
 
 
 def _registered_row(entry: ClubPlayer | None) -> dict[str, Any] | None:
@@ -116,14 +158,15 @@ def export_data(tournament: Tournament) -> dict[str, Any]:
                        **{name: getattr(tournament, name) for name in TOURNAMENT_FIELDS}},
         "players": [_player_row(player) for player in
                     tournament.players.select_related("registered").order_by("number")],
-        "prizes": lots_value([lot_of(prize) for prize in
-                              tournament.prizes.order_by("order", "id")]),
-        "teams": [_team_row(team) for team in teams if team.round_id is None],
+        "prizes": _lot_rows(list(tournament.prizes.order_by("order", "id"))),
+        "teams": [_registered_team_row(team) for team in teams if team.round_id is None],
         "rounds": list(rounds.values()),
         "audit": [{"at": entry.at.isoformat(), "user": entry.user.get_username()
                    if entry.user else None,
                    **{name: getattr(entry, name) for name in AUDIT_FIELDS}}
                   for entry in tournament.audit.select_related("user").order_by("at", "id")],
+        "payments": payment_rows(tournament),
+        "cash_prizes": pool_value(pool_of(tournament)),
     }
 
 

@@ -7,6 +7,11 @@ values, every game scored) and refuses at the first fault with a French message 
 it is; `check_database` then checks what the database decides. Only a document that passed
 is written (write.py), in one transaction. Only the latest version is read here: an older
 file was upgraded first.
+
+Version 6's money is checked as the money services check what the desk types: amounts in
+whole cents within their bounds (amounts.py), a method among the choices, one payment an
+entrant, a refund at most what was paid, a cash prize pool as `amounts.pool_checked` takes
+it (a percentage written "30.00", exact, above 0 and at most 100).
 """
 
 from __future__ import annotations
@@ -14,7 +19,9 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
+import re
 import uuid
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -33,7 +40,9 @@ from scoring import (
 
 from ... import journal as audit
 from ... import shapes, validators
+from ...amounts import MAX_AMOUNT, MAX_FEE, MAX_POOL, MAX_RANK, AmountError, PoolLine, pool_checked
 from ...bounds import MAX_DONNES_PER_GAME
+from ...choices import FEE_PER_CHOICES, PAYMENT_METHODS, PAYMENT_OFFERED
 from ...draw import METHODS
 from ...models import (
     COINCHE_VALUES,
@@ -42,11 +51,14 @@ from ...models import (
     SIDE_VALUES,
     TRUMP_VALUES,
     AuditEntry,
+    CashPrize,
     Club,
     ClubPlayer,
     DonneRecord,
     Game,
+    Payment,
     Player,
+    Prize,
     Round,
     Team,
     Tournament,
@@ -74,10 +86,14 @@ from ..teams import name_repeated
 from .checks import boolean, choice, fail, listed, moment, named, token, whole
 from .export import (
     AUDIT_FIELDS,
+    CASH_PRIZE_FIELDS,
     DOCUMENT_FIELDS,
     DONNE_FIELDS,
     GAME_FIELDS,
+    LOT_VALUE,
     PAPER_FIELDS,
+    PARTIE_TEAM_FIELDS,
+    PAYMENT_FIELDS,
     PLAYER_FIELDS,
     REGISTERED_FIELDS,
     ROUND_FIELDS,
@@ -87,6 +103,10 @@ from .export import (
 from .upgrade import upgraded
 
 _CHUNK = 500  # keys per query when looking tokens up (SQLite bounds a query's parameters)
+# What the fee asks of an entrant: per player, a team of two owes it twice (selectors.money).
+MAX_DUE = 2 * MAX_FEE
+# A percentage of the pool, as the export writes it (a DecimalField of 2 decimals, as text).
+_PERCENT = re.compile(r"[0-9]{1,3}\.[0-9]{2}")
 
 
 
@@ -113,9 +133,12 @@ class Backup:
     players: list[dict[str, Any]]
     teams: list[dict[str, Any]]
     lots: list[Lot]
+    lot_values: list[int | None]  # each lot's value (cents), in the lots' order
     rounds: list[_Round]
     audit: list[dict[str, Any]]
-    replaces: Tournament | None
+    payments: list[dict[str, Any]]  # Payment's fields, `number` naming its entrant
+    pool: list[PoolLine]
+    replaces: Tournament | None = None
 
     def identities(self) -> list[Incoming]:
         """Its players as a club's register matches them, in the file's order (the order
@@ -164,6 +187,10 @@ def _read_tournament(value: object) -> dict[str, Any]:
                                    _("totaux saisis par les tables")),
         "two_confirmations": boolean(fields["two_confirmations"], where,
                                      _("double confirmation")),
+        "fee": whole(Tournament, "fee", fields["fee"], where, _("droit d'inscription"),
+                     maximum=MAX_FEE),
+        "fee_per": choice(fields["fee_per"], dict(FEE_PER_CHOICES), where,
+                          _("droit demandé")),
     }
     # The checks of the concours' form, each refusal named as the file's.
     try:
@@ -186,12 +213,25 @@ def _read_tournament(value: object) -> dict[str, Any]:
     return checked
 
 
-def _read_lots(value: object) -> list[Lot]:
-    """The lots, checked as the lots page and the journal check them."""
+def _read_lots(value: object) -> tuple[list[Lot], list[int | None]]:
+    """The lots, checked as the lots page and the journal check them, and each one's value
+    (cents or None), as services.money.prize_value_set checks it."""
+    rows: list[object] = []
+    values: list[int | None] = []
+    for index, row in enumerate(value if isinstance(value, list) else [], start=1):
+        if isinstance(row, dict):  # another item: lots_from_value refuses it
+            where = _("Lots, lot %(i)d") % {"i": index}
+            if LOT_VALUE not in row:
+                fail(where, _("champ manquant : %(keys)s.") % {"keys": LOT_VALUE})
+            values.append(whole(Prize, "value", row[LOT_VALUE], where, _("valeur (centimes)"),
+                                maximum=MAX_AMOUNT, optional=True))
+            row = {name: item for name, item in row.items() if name != LOT_VALUE}
+        rows.append(row)
     try:
-        return lots_checked(lots_from_value(value))
+        lots = lots_checked(lots_from_value(rows if isinstance(value, list) else value))
     except ValueError as error:  # UserError is one too, with its message
         fail(_("Lots"), getattr(error, "message", str(error)))
+    return lots, values
 
 
 def _read_registered(value: object, where: str) -> dict[str, Any] | None:
@@ -229,6 +269,7 @@ def _read_players(value: object) -> list[dict[str, Any]]:
         numbers.add(number)
         player: dict[str, Any] = {"number": number,
                                   "active": boolean(fields["active"], where, _("actif")),
+                                  "arrived": boolean(fields["arrived"], where, _("arrivé")),
                                   "registered": _read_registered(fields["registered"], where)}
         for field, label in (("name", _("nom")), ("club", _("club")),
                              ("licence", _("licence"))):
@@ -249,7 +290,8 @@ def _read_teams(value: object, players: set[int], partie: int | None = None
                 ) -> list[dict[str, Any]]:
     """The registered teams (`partie` None), or the teams partie `partie`'s draw formed:
     each names its players by number, players of the file, each in one team at most (a
-    partie's team may be one player alone: an exempt player of a mêlée)."""
+    partie's team may be one player alone: an exempt player of a mêlée). Only a registered
+    team is pointed (`arrived`)."""
     teams: list[dict[str, Any]] = []
     numbers: set[int] = set()
     names: set[str] = set()
@@ -259,7 +301,7 @@ def _read_teams(value: object, players: set[int], partie: int | None = None
     for index, row in enumerate(rows, start=1):
         where = (_("Équipe (la %(i)de du fichier)") % {"i": index} if partie is None
                  else _("Partie %(p)d, équipe (la %(i)de)") % {"p": partie, "i": index})
-        fields = named(row, where, TEAM_FIELDS)
+        fields = named(row, where, TEAM_FIELDS if partie is None else PARTIE_TEAM_FIELDS)
         number = whole(Team, "number", fields["number"], where, _("numéro"), minimum=1)
         where = (_("Équipe %(n)d") % {"n": number} if partie is None
                  else _("Partie %(p)d, équipe %(n)d") % {"p": partie, "n": number})
@@ -268,6 +310,8 @@ def _read_teams(value: object, players: set[int], partie: int | None = None
         numbers.add(number)
         team: dict[str, Any] = {"number": number,
                                 "active": boolean(fields["active"], where, _("active"))}
+        if partie is None:
+            team["arrived"] = boolean(fields["arrived"], where, _("arrivée"))
         for field, label in (("name", _("nom")), ("club", _("club"))):
             team[field] = text_field(Team, field, fields[field],
                                               label=f"{where}, {label}")
@@ -512,6 +556,90 @@ def _read_audit(value: object) -> list[dict[str, Any]]:
     return entries
 
 
+def _read_payments(value: object, entrants: set[int], melee: bool) -> list[dict[str, Any]]:
+    """The payments (version 6): each of an entrant of the file (a registered team; a
+    mêlée's player), one each, checked as services.money takes them."""
+    payments: list[dict[str, Any]] = []
+    paid: set[int] = set()
+    model: type[Team] | type[Player] = Player if melee else Team
+    for index, row in enumerate(listed(value, _("Paiements")), start=1):
+        where = _("Paiement (le %(i)de du fichier)") % {"i": index}
+        fields = named(row, where, PAYMENT_FIELDS)
+        number = whole(model, "number", fields["number"], where, _("numéro"), minimum=1)
+        if melee:
+            where = _("Paiement du joueur %(n)d") % {"n": number}
+            if number not in entrants:
+                fail(where, _("le joueur %(n)d n'existe pas.") % {"n": number})
+        else:
+            where = _("Paiement de l'équipe %(n)d") % {"n": number}
+            if number not in entrants:
+                fail(where, _("l'équipe %(n)d n'existe pas.") % {"n": number})
+        if number in paid:
+            fail(where, _("un inscrit ne paie qu'une fois : ce paiement figure deux fois."))
+        paid.add(number)
+        payment: dict[str, Any] = {
+            "number": number,
+            "due": whole(Payment, "due", fields["due"], where, _("dû (centimes)"),
+                         maximum=MAX_DUE),
+            "amount": whole(Payment, "amount", fields["amount"], where, _("payé (centimes)"),
+                            maximum=MAX_AMOUNT),
+            "method": choice(fields["method"], PAYMENT_METHODS, where,
+                             _("moyen de paiement")),
+            "paid_at": moment(fields["paid_at"], f"{where}, {_('payé le')}"),
+            "refunded": whole(Payment, "refunded", fields["refunded"], where,
+                              _("remboursé (centimes)"), maximum=MAX_AMOUNT),
+            "refunded_at": moment(fields["refunded_at"], f"{where}, {_('remboursé le')}",
+                                  optional=True),
+        }
+        if payment["method"] == PAYMENT_OFFERED and payment["amount"]:
+            fail(where, _("un droit offert n'est pas payé : un montant de 0 est attendu."))
+        if payment["refunded"] > payment["amount"]:
+            fail(where, _("le remboursement dépasse ce qui a été payé."))
+        if (payment["refunded"] > 0) != (payment["refunded_at"] is not None):
+            fail(where, _("un remboursement a un montant et une date, ou ni l'un ni "
+                          "l'autre."))
+        payments.append(payment)
+    return payments
+
+
+def _percent(value: object, where: str) -> Decimal:
+    """A percentage of the pool as the export writes it: text, "30.00"."""
+    if not isinstance(value, str) or not _PERCENT.fullmatch(value):
+        fail(where, _("pourcentage : un nombre écrit avec deux décimales (« 30.00 ») est "
+                      "attendu."))
+    percent = Decimal(value)
+    if not 0 < percent <= 100:
+        fail(where, _("un pourcentage va de plus de 0 à 100."))
+    return percent
+
+
+def _read_pool(value: object) -> list[PoolLine]:
+    """The cash prize pool (version 6), its lines in order, checked as
+    services.money.cash_pool_set checks them (amounts.pool_checked)."""
+    rows = listed(value, _("Prix en espèces"))
+    if len(rows) > MAX_POOL:
+        fail(_("Prix en espèces"), _("%(max)d lignes au plus.") % {"max": MAX_POOL})
+    lines: list[PoolLine] = []
+    for index, row in enumerate(rows, start=1):
+        where = _("Prix en espèces, ligne %(i)d") % {"i": index}
+        fields = named(row, where, CASH_PRIZE_FIELDS)
+        start = whole(CashPrize, "start", fields["start"], where, _("du rang"), minimum=1,
+                      maximum=MAX_RANK)
+        end = whole(CashPrize, "end", fields["end"], where, _("au rang"), minimum=start,
+                    maximum=MAX_RANK)
+        amount = whole(CashPrize, "amount", fields["amount"], where, _("montant (centimes)"),
+                       maximum=MAX_AMOUNT, optional=True)
+        percent = (None if fields["percent"] is None
+                   else _percent(fields["percent"], where))
+        if (amount is None) == (percent is None):
+            fail(where, _("un montant ou un pourcentage est attendu (l'un des deux)."))
+        lines.append(PoolLine(start, end, amount, percent))
+    try:
+        return pool_checked(lines)
+    except AmountError as error:
+        fail(_("Prix en espèces"), str(error))
+
+
 def _taken(model: type[Game] | type[DonneRecord], field: str, values: list[str],
            replaces: Tournament | None) -> str | None:
     """One of `values` that another tournament in the database already uses, if any."""
@@ -561,12 +689,18 @@ def read(data: object) -> Backup:
     tournament = _read_tournament(fields["tournament"])
     players = _read_players(fields["players"])
     teams = _read_teams(fields["teams"], {player["number"] for player in players})
-    lots = _read_lots(fields["prizes"])
+    lots, lot_values = _read_lots(fields["prizes"])
     rules = rules_from(tournament)
     rounds = _read_rounds(fields["rounds"], {team["number"] for team in teams},
                           {player["number"] for player in players}, rules)
     entries = _read_audit(fields["audit"])
-    return Backup(tournament, players, teams, lots, rounds, entries, None)
+    melee = tournament["format"] == "melee"
+    payments = _read_payments(fields["payments"], {row["number"] for row in (
+        players if melee else teams)}, melee)
+    pool = _read_pool(fields["cash_prizes"])
+    return Backup(tournament=tournament, players=players, teams=teams, lots=lots,
+                  lot_values=lot_values, rounds=rounds, audit=entries, payments=payments,
+                  pool=pool)
 
 
 def check_database(backup: Backup, organiser: User | AnonymousUser, replace: bool) -> None:

@@ -17,14 +17,15 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from ...choices import FEE_PER_TEAM
 from ...errors import UserError
 from ...models import new_donne_key
 from ...shapes import ShapeError, shown
 from ..common import RANKING_POINTS_FIELDS
 
 FORMAT = "concours-belote"
-VERSION = 5
-READABLE = (1, 2, 3, 4, 5)
+VERSION = 6
+READABLE = (1, 2, 3, 4, 5, 6)
 
 Data = dict[str, Any]
 
@@ -143,6 +144,32 @@ def v4_to_v5(data: Data) -> Data:
     return data
 
 
+# Version 6 (issue 25): the money at the desk and the arrivals, at the values migrations 0012
+# (arrivals) and 0015 (money) gave existing concours: a free concours (its fee asked per
+# team), nobody arrived, no payment, no cash prize, no lot's value said. Another field of the
+# concours that version 6 adds takes its value for older files here.
+V5_TOURNAMENT: Data = {"fee": 0, "fee_per": FEE_PER_TEAM}
+
+
+def v5_to_v6(data: Data) -> Data:
+    """Version 5 to 6 (issue 25): the concours' entry fee (none), each registered team's and
+    each player's arrival (not arrived), each lot's value (not said), no payment and no cash
+    prize."""
+    for name in ("payments", "cash_prizes"):  # a version 6 file called 5
+        if data.get(name) is not None:
+            raise ShapeError(_("champ inconnu : %(keys)s.") % {"keys": name})
+    data = copy.deepcopy(data)
+    _defaults(data.get("tournament"), V5_TOURNAMENT)
+    for row in (*_dicts(data.get("teams")), *_dicts(data.get("players"))):
+        _defaults(row, {"arrived": False})
+    for lot in _dicts(data.get("prizes")):
+        _defaults(lot, {"value": None})
+    data["payments"] = []
+    data["cash_prizes"] = []
+    data["version"] = 6
+    return data
+
+
 # Files written before scoring version 3, whatever their format version, lack its rule
 # options (at their defaults: version 2's scores, as migration 0010) and a donne's générale.
 SCORING_V3_TOURNAMENT: Data = {
@@ -164,7 +191,7 @@ def scoring_v3(data: Data) -> Data:
 
 # STEPS[n]: a file of version n to version n + 1.
 STEPS: dict[int, Callable[[Data], Data]] = {1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4,
-                                            4: v4_to_v5}
+                                            4: v4_to_v5, 5: v5_to_v6}
 
 
 def upgraded(data: object) -> Data:

@@ -21,9 +21,11 @@ from django.utils.translation import gettext as _
 from ...errors import UserError
 from ...models import (
     AuditEntry,
+    CashPrize,
     Club,
     DonneRecord,
     Game,
+    Payment,
     Player,
     Prize,
     Round,
@@ -85,14 +87,28 @@ def _write(backup: Backup, organiser: Organiser, replace: bool,
     def teams_of(rows: list[dict[str, Any]], round_: Round | None) -> dict[int, Team]:
         return {team.number: team for team in Team.objects.bulk_create(
             Team(tournament=tournament, round=round_, number=row["number"], name=row["name"],
-                 club=row["club"], active=row["active"], first=players[row["first"]],
+                 club=row["club"], active=row["active"],
+                 arrived=row.get("arrived", False), first=players[row["first"]],
                  second=players[row["second"]] if row["second"] is not None else None)
             for row in rows)}
 
     registered = teams_of(backup.teams, None)
     Prize.objects.bulk_create(
         Prize(tournament=tournament, start=lot.start, end=lot.end, from_last=lot.from_last,
-              label=lot.label, order=order) for order, lot in enumerate(backup.lots, start=1))
+              label=lot.label, value=value, order=order)
+        for order, (lot, value) in enumerate(zip(backup.lots, backup.lot_values, strict=True),
+                                             start=1))
+    # A payment names its entrant: a registered team, or a mêlée's player (read.py).
+    melee = backup.tournament["format"] == "melee"
+    Payment.objects.bulk_create(
+        Payment(tournament=tournament, team=None if melee else registered[row["number"]],
+                player=players[row["number"]] if melee else None,
+                **{name: value for name, value in row.items() if name != "number"})
+        for row in backup.payments)
+    CashPrize.objects.bulk_create(
+        CashPrize(tournament=tournament, start=line.start, end=line.end, amount=line.amount,
+                  percent=line.percent, order=order)
+        for order, line in enumerate(backup.pool, start=1))
     for round_row in backup.rounds:
         round_ = Round.objects.create(tournament=tournament, **round_row.fields)
         teams = teams_of(round_row.teams, round_) if round_row.teams else registered

@@ -1,0 +1,63 @@
+"""The register's type-ahead in a real browser: the organiser types a few letters of a
+player's name without accents, picks the suggestion with ↓ and Enter, and the team saved is
+linked to that register player with their licence; Enter with nothing highlighted still
+registers the team at once. The register's page filters as one types, at 1366×768 and on a
+360 px phone."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.builders import organiser, tournament
+from tournament import services
+from tournament.models import Team
+
+from .test_game_entry import log_in
+
+pytestmark = pytest.mark.django_db(transaction=True)
+LAPTOP = {"width": 1366, "height": 768}
+
+
+def test_a_register_player_is_chosen_from_the_keyboard(browser, page, live_server, shot):
+    owner = organiser("presidente")
+    t = tournament(owner=owner, slug="vendredi", published=False)
+    club = t.club
+    helene = services.club_player_create(club=club, name="Dupré", first_name="Hélène",
+                                         licence="AB12", home_club="Metz")
+    services.club_player_create(club=club, name="Dupont", first_name="Marc")
+    page.set_viewport_size(LAPTOP)
+    log_in(page, live_server, "presidente")
+    page.goto(f"{live_server.url}/t/{t.slug}/teams/")
+    page.wait_for_function("document.activeElement && document.activeElement.name === 'name'")
+    page.keyboard.type("Les As")
+    page.keyboard.press("Tab")
+    page.keyboard.type("helene")
+    suggestion = page.locator("#suggest-player1 li[data-id]")
+    expect(suggestion).to_have_count(1)
+    expect(suggestion).to_contain_text("Hélène Dupré")
+    shot(page, "register-type-ahead")
+    page.keyboard.press("ArrowDown")
+    expect(suggestion).to_have_attribute("aria-selected", "true")
+    page.keyboard.press("Enter")  # chooses, does not register yet
+    expect(page.locator("#id_player1")).to_have_value("Hélène Dupré")
+    expect(page.locator("#id_club")).to_have_value("Metz")
+    assert not Team.objects.exists()
+    page.keyboard.press("Tab")
+    page.keyboard.type("Paul Martin")
+    page.keyboard.press("Enter")  # nothing highlighted: the team is registered
+    expect(page.locator("#teams")).to_contain_text("Les As")
+    team = Team.objects.get()
+    assert team.first.registered == helene and team.first.licence == "AB12"
+    assert team.second.registered.full_name == "Paul Martin"
+    expect(page.locator("#id_name")).to_be_focused()
+
+    page.goto(f"{live_server.url}/club/{club.slug}/joueurs/{helene.pk}/")
+    expect(page.locator("#player-concours")).to_contain_text("Paul Martin")
+    shot(page, "register-player")
+
+    page.goto(f"{live_server.url}/club/{club.slug}/joueurs/")
+    page.keyboard.type("DUPO")
+    expect(page.locator("#register tbody tr")).to_have_count(1)
+    expect(page.locator("#register")).to_contain_text("Dupont")
+    page.set_viewport_size({"width": 360, "height": 740})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, "register-phone")

@@ -1,0 +1,380 @@
+"""Writes of the club's register of players: add, correct, merge two (and undo the merge),
+anonymise (RGPD), and the link of a concours' entrant to the register.
+
+The register is the club's, not a concours': its changes are logged in `RegisterEntry`
+(models/register.py). A change it makes to concours — a merge moves entrants from one
+register player to another, an anonymisation renames entrants — touches only the link
+(`Player.registered`, which no page of the concours shows) or is journaled in each concours
+it touches (so that its documents, kept by their journal's version, are made again).
+
+A concours' entrant is linked when registered (services.team_create, player_create):
+to the register player chosen in the form, else to the one its licence names, else to the
+one of the same name and home club (accents and case ignored), else to a new register
+player. An entrant already linked in this concours is never linked twice.
+"""
+
+from __future__ import annotations
+
+import datetime
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .. import journal as audit
+from .. import validators
+from ..errors import UserError
+from ..journal import SYSTEM, Actor
+from ..models import AuditEntry, Club, ClubPlayer, Player, RegisterEntry, Team, Tournament
+from ..models.players import licence_key
+from ..selectors.rounds import partie_team_name
+from .common import text_field
+
+REGISTER_FIELDS = ("name", "first_name", "licence", "home_club")
+# What an anonymised player is called, wherever its name was.
+ANONYMOUS = "Joueur n° %(pk)d"
+# A word of a player's name this long names them in a team's name (shorter: "Le", "de").
+NAME_WORD = 3
+
+
+def club_player_values(player: ClubPlayer) -> dict[str, Any]:
+    return {name: getattr(player, name) for name in REGISTER_FIELDS}
+
+
+def _log(club: Club | int, by: Actor, action: str, player: ClubPlayer | None, *,
+         before: Any = None, after: Any = None) -> RegisterEntry:
+    club_id = club if isinstance(club, int) else club.pk
+    return RegisterEntry.objects.create(club_id=club_id, user_id=by.user_id, actor=by.label,
+                                        action=action, player=player, before=before,
+                                        after=after)
+
+
+def _checked(values: Mapping[str, object]) -> dict[str, str]:
+    labels = {"name": _("Nom"), "first_name": _("Prénom"), "licence": _("Licence"),
+              "home_club": _("Club d'origine")}
+    return {field: text_field(ClubPlayer, field, value, label=str(labels[field]))
+            for field, value in values.items()}
+
+
+def _licence_free(club_id: int, licence: str, exclude: int = 0) -> None:
+    """A licence names one player of the club (compared by `licence_key`)."""
+    key = licence_key(licence)
+    if not key:
+        return
+    holder = (ClubPlayer.objects.filter(club_id=club_id, licence_key=key)
+              .exclude(pk=exclude).first())
+    if holder is not None:
+        raise UserError(_("La licence %(licence)s est déjà celle de %(name)s dans le "
+                          "registre du club.") % {"licence": licence, "name": holder.full_name},
+                        "licence")
+
+
+@transaction.atomic
+def club_player_create(*, club: Club, name: str, first_name: str = "", licence: str = "",
+                       home_club: str = "", by: Actor = SYSTEM) -> ClubPlayer:
+    """A new player of the club's register; a licence already in the register is refused."""
+    values = _checked({"name": name, "first_name": first_name, "licence": licence,
+                       "home_club": home_club})
+    _licence_free(club.pk, values["licence"])
+    player = ClubPlayer.objects.create(club=club, **values)
+    _log(club, by, "create", player, after=club_player_values(player))
+    return player
+
+
+def _anonymised_refused(player: ClubPlayer) -> None:
+    if player.anonymised:
+        raise UserError(_("Ce joueur est anonymisé : il ne se modifie plus."))
+
+
+@transaction.atomic
+def club_player_update(*, player: ClubPlayer, name: str | None = None,
+                       first_name: str | None = None, licence: str | None = None,
+                       home_club: str | None = None, by: Actor = SYSTEM) -> ClubPlayer:
+    """Correct the fields given (not None) of a register player. The concours already played
+    keep the name their entrant had then."""
+    player = ClubPlayer.objects.select_for_update().get(pk=player.pk)
+    _anonymised_refused(player)
+    given = {field: value for field, value in (("name", name), ("first_name", first_name),
+                                               ("licence", licence), ("home_club", home_club))
+             if value is not None}
+    values = _checked(given)
+    if "licence" in values:
+        _licence_free(player.club_id, values["licence"], exclude=player.pk)
+    before = club_player_values(player)
+    for field, value in values.items():
+        setattr(player, field, value)
+    player.save()
+    if club_player_values(player) != before:
+        _log(player.club_id, by, "update", player, before=before,
+             after=club_player_values(player))
+    return player
+
+
+# --- Merging two entries of one person ------------------------------------------------------
+
+
+@transaction.atomic
+def club_player_merge(*, kept: ClubPlayer, duplicate: ClubPlayer,
+                      by: Actor = SYSTEM) -> RegisterEntry:
+    """`duplicate` is `kept` registered twice: its concours entrants move to `kept`, which
+    takes the first name, licence and home club it lacks, and `duplicate` is removed. The
+    entry returned undoes it (club_player_merge_undo)."""
+    players = {player.pk: player for player in ClubPlayer.objects.select_for_update()
+               .filter(pk__in=[kept.pk, duplicate.pk])}
+    if kept.pk == duplicate.pk or len(players) != 2:
+        raise UserError(_("Choisissez deux joueurs différents du registre."))
+    kept, duplicate = players[kept.pk], players[duplicate.pk]
+    if kept.club_id != duplicate.club_id:
+        raise UserError(_("Les deux joueurs ne sont pas du même club."))
+    if kept.anonymised or duplicate.anonymised:
+        raise UserError(_("Un joueur anonymisé ne se fusionne pas."))
+    if kept.licence_key and duplicate.licence_key and kept.licence_key != duplicate.licence_key:
+        raise UserError(_("%(a)s et %(b)s ont deux licences différentes (%(la)s, %(lb)s) : ce "
+                          "sont deux personnes.")
+                        % {"a": kept.full_name, "b": duplicate.full_name, "la": kept.licence,
+                           "lb": duplicate.licence})
+    both = (Player.objects.filter(registered=kept)
+            .filter(tournament__in=Player.objects.filter(registered=duplicate)
+                    .values("tournament")).select_related("tournament").first())
+    if both is not None:
+        raise UserError(_("%(a)s et %(b)s ont joué le même concours (%(t)s) : ce sont deux "
+                          "personnes.") % {"a": kept.full_name, "b": duplicate.full_name,
+                                            "t": both.tournament.name})
+    kept_before = club_player_values(kept)
+    gone = {**club_player_values(duplicate), "id": duplicate.pk, "uid": str(duplicate.uid),
+            "created": duplicate.created.isoformat()}
+    moved = list(Player.objects.filter(registered=duplicate).values_list("pk", flat=True))
+    Player.objects.filter(pk__in=moved).update(registered=kept)
+    duplicate.delete()
+    for field in ("first_name", "home_club", "licence"):
+        if not getattr(kept, field):
+            setattr(kept, field, gone[field])
+    kept.save()
+    return _log(kept.club_id, by, "merge", kept,
+                before={"kept": kept_before, "duplicate": gone},
+                after={"kept": club_player_values(kept), "entrants": moved})
+
+
+@transaction.atomic
+def club_player_merge_undo(*, entry: RegisterEntry, by: Actor = SYSTEM) -> ClubPlayer:
+    """Undo a merge: the duplicate is back (its id and uid), with the entrants that were its
+    own (those still there), and the kept player has its values of before. Refused when the
+    kept player changed since (corrected, anonymised, gone)."""
+    entry = RegisterEntry.objects.select_for_update().get(pk=entry.pk)
+    before, after = entry.before, entry.after
+    if (entry.action != "merge" or entry.undone is not None or not isinstance(before, dict)
+            or not isinstance(after, dict)):
+        raise UserError(_("Cette fusion est déjà annulée."))
+    kept = (ClubPlayer.objects.select_for_update().filter(pk=entry.player_id).first()
+            if entry.player_id is not None else None)
+    if (kept is None or kept.anonymised
+            or club_player_values(kept) != after["kept"]):
+        raise UserError(_("Le joueur gardé a changé depuis la fusion (corrigé, anonymisé ou "
+                          "supprimé) : la fusion ne s'annule plus."))
+    gone = before["duplicate"]
+    if ClubPlayer.objects.filter(Q(pk=gone["id"]) | Q(uid=gone["uid"])).exists():
+        raise UserError(_("Le joueur fusionné existe de nouveau : la fusion ne s'annule "
+                          "plus."))
+    for field, value in before["kept"].items():
+        setattr(kept, field, value)
+    kept.save()
+    _licence_free(kept.club_id, gone["licence"], exclude=kept.pk)
+    duplicate = ClubPlayer(pk=gone["id"], uid=uuid.UUID(gone["uid"]), club_id=kept.club_id,
+                           **{field: gone[field] for field in REGISTER_FIELDS})
+    duplicate.save(force_insert=True)
+    ClubPlayer.objects.filter(pk=duplicate.pk).update(
+        created=datetime.datetime.fromisoformat(gone["created"]))
+    Player.objects.filter(pk__in=after["entrants"], registered=kept).update(
+        registered=duplicate)
+    entry.undone = timezone.now()
+    entry.save(update_fields=["undone"])
+    _log(kept.club_id, by, "unmerge", duplicate, before=after,
+         after={"kept": club_player_values(kept), "duplicate": club_player_values(duplicate)})
+    return duplicate
+
+
+# --- Anonymising (RGPD) ---------------------------------------------------------------------
+
+
+def _names_in(text: str, names: set[str]) -> bool:
+    """Whether one of `names` (search keys) is a whole word or words of `text`."""
+    padded = f" {validators.search_key(text)} "
+    return any(name and f" {name} " in padded for name in names)
+
+
+def _scrub(values: Any, replaced: dict[str, str]) -> Any:
+    """An entry's value with each text of `replaced` (a key: old text, value: new) replaced."""
+    if isinstance(values, dict):
+        return {key: _scrub(value, replaced) for key, value in values.items()}
+    if isinstance(values, list):
+        return [_scrub(value, replaced) for value in values]
+    if isinstance(values, str) and values in replaced:
+        return replaced[values]
+    return values
+
+
+def _free_team_name(tournament: Tournament, number: int) -> str:
+    name = _("Équipe n° %(n)d") % {"n": number}
+    taken = {validators.same_name(other) for other in Team.objects.filter(
+        tournament=tournament, round__isnull=True).exclude(number=number)
+        .values_list("name", flat=True)}
+    suffix = 1
+    candidate = name
+    while validators.same_name(candidate) in taken:
+        suffix += 1
+        candidate = f"{name} ({suffix})"
+    return candidate
+
+
+def _anonymise_entrant(entrant: Player, anonymous: str, names: set[str],
+                       by: Actor) -> None:
+    """One concours' entrant renamed, its licence (and a mêlée player's own club) erased;
+    the teams named after it renamed; its old values scrubbed from the concours' journal,
+    and the change journaled there."""
+    tournament = entrant.tournament
+    replaced = {entrant.name: anonymous}
+    if entrant.licence:
+        replaced[entrant.licence] = ""
+    melee = tournament.format == "melee"
+    if melee and entrant.club:
+        replaced[entrant.club] = ""
+    entrant.name, entrant.licence = anonymous, ""
+    if melee:
+        entrant.club = ""
+    entrant.save(update_fields=["name", "licence", "club"])
+    numbers = {"player": [entrant.number], "team": []}
+    for team in (Team.objects.filter(Q(first=entrant) | Q(second=entrant))
+                 .select_related("first", "second")):
+        if team.round_id is not None:  # a mêlée's partie: named after its players
+            second = team.second.name if team.second is not None else None
+            new = partie_team_name(team.player1, second)
+        elif _names_in(team.name, names):
+            new = _free_team_name(tournament, team.number)
+        else:
+            new = team.name
+        if new != team.name:
+            replaced[team.name] = new
+            team.name = new
+            team.save(update_fields=["name"])
+        if team.round_id is None:
+            numbers["team"].append(team.number)
+    # The journal keeps no trace of the old name: every value of this entrant's entries.
+    entries = AuditEntry.objects.filter(
+        Q(kind="player", number__in=numbers["player"])
+        | Q(kind="team", number__in=numbers["team"]), tournament=tournament)
+    for record in entries:
+        record.before = _scrub(record.before, replaced)
+        record.after = _scrub(record.after, replaced)
+        record.save(update_fields=["before", "after"])
+    if melee:
+        audit.log(tournament, by, "player", "anonymise", after=audit.player_values(entrant),
+                  number=entrant.number)
+    for team in Team.objects.filter(Q(first=entrant) | Q(second=entrant),
+                                    round__isnull=True).select_related("first", "second"):
+        audit.log(tournament, by, "team", "anonymise", after=audit.team_values(team),
+                  number=team.number)
+
+
+@transaction.atomic
+def club_player_anonymise(*, player: ClubPlayer, by: Actor = SYSTEM) -> ClubPlayer:
+    """RGPD: the player becomes « Joueur n° <id> » in the register and in every concours of
+    the club (the teams named after them renamed), first name, licence and home club erased,
+    the old values scrubbed from the journals and the register's log. The results stay.
+    Irreversible."""
+    player = ClubPlayer.objects.select_for_update().get(pk=player.pk)
+    _anonymised_refused(player)
+    anonymous = ANONYMOUS % {"pk": player.pk}
+    entrants = list(Player.objects.filter(registered=player).select_related("tournament")
+                    .order_by("pk"))
+    # A team is named after the player when its name holds the player's name, or a word of
+    # it ("Dupré et Martin"): renamed, rather than the name left in its standings.
+    texts = {player.name, player.full_name, f"{player.name} {player.first_name}",
+             *(entrant.name for entrant in entrants)}
+    names = {validators.search_key(text) for text in texts}
+    names |= {word for text in names for word in text.split() if len(word) >= NAME_WORD}
+    for entrant in entrants:
+        _anonymise_entrant(entrant, anonymous, names, by)
+    old = club_player_values(player)
+    player.name, player.first_name, player.licence, player.home_club = anonymous, "", "", ""
+    player.anonymised = True
+    player.save()
+    replaced = {text: "" for text in old.values() if text}
+    replaced[old["name"]] = anonymous
+    for record in RegisterEntry.objects.filter(player=player):
+        record.before = _scrub(record.before, replaced)
+        record.after = _scrub(record.after, replaced)
+        record.save(update_fields=["before", "after"])
+    _log(player.club_id, by, "anonymise", player, after=club_player_values(player))
+    return player
+
+
+# --- A concours' entrant and the register ---------------------------------------------------
+
+
+def entrant_registered(*, tournament: Tournament, name: str, licence: str = "",
+                       home_club: str = "", registered: int | None = None,
+                       field: str = "name", taken: set[int] | None = None,
+                       by: Actor = SYSTEM) -> tuple[ClubPlayer | None, str]:
+    """The register player a new entrant of `tournament` is, and the licence it enters with.
+
+    `registered`: the register player chosen in the form (an id of the concours' club, not
+    anonymised, not already an entrant of the concours; else refused on `field`). Without
+    one: the player of this licence, else of this name and home club (the oldest, when the
+    register has it twice), else a new one. `taken`: register ids already entrants of this
+    registration (a team's other player). None when the match found is an entrant of the
+    concours already (two namesakes: the link is left to be made later)."""
+    taken = set(taken or ())
+    in_concours = set(Player.objects.filter(tournament=tournament, registered__isnull=False)
+                      .values_list("registered", flat=True)) | taken
+    club_players = ClubPlayer.objects.filter(club_id=tournament.club_id, anonymised=False)
+    if registered is not None:
+        chosen = club_players.filter(pk=registered).first()
+        if chosen is None:
+            raise UserError(_("Ce joueur n'est pas (ou plus) dans le registre du club."), field)
+        if chosen.pk in in_concours:
+            raise UserError(_("%(name)s est déjà inscrit à ce concours.")
+                            % {"name": chosen.full_name}, field)
+        return chosen, licence or chosen.licence
+    key = licence_key(licence)
+    if key:
+        found = club_players.filter(licence_key=key).first()
+        if found is not None:
+            return (None if found.pk in in_concours else found), licence
+    words = validators.search_key(name).split()
+    rotations = {" ".join(words[index:] + words[:index]) for index in range(len(words))}
+    club_key = validators.same_name(home_club)
+    namesakes = [candidate for candidate in club_players.filter(key__in=rotations)
+                 .order_by("pk")
+                 if validators.same_name(candidate.home_club) == club_key
+                 and (not key or not candidate.licence_key)]
+    if namesakes:
+        found = namesakes[0]
+        if found.pk in in_concours:
+            return None, licence
+        if key:  # the register learns the licence it lacked
+            _licence_free(tournament.club_id, licence, exclude=found.pk)
+            before = club_player_values(found)
+            found.licence = licence
+            found.save()
+            _log(tournament.club_id, by, "update", found, before=before,
+                 after=club_player_values(found))
+        return found, licence
+    created = ClubPlayer.objects.create(club_id=tournament.club_id, name=name,
+                                        licence=licence, home_club=home_club)
+    _log(tournament.club_id, by, "create", created, after=club_player_values(created))
+    return created, licence
+
+
+__all__ = [
+    "club_player_anonymise",
+    "club_player_create",
+    "club_player_merge",
+    "club_player_merge_undo",
+    "club_player_update",
+    "club_player_values",
+    "entrant_registered",
+]
