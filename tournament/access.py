@@ -167,11 +167,6 @@ def season_readable(request: HttpRequest, slug: str, season: int) -> tuple[Seaso
     return found, role
 
 
-def season_visible(request: HttpRequest, season: Season) -> bool:
-    """Whether the visitor may read `season` (as season_readable decides, without a 404)."""
-    return season.published or club_role(request, season.club) is not None
-
-
 def season_editable(request: HttpRequest, slug: str, season: int) -> Season:
     found, role = season_readable(request, slug, season)
     if role is None:

@@ -546,13 +546,15 @@ def test_the_bareme_challenge_and_its_static_site(page, live_server, shot, tmp_p
     assert all(line.played >= 4 for line in shown if line.lot)
     shot(page, "acceptance-challenge-1366")
 
-    # The inseparable partners' team page, in the last journée, gives their season line.
-    page.goto(f"{live_server.url}/t/{journees[-1].slug}/teams/1/")
+    # The register's page of each of the inseparable partners gives their season line.
     line = by_name[NAMES[0]]
-    rank = "1er" if line.rank == 1 else f"{line.rank}e"
     for name in NAMES[:2]:
-        expect(page.locator("#season-line")).to_contain_text(
-            f"{name} : {rank} sur {len(shown)}, {line.points} points, 5 concours joués, un lot.")
+        registered, = (player for player in ClubPlayer.objects.filter(club=journees[0].club)
+                       if player.full_name == name)
+        page.goto(f"{live_server.url}/club/{journees[0].club.slug}/joueurs/{registered.pk}/")
+        assert table_texts(page, "#season-totals tbody tr") == [[
+            "Challenge du vendredi", f"{line.rank} / {len(shown)}", str(line.points), "5 / 5",
+            str(line.wins), str(line.score), "oui"]]
 
     # 3. The club's results for its website, as the organiser downloads them: the season
     # ticked brings its five concours.

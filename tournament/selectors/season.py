@@ -255,30 +255,6 @@ def season_lines(club_player: ClubPlayer) -> list[PlayerSeason]:
     return found
 
 
-@dataclass(frozen=True)
-class ConcoursSeason:
-    """The season of a concours, seen from one of its entrants' pages: the lines of the
-    entrant's register players (in the order asked; those not in the season left out)."""
-
-    season: Season
-    rows: list[SeasonRow]
-    ranked: int  # players ranked in the season
-
-
-def concours_season(season: Season, players: Iterable[int | None]) -> ConcoursSeason | None:
-    """The lines of the register players `players` (None: an entrant not linked to the
-    register) in `season`; None when none of them is in it. At most seven queries."""
-    wanted = [player for player in players if player is not None]
-    if not wanted:
-        return None
-    standings = season_standings(season)
-    by_player = {row.player: row for row in standings.rows}
-    rows = [by_player[player] for player in wanted if player in by_player]
-    if not rows:
-        return None
-    return ConcoursSeason(season, rows, len(standings.ranked))
-
-
 def season_concours_points(season: Season, standing: ConcoursStanding,
                            placed: Placed) -> int:
     """What an entrant's place in a concours gives in the season (before the bonus)."""
@@ -304,14 +280,12 @@ def season_choices(season: Season | None, club_id: int) -> list[Tournament]:
 
 __all__ = [
     "Cell",
-    "ConcoursSeason",
     "ConcoursStanding",
     "Placed",
     "PlayerSeason",
     "SeasonRow",
     "SeasonStandings",
     "club_seasons",
-    "concours_season",
     "concours_standings",
     "season_choices",
     "season_concours_points",

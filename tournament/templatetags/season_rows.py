@@ -10,7 +10,6 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from ..selectors.prizes import ordinal as ordinal_words
 from ..selectors.season import SeasonStandings
 
 register = template.Library()
@@ -41,9 +40,3 @@ def season_grid_rows(standings: SeasonStandings) -> SafeString:
             f'{line.played}</td><td class="num">{line.wins}</td><td class="num">{line.score}'
             f'</td><td>{yes if line.lot else no}</td>{"".join(cells)}</tr>')
     return mark_safe("".join(rows))  # every name above is escaped
-
-
-@register.filter
-def ordinal(rank: int) -> str:
-    """« 1er », « 2e »: a season rank in words."""
-    return ordinal_words(rank)
