@@ -203,6 +203,8 @@ def test_version_5_to_6_gives_no_fee_arrival_payment_cash_prize_or_lots_value():
     for team in expected["teams"]:
         team["arrived"] = False
     expected["payments"] = expected["cash_prizes"] = expected["prizes"] = []
+    assert expected["season"]["name"] == "Challenge du vendredi"
+    expected["season"] = None
     added = expected["audit"][len(version(5)["audit"]):]
     assert {entry["kind"] for entry in added} == {"money", "rules"}  # the lots: "rules"
     expected["audit"] = expected["audit"][:len(version(5)["audit"])]
@@ -215,11 +217,11 @@ def test_a_step_5_to_6_gives_each_lot_no_value():
     assert upgrade.v5_to_v6(data)["prizes"] == [{**data["prizes"][0], "value": None}]
 
 
-@pytest.mark.parametrize("name", ["payments", "cash_prizes"])
+@pytest.mark.parametrize("name", ["payments", "cash_prizes", "season"])
 def test_a_version_6_file_called_5_is_refused_for_its_money(name):
     data = version(6)
     data["version"] = 5
-    for other in ("payments", "cash_prizes"):
+    for other in ("payments", "cash_prizes", "season"):
         if other != name:
             del data[other]
     with pytest.raises(UserError, match=f"champ inconnu : {name}"):
@@ -229,9 +231,9 @@ def test_a_version_6_file_called_5_is_refused_for_its_money(name):
 def test_a_version_5_file_called_6_is_refused_for_what_it_lacks():
     data = version(5)
     data["version"] = 6
-    with pytest.raises(UserError, match="champ manquant : payments, cash_prizes"):
+    with pytest.raises(UserError, match="champ manquant : payments, cash_prizes, season"):
         backup.read(data)
-    data.update(payments=[], cash_prizes=[])
+    data.update(payments=[], cash_prizes=[], season=None)
     with pytest.raises(UserError, match="Concours : champ manquant : fee, fee_per"):
         backup.read(data)
 
@@ -263,13 +265,14 @@ json_values = st.recursive(
     | st.dictionaries(st.sampled_from(["tournament", "teams", "rounds", "games", "donnes",
                                        "audit", "number", "key", "players", "prizes",
                                        "player1", "counting", "payments", "cash_prizes",
-                                       "arrived", "fee", "value"]), children, max_size=4),
+                                       "arrived", "fee", "value", "season"]), children,
+                                      max_size=4),
     max_leaves=12)
 
 
 @given(st.sampled_from([1, 2, 3, 4, 5, 6]), st.dictionaries(
     st.sampled_from(["tournament", "teams", "rounds", "audit", "players", "prizes", "payments",
-                     "cash_prizes"]),
+                     "cash_prizes", "season"]),
     json_values, max_size=6))
 def test_any_document_upgrades_or_is_refused_in_french_and_is_left_unchanged(n, body):
     data = {**body, "format": upgrade.FORMAT, "version": n}

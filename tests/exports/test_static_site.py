@@ -97,16 +97,19 @@ def played(owner):
 def test_a_concours_site_has_its_pages_and_one_page_per_player(played):
     files = members(static_site.concours_zip(played, WHEN))
     folder = f"concours/{played.slug}/"
+    # Each player registered at the desk is linked to the club's register: its page is the
+    # register entry's.
+    entries = [player.registered_id for player in played.players.order_by("number")]
+    assert None not in entries
     assert sorted(files) == sorted([
         "index.html", "style.css", f"{folder}classement.html", f"{folder}parties.html",
-        f"{folder}palmares.html",
-        *(f"joueurs/{played.slug}-{number}.html" for number in range(1, 9))])
+        f"{folder}palmares.html", *(f"joueurs/{entry}.html" for entry in entries)])
     standings = files[f"{folder}classement.html"]
     assert "Équipe 1" in standings and "Un jambon" in standings
     parties = files[f"{folder}parties.html"]
     assert 'id="partie-1"' in parties and 'id="partie-2"' in parties
     # A player's page: their parties in this concours, partners and opponents linked.
-    page = files[f"joueurs/{played.slug}-1.html"]
+    page = files[f"joueurs/{entries[0]}.html"]
     assert "Joueur 1A" in page and "Joueur 1B" in page and "gagnée" in page
     assert page.count("parties.html#partie-") == 2
 
@@ -172,7 +175,7 @@ def test_no_licence_is_ever_written(owner):
     services.team_create(tournament=t, name="Les Rois", player1="Carla", player2="Denis")
     services.round_generate(tournament=t, seed=1)
     play_partie(t.rounds.get())
-    _register(t, 1, "Anne", licence="LIC-778899")
+    assert t.players.get(number=1).registered.licence == "LIC-778899"  # the register has it
     text = _all_text(members(static_site.concours_zip(t, WHEN)))
     assert "Anne" in text and "LIC-" not in text and "778899" not in text
 
@@ -201,6 +204,9 @@ def test_a_club_site_links_a_player_across_its_concours(owner):
     assert first.club == second.club
     player = _register(first, 1, "Martin", "Jeanne")
     Player.objects.filter(tournament=second, number=5).update(registered=player)
+    # Two players not linked to the register (a concours restored from an old backup).
+    Player.objects.filter(tournament=first, number=2).update(registered=None)
+    Player.objects.filter(tournament=second, number=1).update(registered=None)
     files = members(static_site.club_zip(first.club, [first, second], WHEN))
     page = files[f"joueurs/{player.pk}.html"]
     assert "../concours/premier/classement.html" in page

@@ -304,3 +304,18 @@ def test_anonymising_a_melee_player_renames_the_parties_teams(owner):
     assert any(f"Joueur n° {player.registered_id}" in name for name in names)
     journal = repr(list(AuditEntry.objects.values_list("before", "after")))
     assert "'Joueur 3'" not in journal and "XY9" not in journal
+
+
+def test_a_licence_given_at_the_desk_is_learnt_by_the_register_unless_taken():
+    t = melee(players=3)
+    first, second = t.players.get(number=1), t.players.get(number=2)
+    services.player_update(player=first, licence="AB 12")
+    first.registered.refresh_from_db()
+    assert first.registered.licence == "AB 12"
+    assert RegisterEntry.objects.filter(player=first.registered, action="update").exists()
+    # Another player of the club holds it: the register keeps its entry without licence.
+    ClubPlayer.objects.filter(pk=first.registered.pk).update(licence="")
+    services.club_player_create(club=t.club, name="Autre", licence="CD 34")
+    services.player_update(player=second, licence="cd34")
+    second.registered.refresh_from_db()
+    assert second.registered.licence == ""

@@ -38,7 +38,7 @@ from .common import (
     values_stamp,
 )
 from .matching import Choices, entrants_link
-from .register import entrant_registered
+from .register import entrant_registered, register_licence_learnt
 
 
 def next_player_number(tournament: Tournament) -> int:
@@ -160,6 +160,8 @@ def player_update(*, player: Player, name: str | None = None, club: str | None =
         if value is not None:
             setattr(player, field, value)
     player.save()
+    if licence:
+        register_licence_learnt(player=player, by=by)
     if name is not None and before["name"] != player.name:
         for team in (Team.objects.filter(Q(first=player) | Q(second=player))
                      .select_related("first", "second")):

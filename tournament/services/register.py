@@ -315,6 +315,23 @@ def club_player_anonymise(*, player: ClubPlayer, by: Actor = SYSTEM) -> ClubPlay
 # --- A concours' entrant and the register ---------------------------------------------------
 
 
+def register_licence_learnt(*, player: Player, by: Actor = SYSTEM) -> None:
+    """An entrant's licence given at the desk after it was linked: its register entry, which
+    had none, takes it (logged in the register), unless another player of the club has it
+    (the desk then merges or corrects on the register's page). A licence never replaces
+    another one in the register."""
+    entry = player.registered
+    key = licence_key(player.licence)
+    if entry is None or entry.licence_key or not key or entry.anonymised:
+        return
+    if ClubPlayer.objects.filter(club_id=entry.club_id, licence_key=key).exists():
+        return
+    before = club_player_values(entry)
+    entry.licence = player.licence
+    entry.save(update_fields=["licence"])
+    _log(entry.club_id, by, "update", entry, before=before, after=club_player_values(entry))
+
+
 def entrant_registered(*, tournament: Tournament, name: str, licence: str = "",
                        home_club: str = "", registered: int | None = None,
                        field: str = "name", taken: set[int] | None = None,
@@ -377,4 +394,5 @@ __all__ = [
     "club_player_update",
     "club_player_values",
     "entrant_registered",
+    "register_licence_learnt",
 ]

@@ -28,10 +28,13 @@ SEASON_MAX = 500  # concours, places, best N: far above a season's 52 Fridays
 PARTICIPATION_MAX = 10_000
 
 
-def _checked(*, club: Club, season: Season | None, name: object, start: object, end: object,
-             kind: object, points_table: str, beyond: object, participation: object,
-             best: object, min_ranked: object, min_lot: object, tie_breaks: Sequence[str],
-             published: bool) -> dict[str, object]:
+def season_values_checked(*, name: object, start: object, end: object, kind: object,
+                          points_table: str, beyond: object, participation: object,
+                          best: object, min_ranked: object, min_lot: object,
+                          tie_breaks: Sequence[str], published: bool) -> dict[str, object]:
+    """A season's name, dates and rule as its form (or a backup) gives them, checked: the
+    values to store, or a UserError naming the field at fault. `points_table` is the text
+    typed (« 100,90,80 »)."""
     values: dict[str, object] = {"name": text_field(Season, "name", name)}
     if not isinstance(start, datetime.date) or not isinstance(end, datetime.date):
         raise UserError(_("Les dates de début et de fin de la saison sont obligatoires."),
@@ -118,10 +121,10 @@ def season_create(*, club: Club, name: str, start: datetime.date, end: datetime.
                   published: bool = False, concours: Sequence[int] = (),
                   by: Actor = SYSTEM) -> Season:
     """A new season of `club` including the concours of ids `concours`."""
-    values = _checked(club=club, season=None, name=name, start=start, end=end, kind=kind,
-                      points_table=points_table, beyond=beyond, participation=participation,
-                      best=best, min_ranked=min_ranked, min_lot=min_lot,
-                      tie_breaks=tie_breaks, published=published)
+    values = season_values_checked(
+        name=name, start=start, end=end, kind=kind, points_table=points_table, beyond=beyond,
+        participation=participation, best=best, min_ranked=min_ranked, min_lot=min_lot,
+        tie_breaks=tie_breaks, published=published)
     season = Season(club=club, **values)
     season.save()
     _include(season, concours, by)
@@ -136,10 +139,10 @@ def season_update(*, season: Season, name: str, start: datetime.date, end: datet
     """Change every setting of `season` and the concours it includes."""
     # Read again, not locked: the concours' rows are locked first (services' lock order).
     locked = Season.objects.select_related("club").get(pk=season.pk)
-    values = _checked(club=locked.club, season=locked, name=name, start=start, end=end,
-                      kind=kind, points_table=points_table, beyond=beyond,
-                      participation=participation, best=best, min_ranked=min_ranked,
-                      min_lot=min_lot, tie_breaks=tie_breaks, published=published)
+    values = season_values_checked(
+        name=name, start=start, end=end, kind=kind, points_table=points_table, beyond=beyond,
+        participation=participation, best=best, min_ranked=min_ranked, min_lot=min_lot,
+        tie_breaks=tie_breaks, published=published)
     for field, value in values.items():
         setattr(locked, field, value)
     locked.save()

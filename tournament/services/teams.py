@@ -38,7 +38,7 @@ from .players import (
     next_player_number,
     player_name_checked,
 )
-from .register import entrant_registered
+from .register import entrant_registered, register_licence_learnt
 
 # --- Teams ------------------------------------------------------------------------------
 # A concours' registered teams are those of no partie (`round` empty): a mêlée's teams are
@@ -218,6 +218,8 @@ def team_update(*, team: Team, name: str | None = None, player1: str | None = No
             player.licence = licence
         player.club = team.club
         player.save(update_fields=["name", "club", "licence"])
+        if licence:
+            register_licence_learnt(player=player, by=by)
     if audit.team_values(team) != before:
         audit.log(team.tournament, by, "team", action, before=before,
                   after=audit.team_values(team), number=team.number)

@@ -24,7 +24,9 @@ each naming its entrant as people do (the team's number in doublettes, the playe
 mêlée: selectors.money.payment_rows), with what it owed, paid, how, when and what was
 refunded; the `cash_prizes`, the pool's lines in order (places `start` to `end`, an
 `amount` in cents or a `percent` written as text, "30.00": JSON has no exact decimal).
-Every amount is integer cents, never a float.
+Every amount is integer cents, never a float. And the club's `season` the concours counts for
+(null: none): its name, dates (ISO) and rule as the season's form sets them; restoring joins
+the restoring club's season of the same name and dates, made when it has none (write.py).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from ...models import (
     Game,
     Player,
     Prize,
+    Season,
     Team,
     Tournament,
 )
@@ -84,7 +87,11 @@ RESULT_FIELDS = ["score_ns", "score_ew", "finished", "winner", "played"]
 AUDIT_FIELDS = ["actor", "kind", "action", "round_number", "table", "number", "donne_key",
                 "before", "after"]
 DOCUMENT_FIELDS = ["format", "version", "tournament", "players", "prizes", "teams", "rounds",
-                   "audit", "payments", "cash_prizes"]
+                   "audit", "payments", "cash_prizes", "season"]
+# The club's season the concours counts for (version 6): its name, dates and rule, so that a
+# concours restored in another database joins the season of that name and dates there.
+SEASON_FIELDS = ["name", "start", "end", "kind", "points_table", "beyond", "participation",
+                 "best", "min_ranked", "min_lot", "tie_breaks", "published"]
 
 
 def _team_row(team: Team) -> dict[str, Any]:
@@ -167,7 +174,16 @@ def export_data(tournament: Tournament) -> dict[str, Any]:
                   for entry in tournament.audit.select_related("user").order_by("at", "id")],
         "payments": payment_rows(tournament),
         "cash_prizes": pool_value(pool_of(tournament)),
+        "season": _season_row(tournament.season),
     }
+
+
+def _season_row(season: Season | None) -> dict[str, Any] | None:
+    if season is None:
+        return None
+    row = {name: getattr(season, name) for name in SEASON_FIELDS}
+    row.update(start=season.start.isoformat(), end=season.end.isoformat())
+    return row
 
 
 def export_json(tournament: Tournament) -> str:

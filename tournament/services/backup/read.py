@@ -82,6 +82,7 @@ from ..common import (
     text_field,
 )
 from ..prizes import lots_checked
+from ..season import SEASON_MAX, season_values_checked
 from ..teams import name_repeated
 from .checks import boolean, choice, fail, listed, moment, named, token, whole
 from .export import (
@@ -97,6 +98,7 @@ from .export import (
     PLAYER_FIELDS,
     REGISTERED_FIELDS,
     ROUND_FIELDS,
+    SEASON_FIELDS,
     TEAM_FIELDS,
     TOURNAMENT_FIELDS,
 )
@@ -138,6 +140,7 @@ class Backup:
     audit: list[dict[str, Any]]
     payments: list[dict[str, Any]]  # Payment's fields, `number` naming its entrant
     pool: list[PoolLine]
+    season: dict[str, Any] | None = None  # the club season's values (services.season)
     replaces: Tournament | None = None
 
     def identities(self) -> list[Incoming]:
@@ -681,6 +684,38 @@ def _check_unique(rounds: list[_Round], replaces: Tournament | None) -> None:
              % {"v": taken})
 
 
+def _read_season(value: object) -> dict[str, Any] | None:
+    """The season the concours counts for (version 6), checked as the season's form is
+    (services.season); None: none."""
+    if value is None:
+        return None
+    where = _("Saison")
+    fields = named(value, where, SEASON_FIELDS)
+    dates = []
+    for name in ("start", "end"):
+        try:
+            dates.append(datetime.date.fromisoformat(fields[name]))
+        except (TypeError, ValueError):
+            fail(where, _("une date ISO (2026-11-21) est attendue."))
+    table = fields["points_table"]
+    if (not isinstance(table, list) or len(table) > SEASON_MAX
+            or any(type(points) is not int for points in table)):
+        fail(where, _("barème : une liste de nombres entiers est attendue."))
+    tie_breaks = fields["tie_breaks"]
+    if not isinstance(tie_breaks, list) or any(type(key) is not str for key in tie_breaks):
+        fail(where, _("départages : une liste de critères est attendue."))
+    best = fields["best"]
+    try:
+        return season_values_checked(
+            name=fields["name"], start=dates[0], end=dates[1], kind=fields["kind"],
+            points_table=",".join(str(points) for points in table), beyond=fields["beyond"],
+            participation=fields["participation"], best=best,
+            min_ranked=fields["min_ranked"], min_lot=fields["min_lot"], tie_breaks=tie_breaks,
+            published=boolean(fields["published"], where, _("publiée")))
+    except UserError as error:
+        fail(where, error.message)
+
+
 def read(data: object) -> Backup:
     """Check the whole document (of any readable version, upgraded first); refuse
     (UserError) at the first fault. Reads no table: what the database decides is
@@ -700,7 +735,7 @@ def read(data: object) -> Backup:
     pool = _read_pool(fields["cash_prizes"])
     return Backup(tournament=tournament, players=players, teams=teams, lots=lots,
                   lot_values=lot_values, rounds=rounds, audit=entries, payments=payments,
-                  pool=pool)
+                  pool=pool, season=_read_season(fields["season"]))
 
 
 def check_database(backup: Backup, organiser: User | AnonymousUser, replace: bool) -> None:

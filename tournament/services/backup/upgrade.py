@@ -153,9 +153,9 @@ V5_TOURNAMENT: Data = {"fee": 0, "fee_per": FEE_PER_TEAM}
 
 def v5_to_v6(data: Data) -> Data:
     """Version 5 to 6 (issue 25): the concours' entry fee (none), each registered team's and
-    each player's arrival (not arrived), each lot's value (not said), no payment and no cash
-    prize."""
-    for name in ("payments", "cash_prizes"):  # a version 6 file called 5
+    each player's arrival (not arrived), each lot's value (not said), no payment, no cash
+    prize and no season."""
+    for name in ("payments", "cash_prizes", "season"):  # a version 6 file called 5
         if data.get(name) is not None:
             raise ShapeError(_("champ inconnu : %(keys)s.") % {"keys": name})
     data = copy.deepcopy(data)
@@ -166,6 +166,7 @@ def v5_to_v6(data: Data) -> Data:
         _defaults(lot, {"value": None})
     data["payments"] = []
     data["cash_prizes"] = []
+    data["season"] = None
     data["version"] = 6
     return data
 

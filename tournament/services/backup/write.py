@@ -29,6 +29,7 @@ from ...models import (
     Player,
     Prize,
     Round,
+    Season,
     Team,
     Tournament,
     new_donne_key,
@@ -65,6 +66,16 @@ def import_data(data: object, *, organiser: Organiser, replace: bool = False,
 
 
 @transaction.atomic
+def _season_of(club: Club, values: dict[str, Any] | None) -> Season | None:
+    """The club's season a restored concours counts for: the club's season of the file's name
+    and dates (its own rule then stands), or a new one made of the file's values."""
+    if values is None:
+        return None
+    found = (Season.objects.filter(club=club, name=values["name"], start=values["start"],
+                                   end=values["end"]).order_by("pk").first())
+    return found or Season.objects.create(club=club, **values)
+
+
 def _write(backup: Backup, organiser: Organiser, replace: bool,
            choices: Choices | None = None, ambiguous_new: bool = False) -> Tournament:
     check_database(backup, organiser, replace)  # again, under the write lock
@@ -78,6 +89,7 @@ def _write(backup: Backup, organiser: Organiser, replace: bool,
     if backup.replaces is not None:
         tournament_delete(tournament=backup.replaces)
     tournament = Tournament.objects.create(club=club, organiser=organiser,
+                                           season=_season_of(club, backup.season),
                                            **backup.tournament)
     players = {player.number: player for player in Player.objects.bulk_create(
         Player(tournament=tournament, registered=entry,

@@ -1,0 +1,86 @@
+"""Backup version 6 carries the club's season a concours counts for: restored in another
+club, the concours joins that club's season of the same name and dates (made from the file
+when there is none); a season's values are checked as its form checks them."""
+
+import datetime
+
+import pytest
+
+from tests.builders import organiser, tournament
+from tournament import services
+from tournament.errors import UserError
+from tournament.models import Season, Tournament
+from tournament.services import backup
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def in_season(owner):
+    t = tournament(owner=owner, teams=4, slug="vendredi")
+    season = services.season_create(
+        club=t.club, name="Challenge", start=datetime.date(2026, 9, 1),
+        end=datetime.date(2027, 6, 30), points_table="100,90,80", beyond="last",
+        participation=5, best=10, min_ranked=2, min_lot=4, tie_breaks=["score", "wins"],
+        concours=[t.pk])
+    return Tournament.objects.get(pk=t.pk), season
+
+
+def test_the_season_is_in_the_backup(in_season):
+    t, _season = in_season
+    assert backup.export_data(t)["season"] == {
+        "name": "Challenge", "start": "2026-09-01", "end": "2027-06-30", "kind": "table",
+        "points_table": [100, 90, 80], "beyond": "last", "participation": 5, "best": 10,
+        "min_ranked": 2, "min_lot": 4, "tie_breaks": ["score", "wins"], "published": False}
+
+
+def test_restored_in_another_club_the_season_is_made_then_found_again(in_season):
+    t, season = in_season
+    data = backup.export_data(t)
+    other = organiser("ailleurs")
+    restored = backup.import_data({**data, "tournament": {**data["tournament"],
+                                                          "slug": "copie-1"}},
+                                  organiser=other)
+    made = restored.season
+    assert made is not None and made != season and made.club == restored.club
+    assert (made.name, made.points_table, made.beyond, made.participation, made.best,
+            made.min_ranked, made.min_lot, made.tie_breaks) == (
+        "Challenge", [100, 90, 80], "last", 5, 10, 2, 4, ["score", "wins"])
+    again = backup.import_data({**data, "tournament": {**data["tournament"],
+                                                       "slug": "copie-2"}},
+                               organiser=other)
+    assert again.season == made
+    assert Season.objects.filter(club=restored.club).count() == 1
+    # And back home, over itself: the club's own season.
+    home = backup.import_data(data, organiser=t.organiser, replace=True)
+    assert home.season == season
+
+
+def test_a_concours_in_no_season_restores_in_none(owner):
+    t = tournament(owner=owner, teams=4, slug="seul")
+    data = backup.export_data(t)
+    assert data["season"] is None
+    assert backup.import_data(data, organiser=owner, replace=True).season is None
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"points_table": [100, "x"]}, "barème"),
+    ({"points_table": "100,90"}, "barème"),
+    ({"start": "1er septembre"}, "date ISO"),
+    ({"end": "2026-01-01"}, "finit avant de commencer"),
+    ({"kind": "loterie"}, "Règle inconnue"),
+    ({"tie_breaks": ["wins", "wins"]}, "Départages"),
+    ({"participation": -1}, "Saison"),
+    ({"participation": 10**12}, "Saison"),
+    ({"name": "\u202eChallenge"}, "Saison"),
+    ({"best": True}, "Saison"),
+])
+def test_a_bad_season_is_refused_and_nothing_is_written(in_season, change, message):
+    t, _season = in_season
+    data = backup.export_data(t)
+    data["tournament"]["slug"] = "copie"
+    data["season"] = {**data["season"], **change}
+    seasons, concours = Season.objects.count(), Tournament.objects.count()
+    with pytest.raises(UserError, match=message):
+        backup.import_data(data, organiser=t.organiser)
+    assert (Season.objects.count(), Tournament.objects.count()) == (seasons, concours)
