@@ -45,7 +45,7 @@ register_converter(RowId, "row_id")
 
 app_name = "tournament"
 # The converters are registered above, before the area modules build their patterns.
-from . import urls_entry, urls_exports, urls_players, urls_results  # noqa: E402
+from . import urls_entry, urls_exports, urls_members, urls_players, urls_results  # noqa: E402
 
 GAME = "t/<slug:slug>/rounds/<number:number>/tables/<number:table>/"
 urlpatterns = [
@@ -89,6 +89,7 @@ urlpatterns = [
     path(GAME + "history/", journal.table_history, name="history"),
     *urls_entry.urlpatterns,
     *urls_exports.urlpatterns,
+    *urls_members.urlpatterns,
     *urls_players.urlpatterns,
     *urls_results.urlpatterns,
 ]

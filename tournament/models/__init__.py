@@ -17,7 +17,7 @@ from ..choices import (  # noqa: F401  (re-exported: the one vocabulary, reachab
     TRUMP_VALUES,
 )
 from .audit import AuditEntry
-from .club import Club, ClubPlayer, Membership
+from .club import Club, ClubEntry, ClubPlayer, MemberInvite, Membership
 from .players import Player, Team
 from .prizes import Prize
 from .rounds import TOKEN_PATTERN, DonneRecord, Game, Round, new_donne_key, new_token, partie_rules
@@ -28,9 +28,11 @@ __all__ = [
     "TOKEN_PATTERN",
     "AuditEntry",
     "Club",
+    "ClubEntry",
     "ClubPlayer",
     "DonneRecord",
     "Game",
+    "MemberInvite",
     "Membership",
     "Player",
     "Prize",

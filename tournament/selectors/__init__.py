@@ -4,6 +4,7 @@ undone), the rules as each partie played them, the games, the teams and players,
 sheet, the prizes. Reachable as `selectors.<name>` (each module's `__all__`). Selectors write
 nothing and import no service (tests/test_import_rules.py)."""
 
+from .clubs import *  # noqa: F403
 from .entry import *  # noqa: F403
 from .games import *  # noqa: F403
 from .players import *  # noqa: F403
