@@ -150,3 +150,11 @@ class ClubEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.actor} {self.action} {self.member}"
+
+    @property
+    def before_label(self) -> str:
+        return str(dict(ROLE_CHOICES).get(self.before, self.before))
+
+    @property
+    def after_label(self) -> str:
+        return str(dict(ROLE_CHOICES).get(self.after, self.after))
