@@ -48,6 +48,7 @@ app_name = "tournament"
 from . import (  # noqa: E402
     urls_entry,
     urls_exports,
+    urls_members,
     urls_players,
     urls_register,
     urls_results,
@@ -104,6 +105,7 @@ urlpatterns = [
     path(GAME + "history/", journal.table_history, name="history"),
     *urls_entry.urlpatterns,
     *urls_exports.urlpatterns,
+    *urls_members.urlpatterns,
     *urls_players.urlpatterns,
     *urls_register.urlpatterns,
     *urls_results.urlpatterns,

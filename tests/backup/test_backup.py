@@ -106,7 +106,7 @@ def test_a_damaged_file_restores_nothing(owner, concours, damage):
 
 def test_the_dashboard_offers_the_backup_to_the_organiser_only(client, owner, concours):
     url = reverse("tournament:backup", args=[concours.slug])
-    assert client.get(url).status_code == 403  # published, but a backup holds the links
+    assert client.get(url).status_code == 404  # published, but a backup is the desk's
     client.force_login(owner)
     page = client.get(reverse("tournament:detail", args=[concours.slug])).content.decode()
     assert url in page

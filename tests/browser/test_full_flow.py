@@ -124,8 +124,8 @@ def test_an_evening_from_creation_to_downloads(browser, page, live_server, tmp_p
     shot(visitor, "standings")
     visitor.goto(f"{url}/t/telethon/screen/")
     shot(visitor, "screen")
-    # The score sheets hold the table links: the visitor is refused them.
-    assert visitor.request.get(f"{url}/t/telethon/rounds/1/sheets.pdf").status == 403
+    # The score sheets hold the table links: for a visitor they do not exist (the desk's).
+    assert visitor.request.get(f"{url}/t/telethon/rounds/1/sheets.pdf").status == 404
     visitor_context.close()
 
     # The organiser's documents: the score sheets (PDF) and the workbook (a real download).

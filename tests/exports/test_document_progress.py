@@ -122,11 +122,11 @@ def test_only_the_organiser_reads_a_job_and_only_under_its_tournament(client, co
                           ).status_code == 404
     client.force_login(organiser("intrus"))
     for name in ("document_job", "document_file"):
-        assert client.get(reverse(f"tournament:{name}", args=["long", job])).status_code == 403
+        assert client.get(reverse(f"tournament:{name}", args=["long", job])).status_code == 404
     client.logout()
     for name in ("document_job", "document_file"):
         assert client.get(reverse(f"tournament:{name}", args=["long", job])).status_code in (
-            302, 403)
+            302, 404)
 
 
 def test_a_failed_document_says_so_in_french(client, concours, monkeypatch):

@@ -119,9 +119,9 @@ def test_the_bounds_of_blank_sheets_are_one_and_two_hundred(client):
 def test_blank_score_sheets_are_the_organisers_only(client):
     tournament(teams=4, slug="prive", published=True)
     url = reverse("tournament:blank_score_sheets", args=["prive"]) + "?tables=2"
-    assert client.get(url).status_code == 403  # anonymous, even once published
+    assert client.get(url).status_code == 404  # anonymous, even once published
     client.force_login(organiser())
-    assert client.get(url).status_code == 403  # another organiser
+    assert client.get(url).status_code == 404  # another club's organiser
 
 
 def test_a_blank_sheet_has_the_grid_of_a_game_to_a_target(client):

@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from tests.checks import assert_scores_recomputed
-from tournament.models import Game, Tournament
+from tournament.models import Club, Game, Membership, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -27,10 +27,16 @@ def test_first_run_creates_the_organiser_once_and_loads_the_demo():
     assert organiser.check_password(password)
     demo = Tournament.objects.get(slug="demo")
     assert demo.organiser == organiser
+    # « Mon club », the account its responsable, owns the demo.
+    membership = Membership.objects.get()
+    assert (membership.club.name, membership.user, membership.role) == (
+        "Mon club", organiser, "responsable")
+    assert demo.club == membership.club
 
     again = _first_run()
     assert "mot de passe" not in again and "démonstration" not in again
     assert get_user_model().objects.count() == 1 and Tournament.objects.count() == 1
+    assert Club.objects.count() == 1
 
 
 def test_the_demo_is_sixteen_teams_four_parties_of_twelve_donnes():

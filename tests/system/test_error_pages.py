@@ -53,8 +53,13 @@ def test_a_post_to_a_closed_partie_is_a_french_403_saying_why(client, game):
     assert "Forbidden" not in page and DonneRecord.objects.count() == recorded
 
 
-def test_another_organiser_gets_a_french_403(client, game):
-    client.force_login(organiser("voisin"))
+def test_the_table_de_marque_gets_a_french_403(client, game):
+    from tournament.models import Membership, Tournament
+
+    marque = organiser("voisin")
+    Membership.objects.create(club=Tournament.objects.get(slug="erreurs").club, user=marque,
+                              role="marque")
+    client.force_login(marque)
     response = client.get(reverse("tournament:rules", args=["erreurs"]))
     assert response.status_code == 403 and "Accès refusé" in response.content.decode()
 

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from tournament.launcher import first_start
-from tournament.models import Tournament
+from tournament.models import Membership, Tournament
 
 pytestmark = pytest.mark.django_db
 URL = "/premier-demarrage/"
@@ -23,9 +23,14 @@ def test_the_first_start_creates_the_account_without_password_and_loads_the_demo
     assert account.username == "organisateur" and account.is_staff
     assert not account.has_usable_password()
     assert Tournament.objects.filter(slug="demo", organiser=account).exists()
+    membership = Membership.objects.get()  # « Mon club », the account its responsable
+    assert (membership.club.name, membership.user, membership.role) == (
+        "Mon club", account, "responsable")
+    assert Tournament.objects.get(slug="demo").club == membership.club
     # The next start changes nothing and the first start is still pending.
     assert first_start.prepare() is True
     assert get_user_model().objects.count() == 1 and Tournament.objects.count() == 1
+    assert Membership.objects.count() == 1
 
 
 @pytest.mark.parametrize("address", ["127.0.0.1", "127.0.0.2", "::1"])

@@ -28,7 +28,7 @@ def test_each_row_says_where_its_game_stands_escaped():
     services.donne_record(game=played, number=None, donne=made(Side.NS))
     Team.objects.filter(pk=leaving.team_ew_id).update(name="<i>L'Équipe & co</i>",
                                                       active=False)
-    page = RowsPage(slug=t.slug, organiser=True, melee=False, two_links=True,
+    page = RowsPage(slug=t.slug, desk=True, melee=False, two_links=True,
                     link_base="http://club", csrf_input='<input name="csrf">')
     games = {game.pk: game for game in _games(t)}
     html = rows_html([TableRow.of(games[played.pk], disputed={played.pk}),
@@ -40,7 +40,7 @@ def test_each_row_says_where_its_game_stands_escaped():
     assert "NS : <a" in html and "<br>EO : <a" in html
     assert '<tr class="bye"><td>—</td>' in html and "<i>" not in html
     public = rows_html([TableRow.of(games[leaving.pk])],
-                       RowsPage(slug=t.slug, organiser=False, melee=False, two_links=False,
+                       RowsPage(slug=t.slug, desk=False, melee=False, two_links=False,
                                 link_base="", csrf_input=""))
     assert "<form" not in public and 'class="link"' not in public and "saisir" not in public
 

@@ -7,6 +7,7 @@ reaches, so a typing slip is refused in French instead of stored.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -21,7 +22,7 @@ from ..bounds import OPTION_BOUNDS
 from ..choices import CHUTE_BASE_CHOICES, COINCHE_MADE_CHOICES, EXEMPT_CHOICES, FORMAT_CHOICES
 from ..draw import METHODS
 from ..errors import UserError
-from ..models import PRESET_CHOICES, RULE_FIELDS, Tournament
+from ..models import PRESET_CHOICES, RULE_FIELDS, Club, Tournament
 from ..ranking import CRITERIA
 from ..selectors.rounds import entrant_kind
 from ..services import criteria_checked
@@ -134,6 +135,16 @@ class TournamentCreateForm(forms.Form):
                     "tirés à chaque partie, le classement est individuel."),
     )
     draw_method = draw_method_field()
+
+    def __init__(self, *args: Any, clubs: Sequence[Club] = (), **kwargs: Any) -> None:
+        """`clubs`: where the account creates concours; with several, the form asks which
+        (first field), else the concours goes to the one (`club` is then None)."""
+        super().__init__(*args, **kwargs)
+        if len(clubs) > 1:
+            self.fields["club"] = forms.ModelChoiceField(
+                label=_("Club"), queryset=Club.objects.filter(pk__in=[c.pk for c in clubs]),
+                empty_label=None)
+            self.order_fields(["club"])
 
     def clean_name(self) -> str:
         return _clean_text(self, "name", required=True)

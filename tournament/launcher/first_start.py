@@ -47,8 +47,11 @@ def prepare() -> bool:
         account = users(username=ORGANISER, is_staff=True)
         account.set_unusable_password()
         account.save()
+        services.club_first(responsable=account)  # « Mon club », its responsable
     if not Tournament.objects.exists():
         owner = users.objects.filter(is_staff=True).order_by("pk").first()
-        services.demo_load(organiser=owner or users.objects.order_by("pk").first(),
-                           path=settings.SHARE_DIR / "fixtures" / "demo.json")
+        owner = owner or users.objects.order_by("pk").first()
+        if owner is not None:
+            services.club_first(responsable=owner)  # the demo goes to that club
+        services.demo_load(organiser=owner, path=settings.SHARE_DIR / "fixtures" / "demo.json")
     return pending_account() is not None

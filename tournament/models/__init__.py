@@ -17,7 +17,7 @@ from ..choices import (  # noqa: F401  (re-exported: the one vocabulary, reachab
     TRUMP_VALUES,
 )
 from .audit import AuditEntry
-from .club import Club, ClubPlayer, Membership
+from .club import Club, ClubEntry, ClubPlayer, MemberInvite, Membership
 from .money import CashPrize, Payment
 from .players import Player, Team
 from .prizes import Prize
@@ -32,9 +32,11 @@ __all__ = [
     "AuditEntry",
     "CashPrize",
     "Club",
+    "ClubEntry",
     "ClubPlayer",
     "DonneRecord",
     "Game",
+    "MemberInvite",
     "Membership",
     "Payment",
     "Player",

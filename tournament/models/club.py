@@ -100,3 +100,61 @@ class ClubPlayer(models.Model):
     def full_name(self) -> str:
         """As an entrant is named in a concours: « Prénom Nom », or the name alone."""
         return f"{self.first_name} {self.name}" if self.first_name else self.name
+
+
+class MemberInvite(models.Model):
+    """A one-time link for a new member to choose a password: valid 48 hours, used once.
+
+    Only the SHA-256 of its token is stored: the link itself is shown once, to the
+    responsable who hands it over; the database never holds what opens it."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="invites")
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+    expires = models.DateTimeField()
+    used = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.club})"
+
+
+class ClubEntry(models.Model):
+    """The club's own record of its members' changes (an account created, a role changed, a
+    member removed, a link made anew): who, when, about whom. A concours' journal
+    (AuditEntry) is the concours'; members are the club's."""
+
+    ACTIONS = [
+        ("create", _("membre ajouté")),
+        ("role", _("rôle changé")),
+        ("remove", _("membre retiré")),
+        ("link", _("nouveau lien d'accès")),
+        ("joined", _("mot de passe choisi")),
+    ]
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="entries")
+    at = models.DateTimeField(_("quand"), auto_now_add=True)
+    actor = models.CharField(_("qui"), max_length=150)
+    action = models.CharField(_("action"), max_length=10, choices=ACTIONS)
+    member = models.CharField(_("membre"), max_length=150)
+    before = models.CharField(max_length=20, blank=True)
+    after = models.CharField(max_length=20, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.actor} {self.action} {self.member}"
+
+    @property
+    def before_label(self) -> str:
+        return str(dict(ROLE_CHOICES).get(self.before, self.before))
+
+    @property
+    def after_label(self) -> str:
+        return str(dict(ROLE_CHOICES).get(self.after, self.after))

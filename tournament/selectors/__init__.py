@@ -5,6 +5,7 @@ sheet, the prizes. Reachable as `selectors.<name>` (each module's `__all__`). Se
 nothing and import no service (tests/test_import_rules.py)."""
 
 from .arrivals import *  # noqa: F403
+from .clubs import *  # noqa: F403
 from .entry import *  # noqa: F403
 from .games import *  # noqa: F403
 from .matching import *  # noqa: F403

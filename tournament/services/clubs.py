@@ -1,18 +1,38 @@
-"""The club: its creation, and the club a concours goes to when none is named.
+"""The club: its creation, the club a concours goes to when none is named, and its members
+(the responsable adds an account and hands over a one-time link, changes a role, removes a
+member; the club keeps a record of each: models.ClubEntry).
 
-Members, roles, the register of players and its matches grow here (issue 22)."""
+A new member's account has no password until its owner opens the link (valid 48 hours, used
+once) and chooses one: no password is ever shown, printed or mailed. The link's token is
+shown once; only its SHA-256 is stored (models.MemberInvite)."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import User
-from django.db import transaction
-from django.utils.text import slugify
+import datetime
+import hashlib
+import secrets
 
-from ..choices import ROLE_ORGANISATEUR, ROLE_RESPONSABLE
-from ..models import Club, Membership
+from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from .. import validators
+from ..choices import ROLE_CHOICES, ROLE_ORGANISATEUR, ROLE_RESPONSABLE
+from ..errors import UserError
+from ..journal import Actor
+from ..models import Club, ClubEntry, MemberInvite, Membership
 from .common import text_field
 
-__all__ = ["club_create", "club_of_organiser"]
+__all__ = ["club_create", "club_first", "club_of_organiser", "invite_accept", "invite_valid",
+           "member_create", "member_link", "member_remove", "member_role_set"]
+
+INVITE_HOURS = 48
+USERNAME_MAX = 150  # Django's User.username
 
 # Roles that create and run concours.
 ORGANISING_ROLES = (ROLE_RESPONSABLE, ROLE_ORGANISATEUR)
@@ -36,6 +56,27 @@ def club_create(*, name: str, responsable: User) -> Club:
     return club
 
 
+FIRST_CLUB = "Mon club"
+
+
+@transaction.atomic
+def club_first(*, responsable: User) -> Club:
+    """The first start's club (`first_run`, the installed command's first start): « Mon
+    club », `responsable` its responsable, unless they already belong to a club (then the
+    first of theirs)."""
+    membership = (Membership.objects.filter(user=responsable).select_related("club")
+                  .order_by("pk").first())
+    if membership is not None:
+        return membership.club
+    return club_create(name=FIRST_CLUB, responsable=responsable)
+
+
+def runs_club(user: User | AnonymousUser, club_id: int) -> bool:
+    """Whether `user` runs the concours of club `club_id` (responsable or organisateur)."""
+    return user.is_authenticated and Membership.objects.filter(
+        user=user, club_id=club_id, role__in=ORGANISING_ROLES).exists()
+
+
 def club_of_organiser(user: User) -> Club:
     """The club a concours created by `user` goes to when none is named: the first club in
     which `user` organises (responsable or organisateur); a club of their own, of which they
@@ -45,3 +86,168 @@ def club_of_organiser(user: User) -> Club:
     if membership is not None:
         return membership.club
     return club_create(name=f"Club de {user.get_username()}", responsable=user)
+
+
+# --- Members ---------------------------------------------------------------------------
+
+
+def _record(club: Club, by: Actor, action: str, member: str, before: str = "",
+            after: str = "") -> None:
+    ClubEntry.objects.create(club=club, actor=by.label[:150], action=action,
+                             member=member[:150], before=before, after=after)
+
+
+def _role_checked(role: object) -> str:
+    if role not in dict(ROLE_CHOICES):
+        raise UserError(_("Rôle inconnu."), "role")
+    return str(role)
+
+
+def _username_checked(username: object) -> str:
+    try:
+        name = validators.clean_text(username, label=_("Identifiant"), max_length=USERNAME_MAX)
+        UnicodeUsernameValidator()(name)
+    except validators.InvalidText as error:
+        raise UserError(str(error), "username") from None
+    except ValidationError:
+        raise UserError(_("Identifiant : des lettres, des chiffres et @ . + - _ seulement, "
+                          "sans espace."), "username") from None
+    return name
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _new_link(club: Club, user: User, by: Actor) -> str:
+    """A new one-time link for `user`; the account's earlier links no longer open."""
+    MemberInvite.objects.filter(user=user, used__isnull=True).update(
+        expires=timezone.now())
+    token = secrets.token_urlsafe(32)
+    MemberInvite.objects.create(
+        club=club, user=user, token_hash=_token_hash(token), created_by_id=by.user_id,
+        expires=timezone.now() + datetime.timedelta(hours=INVITE_HOURS))
+    return token
+
+
+@transaction.atomic
+def member_create(*, club: Club, username: str, role: str, by: Actor) -> tuple[Membership,
+                                                                              str | None]:
+    """A member of `club` with `role`: a new account (no password) and its one-time link's
+    token, shown once; or an existing account (a league's server: one account, several
+    clubs) joining the club, which keeps its password (token None)."""
+    name, role = _username_checked(username), _role_checked(role)
+    users = get_user_model()
+    account = users.objects.filter(username__iexact=name).first()
+    if account is not None:
+        if Membership.objects.filter(club=club, user=account).exists():
+            raise UserError(_("« %(name)s » est déjà membre du club.") % {"name": name},
+                            "username")
+        membership = Membership.objects.create(club=club, user=account, role=role)
+        _record(club, by, "create", account.get_username(), after=role)
+        return membership, None
+    account = users(username=name)
+    account.set_unusable_password()
+    account.save()
+    membership = Membership.objects.create(club=club, user=account, role=role)
+    _record(club, by, "create", name, after=role)
+    return membership, _new_link(club, account, by)
+
+
+def _locked_membership(membership: Membership) -> Membership:
+    # The club's memberships locked (by id), so that two responsables cannot each remove
+    # the other one at once and leave the club without one.
+    locked = list(Membership.objects.select_for_update().filter(club_id=membership.club_id)
+                  .order_by("pk"))
+    for row in locked:
+        if row.pk == membership.pk:
+            return row
+    raise UserError(_("Ce membre n'est plus dans le club."))
+
+
+def _last_responsable(membership: Membership) -> bool:
+    return membership.role == ROLE_RESPONSABLE and not Membership.objects.filter(
+        club_id=membership.club_id, role=ROLE_RESPONSABLE).exclude(pk=membership.pk).exists()
+
+
+@transaction.atomic
+def member_role_set(*, membership: Membership, role: str, by: Actor) -> Membership:
+    """Change a member's role; the club's last responsable keeps theirs."""
+    role = _role_checked(role)
+    current = _locked_membership(membership)
+    if role == current.role:
+        return current
+    if _last_responsable(current):
+        raise UserError(_("C'est le dernier responsable du club : nommez d'abord un autre "
+                          "responsable."), "role")
+    before, current.role = current.role, role
+    current.save(update_fields=["role"])
+    _record(current.club, by, "role", current.user.get_username(), before=before, after=role)
+    return current
+
+
+@transaction.atomic
+def member_remove(*, membership: Membership, by: Actor) -> None:
+    """Remove a member from the club (the account stays: it may belong to other clubs);
+    never the club's last responsable. Its links not yet used no longer open."""
+    current = _locked_membership(membership)
+    if _last_responsable(current):
+        raise UserError(_("C'est le dernier responsable du club : il ne peut pas être "
+                          "retiré."))
+    MemberInvite.objects.filter(club_id=current.club_id, user_id=current.user_id,
+                                used__isnull=True).update(expires=timezone.now())
+    _record(current.club, by, "remove", current.user.get_username(), before=current.role)
+    current.delete()
+
+
+@transaction.atomic
+def member_link(*, membership: Membership, by: Actor) -> str:
+    """A new one-time link for a member who has not chosen a password yet (the first one
+    lost or expired). An account with a password gets none: a link would let whoever holds
+    it take the account (and its other clubs)."""
+    current = _locked_membership(membership)
+    if current.user.has_usable_password():
+        raise UserError(_("Ce membre a déjà choisi son mot de passe : il se connecte avec."))
+    _record(current.club, by, "link", current.user.get_username())
+    return _new_link(current.club, current.user, by)
+
+
+def invite_valid(token: str) -> MemberInvite | None:
+    """The link's invite while it opens: known, not used, not expired, its account still a
+    member of the club. None otherwise (a wrong, used or expired link alike)."""
+    if not token or len(token) > 100:
+        return None
+    invite = (MemberInvite.objects.select_related("user", "club")
+              .filter(token_hash=_token_hash(token)).first())
+    if (invite is None or invite.used is not None or invite.expires <= timezone.now()
+            or not Membership.objects.filter(club_id=invite.club_id,
+                                             user_id=invite.user_id).exists()):
+        return None
+    return invite
+
+
+@transaction.atomic
+def invite_accept(*, token: str, password: str, confirmation: str) -> User:
+    """The member chooses a password through the link: Django's password validators, the
+    link used once (marked used in the same transaction, the row locked)."""
+    invite = invite_valid(token)
+    if invite is None:
+        raise UserError(_("Ce lien n'est pas valable : il a déjà servi, il a expiré (48 "
+                          "heures) ou il est faux. Demandez-en un nouveau au responsable du "
+                          "club."))
+    locked = MemberInvite.objects.select_for_update().get(pk=invite.pk)
+    if locked.used is not None:
+        raise UserError(_("Ce lien a déjà servi."))
+    if password != confirmation:
+        raise UserError(_("Les deux mots de passe ne sont pas identiques."), "password2")
+    account = invite.user
+    try:
+        password_validation.validate_password(password, account)
+    except ValidationError as error:
+        raise UserError(" ".join(error.messages), "password1") from None
+    account.set_password(password)
+    account.save(update_fields=["password"])
+    locked.used = timezone.now()
+    locked.save(update_fields=["used"])
+    _record(invite.club, Actor.of_user(account), "joined", account.get_username())
+    return account

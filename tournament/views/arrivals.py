@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
-from ..access import organised
+from ..access import at_desk
 from ..errors import UserError
 from ..models import Player, Team
 from .common import _by
@@ -21,8 +21,7 @@ from .common import _by
 
 @login_required
 def arrivals(request: HttpRequest, slug: str) -> HttpResponse:
-    # desk action (marque allowed)
-    tournament = organised(request, slug)
+    tournament = at_desk(request, slug)  # the desk: any member of the club
     return render(request, "tournament/organiser/arrivals.html", {
         "tournament": tournament, "board": selectors.arrivals_board(tournament),
     })
@@ -31,19 +30,17 @@ def arrivals(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def entrant_arrive(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    # desk action (marque allowed)
     return _mark(request, slug, number, arrived=True)
 
 
 @login_required
 @require_POST
 def entrant_absent(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    # desk action (marque allowed)
     return _mark(request, slug, number, arrived=False)
 
 
 def _mark(request: HttpRequest, slug: str, number: int, *, arrived: bool) -> HttpResponse:
-    tournament = organised(request, slug)
+    tournament = at_desk(request, slug)  # the desk: any member of the club
     team: Team | None = None
     player: Player | None = None
     if tournament.format == "melee":

@@ -11,7 +11,7 @@ from django.shortcuts import render
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from ..access import is_organiser
+from ..access import is_member
 from ..exports import cache, weasy
 from ..models import Tournament
 
@@ -48,7 +48,7 @@ def document(request: HttpRequest, tournament: Tournament, *, name: str,
              params: tuple[object, ...], render_document: Callable[[], bytes],
              content_type: str, filename: str, inline: bool = True) -> HttpResponse:
     """The document `name` of `tournament` with `params`, from the cache or rendered now."""
-    organiser = is_organiser(request, tournament)
+    organiser = is_member(request, tournament)  # the club's desk, not a visitor
     if not organiser:
         wait = cache.visitor_wait(request.META.get("REMOTE_ADDR") or "?")
         if wait:

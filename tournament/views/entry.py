@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
-from ..access import is_organiser, readable_game, require_organiser
+from ..access import is_member, is_organiser, readable_game, require_desk
 from ..choices import SIDE_NAMES
 from ..errors import DonneEnteredMeanwhile, GameGone, UserError
 from ..forms import DonneForm, ForfeitForm
@@ -77,15 +77,18 @@ def _game_context(request: HttpRequest, game: Game, form: DonneForm | None = Non
     context = {
         **sheet_context(game, form, editing, phone=False, **status),
         "is_organiser": is_organiser(request, tournament),
+        "is_desk": is_member(request, tournament),
+        "last_change": selectors.last_change(tournament, round_number=game.round.number,
+                                             table=game.table),
         "forfeit_form": ForfeitForm(initial={"side": game.forfeit}),
         "preview_url": reverse("tournament:game_preview",
                                args=[tournament.slug, game.round.number, game.table]),
         "save_url": reverse("tournament:game",
                             args=[tournament.slug, game.round.number, game.table]),
     }
-    if context["is_organiser"] and (game.finished or game.forfeit):
+    if context["is_desk"] and (game.finished or game.forfeit):
         context["next_table"] = selectors.next_table(game)
-    if context["is_organiser"] and game.by_totals:
+    if context["is_desk"] and game.by_totals:
         context["clear_form"] = TotalsClearForm(initial={"restore": True})
         context["removed"] = len(services.removed_donnes(game))
     return context
@@ -94,7 +97,7 @@ def _game_context(request: HttpRequest, game: Game, form: DonneForm | None = Non
 def game_detail(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     game = readable_game(request, slug, number, table)
     if request.method == "POST":
-        require_organiser(request, game.round.tournament)
+        require_desk(request, game.round.tournament)
     return donne_entry(
         request, game, by=_by(request), page="tournament/organiser/game_detail.html",
         sheet="tournament/partials/game_sheet.html",
@@ -180,7 +183,7 @@ def donne_entry(request: HttpRequest, game: Game, *, by: Actor, page: str, sheet
 def game_preview(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """The score a row would give, before it is saved: shown as soon as the row is complete."""
     game = readable_game(request, slug, number, table, teams=False)  # a preview shows none
-    require_organiser(request, game.round.tournament)
+    require_desk(request, game.round.tournament)
     return entry_preview(request, game, phone=False)
 
 
@@ -247,7 +250,7 @@ def _preview_json(request: HttpRequest, game: Game, form: DonneForm) -> JsonResp
 def game_donne_delete(request: HttpRequest, slug: str, number: int, table: int,
                       donne: int) -> HttpResponse:
     game = readable_game(request, slug, number, table)
-    require_organiser(request, game.round.tournament)
+    require_desk(request, game.round.tournament)
     try:
         # By its stable key too: a stale page's « supprimer » never deletes the donne that
         # moved into that number.
@@ -267,7 +270,7 @@ def game_donne_delete(request: HttpRequest, slug: str, number: int, table: int,
 @require_POST
 def game_forfeit(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     game = readable_game(request, slug, number, table)
-    require_organiser(request, game.round.tournament)
+    require_desk(request, game.round.tournament)
     form = ForfeitForm(request.POST)
     if form.is_valid():
         try:
@@ -286,7 +289,7 @@ def game_totals(request: HttpRequest, slug: str, number: int, table: int) -> Htt
     enter (keyboard: the totals, Tab, Enter, and the next sheet). Refusals beside their
     figure; a game with donnes switches only once confirmed."""
     game = readable_game(request, slug, number, table)
-    require_organiser(request, game.round.tournament)
+    require_desk(request, game.round.tournament)
     if game.is_bye:
         raise Http404(_("Une équipe exempte n'a pas de feuille."))
     rules = game.round.rules
@@ -329,7 +332,7 @@ def game_totals_clear(request: HttpRequest, slug: str, number: int,
     """Back to entering the game by its donnes, once confirmed (and its removed donnes put
     back if asked)."""
     game = readable_game(request, slug, number, table)
-    require_organiser(request, game.round.tournament)
+    require_desk(request, game.round.tournament)
     form = TotalsClearForm(request.POST)
     form.is_valid()  # two check boxes: always valid
     try:
@@ -347,7 +350,7 @@ def game_totals_clear(request: HttpRequest, slug: str, number: int,
 def game_confirm(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """The organiser confirms a score that awaits a side's confirmation."""
     game = readable_game(request, slug, number, table)
-    require_organiser(request, game.round.tournament)
+    require_desk(request, game.round.tournament)
     form = ConfirmForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Score illisible : rechargez la page."))

@@ -1,6 +1,6 @@
 """Downloads: each renders one document built by `exports`.
 
-The score sheets carry the table links (QR codes): their organiser's only. The rest is
+The score sheets carry the table links (QR codes): the club's desk's only (any member). The rest is
 readable wherever the tournament is (`access.readable`)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..access import organised, readable, readable_round, require_organiser
+from ..access import at_desk, readable, readable_round, require_desk
 from ..exports import documents, pdf, registry, weasy
 from ..models import Tournament
 from ..services import backup as backup_module
@@ -39,7 +39,7 @@ SHEETS_A_SECOND = 25  # a core lays out about 25-30 sheets a second (the progres
 
 def score_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = readable_round(request, slug, number)
-    require_organiser(request, round_.tournament)
+    require_desk(request, round_.tournament)  # the desk prints every document
     link_base, name = table_link_base(request), f"feuilles-{slug}-partie-{number}.pdf"
     tables = round_.games.filter(team_ew__isnull=False).count()
     if tables >= BACKGROUND_TABLES:
@@ -55,7 +55,7 @@ def blank_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
     """Score sheets for `?tables=N` tables before the draw (by default, one per two active
     teams, or per four active players of a mêlée): the organiser lays them on the tables
     while the teams register."""
-    tournament = organised(request, slug)
+    tournament = at_desk(request, slug)
     text = request.GET.get("tables", "").strip()
     if text:
         tables = whole_number(text, maximum=documents.BLANK_SHEETS_MAX)
@@ -107,7 +107,6 @@ def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
 
 def backup(request: HttpRequest, slug: str) -> HttpResponse:
     """The whole tournament as JSON (the file `import_tournament` restores)."""
-    tournament = readable(request, slug)
-    require_organiser(request, tournament)
+    tournament = at_desk(request, slug)  # a download; restoring is the organisers'
     return _download(backup_module.export_json(tournament).encode(), "application/json",
                      f"sauvegarde-{slug}-{timezone.localdate():%Y-%m-%d}.json", inline=False)

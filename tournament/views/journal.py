@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import services
-from ..access import game_of, organised
+from ..access import at_desk, game_of, is_organiser, organised
 from ..errors import UserError
 from ..journal import Actor, describe, restorable
 from ..models import AuditEntry
@@ -30,7 +30,7 @@ def _rows(entries) -> list[dict]:
 
 @login_required
 def journal(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = organised(request, slug)
+    tournament = at_desk(request, slug)  # read by the desk; restored by its organisers
     kind = request.GET.get("kind", "")
     entries = tournament.audit.all()
     if kind in dict(AuditEntry.KINDS):
@@ -38,17 +38,19 @@ def journal(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournament/organiser/journal.html", {
         "tournament": tournament, "rows": _rows(entries[:JOURNAL_LENGTH]),
         "kinds": AuditEntry.KINDS, "kind": kind, "title": _("Journal des modifications"),
+        "is_organiser": is_organiser(request, tournament),
     })
 
 
 @login_required
 def table_history(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    tournament = organised(request, slug)
+    tournament = at_desk(request, slug)
     game = game_of(tournament, number, table)
     entries = tournament.audit.filter(round_number=number, table=table)
     return render(request, "tournament/organiser/journal.html", {
         "tournament": tournament, "game": game, "rows": _rows(entries),
         "title": _("Historique de la table %(t)d, partie %(n)d") % {"t": table, "n": number},
+        "is_organiser": is_organiser(request, tournament),
     })
 
 

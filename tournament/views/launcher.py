@@ -12,7 +12,7 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from ..access import organised
+from ..access import at_desk
 from ..launcher import first_start, network
 from ..services import autobackups
 
@@ -43,7 +43,7 @@ def phone_address(request: HttpRequest) -> HttpResponse:
 
 def autobackup_download(request: HttpRequest, slug: str, name: str) -> FileResponse:
     """One automatic backup of the concours, for its organiser (the file import restores)."""
-    tournament = organised(request, slug)
+    tournament = at_desk(request, slug)  # a download; restoring is the organisers'
     try:
         path = autobackups.autobackup_file(tournament=tournament, name=name)
     except LookupError:

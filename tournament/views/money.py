@@ -2,8 +2,9 @@
 undo, refunds, totals by method, the balance), its settings (the fee, the cash prize pool,
 lots' values) and the treasurer's documents. One URL per action.
 
-Every view here is a desk action: a table de marque member takes money. Until access.py
-knows roles, the concours' organiser only (`organised`)."""
+The caisse is the desk's (any member of the club: the table de marque takes money, refunds,
+prints the treasurer's documents: `at_desk`); the fee, the cash prize pool and the lots'
+values are the concours' settings, its organisers' (`organised`)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
-from ..access import organised
+from ..access import at_desk, organised
 from ..amounts import amount_text, pool_line_words
 from ..choices import FEE_PER_CHOICES, PAYMENT_CASH, PAYMENT_METHOD_CHOICES
 from ..errors import UserError
@@ -44,8 +45,8 @@ def _refused(request: HttpRequest, form: forms.Form, prefix: str = "") -> None:
 
 @login_required
 def caisse(request: HttpRequest, slug: str) -> HttpResponse:
-    # desk action (marque allowed)
-    tournament = organised(request, slug)
+    # the desk (any member: the table de marque takes money)
+    tournament = at_desk(request, slug)
     data = selectors.caisse(tournament)
     methods = dict(PAYMENT_METHOD_CHOICES)
     method = request.GET.get("moyen", "")
@@ -65,8 +66,8 @@ def caisse(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def caisse_pay(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    # desk action (marque allowed)
-    tournament = organised(request, slug)
+    # the desk (any member: the table de marque takes money)
+    tournament = at_desk(request, slug)
     form = PaymentForm(request.POST)
     if not form.is_valid():
         _refused(request, form)
@@ -87,8 +88,8 @@ def caisse_pay(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def caisse_undo(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    # desk action (marque allowed)
-    tournament = organised(request, slug)
+    # the desk (any member: the table de marque takes money)
+    tournament = at_desk(request, slug)
     try:
         services.payment_undo(tournament=tournament, number=number, by=_by(request))
     except UserError as error:
@@ -101,8 +102,8 @@ def caisse_undo(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def caisse_refund(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    # desk action (marque allowed)
-    tournament = organised(request, slug)
+    # the desk (any member: the table de marque takes money)
+    tournament = at_desk(request, slug)
     form = RefundForm(request.POST)
     if not form.is_valid():
         _refused(request, form)
@@ -121,8 +122,8 @@ def caisse_refund(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def caisse_unrefund(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    # desk action (marque allowed)
-    tournament = organised(request, slug)
+    # the desk (any member: the table de marque takes money)
+    tournament = at_desk(request, slug)
     try:
         services.refund_undo(tournament=tournament, number=number, by=_by(request))
     except UserError as error:
@@ -149,14 +150,14 @@ def _settings_page(request: HttpRequest, tournament: Tournament, *,
 @login_required
 def caisse_settings(request: HttpRequest, slug: str) -> HttpResponse:
     """The fee, the cash prize pool and the lots' values: three forms, each its own URL."""
-    # desk action (marque allowed)
+    # the concours' settings: its organisers
     return _settings_page(request, organised(request, slug))
 
 
 @login_required
 @require_POST
 def caisse_fee(request: HttpRequest, slug: str) -> HttpResponse:
-    # desk action (marque allowed)
+    # the concours' settings: its organisers
     tournament = organised(request, slug)
     form = FeeForm(request.POST)
     if form.is_valid():
@@ -173,7 +174,7 @@ def caisse_fee(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def caisse_pool(request: HttpRequest, slug: str) -> HttpResponse:
-    # desk action (marque allowed)
+    # the concours' settings: its organisers
     tournament = organised(request, slug)
     form = PoolForm(request.POST)
     if form.is_valid():
@@ -191,7 +192,7 @@ def caisse_pool(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def caisse_lot_value(request: HttpRequest, slug: str, prize: int) -> HttpResponse:
-    # desk action (marque allowed)
+    # the concours' settings: its organisers
     tournament = organised(request, slug)
     lot = get_object_or_404(Prize, tournament=tournament, pk=prize)
     form = LotValueForm(request.POST, prefix=f"lot{lot.pk}")
@@ -209,11 +210,11 @@ def caisse_lot_value(request: HttpRequest, slug: str, prize: int) -> HttpRespons
 
 @login_required
 def caisse_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    # desk action (marque allowed)
-    return concours_document(request, organised(request, slug), "caisse")
+    # the desk (any member: the table de marque takes money)
+    return concours_document(request, at_desk(request, slug), "caisse")
 
 
 @login_required
 def caisse_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
-    # desk action (marque allowed)
-    return concours_document(request, organised(request, slug), "caisse.xlsx")
+    # the desk (any member: the table de marque takes money)
+    return concours_document(request, at_desk(request, slug), "caisse.xlsx")

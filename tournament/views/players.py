@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
-from ..access import is_organiser, organised, readable, require_organiser
+from ..access import at_desk, is_member, is_organiser, organised, readable, require_desk
 from ..errors import UserError
 from ..forms import PlayerForm, PlayerImportForm, PlayerRegistrationForm
 from ..models import Player, Tournament
@@ -35,7 +35,9 @@ def _list_page(request: HttpRequest, tournament: Tournament, form: PlayerRegistr
     return render(request, "tournament/organiser/player_list.html", {
         "tournament": tournament, "players": players, "form": form,
         "import_form": import_form, "is_organiser": is_organiser(request, tournament),
-        "player_count": len(players),
+        "is_desk": is_member(request, tournament), "player_count": len(players),
+        "last_change": selectors.last_change(tournament, kinds=("team", "player"))
+        if is_member(request, tournament) else None,
         "active_count": sum(1 for player in players if player.active),
         "club": tournament.club,
     }, status=status)
@@ -47,8 +49,8 @@ def player_list(request: HttpRequest, slug: str) -> HttpResponse:
     if tournament.format != "melee":
         return redirect("tournament:teams", slug=slug)
     form = PlayerRegistrationForm()
-    if request.method == "POST":
-        require_organiser(request, tournament)
+    if request.method == "POST":  # the desk registers entrants
+        require_desk(request, tournament)
         form = PlayerRegistrationForm(request.POST)
         if form.is_valid():
             try:
@@ -67,7 +69,7 @@ def player_list(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def players_import(request: HttpRequest, slug: str) -> HttpResponse:
     """A file of players (one a line), registered whole or not at all."""
-    tournament = organised(request, slug)
+    tournament = at_desk(request, slug)
     if tournament.format != "melee":
         return redirect("tournament:teams", slug=slug)
     import_form = PlayerImportForm(request.POST, request.FILES)
@@ -104,8 +106,8 @@ def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     player = _player(tournament, number)
     initial = {"name": player.name, "club": player.club, "licence": player.licence}
     form = PlayerForm(initial=initial)
-    if request.method == "POST":
-        require_organiser(request, tournament)
+    if request.method == "POST":  # the desk corrects an entrant
+        require_desk(request, tournament)
         form = PlayerForm(request.POST, initial=initial)
         if form.is_valid():
             try:
@@ -121,6 +123,7 @@ def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournament/organiser/player_detail.html", {
         "tournament": tournament, "player": player, "rows": rows, "form": form,
         "is_organiser": is_organiser(request, tournament),
+        "is_desk": is_member(request, tournament),
         # The version the form shows (the posted one after a refusal: still stale if it was).
         "stamp": (request.POST.get("stamp", "") if request.method == "POST"
                   else services.player_stamp(player)),

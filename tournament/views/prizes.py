@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
-from ..access import is_organiser, organised, readable
+from ..access import is_member, organised, readable
 from ..errors import UserError
 from ..exports import final_pack, palmares, weasy
 from ..forms.prizes import PrizeForm
@@ -146,7 +146,7 @@ def final_pdf(request: HttpRequest, slug: str) -> HttpResponse:
         return documents.too_long(request, tournament, tables, final_pack.MAX_TABLES,
                                   _("tables (toutes parties)"))
     name = f"resultats-{slug}-{timezone.localdate():%Y-%m-%d}.pdf"
-    if tables >= BACKGROUND_GAMES and is_organiser(request, tournament):
+    if tables >= BACKGROUND_GAMES and is_member(request, tournament):
         estimate = 3 + tables / (GAMES_A_SECOND * weasy.workers_for(tables))
         return progress.start(request, tournament, filename=name, estimate=estimate,
                               make=lambda step: final_pack.final_pack_pdf(tournament, step),

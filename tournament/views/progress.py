@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from ..access import organised
+from ..access import at_desk
 from ..exports import progress
 from ..exports.progress import Step
 from ..models import Tournament
@@ -32,7 +32,7 @@ def start(request: HttpRequest, tournament: Tournament, *, filename: str, estima
 
 
 def _job(request: HttpRequest, slug: str, job: str) -> tuple[Tournament, progress.State]:
-    tournament = organised(request, slug)
+    tournament = at_desk(request, slug)
     state = progress.state(job)
     if state is None or state.slug != tournament.slug:
         raise Http404(_("Ce document n'existe pas, ou plus (il est gardé une heure)."))

@@ -3,25 +3,27 @@ the help, the standings and the projector's screen."""
 
 from __future__ import annotations
 
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_tables2 import RequestConfig
 
-from ..access import readable
+from .. import selectors
+from ..access import RUNNING_ROLES, WHO_MAY, club_roles, readable
 from ..exports import documents
-from ..models import Club, Tournament
 from ..tables import StandingsTable
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    visible = Q(published=True)
-    if request.user.is_authenticated:
-        visible |= Q(organiser=request.user)
-    clubs = (Club.objects.filter(memberships__user_id=request.user.pk)
-             if request.user.is_authenticated else Club.objects.none())
+    """The concours of every club of the account, grouped by club, then the published
+    ones of other clubs."""
+    clubs, others = selectors.home_concours(request.user)
+    roles = club_roles(request.user)
+    # An account of no club creates its first concours (and its club); a table de marque
+    # of every club it belongs to creates none.
+    can_create = request.user.is_authenticated and (
+        not roles or bool(set(roles.values()) & RUNNING_ROLES))
     return render(request, "tournament/public/home.html",
-                  {"tournaments": Tournament.objects.filter(visible)[:100], "clubs": clubs})
+                  {"clubs": clubs, "tournaments": others, "can_create": can_create})
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
@@ -39,7 +41,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def help_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "help/aide.html")
+    return render(request, "help/aide.html", {"who_may": WHO_MAY})
 
 
 def screen(request: HttpRequest, slug: str) -> HttpResponse:

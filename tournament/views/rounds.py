@@ -21,10 +21,12 @@ from django.views.decorators.http import require_POST
 
 from .. import selectors, services
 from ..access import (
+    is_member,
     is_organiser,
     organised,
     readable,
     readable_round,
+    require_desk,
     require_organiser,
 )
 from ..addresses import TOKEN_MARKER, addresses
@@ -173,7 +175,7 @@ class RowsPage:
     """What every row of a partie's table depends on besides its game."""
 
     slug: str
-    organiser: bool
+    desk: bool  # a member of the club (the table de marque too): links, entry, forfeits
     melee: bool
     two_links: bool
     link_base: str
@@ -189,19 +191,19 @@ def rows_html(rows: list[TableRow], page: RowsPage) -> SafeString:
 
 def _row_html(row: TableRow, page: RowsPage) -> str:
     game = row.game
-    organiser = page.organiser
+    desk = page.desk
     if game.is_bye:
         exempt = _("exempt") if page.melee else _("exempte")
         return (f'<tr class="bye"><td>—</td><td>{row.ns}</td><td>{exempt}</td>'
                 f"<td>{game.score_ns}</td><td>{exempt}</td>"
-                + ("<td></td>" if organiser else "") + "</tr>")
+                + ("<td></td>" if desk else "") + "</tr>")
     url = escape(row.url)
     enter = (f' <a class="enter" href="{url}">{_("saisir")}</a>'
-             if organiser and not game.finished else "")
+             if desk and not game.finished else "")
     cells = [f'<td><a href="{url}">{game.table}</a>{enter}</td>', f"<td>{row.ns}</td>",
              f"<td>{row.ew}</td>", f"<td>{game.score_ns} – {game.score_ew}</td>",
              f"<td>{_state_html(row, page)}</td>"]
-    if organiser:
+    if desk:
         base, address = escape(page.link_base), escape(row.link)
         link = f'<a href="{address}" data-table-link="{game.table}">{base}{address}</a>'
         if page.two_links:
@@ -222,7 +224,7 @@ def _state_html(row: TableRow, page: RowsPage) -> str:
         state = format_html('<strong class="forfeit-due">{}</strong>', mark_safe(
             _("forfait à déclarer (%(name)s s'est retirée)")
             % {"name": escape(row.leaving.name)}))
-        if page.organiser:
+        if page.desk:
             state += format_html(
                 ' <form method="post" action="{}" class="inline">{}<input type="hidden" '
                 'name="back" value="round"><button type="submit">{}</button></form>',
@@ -257,6 +259,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = readable_round(request, slug, number)
     tournament = round_.tournament
     organiser = is_organiser(request, tournament)
+    desk = is_member(request, tournament)  # the table de marque too
     swap_form = SwapForm()
     if request.method == "POST":  # the swap of two teams (closing has its own address)
         require_organiser(request, tournament)
@@ -275,7 +278,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     games = list(round_.games.select_related("team_ns__first", "team_ns__second",
                                              "team_ew__first", "team_ew__second")
                  .order_by("table"))
-    link_base = table_link_base(request) if organiser else ""
+    link_base = table_link_base(request) if desk else ""
     is_last = not tournament.rounds.filter(number__gt=round_.number).exists()
     unfinished = [game.table for game in games if not game.finished]
     # One query each (none without the option), whatever the number of tables.
@@ -284,22 +287,24 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             addresses("tournament:table_link", marker=TOKEN_MARKER))
     rows = [TableRow.of(game, awaiting, disputed, urls, melee=tournament.format == "melee")
             for game in games]
-    waiting = selectors.round_waiting_teams(round_) if organiser and is_last else []
+    waiting = selectors.round_waiting_teams(round_) if desk and is_last else []
     can_draw_next = organiser and is_last and not unfinished
-    two_links = organiser and tournament.two_confirmations
-    page = RowsPage(slug=slug, organiser=organiser, melee=tournament.format == "melee",
+    two_links = desk and tournament.two_confirmations
+    page = RowsPage(slug=slug, desk=desk, melee=tournament.format == "melee",
                     two_links=two_links, link_base=link_base,
                     csrf_input=format_html('<input type="hidden" name="csrfmiddlewaretoken" '
                                            'value="{}">', get_token(request))
-                    if organiser else "")
+                    if desk else "")
     return render(request, "tournament/organiser/round_detail.html", {
         "tournament": tournament, "round": round_, "games": games, "rows": rows,
         "rows_html": rows_html(rows, page),
-        "is_organiser": organiser, "swap_form": swap_form,
+        "is_organiser": organiser, "is_desk": desk, "swap_form": swap_form,
+        "last_change": selectors.last_change(tournament, round_number=round_.number)
+        if desk else None,
         "started": selectors.round_started(round_),
         "unfinished": bool(unfinished),
         "can_undo_time": organiser and selectors.round_time_undoable(round_),
-        "link_base": link_base, "link_is_local": organiser and _loopback(link_base),
+        "link_base": link_base, "link_is_local": desk and _loopback(link_base),
         "is_last": is_last, "can_undo_draw": organiser and is_last
         and not selectors.round_started(round_),
         "can_draw_next": can_draw_next,
@@ -370,7 +375,7 @@ def _seat_late(request: HttpRequest, slug: str, number: int,
     """A late team chosen on the partie's page, given to `seat` (a service taking round_,
     team, by); `said` words the success. The two ways of seating one team share all else."""
     round_ = readable_round(request, slug, number)
-    require_organiser(request, round_.tournament)
+    require_desk(request, round_.tournament)  # the desk seats a late team
     team = _waiting_team(round_, request.POST.get("team", ""))
     try:
         if team is None:
@@ -414,7 +419,7 @@ def round_late_exempt(request: HttpRequest, slug: str, number: int) -> HttpRespo
 def round_late_table(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Seat two late teams at a new table of the current partie."""
     round_ = readable_round(request, slug, number)
-    require_organiser(request, round_.tournament)
+    require_desk(request, round_.tournament)  # the desk seats late teams
     team_a = _waiting_team(round_, request.POST.get("team_a", ""))
     team_b = _waiting_team(round_, request.POST.get("team_b", ""))
     try:

@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..access import club_member, organised
+from ..access import at_desk, club_member
 from ..errors import UserError
 from ..exports import static_site
 from ..selectors.season import club_seasons, season_standings
@@ -27,7 +27,7 @@ def _download(content: bytes, name: str) -> HttpResponse:
 
 
 def concours_site(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = organised(request, slug)  # desk action (marque allowed)
+    tournament = at_desk(request, slug)  # the desk prints every document
     now = timezone.now()
     try:
         content = static_site.concours_zip(tournament, now)

@@ -18,10 +18,12 @@ from django.views.decorators.http import require_POST
 
 from .. import selectors, services
 from ..access import (
+    at_desk,
+    is_member,
     is_organiser,
     organised,
     readable,
-    require_organiser,
+    require_desk,
 )
 from ..errors import UserError
 from ..forms import (
@@ -41,8 +43,8 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
     if tournament.format == "melee":
         return redirect("tournament:players", slug=slug)
     form = TeamForm()
-    if request.method == "POST":
-        require_organiser(request, tournament)
+    if request.method == "POST":  # the desk registers entrants
+        require_desk(request, tournament)
         form = TeamForm(request.POST, tournament=tournament)
         if form.is_valid():
             try:
@@ -62,7 +64,7 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def teams_import(request: HttpRequest, slug: str) -> HttpResponse:
     """Register the teams of a file (CSV or workbook); refused whole, beside the field."""
-    tournament = organised(request, slug)
+    tournament = at_desk(request, slug)
     if tournament.format == "melee":
         return redirect("tournament:players", slug=slug)
     import_form = TeamImportForm(request.POST, request.FILES)
@@ -95,7 +97,10 @@ def _team_list_page(request: HttpRequest, tournament: Tournament, form: TeamForm
     return render(request, "tournament/organiser/team_list.html", {
         "tournament": tournament, "teams": registered, "form": form,
         "import_form": import_form, "is_organiser": is_organiser(request, tournament),
-        "team_count": len(registered), "active_count": active,
+        "is_desk": is_member(request, tournament), "team_count": len(registered),
+        "last_change": selectors.last_change(tournament, kinds=("team", "player"))
+        if is_member(request, tournament) else None,
+        "active_count": active,
         "club": tournament.club,
     })
 
@@ -105,8 +110,8 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     team = get_object_or_404(Team.objects.select_related("first", "second"),
                              tournament=tournament, number=number, round__isnull=True)
     form = TeamEditForm(instance=team)
-    if request.method == "POST":
-        require_organiser(request, tournament)
+    if request.method == "POST":  # the desk corrects an entrant
+        require_desk(request, tournament)
         if "active" in request.POST:  # a page of before each action had its address
             return redirect("tournament:team_withdraw" if request.POST["active"] != "1"
                             else "tournament:team", slug=slug, number=number)
@@ -135,11 +140,12 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     organiser = is_organiser(request, tournament)
     return render(request, "tournament/organiser/team_detail.html", {
         "tournament": tournament, "team": team, "rows": rows, "form": form,
-        "is_organiser": organiser,
+        "is_organiser": organiser, "is_desk": is_member(request, tournament),
         # The version the form shows (the posted one after a refusal: still stale if it was).
         "stamp": (request.POST.get("stamp", "") if request.method == "POST"
                   else services.team_stamp(team)),
-        "pending_forfeit": selectors.team_pending_forfeit(team) if organiser else None,
+        "pending_forfeit": selectors.team_pending_forfeit(team)
+        if is_member(request, tournament) else None,
     })
 
 
@@ -153,9 +159,9 @@ def team_reinstate(request: HttpRequest, slug: str, number: int) -> HttpResponse
     return redirect("tournament:team", slug=slug, number=number)
 
 
-def _team_of(request: HttpRequest, slug: str, number: int) -> Team:
-    """A team of a concours, for its organiser only."""
-    tournament = organised(request, slug)
+def _team_of(request: HttpRequest, slug: str, number: int, *, desk: bool = False) -> Team:
+    """A team of a concours, for its organisers only (`desk`: for any member of its club)."""
+    tournament = at_desk(request, slug) if desk else organised(request, slug)
     return get_object_or_404(Team.objects.select_related("tournament"), tournament=tournament,
                              number=number, round__isnull=True)
 
@@ -179,7 +185,7 @@ def team_withdraw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def team_forfeit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    team = _team_of(request, slug, number)
+    team = _team_of(request, slug, number, desk=True)  # the desk records forfeits
     try:
         game = services.team_forfeit(team=team, by=_by(request))
     except UserError as error:

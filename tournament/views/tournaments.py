@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -11,8 +12,11 @@ from django.utils.translation import gettext as _
 
 from .. import selectors, services
 from ..access import (
+    club_roles,
+    is_member,
     is_organiser,
     organised,
+    organising_clubs,
     readable,
     require_organiser,
 )
@@ -35,11 +39,20 @@ from .common import _by, _form_error
 
 @login_required
 def tournament_create(request: HttpRequest) -> HttpResponse:
-    form = TournamentCreateForm(request.POST or None)
+    """A new concours, in a club where the account organises (asked when several). An
+    account of no club at all gets a club of its own (services.club_of_organiser); one that
+    is only a table de marque creates none."""
+    clubs = organising_clubs(request.user)
+    if not clubs and club_roles(request.user):
+        raise PermissionDenied(_("La table de marque ne crée pas de concours : seuls le "
+                                 "responsable du club et ses organisateurs le peuvent."))
+    form = TournamentCreateForm(request.POST or None, clubs=clubs)
     if request.method == "POST" and form.is_valid():
+        values = dict(form.cleaned_data)
+        club = values.pop("club", None) or (clubs[0] if clubs else None)
         try:
             tournament = services.tournament_create(organiser=request.user, by=_by(request),
-                                                    **form.cleaned_data)
+                                                    club=club, **values)
         except UserError as error:
             _form_error(form, error)
         else:
@@ -50,18 +63,19 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = readable(request, slug)
-    if request.method == "POST":
+    if request.method == "POST":  # publishing runs the concours
         require_organiser(request, tournament)
         published = request.POST.get("published") == "1"
         services.tournament_publish(tournament=tournament, published=published)
         messages.success(request, _("Concours publié : tables, classement et écran sont visibles "
                                     "de tous.") if published else
-                         _("Concours retiré : vous seul le voyez."))
+                         _("Concours retiré : seuls les membres du club le voient."))
         return redirect("tournament:detail", slug=slug)
     rounds = tournament.rounds.all()
     return render(request, "tournament/organiser/tournament_detail.html", {
         "tournament": tournament, "rounds": rounds,
         "is_organiser": is_organiser(request, tournament),
+        "is_desk": is_member(request, tournament),
         "team_count": entrants_count(tournament),
         "criteria": selectors.criteria_labels(tournament),
         "draw_label": draw_label(tournament.draw_method),

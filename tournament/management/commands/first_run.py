@@ -1,5 +1,5 @@
-"""`make run`'s first-start step: an organiser account when none exists, and the demo
-tournament in an empty database.
+"""`make run`'s first-start step: an organiser account when none exists, responsable of a
+club (« Mon club »), and the demo tournament, in that club, in an empty database.
 
 The organiser is staff (the admin lets them change their own password) but not a superuser:
 a superuser could change every other organiser's password and tournaments in the admin. Whoever
@@ -26,7 +26,8 @@ class Command(BaseCommand):
         users = get_user_model()
         if not users.objects.exists():
             password = secrets.token_urlsafe(12)
-            users.objects.create_user(ORGANISER, password=password, is_staff=True)
+            account = users.objects.create_user(ORGANISER, password=password, is_staff=True)
+            services.club_first(responsable=account)
             rule = "=" * 64
             self.stdout.write(self.style.SUCCESS(
                 f"{rule}\nCompte organisateur créé (notez-le, il ne sera plus affiché) :\n"
@@ -35,6 +36,8 @@ class Command(BaseCommand):
             # The first organiser (staff) account; any account in a database without one.
             owner = users.objects.filter(is_staff=True).order_by("pk").first()
             owner = owner or users.objects.order_by("pk").first()
+            if owner is not None:
+                services.club_first(responsable=owner)
             demo = services.demo_load(organiser=owner,
                                       path=settings.SHARE_DIR / "fixtures" / "demo.json")
             self.stdout.write(f"Concours de démonstration chargé : /t/{demo.slug}/")

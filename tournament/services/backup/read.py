@@ -68,6 +68,7 @@ from ...register_match import Incoming
 from ...selectors.backup import Contents
 from ...selectors.matching import Ambiguity, organising_club, register_ambiguities
 from ...selectors.prizes import Lot, lots_from_value
+from ..clubs import runs_club
 from ..common import (
     RANKING_POINTS_FIELDS,
     UserError,
@@ -747,7 +748,7 @@ def check_database(backup: Backup, organiser: User | AnonymousUser, replace: boo
         if not replace:
             raise UserError(_("Le concours « %(slug)s » existe déjà : demandez à le "
                               "remplacer.") % {"slug": slug})
-        if replaces.organiser_id != organiser.pk:
+        if not runs_club(organiser, replaces.club_id):
             raise UserError(_("Le concours « %(slug)s » appartient à un autre organisateur : "
                               "il n'est pas remplacé.") % {"slug": slug})
     _check_unique(backup.rounds, replaces)

@@ -36,7 +36,7 @@ from ...models import (
     new_token,
 )
 from ...selectors.backup import last_entry
-from ..clubs import club_of_organiser
+from ..clubs import club_of_organiser, runs_club
 from ..common import slug_checked, text_field
 from ..donnes import game_recompute
 from ..matching import Choices, entrants_link
@@ -194,7 +194,7 @@ def backup_restore(*, organiser: Organiser, data: object, mode: Literal["replace
         raise UserError(_("Restauration : « remplacer » ou « copier » est attendu."))
     backup = read(data)
     if mode == "replace":
-        if tournament is None or tournament.organiser_id != organiser.pk:
+        if tournament is None or not runs_club(organiser, tournament.club_id):
             raise UserError(_("Seul l'organisateur d'un concours peut le remplacer."))
         backup.tournament["slug"] = tournament.slug
         return _restore_replacing(backup, organiser, tournament, seen, choices)
@@ -224,7 +224,7 @@ def _restore_replacing(backup: Backup, organiser: Organiser, tournament: Tournam
 def tournament_copy(*, tournament: Tournament, organiser: Organiser, slug: str,
                     name: str) -> Tournament:
     """« Copier ce concours »: its backup restored as a copy (`backup_restore`)."""
-    if tournament.organiser_id != organiser.pk:
+    if not runs_club(organiser, tournament.club_id):
         raise UserError(_("Seul l'organisateur d'un concours peut le copier."))
     return backup_restore(organiser=organiser, data=export_data(tournament), mode="copy",
                           slug=slug, name=name)

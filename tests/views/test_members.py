@@ -1,0 +1,305 @@
+"""The club's members page (its responsable's), the one-time link a new member opens to
+choose a password, the home page by club, a concours created in one of several clubs, and
+the « Dernière modification » line of the desk's pages."""
+
+import datetime
+import hashlib
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.builders import drawn, organiser, tournament
+from tournament import services
+from tournament.errors import UserError
+from tournament.journal import Actor
+from tournament.models import Club, ClubEntry, Game, MemberInvite, Membership, Tournament
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "Belote-du-vendredi-17"
+
+
+@pytest.fixture
+def club():
+    boss = organiser("patron")
+    return services.club_create(name="Belote Club", responsable=boss)
+
+
+def boss_of(club):
+    return Membership.objects.get(club=club, role="responsable").user
+
+
+def add(client, club, username="marcel", role="marque"):
+    client.force_login(boss_of(club))
+    return client.post(reverse("tournament:member_add", args=[club.slug]),
+                       {"username": username, "role": role})
+
+
+def link_in(response) -> str:
+    found = re.search(r'id="invite-url"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*id="invite-url"',
+                      response.content.decode())
+    assert found, "no link on the page"
+    return found.group(1) or found.group(2)
+
+
+def path_of(link: str) -> str:
+    return link[link.index("/invitation/"):]
+
+
+def test_the_responsable_creates_a_member_and_sees_the_link_once(client, club):
+    response = add(client, club)
+    assert response.status_code == 200
+    link = link_in(response)
+    account = get_user_model().objects.get(username="marcel")
+    assert not account.has_usable_password()
+    assert Membership.objects.get(user=account).role == "marque"
+    # Only the token's hash is stored, never the token.
+    token = path_of(link).split("/")[2]
+    invite = MemberInvite.objects.get()
+    assert invite.token_hash == hashlib.sha256(token.encode()).hexdigest()
+    assert token not in str(list(MemberInvite.objects.values()))
+    # The list page does not show it again.
+    page = client.get(reverse("tournament:members", args=[club.slug])).content.decode()
+    assert token not in page and "marcel" in page
+    assert ClubEntry.objects.filter(action="create", member="marcel", actor="patron").exists()
+
+
+def test_the_member_chooses_a_password_through_the_link_and_is_signed_in(client, club):
+    link = path_of(link_in(add(client, club)))
+    client.logout()
+    page = client.get(link)
+    assert page.status_code == 200 and "marcel" in page.content.decode()
+    response = client.post(link, {"password1": PASSWORD, "password2": PASSWORD})
+    assert response.status_code == 302
+    account = get_user_model().objects.get(username="marcel")
+    assert account.check_password(PASSWORD)
+    assert client.get(reverse("tournament:home")).context["user"] == account
+    assert MemberInvite.objects.get().used is not None
+
+
+def test_a_link_used_once_opens_no_more(client, club):
+    link = path_of(link_in(add(client, club)))
+    client.logout()
+    client.post(link, {"password1": PASSWORD, "password2": PASSWORD})
+    client.logout()
+    assert client.get(link).status_code == 404
+    response = client.post(link, {"password1": "Autre-mot-de-passe-9", "password2":
+                                  "Autre-mot-de-passe-9"})
+    assert response.status_code == 404 and "déjà servi" in response.content.decode()
+    assert get_user_model().objects.get(username="marcel").check_password(PASSWORD)
+
+
+def test_a_link_expires_after_48_hours(client, club):
+    link = path_of(link_in(add(client, club)))
+    client.logout()
+    invite = MemberInvite.objects.get()
+    assert invite.expires - invite.created <= datetime.timedelta(hours=48, seconds=5)
+    MemberInvite.objects.update(expires=timezone.now() - datetime.timedelta(seconds=1))
+    assert client.get(link).status_code == 404
+    client.post(link, {"password1": PASSWORD, "password2": PASSWORD})
+    assert not get_user_model().objects.get(username="marcel").has_usable_password()
+
+
+def test_a_wrong_token_opens_nothing(client, club):
+    add(client, club)
+    client.logout()
+    for token in ("faux", "A" * 43, "x" * 500):
+        assert client.get(reverse("tournament:invite", args=[token])).status_code == 404
+    with pytest.raises(UserError):
+        services.invite_accept(token="faux", password=PASSWORD, confirmation=PASSWORD)
+
+
+def test_a_weak_or_mismatched_password_is_refused_and_the_link_still_opens(client, club):
+    link = path_of(link_in(add(client, club)))
+    client.logout()
+    weak = client.post(link, {"password1": "123", "password2": "123"})
+    assert weak.status_code == 400 and "court" in weak.content.decode()
+    other = client.post(link, {"password1": PASSWORD, "password2": PASSWORD + "x"})
+    assert other.status_code == 400 and "identiques" in other.content.decode()
+    assert MemberInvite.objects.get().used is None
+    assert client.post(link, {"password1": PASSWORD, "password2": PASSWORD}
+                       ).status_code == 302
+
+
+def test_a_new_link_replaces_the_first_and_only_before_a_password(client, club):
+    first = path_of(link_in(add(client, club)))
+    member = Membership.objects.get(user__username="marcel")
+    url = reverse("tournament:member_link", args=[club.slug, member.pk])
+    second = path_of(link_in(client.post(url)))
+    client.logout()
+    assert client.get(first).status_code == 404 and client.get(second).status_code == 200
+    client.post(second, {"password1": PASSWORD, "password2": PASSWORD})
+    client.force_login(boss_of(club))
+    response = client.post(url, follow=True)
+    assert "déjà choisi son mot de passe" in response.content.decode()
+    assert MemberInvite.objects.count() == 2
+
+
+def test_an_existing_account_joins_with_its_password_and_no_link(client, club):
+    elsewhere = organiser("ligue")
+    response = add(client, club, username="ligue", role="organisateur")
+    assert response.status_code == 302 and not MemberInvite.objects.exists()
+    assert Membership.objects.get(club=club, user=elsewhere).role == "organisateur"
+    again = add(client, club, username="ligue")
+    assert again.status_code == 400 and "déjà membre" in again.content.decode()
+
+
+def test_a_bad_username_is_refused_in_french(client, club):
+    for name in ("deux mots", "", "a\u200bb"):
+        response = add(client, club, username=name)
+        assert response.status_code == 400
+    assert Membership.objects.filter(club=club).count() == 1
+
+
+def test_the_responsable_changes_a_role_and_removes_a_member(client, club):
+    add(client, club)
+    member = Membership.objects.get(user__username="marcel")
+    client.post(reverse("tournament:member_role", args=[club.slug, member.pk]),
+                {f"m{member.pk}-role": "organisateur"})
+    member.refresh_from_db()
+    assert member.role == "organisateur"
+    client.post(reverse("tournament:member_remove", args=[club.slug, member.pk]))
+    assert not Membership.objects.filter(pk=member.pk).exists()
+    assert get_user_model().objects.filter(username="marcel").exists()  # the account stays
+    assert list(ClubEntry.objects.order_by("at", "pk").values_list("action", "before", "after")
+                ) == [("create", "", "marque"), ("role", "marque", "organisateur"),
+                      ("remove", "organisateur", "")]
+
+
+def test_the_last_responsable_is_neither_removed_nor_demoted(client, club):
+    boss = Membership.objects.get(club=club)
+    client.force_login(boss.user)
+    response = client.post(reverse("tournament:member_remove", args=[club.slug, boss.pk]),
+                           follow=True)
+    assert "dernier responsable" in response.content.decode()
+    client.post(reverse("tournament:member_role", args=[club.slug, boss.pk]),
+                {f"m{boss.pk}-role": "marque"})
+    boss.refresh_from_db()
+    assert boss.role == "responsable" and not ClubEntry.objects.exists()
+    with pytest.raises(UserError, match="dernier responsable"):
+        services.member_remove(membership=boss, by=Actor("patron"))
+    # With a second responsable, the first may go.
+    add(client, club, username="second", role="responsable")
+    services.member_remove(membership=boss, by=Actor("patron"))
+    assert list(Membership.objects.values_list("user__username", flat=True)) == ["second"]
+
+
+def test_a_removed_members_link_no_longer_opens(client, club):
+    link = path_of(link_in(add(client, club)))
+    member = Membership.objects.get(user__username="marcel")
+    client.post(reverse("tournament:member_remove", args=[club.slug, member.pk]))
+    client.logout()
+    assert client.get(link).status_code == 404
+
+
+def test_a_member_of_another_club_is_not_touched_through_this_clubs_pages(client, club):
+    other = services.club_create(name="Voisins", responsable=organiser("voisin"))
+    theirs = Membership.objects.get(club=other)
+    client.force_login(boss_of(club))
+    url = reverse("tournament:member_remove", args=[club.slug, theirs.pk])
+    assert client.post(url).status_code == 404
+    assert Membership.objects.filter(pk=theirs.pk).exists()
+
+
+def test_the_members_page_fits_a_phone_and_lists_roles(client, club):
+    add(client, club)
+    page = client.get(reverse("tournament:members", args=[club.slug])).content.decode()
+    assert 'name="viewport"' in page and 'class="members"' in page
+    assert "Table de marque" in page and "Responsable" in page
+
+
+# --- The home page, creating in one of several clubs ----------------------------------
+
+
+def test_the_home_page_lists_the_concours_of_every_club_of_the_account(client):
+    account = organiser("double")
+    first = services.club_create(name="Alpha", responsable=account)
+    second = services.club_create(name="Bêta", responsable=organiser("autre"))
+    Membership.objects.create(club=second, user=account, role="marque")
+    tournament(owner=account, club=first, name="Concours Alpha", published=False)
+    tournament(owner=boss_of(second), club=second, name="Concours Bêta", published=False)
+    tournament(name="Concours public", published=True)
+    tournament(name="Concours caché", published=False)
+    client.force_login(account)
+    page = client.get(reverse("tournament:home")).content.decode()
+    assert page.index("Alpha") < page.index("Concours Alpha") < page.index("Bêta") < \
+        page.index("Concours Bêta") < page.index("Concours public")
+    assert "Concours caché" not in page
+
+
+def test_creating_asks_which_club_when_the_account_organises_in_several(client):
+    account = organiser("double")
+    first = services.club_create(name="Alpha", responsable=account)
+    second = services.club_create(name="Bêta", responsable=organiser("autre"))
+    Membership.objects.create(club=second, user=account, role="organisateur")
+    client.force_login(account)
+    form = client.get(reverse("tournament:create")).context["form"]
+    assert set(form.fields["club"].queryset) == {first, second}
+    client.post(reverse("tournament:create"), {
+        "name": "Chez Bêta", "date": "2026-12-01", "preset": "ffb-coinche",
+        "club": str(second.pk)})
+    assert Tournament.objects.get(name="Chez Bêta").club == second
+    # One club only: no question, the concours goes there.
+    single = organiser("seul")
+    services.club_create(name="Gamma", responsable=single)
+    client.force_login(single)
+    assert "club" not in client.get(reverse("tournament:create")).context["form"].fields
+
+
+def test_a_club_the_account_does_not_organise_in_is_not_offered(client):
+    account = organiser("double")
+    services.club_create(name="Alpha", responsable=account)
+    services.club_create(name="Alpha 2", responsable=account)
+    other = services.club_create(name="Voisins", responsable=organiser("autre"))
+    client.force_login(account)
+    client.post(reverse("tournament:create"), {
+        "name": "Intrusion", "date": "2026-12-01", "preset": "ffb-coinche",
+        "club": str(other.pk)})
+    assert not Tournament.objects.filter(name="Intrusion").exists()
+
+
+def test_a_table_de_marque_only_creates_no_concours(client):
+    club = services.club_create(name="Alpha", responsable=organiser("chef"))
+    marque = organiser("marque")
+    Membership.objects.create(club=club, user=marque, role="marque")
+    client.force_login(marque)
+    assert client.get(reverse("tournament:create")).status_code == 403
+    assert "Nouveau concours" not in client.get(reverse("tournament:home")).content.decode()
+    assert Club.objects.count() == 1
+
+
+# --- Who last changed what -----------------------------------------------------------------
+
+
+def test_the_desk_pages_say_who_last_changed_what(client):
+    boss = organiser("chef")
+    t = drawn(owner=boss, teams=4, published=True)
+    marque = organiser("josette")
+    Membership.objects.create(club=t.club, user=marque, role="marque")
+    client.force_login(marque)
+    game = Game.objects.get(round__tournament=t, table=1)
+    client.post(reverse("tournament:game", args=[t.slug, 1, 1]),
+                {"taker": "NS", "contract": "80", "trump": "H", "taker_points": "100"})
+    assert game.donnes.count() == 1
+    for url in (reverse("tournament:game", args=[t.slug, 1, 1]),
+                reverse("tournament:round", args=[t.slug, 1])):
+        page = client.get(url).content.decode()
+        assert "Dernière modification : josette, à" in page
+    client.post(reverse("tournament:teams", args=[t.slug]),
+                {"name": "Tardifs", "player1": "A", "player2": "B"})
+    client.force_login(boss)
+    assert "Dernière modification : josette" in client.get(
+        reverse("tournament:teams", args=[t.slug])).content.decode()
+    # A visitor of the published concours sees no such line.
+    client.logout()
+    assert "Dernière modification" not in client.get(
+        reverse("tournament:round", args=[t.slug, 1])).content.decode()
+
+
+def test_the_help_page_has_the_table_of_who_may_do_what(client):
+    page = client.get(reverse("help")).content.decode()
+    assert 'id="who-may"' in page and "Table de marque" in page
+    assert "Gérer les membres du club" in page
