@@ -1,4 +1,4 @@
-"""Addresses of the club's register of players (/club/<club>/joueurs/…: its page, adding a
+"""Addresses of the club's register of players (/clubs/<club>/joueurs/…: its page, adding a
 player, a player's page, correcting, merging two and undoing it, anonymising; one address
 per action), and the type-ahead of a concours' registration forms."""
 
@@ -6,7 +6,7 @@ from django.urls import path
 
 from .views import register
 
-CLUB = "club/<slug:club_slug>/joueurs/"
+CLUB = "clubs/<slug:club_slug>/joueurs/"
 urlpatterns = [
     path(CLUB, register.club_register, name="club_register"),
     path(CLUB + "ajouter/", register.club_player_add, name="club_player_add"),

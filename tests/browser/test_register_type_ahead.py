@@ -50,11 +50,11 @@ def test_a_register_player_is_chosen_from_the_keyboard(browser, page, live_serve
     assert team.second.registered.full_name == "Paul Martin"
     expect(page.locator("#id_name")).to_be_focused()
 
-    page.goto(f"{live_server.url}/club/{club.slug}/joueurs/{helene.pk}/")
+    page.goto(f"{live_server.url}/clubs/{club.slug}/joueurs/{helene.pk}/")
     expect(page.locator("#player-concours")).to_contain_text("Paul Martin")
     shot(page, "register-player")
 
-    page.goto(f"{live_server.url}/club/{club.slug}/joueurs/")
+    page.goto(f"{live_server.url}/clubs/{club.slug}/joueurs/")
     page.keyboard.type("DUPO")
     expect(page.locator("#register tbody tr")).to_have_count(1)
     expect(page.locator("#register")).to_contain_text("Dupont")

@@ -551,14 +551,14 @@ def test_the_bareme_challenge_and_its_static_site(page, live_server, shot, tmp_p
     for name in NAMES[:2]:
         registered, = (player for player in ClubPlayer.objects.filter(club=journees[0].club)
                        if player.full_name == name)
-        page.goto(f"{live_server.url}/club/{journees[0].club.slug}/joueurs/{registered.pk}/")
+        page.goto(f"{live_server.url}/clubs/{journees[0].club.slug}/joueurs/{registered.pk}/")
         assert table_texts(page, "#season-totals tbody tr") == [[
             "Challenge du vendredi", f"{line.rank} / {len(shown)}", str(line.points), "5 / 5",
             str(line.wins), str(line.score), "oui"]]
 
     # 3. The club's results for its website, as the organiser downloads them: the season
     # ticked brings its five concours.
-    page.goto(f"{live_server.url}/club/{journees[0].club.slug}/export-site/")
+    page.goto(f"{live_server.url}/clubs/{journees[0].club.slug}/export-site/")
     page.get_by_label("Challenge du vendredi", exact=False).check()
     with page.expect_download() as download:
         page.get_by_role("button", name="Exporter pour le site (zip)").click()

@@ -30,13 +30,18 @@ from tournament import services
 from tournament.choices import ROLE_MARQUE, ROLE_ORGANISATEUR
 from tournament.models import (
     AuditEntry,
+    CashPrize,
     Club,
     ClubEntry,
+    ClubPlayer,
     DonneRecord,
     Game,
     MemberInvite,
     Membership,
+    Payment,
     Prize,
+    RegisterEntry,
+    Season,
     Team,
     Tournament,
 )
@@ -87,6 +92,8 @@ class World:
     donne_entry: AuditEntry
     prize: Prize
     member: Membership  # the marque's membership (the member the member pages act on)
+    season: Season  # a season of the club, not published
+    player: ClubPlayer  # a player of the club's register
 
 
 def slug(w: World) -> list:
@@ -99,6 +106,10 @@ def partie(w: World) -> list:
 
 def table1(w: World) -> list:
     return [w.t.slug, 1, 1]
+
+
+def season(w: World) -> list:
+    return [w.club.slug, w.season.pk]
 
 
 DONNE = {"taker": "NS", "contract": "80", "trump": "H", "taker_points": "100"}
@@ -224,6 +235,60 @@ ROWS: dict[str, Row] = {
     "tournament:member_link": Row(lambda w: [w.club.slug, w.member.pk], POST_ONLY, MANAGE),
     # A one-time link: a wrong one opens nothing, for anyone (test_members.py: real ones).
     "tournament:invite": Row(lambda w: ["faux-jeton"], NONE, NONE, login=False),
+    # The pointage: the desk's.
+    "tournament:arrivals": Row(slug, DESK, DESK),
+    "tournament:entrant_arrive": Row(lambda w: [w.t.slug, 6], POST_ONLY, DESK),
+    "tournament:entrant_absent": Row(lambda w: [w.t.slug, 6], POST_ONLY, DESK),
+    # The caisse: the desk takes money; the fee, the pool and the lots' values are settings.
+    "tournament:caisse": Row(slug, DESK, DESK),
+    "tournament:caisse_pay": Row(lambda w: [w.t.slug, 1], POST_ONLY, DESK,
+                                 lambda w: {"method": "especes"}),
+    "tournament:caisse_undo": Row(lambda w: [w.t.slug, 1], POST_ONLY, DESK),
+    "tournament:caisse_refund": Row(lambda w: [w.t.slug, 1], POST_ONLY, DESK,
+                                    lambda w: {"amount": "1"}),
+    "tournament:caisse_unrefund": Row(lambda w: [w.t.slug, 1], POST_ONLY, DESK),
+    "tournament:caisse_settings": Row(slug, RUN, RUN),
+    "tournament:caisse_fee": Row(slug, POST_ONLY, RUN,
+                                 lambda w: {"fee": "5", "fee_per": "team"}),
+    "tournament:caisse_pool": Row(slug, POST_ONLY, RUN, lambda w: {"pool": "1er 10 €"}),
+    "tournament:caisse_lot_value": Row(lambda w: [w.t.slug, w.prize.pk], POST_ONLY, RUN,
+                                       lambda w: {"value": "12"}),
+    "tournament:caisse_pdf": Row(slug, DESK, DESK),
+    "tournament:caisse_xlsx": Row(slug, DESK, DESK),
+    # A file waiting for its register choices, by a name that does not exist here.
+    "tournament:teams_import_confirm": Row(slug, POST_ONLY, DESK,
+                                           lambda w: {"pending": "A" * 22}),
+    "tournament:players_import_confirm": Row(slug, POST_ONLY, DESK,
+                                             lambda w: {"pending": "A" * 22}),
+    # The site export: the desk prints every document.
+    "tournament:concours_site": Row(slug, DESK, DESK, login=False),
+    "tournament:club_site": Row(lambda w: [w.club.slug], DESK, DESK, login=False),
+    "tournament:club_site_zip": Row(lambda w: [w.club.slug], DESK, DESK, login=False),
+    # The club's register: its members read it, its organisers add and correct, its
+    # responsable merges and anonymises; the type-ahead serves the desk.
+    "tournament:register_suggestions": Row(slug, DESK, DESK, login=False),
+    "tournament:club_register": Row(lambda w: [w.club.slug], DESK, DESK),
+    "tournament:club_player": Row(lambda w: [w.club.slug, w.player.pk], DESK, DESK),
+    "tournament:club_player_add": Row(lambda w: [w.club.slug], POST_ONLY, RUN,
+                                      lambda w: {"name": "Nouveau"}),
+    "tournament:club_player_edit": Row(lambda w: [w.club.slug, w.player.pk], POST_ONLY, RUN,
+                                       lambda w: {"name": "Changé"}),
+    "tournament:club_player_merge": Row(lambda w: [w.club.slug], MANAGE, MANAGE),
+    "tournament:club_merge_undo": Row(lambda w: [w.club.slug, 999999], POST_ONLY, MANAGE,
+                                      stand_in=True),
+    "tournament:club_player_anonymise": Row(lambda w: [w.club.slug, w.player.pk], MANAGE,
+                                            MANAGE),
+    # The club's seasons (this one unpublished): members read, organisers change.
+    "tournament:seasons": Row(lambda w: [w.club.slug], DESK, DESK, login=False),
+    "tournament:season": Row(season, DESK, DESK, login=False),
+    "tournament:season_pdf": Row(season, DESK, DESK, login=False),
+    "tournament:season_xlsx": Row(season, DESK, DESK, login=False),
+    "tournament:season_screen": Row(season, DESK, DESK, login=False),
+    "tournament:season_create": Row(lambda w: [w.club.slug], RUN, RUN,
+                                    lambda w: {"name": "Autre"}, login=False),
+    "tournament:season_edit": Row(season, RUN, RUN, lambda w: {"name": "Changée"},
+                                  login=False),
+    "tournament:season_delete": Row(season, POST_ONLY, RUN, login=False),
 }
 
 
@@ -274,7 +339,11 @@ def world(db) -> World:
     services.donne_record(game=game, number=None, donne=made())
     services.team_create(tournament=t, name="En retard", player1="Tard", player2="Vif")
     prize = services.prize_add(tournament=t, start=1, end=1, from_last=False, label="Jambon")
-    return World(t, club, accounts, game, t.audit.filter(kind="donne").get(), prize, member)
+    season = services.season_create(club=club, name="Challenge", start=t.date, end=t.date,
+                                    points_table="10,8", concours=[t.pk])
+    player = ClubPlayer.objects.filter(club=club).order_by("pk").first()
+    return World(t, club, accounts, game, t.audit.filter(kind="donne").get(), prize, member,
+                 season, player)
 
 
 def client_of(world: World, role: str) -> Client:
@@ -337,6 +406,14 @@ def snapshot(world: World) -> tuple:
         list(Membership.objects.values_list("club", "user", "role")),
         AuditEntry.objects.count(), ClubEntry.objects.count(), MemberInvite.objects.count(),
         Tournament.objects.count(), get_user_model().objects.count(),
+        list(ClubPlayer.objects.order_by("pk").values_list("name", "licence", "anonymised")),
+        list(Season.objects.order_by("pk").values_list("name", "points_table")),
+        list(Team.objects.filter(tournament=world.t).values_list("number", "arrived")),
+        list(Payment.objects.values_list("amount", "refunded")),
+        list(CashPrize.objects.values_list("start", "amount")),
+        Tournament.objects.filter(pk=world.t.pk).values_list("fee", flat=True).first(),
+        list(Prize.objects.values_list("value", flat=True)),
+        RegisterEntry.objects.count(),
     )
 
 

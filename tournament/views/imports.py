@@ -24,7 +24,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
-from ..access import organised
+from ..access import at_desk
 from ..errors import UserError
 from ..forms import ChoicesForm
 from ..models import Tournament
@@ -91,7 +91,7 @@ def choose_page(request: HttpRequest, tournament: Tournament, kind: str,
 
 
 def _confirm(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
-    tournament = organised(request, slug)
+    tournament = at_desk(request, slug)  # the desk registers entrants
     what = KINDS[kind]
     name = request.POST.get("pending", "")
     data = pending.kept(KIND, tournament, name)
