@@ -361,8 +361,12 @@ class ScoreSheet:
 
     @property
     def rows_text(self) -> str:
-        """The grid's rows as one text, a line a row (the template prints it as it is)."""
-        return "\n".join(self.lines)
+        """The grid's rows as one text, a line a row (the template prints it as it is),
+        without the spaces that end a line: the rules are an image under the text, and half
+        the characters of a round's grids were those spaces (the empty columns and the
+        donnes still to play), each a glyph that Pango shapes and WeasyPrint writes out
+        one by one (250 sheets: 360,000 of 708,000)."""
+        return "\n".join(line.rstrip() for line in self.lines)
 
 
 def table_link(game: Game, link_base: str, token: str = "") -> str:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.html import escape
 from django.utils.translation import gettext as _
 from pypdf import PdfReader, PdfWriter
 from weasyprint import HTML
@@ -43,7 +44,9 @@ PROBE_ROWS = 70
 def rows_per_page(html: str) -> list[int]:
     """The rows of the table bodies on each page of `html`, as WeasyPrint lays it out."""
     counts = []
-    for page in HTML(string=html).render().pages:
+    with weasy.collector_paused():
+        pages = HTML(string=html).render().pages
+    for page in pages:
         count, stack = 0, [page._page_box]
         while stack:
             box = stack.pop()
@@ -82,9 +85,19 @@ def parts_pdf(htmls: Sequence[str]) -> bytes:
 # A document laid out in parts would count each part's pages only: the parts print no
 # counter, and the joined file gets one.
 _NO_COUNTER = "<style>@page { @bottom-right { content: none; } }</style>"
-# The counter as the print templates write it.
-_COUNTER_PAGE = ("@page %(name)s { size: A4 %(name)s; margin: 12mm 10mm; @bottom-right { "
-                 'content: "%(word)s " counter(page) "/" counter(pages); font-size: 8pt; } }')
+# The overlay's pages: the margins of the print templates, and "page n/total" where their
+# counter stands (the bottom-right margin box: right-aligned against the right margin, in
+# the middle of the bottom one); the numbers are written out, not counted by WeasyPrint,
+# which made the sixteen margin boxes of every page (0.9 s for 250 pages). The text is
+# placed in the page area's last 12 mm, then moved down into the bottom margin.
+_OVERLAY_STYLE = (
+    "@page portrait { size: A4 portrait; margin: 12mm 10mm; } "
+    "@page landscape { size: A4 landscape; margin: 12mm 10mm; } "
+    "body { margin: 0; } "
+    "div { break-before: page; position: relative; top: 12mm; height: 12mm; "
+    "line-height: 12mm; text-align: right; font-size: 8pt; } "
+    ".portrait { page: portrait; padding-top: 261mm; } "  # 297 mm less 2 × 12 less 12
+    ".landscape { page: landscape; padding-top: 174mm; }")  # 210 mm less 2 × 12 less 12
 
 
 def unnumbered(html: str) -> str:
@@ -99,12 +112,11 @@ def numbered(content: bytes) -> bytes:
     reader = PdfReader(io.BytesIO(content))
     shapes = ["landscape" if page.mediabox.width > page.mediabox.height else "portrait"
               for page in reader.pages]
-    style = "".join(_COUNTER_PAGE % {"name": name, "word": _("page")}
-                    for name in ("portrait", "landscape"))
-    pages = "".join(f'<div style="page: {shape}; break-before: page; height: 1px"></div>'
-                    for shape in shapes)
+    word = escape(_("page"))
+    pages = "".join(f'<div class="{shape}">{word} {number}/{len(shapes)}</div>'
+                    for number, shape in enumerate(shapes, 1))
     overlay = PdfReader(io.BytesIO(weasy.html_to_pdf(
-        f"<html><head><style>{style}</style></head><body>{pages}</body></html>")))
+        f"<html><head><style>{_OVERLAY_STYLE}</style></head><body>{pages}</body></html>")))
     writer = PdfWriter(clone_from=reader)
     for page, numbers in zip(writer.pages, overlay.pages, strict=True):
         page.merge_page(numbers)
