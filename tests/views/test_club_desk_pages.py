@@ -1,6 +1,7 @@
 """What a new club volunteer tripped on walking through the club's pages (register, seasons,
 site export, members) and a concours' navigation."""
 
+import datetime
 import re
 from pathlib import Path
 
@@ -8,6 +9,8 @@ import pytest
 from django.urls import reverse
 
 from tests.builders import organiser, tournament
+from tournament import services
+from tournament.models import Membership
 
 pytestmark = pytest.mark.django_db
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -31,3 +34,54 @@ def test_the_concours_navigation_prints_no_template_comment(client):
     assert nav is not None
     assert "{#" not in nav.group(0) and "access.py" not in nav.group(0)
     assert "Pointage" in nav.group(0)
+
+
+def club_nav(page: str) -> str:
+    found = re.search(r'<nav class="tournament-nav club-nav".*?</nav>', page, re.S)
+    return found.group(0) if found else ""
+
+
+def club_pages(club, season):
+    return [reverse("tournament:members", args=[club.slug]),
+            reverse("tournament:club_register", args=[club.slug]),
+            reverse("tournament:seasons", args=[club.slug]),
+            reverse("tournament:season_create", args=[club.slug]),
+            reverse("tournament:season", args=[club.slug, season.pk]),
+            reverse("tournament:club_site", args=[club.slug])]
+
+
+@pytest.fixture
+def club_and_season():
+    owner = organiser("responsable")
+    t = tournament(owner=owner, teams=2)
+    day = datetime.date(2026, 11, 21)
+    season = services.season_create(club=t.club, name="Challenge", start=day, end=day,
+                                    points_table="10,5", published=True)
+    return owner, t.club, season
+
+
+def test_each_club_page_links_the_club_s_other_pages(client, club_and_season):
+    owner, club, season = club_and_season
+    client.force_login(owner)
+    for address in club_pages(club, season):
+        nav = club_nav(client.get(address).content.decode())
+        for target in club_pages(club, season)[:3] + club_pages(club, season)[5:]:
+            assert f'href="{target}"' in nav, (address, target)
+
+
+def test_a_marque_s_club_links_leave_out_the_members_page(client, club_and_season):
+    _, club, _season = club_and_season
+    marque = organiser("josette")
+    Membership.objects.create(club=club, user=marque, role="marque")
+    client.force_login(marque)
+    nav = club_nav(client.get(reverse("tournament:seasons", args=[club.slug])).content.decode())
+    assert reverse("tournament:club_register", args=[club.slug]) in nav
+    assert reverse("tournament:members", args=[club.slug]) not in nav
+
+
+def test_a_visitor_reading_a_published_season_sees_no_club_links(client, club_and_season):
+    _, club, season = club_and_season
+    response = client.get(reverse("tournament:season", args=[club.slug, season.pk]))
+    assert response.status_code == 200
+    assert club_nav(response.content.decode()) == ""
+    assert reverse("tournament:club_register", args=[club.slug]) not in response.content.decode()
