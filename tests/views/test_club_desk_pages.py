@@ -85,3 +85,20 @@ def test_a_visitor_reading_a_published_season_sees_no_club_links(client, club_an
     assert response.status_code == 200
     assert club_nav(response.content.decode()) == ""
     assert reverse("tournament:club_register", args=[club.slug]) not in response.content.decode()
+
+
+def test_the_pointage_offers_the_draw_to_those_who_may_draw_only(client):
+    owner = organiser("chef")
+    t = tournament(owner=owner, teams=4)
+    marque = organiser("josette")
+    Membership.objects.create(club=t.club, user=marque, role="marque")
+    draw = reverse("tournament:round_generate", args=[t.slug])
+    client.force_login(owner)
+    assert f'href="{draw}"' in client.get(reverse("tournament:arrivals", args=[t.slug])
+                                          ).content.decode()
+    # The table de marque points the arrivals but may not draw: no link to a refusal.
+    client.force_login(marque)
+    page = client.get(reverse("tournament:arrivals", args=[t.slug]))
+    assert page.status_code == 200
+    assert f'href="{draw}"' not in page.content.decode()
+    assert client.get(draw).status_code == 403
