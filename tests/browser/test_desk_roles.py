@@ -118,6 +118,8 @@ def test_three_members_at_once_and_the_table_de_marques_refusals(browser, live_s
         assert seated == [1, 2, 4, 5]
         expect(organiser_page.locator("#pairings")).not_to_contain_text("Équipe 3")
         expect(organiser_page.locator("#pairings")).to_contain_text("Équipe 5")
+        expect(organiser_page.locator("#waiting li[data-team='3']")).to_contain_text(
+            "absente au pointage")
 
         # The table de marque enters a donne at two tables, from her own laptop.
         for table in (1, 2):

@@ -102,3 +102,38 @@ def test_the_pointage_offers_the_draw_to_those_who_may_draw_only(client):
     assert page.status_code == 200
     assert f'href="{draw}"' not in page.content.decode()
     assert client.get(draw).status_code == 403
+
+
+def waiting_section(client, t) -> str:
+    page = client.get(reverse("tournament:round", args=[t.slug, 1])).content.decode()
+    found = re.search(r'<section class="waiting" id="waiting">.*?</section>', page, re.S)
+    assert found is not None
+    return found.group(0)
+
+
+def test_a_team_absent_at_the_pointage_waits_marked_absent_not_as_registered_late(client):
+    owner = organiser()
+    t = tournament(owner=owner, teams=5)
+    for team in t.teams.exclude(number=3):
+        services.entrant_arrive(tournament=t, team=team, arrived=True)
+    services.round_generate(tournament=t, seed=1)
+    services.team_create(tournament=t, name="Les Tardifs", player1="Ana", player2="Bruno")
+    client.force_login(owner)
+    waiting = waiting_section(client, t)
+    absent = re.search(r'<li data-team="3">.*?</li>', waiting, re.S)
+    late = re.search(r'<li data-team="6">.*?</li>', waiting, re.S)
+    assert absent is not None and late is not None
+    assert "absente au pointage" in absent.group(0)
+    assert "absente au pointage" not in late.group(0)  # registered after: marked arrived
+    assert "absentes au pointage" in waiting
+
+
+def test_without_pointage_a_late_team_waits_as_registered_after_the_draw(client):
+    owner = organiser()
+    t = tournament(owner=owner, teams=4)
+    services.round_generate(tournament=t, seed=1)
+    services.team_create(tournament=t, name="Les Tardifs", player1="Ana", player2="Bruno")
+    client.force_login(owner)
+    waiting = waiting_section(client, t)
+    assert "Inscrites après le tirage" in waiting
+    assert "absente" not in waiting
