@@ -1,10 +1,8 @@
-"""Three accounts of one club at once, each in its own browser context: the organiser draws,
-the table de marque enters donnes at two tables, another member watches the standings; the
-table de marque's forbidden actions (draw, rules, publish, delete, undo) each show a French
-refusal and change nothing. Then the members page at 1366×768 and on a 360 px phone.
-
-The arrivals page (pointage) is another part of the issue, not on this branch: this test
-marks no arrival."""
+"""Three accounts of one club at once, each in its own browser context: the table de marque
+marks the arrivals on the pointage page, the organiser draws (the arrived only), the table de
+marque enters donnes at two tables, another member watches the standings; the table de
+marque's forbidden actions (draw, rules, publish, delete, undo) each show a French refusal
+and change nothing. Then the members page at 1366×768 and on a 360 px phone."""
 
 import re
 
@@ -14,7 +12,7 @@ from playwright.sync_api import expect
 from tests.builders import organiser, tournament
 from tournament import services
 from tournament.journal import Actor
-from tournament.models import DonneRecord, Game, Membership, Tournament
+from tournament.models import DonneRecord, Game, Membership, Team, Tournament
 
 from .test_game_entry import type_row
 
@@ -65,7 +63,7 @@ def state(t):
 
 def test_three_members_at_once_and_the_table_de_marques_refusals(browser, live_server, shot):
     chef = organiser("chef")
-    t = tournament(owner=chef, teams=4, slug="vendredi", published=False)
+    t = tournament(owner=chef, teams=5, slug="vendredi", published=False)
     for username, role in (("josette", "marque"), ("regard", "organisateur")):
         Membership.objects.create(club=t.club, user=organiser(username), role=role)
     base = f"{live_server.url}/t/vendredi"
@@ -83,11 +81,45 @@ def test_three_members_at_once_and_the_table_de_marques_refusals(browser, live_s
             page.goto(f"{live_server.url}/")
             expect(page.locator("section.club")).to_contain_text(t.name)
 
-        # The organiser draws partie 1.
+        # The table de marque points the arrivals: four teams of five, team 3 absent (by a
+        # number and Enter, by a name and Enter, by a click).
+        marque.goto(f"{base}/arrivees/")
+        counts = marque.locator("#arrival-counts")
+        expect(counts).to_contain_text("5 inscrites")
+        expect(counts).to_contain_text("0 arrivée")
+        marque.wait_for_function(
+            "document.activeElement && document.activeElement.id === 'arrival-filter'")
+        marque.keyboard.type("1")
+        marque.keyboard.press("Enter")
+        expect(marque.locator("#arrival-1")).to_have_class("arrived")
+        marque.keyboard.type("ÉQUIPE 2")
+        expect(marque.locator("#arrivals li:not([hidden])")).to_have_count(1)
+        marque.keyboard.press("Enter")
+        expect(marque.locator("#arrival-2")).to_have_class("arrived")
+        for number in (4, 5):
+            marque.locator(f"#arrival-{number} button").click()
+            expect(marque.locator(f"#arrival-{number}")).to_have_class("arrived")
+        expect(counts).to_contain_text("4 arrivées")
+        expect(counts).to_contain_text("1 absente")
+        expect(marque.locator("#arrival-3")).not_to_have_class("arrived")
+        assert list(Team.objects.filter(tournament=t, arrived=True).order_by("number")
+                    .values_list("number", flat=True)) == [1, 2, 4, 5]
+
+        # The organiser draws partie 1: the four arrived teams at two tables, no exempt,
+        # team 3 seated nowhere.
         organiser_page.goto(f"{base}/")
         organiser_page.get_by_role("button", name="Tirer la partie 1").click()
         organiser_page.wait_for_url(f"{base}/rounds/1/")
         assert t.rounds.count() == 1
+        games = Game.objects.filter(round__tournament=t)
+        assert games.count() == 2
+        seated = sorted(n for game in games
+                        for n in (game.team_ns.number, game.team_ew.number))
+        assert seated == [1, 2, 4, 5]
+        expect(organiser_page.locator("#pairings")).not_to_contain_text("Équipe 3")
+        expect(organiser_page.locator("#pairings")).to_contain_text("Équipe 5")
+        expect(organiser_page.locator("#waiting li[data-team='3']")).to_contain_text(
+            "absente au pointage")
 
         # The table de marque enters a donne at two tables, from her own laptop.
         for table in (1, 2):

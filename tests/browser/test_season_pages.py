@@ -56,6 +56,32 @@ def test_the_season_page_fits_a_360_px_phone(browser, live_server, season, shot)
         context.close()
 
 
+def test_the_season_form_fits_a_360_px_phone_one_label_with_its_field(browser, live_server):
+    owner = organiser("saisonnier")
+    club = drawn(owner=owner, teams=4, slug="libre", name="Concours libre").club
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/login/")
+        page.fill("#id_username", "saisonnier")
+        page.fill("#id_password", "motdepasse-long")
+        page.press("#id_password", "Enter")
+        page.wait_for_url(f"{live_server.url}/")
+        page.goto(f"{live_server.url}/clubs/{club.slug}/saisons/new/")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, width
+        # Each tie-break's label on the line just above its own list, not beside the
+        # previous one's.
+        for index in range(4):
+            label = page.locator(f"label[for='id_tie_break_{index}']").bounding_box()
+            field = page.locator(f"#id_tie_break_{index}").bounding_box()
+            assert label is not None and field is not None
+            assert abs(field["x"] - label["x"]) <= 1, (index, label, field)
+            assert field["y"] >= label["y"] + label["height"] - 2, (index, label, field)
+    finally:
+        context.close()
+
+
 def test_the_projector_cycles_through_the_seasons_views(page, live_server, season):
     page.goto(address(live_server, season, "ecran/?secondes=1"))
     page.wait_for_function("document.getElementById('view-title').textContent"

@@ -314,6 +314,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "two_links": two_links,
         "unfinished_phrase": selectors.tables_phrase(unfinished) if unfinished else "",
         "waiting": waiting, "bye": next((game for game in games if game.is_bye), None),
+        # With the pointage in use, a waiting team not marked arrived was absent at the draw.
+        "pointage": bool(waiting) and selectors.arrivals_in_use(tournament),
         "rotation": selectors.draw_has_chart(tournament),
     })
 
