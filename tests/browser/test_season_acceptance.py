@@ -274,7 +274,8 @@ def create_season(page, live_server, club_name: str, *, name: str, concours: lis
                   best: str = "", min_ranked: str = "", min_lot: str = "") -> None:
     """The organiser's season, from the home page, at the keyboard and the mouse."""
     page.goto(f"{live_server.url}/")
-    page.get_by_role("link", name=f"Saisons de {club_name}").click()
+    club = page.locator("section.club").filter(has=page.get_by_role("heading", name=club_name))
+    club.get_by_role("link", name="Saisons", exact=True).click()
     page.get_by_role("link", name="Nouvelle saison").click()
     form = page.locator("#season-form")
     form.get_by_label("Nom").fill(name)
