@@ -25,6 +25,7 @@ from scoring import Side
 from ..choices import SIDE_NAMES, SIDE_SHORT
 from ..models import Game, Team, Tournament
 from ..selectors import standings_scope
+from ..selectors.documents import concours_games, concours_tables
 from ..selectors.games import awaiting_games
 from ..selectors.prizes import award_indexes, lot_words
 from . import documents, palmares, pdf, weasy, workbook
@@ -110,11 +111,8 @@ def partie_results(tournament: Tournament) -> list[PartieResults]:
     confirmations: the scores awaiting one are said)."""
     melee = documents.is_melee(tournament)
     awaiting = awaiting_games(tournament)
-    games = (Game.objects.filter(round__tournament=tournament)
-             .select_related("round", *documents.TEAMS_AND_PLAYERS)
-             .order_by("round__number", "table"))
     parties: dict[int, list[Game]] = {}
-    for game in games:
+    for game in concours_games(tournament):
         parties.setdefault(game.round.number, []).append(game)
     return [PartieResults(number, [_result(game, melee, awaiting) for game in sorted(
         partie, key=lambda game: (game.is_bye, game.table))])
@@ -153,7 +151,7 @@ MAX_TABLES = 2_048
 
 
 def pack_tables(tournament: Tournament) -> int:
-    return Game.objects.filter(round__tournament=tournament).count()
+    return concours_tables(tournament)
 
 
 def final_pack_pdf(tournament: Tournament,
