@@ -209,3 +209,45 @@ def test_services_and_selectors_name_each_public_name_once():
     assert set().union(*writes.values()) <= set(dir(services))
     assert not set().union(*reads.values()) & set().union(*writes.values())
     assert not hasattr(services, "round_teams") and not hasattr(services, "UserError")
+
+
+# --- Exports only render (issue 19): their rows come from selectors -------------------------
+
+# The ORM's reading methods. Those that also exist on plain values are counted only where a
+# plain value would not use them: `.count()`, `.first()`, `.last()`, `.exists()` without an
+# argument (a str's or a list's `count` takes one).
+QUERY_ATTRIBUTES = {"objects", "filter", "exclude", "select_related", "prefetch_related",
+                    "order_by", "values_list", "annotate", "aggregate", "only", "defer",
+                    "in_bulk", "raw", "extra", "distinct", "get_or_create", "update_or_create",
+                    "bulk_create", "bulk_update"}
+QUERY_WITHOUT_ARGUMENTS = {"count", "first", "last", "exists", "latest", "earliest"}
+
+
+def orm_queries(path: Path) -> list[str]:
+    """Where `path` reads the database through the ORM itself ("line: .name")."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr in QUERY_ATTRIBUTES:
+            found.append(f"{node.lineno}: .{node.attr}")
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr in QUERY_WITHOUT_ARGUMENTS
+              and not node.args and not node.keywords):
+            found.append(f"{node.lineno}: .{node.func.attr}()")
+    return sorted(found)
+
+
+def test_the_query_finder_sees_the_orm_in_every_spelling(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("a = Game.objects.all()\nb = round_.games.filter(table=1)\n"
+                     "c = tournament.rounds.count()\nd = 'a-b'.count('-') + [1].count(1)\n"
+                     "e = {}.get('x')\n")
+    assert orm_queries(probe) == ["1: .objects", "2: .filter", "3: .count()"]
+
+
+def test_exports_run_no_query_of_their_own():
+    # An export lays out rows a selector read (selectors/documents.py and the others): a query
+    # written in tournament/exports/ is a read the selectors' query counts do not see.
+    assert sources("tournament/exports"), "tournament/exports has no module"
+    found = {str(path.relative_to(ROOT)): queries for path in sources("tournament/exports")
+             if (queries := orm_queries(path))}
+    assert found == {}

@@ -47,7 +47,8 @@ from django.conf import settings
 from django.core.cache import caches
 from django.db.models import Model
 
-from ..models import AuditEntry, Tournament
+from ..models import Tournament
+from ..selectors.documents import last_journal_id
 from . import files
 
 try:  # Unix; elsewhere the slots are this process's only (the installed command: one process)
@@ -96,8 +97,7 @@ def _row(instance: Model) -> str:
 
 def version(tournament: Tournament) -> str:
     """What the concours' documents show, as a key: one query (its last journal entry)."""
-    last = (AuditEntry.objects.filter(tournament=tournament).order_by("-id")
-            .values_list("id", flat=True).first())
+    last = last_journal_id(tournament)
     return f"{tournament.pk}.{tournament.created.timestamp()}.{last}.{_row(tournament)}"
 
 

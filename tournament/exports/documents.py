@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import segno
-from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -18,7 +17,7 @@ from PIL import Image
 from scoring import Rules, Side
 
 from ..choices import COINCHE_SHORT, SIDE_SHORT, TRUMP_SHORT
-from ..models import DonneRecord, Game, Player, Round, Team, Tournament
+from ..models import DonneRecord, Game, Round, Team, Tournament
 from ..selectors import (
     Award,
     Awards,
@@ -34,7 +33,15 @@ from ..selectors import (
     standings_scope,
     uses_ranking_points,
 )
-from ..selectors.games import awaiting_games
+from ..selectors.documents import (
+    awaiting_entrants,
+    bye_games,
+    last_round,
+    pairing_rows,
+    registered_rows,
+    sheet_games,
+    time_called_tables,
+)
 
 SHEET_ROWS_TO_A_TARGET = 24  # grid rows printed for a game played to a target
 BLANK_SHEETS_MAX = 200  # blank score sheets printed at once: a 400-team concours
@@ -264,7 +271,6 @@ def sheet_row_image(keep: tuple[int, ...] | None = None) -> str:
 # --- Who sits at a table ---------------------------------------------------------------------
 
 # A game's teams with their players, in the same query (a mêlée names the players).
-TEAMS_AND_PLAYERS = ("team_ns__first", "team_ns__second", "team_ew__first", "team_ew__second")
 
 
 def is_melee(tournament: Tournament) -> bool:
@@ -396,11 +402,7 @@ def score_sheets(round_: Round, link_base: str = "") -> list[ScoreSheet]:
     sheets = []
     rows = round_.rules.max_donnes or SHEET_ROWS_TO_A_TARGET
     keep = sheet_keep(round_.rules)
-    games = (round_.games.filter(team_ew__isnull=False).select_related(*TEAMS_AND_PLAYERS)
-             .prefetch_related(Prefetch("donnes",
-                                        queryset=DonneRecord.objects.order_by("number")))
-             .order_by("table"))
-    for game in games:
+    for game in sheet_games(round_):
         assert game.team_ew is not None  # a real table: byes are left out above
         records = list(game.donnes.all())
         if game.by_totals:  # never both: a paper game has no donne
@@ -537,7 +539,7 @@ def pairings(round_: Round) -> tuple[list[TableSeating], list[Seat]]:
     play?"); in a mêlée each table's four players, and every player's seat by name."""
     melee = is_melee(round_.tournament)
     tables, seats = [], []
-    for row in round_.games.order_by("table").values(*_PAIRING_FIELDS):
+    for row in pairing_rows(round_, _PAIRING_FIELDS):
         ns, ew = _side(row, "team_ns"), _side(row, "team_ew")
         assert ns is not None  # every game has its NS team
         seats += _side_seats(None if ew is None else row["table"], ns, ew, melee)
@@ -600,10 +602,7 @@ def ended_on_time(tournament: Tournament) -> list[str]:
     """The tables of each partie whose game "fin du temps" ended ("partie 2 : tables 3 et 5");
     a game still playing its last donne is not listed yet."""
     tables: dict[int, list[str]] = {}
-    for number, table in (Game.objects.filter(round__tournament=tournament,
-                                              stop_after__isnull=False, finished=True)
-                          .order_by("round__number", "table")
-                          .values_list("round__number", "table")):
+    for number, table in time_called_tables(tournament):
         tables.setdefault(number, []).append(str(table))
     return [ngettext("partie %(n)d : table %(t)s", "partie %(n)d : tables %(t)s", len(numbers))
             % {"n": number, "t": _and(numbers)} for number, numbers in tables.items()]
@@ -620,19 +619,6 @@ def concours_over(tournament: Tournament, scope: StandingsScope) -> bool:
     """Whether every partie planned is drawn and played: the standings are final."""
     return (scope.current is None and scope.complete > 0
             and scope.complete >= tournament.parties_planned)
-
-
-def awaiting_entrants(tournament: Tournament) -> frozenset[int]:
-    """The entrants (teams, or a mêlée's players) one of whose results awaits a confirmation
-    (selectors.awaiting_games): no query without the option, two at most with it."""
-    pending = awaiting_games(tournament)
-    if not pending:
-        return frozenset()
-    games = Game.objects.filter(pk__in=pending)
-    fields = (["team_ns__first_id", "team_ns__second_id", "team_ew__first_id",
-               "team_ew__second_id"] if is_melee(tournament) else ["team_ns_id", "team_ew_id"])
-    return frozenset(entrant for row in games.values_list(*fields) for entrant in row
-                     if entrant is not None)
 
 
 def standings(tournament: Tournament, scope: StandingsScope | None = None) -> Standings:
@@ -692,25 +678,18 @@ class Screen:
 
 def _registered(tournament: Tournament) -> list[Registered]:
     """The registered teams, or a mêlée's players, in French order (never a partie team)."""
-    fields = ("number", "name", "active")
-    if is_melee(tournament):
-        found = [Registered(*row) for row in Player.objects.filter(
-            tournament=tournament).values_list(*fields)]
-    else:
-        found = [Registered(*row) for row in Team.objects.filter(
-            tournament=tournament, round__isnull=True).values_list(*fields)]
+    found = [Registered(*row) for row in registered_rows(tournament)]
     return sorted(found, key=lambda entry: name_key(entry.name))
 
 
 def screen(tournament: Tournament) -> Screen:
-    current = tournament.rounds.order_by("-number").first()
+    current = last_round(tournament)
     registered = _registered(tournament)
     tables, seats = pairings(current) if current else ([], [])
     byes: list[Who] = []
     if current is not None:
         # The exempt team (players) is shown after the tables: it looks for its name there.
-        byes = [who(game.team_ns, is_melee(tournament)) for game in current.games.select_related(
-            *TEAMS_AND_PLAYERS).filter(team_ew__isnull=True).order_by("table")]
+        byes = [who(game.team_ns, is_melee(tournament)) for game in bye_games(current)]
         seated = {seat.number for seat in seats}
         unseated = [Seat(entry.number, entry.name, None, "")
                     for entry in registered if entry.active and entry.number not in seated]

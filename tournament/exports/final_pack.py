@@ -25,6 +25,7 @@ from scoring import Side
 from ..choices import SIDE_NAMES, SIDE_SHORT
 from ..models import Game, Team, Tournament
 from ..selectors import standings_scope
+from ..selectors.documents import concours_games, concours_tables
 from ..selectors.games import awaiting_games
 from ..selectors.prizes import award_indexes, lot_words
 from . import documents, palmares, pdf, weasy, workbook
@@ -110,11 +111,8 @@ def partie_results(tournament: Tournament) -> list[PartieResults]:
     confirmations: the scores awaiting one are said)."""
     melee = documents.is_melee(tournament)
     awaiting = awaiting_games(tournament)
-    games = (Game.objects.filter(round__tournament=tournament)
-             .select_related("round", *documents.TEAMS_AND_PLAYERS)
-             .order_by("round__number", "table"))
     parties: dict[int, list[Game]] = {}
-    for game in games:
+    for game in concours_games(tournament):
         parties.setdefault(game.round.number, []).append(game)
     return [PartieResults(number, [_result(game, melee, awaiting) for game in sorted(
         partie, key=lambda game: (game.is_bye, game.table))])
@@ -153,7 +151,7 @@ MAX_TABLES = 2_048
 
 
 def pack_tables(tournament: Tournament) -> int:
-    return Game.objects.filter(round__tournament=tournament).count()
+    return concours_tables(tournament)
 
 
 def final_pack_pdf(tournament: Tournament,
@@ -201,40 +199,42 @@ def final_workbook(tournament: Tournament, when: datetime | None = None) -> byte
     in the standings workbook (standings.xlsx): reading that file back to add sheets cost
     5 s for 160 teams (openpyxl loads every cell), so both are written by `workbook.Book`."""
     melee = tournament.format == "melee"
-    who = "Joueur" if melee else "Équipe"
-    withdrawn = "retiré" if melee else "retirée"
+    who = _("Joueur") if melee else _("Équipe")
+    withdrawn = _("retiré") if melee else _("retirée")
     standing = documents.standings(tournament)
     assert standing.awards is not None  # documents.standings reads the lots
     data = standing.awards
     book = workbook.Book(workbook.title(tournament, when))
     workbook.add_standings(book, standing)
 
-    book.sheet("Lots", [
-        ("Place", 7), ("Rang", 7), (who, 30), ("Joueurs", 34), ("Lot", 40), ("État", 10),
+    book.sheet(_("Lots"), [
+        (_("Place"), 7), (_("Rang"), 7), (who, 30), (_("Joueurs"), 34), (_("Lot"), 40),
+        (_("État"), 10),
     ], [[award.position, award.rank, award.name, award.detail or None, award.label,
          None if award.active else withdrawn] for award in data.awarded], len(data.awarded))
 
     results = [(partie.number, result) for partie in partie_results(tournament)
                for result in partie.tables]
-    book.sheet("Parties", [
-        ("Partie", 8), ("Table", 7), ("N° NS", 7), (str(SIDE_NAMES[Side.NS]), 30),
-        ("Score NS", 10), ("N° EO", 7), (str(SIDE_NAMES[Side.EW]), 30), ("Score EO", 10),
-        ("Gagnant", 30),
-        ("Remarque", 24),
+    bye = _("exempt") if melee else _("exempte")
+    book.sheet(_("Parties"), [
+        (_("Partie"), 8), (_("Table"), 7), (_("N° NS"), 7), (str(SIDE_NAMES[Side.NS]), 30),
+        (_("Score NS"), 10), (_("N° EO"), 7), (str(SIDE_NAMES[Side.EW]), 30),
+        (_("Score EO"), 10), (_("Gagnant"), 30), (_("Remarque"), 24),
     ], [[number, result.table, None if melee else result.ns.number, result.ns_name,
          result.score_ns, None if melee or result.ew is None else result.ew.number,
-         result.ew_name or ("exempt" if melee else "exempte"), result.score_ew,
+         result.ew_name or bye, result.score_ew,
          result.winner or None, result.note or None] for number, result in results],
         len(results))
 
     reached: dict[int, int] = {}
     for index in award_indexes(data.lots, data.placed_count).values():
         reached[index] = reached.get(index, 0) + 1
-    book.sheet("Liste des lots", [
-        ("Ordre", 7), ("Du rang", 9), ("Au rang", 9), ("En partant du dernier", 20),
-        ("Rangs", 30), ("Lot", 40), ("Places attribuées", 18),
+    first, last, yes, no = _("premier"), _("dernier"), _("oui"), _("non")
+    book.sheet(_("Liste des lots"), [
+        (_("Ordre"), 7), (_("Du rang"), 9), (_("Au rang"), 9), (_("En partant du dernier"), 20),
+        (_("Rangs"), 30), (_("Lot"), 40), (_("Places attribuées"), 18),
     ], [[index + 1, lot.start,
-         lot.end if lot.end is not None else "premier" if lot.from_last else "dernier",
-         "oui" if lot.from_last else "non", lot_words(lot, melee), lot.label,
+         lot.end if lot.end is not None else first if lot.from_last else last,
+         yes if lot.from_last else no, lot_words(lot, melee), lot.label,
          reached.get(index, 0)] for index, lot in enumerate(data.lots)], len(data.lots))
     return book.save()

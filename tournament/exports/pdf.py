@@ -26,6 +26,7 @@ from weasyprint.formatting_structure import boxes
 
 from ..models import Round, Tournament
 from ..selectors import StandingsScope
+from ..selectors.documents import round_tables
 from . import documents, reglement, weasy
 
 
@@ -159,7 +160,7 @@ def score_sheets_pdf(round_: Round, link_base: str = "",
     A long round is rendered in chunks on every core (weasy.htmls_to_pdf); the renderer is
     started first, if it is not running yet, to warm up while the sheets are built. `step`
     hears where it is (a background job's progress)."""
-    tables = round_.games.filter(team_ew__isnull=False).count()
+    tables = round_tables(round_)
     if weasy.workers_for(tables) > 1:
         weasy.warm_up()
     htmls = _round_sheet_htmls(round_, link_base)

@@ -19,7 +19,8 @@ from django.utils import timezone
 
 from ..draw import Draw, DrawError, DrawInput, rotation_max_parties
 from ..draw.rotation import draw_rotation
-from ..models import Game, Team, Tournament
+from ..models import Tournament
+from ..selectors.documents import partie_count, seat_rows, team_count, team_rows
 from ..selectors.rounds import rotation_roster
 from . import weasy
 
@@ -67,18 +68,15 @@ class RotationChart:
 def rotation_chart(tournament: Tournament) -> RotationChart:
     """The tableau de marche's data: six queries, and the rotation's draw of each partie to
     come."""
-    teams = list(Team.objects.filter(tournament=tournament, round__isnull=True)
-                 .order_by("number").values_list("id", "number", "name", "active"))
+    teams = team_rows(tournament)
     drawn_seats: dict[tuple[int, int], Seat] = {}
-    for number, table, ns, ew in (Game.objects.filter(round__tournament=tournament)
-                                  .values_list("round__number", "table", "team_ns_id",
-                                               "team_ew_id")):
+    for number, table, ns, ew in seat_rows(tournament):
         if ew is None:
             drawn_seats[(ns, number)] = Seat(exempt=True)
         else:
             drawn_seats[(ns, number)] = Seat(table, "NS")
             drawn_seats[(ew, number)] = Seat(table, "EO")
-    drawn = tournament.rounds.count()  # numbered 1 to this
+    drawn = partie_count(tournament)  # numbered 1 to this
     roster = rotation_roster(tournament)
     parties = max(tournament.parties_planned, drawn)
     future: dict[tuple[int, int], Seat] = {}
@@ -119,8 +117,7 @@ MAX_CELLS = 6_000
 
 def chart_cells(tournament: Tournament) -> int:
     """The chart's size before it is built (two queries): its teams × its parties."""
-    teams = Team.objects.filter(tournament=tournament, round__isnull=True).count()
-    return teams * max(tournament.parties_planned, tournament.rounds.count())
+    return team_count(tournament) * max(tournament.parties_planned, partie_count(tournament))
 
 
 def rotation_chart_html(tournament: Tournament) -> str:

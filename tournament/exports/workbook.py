@@ -47,7 +47,14 @@ from openpyxl.utils import get_column_letter
 from scoring import Outcome, Side
 
 from ..choices import COINCHE_WORDS, OUTCOME_LABELS, SIDE_NAMES, SIDE_SHORT, TRUMP_SHORT
-from ..models import DonneRecord, Game, Player, Team, Tournament
+from ..models import Game, Tournament
+from ..selectors.documents import (
+    concours_games,
+    donne_count,
+    donne_values,
+    entrant_players,
+    entrant_teams,
+)
 from ..selectors.games import awaiting_games
 from . import documents
 
@@ -303,9 +310,7 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None, *,
     standing = documents.standings(tournament)
     add_standings(book, standing)
 
-    games = list(Game.objects.filter(round__tournament=tournament)
-                 .select_related("round", *documents.TEAMS_AND_PLAYERS)
-                 .order_by("round__number", "table"))
+    games = concours_games(tournament)
     awaiting = awaiting_games(tournament)
     names = {}  # a game's sides as the sheets name them
     for game in games:
@@ -341,8 +346,6 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None, *,
     ], (game_row(game) for game in games), len(games))
 
     by_id = {game.id: game for game in games}
-    donnes = DonneRecord.objects.filter(game__round__tournament=tournament).order_by(
-        "game__round__number", "game__table", "number")
     fields = ["game_id", "number", "taker", "contract", "capot_bid", "trump", "coinche",
               "taker_points", "capot", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
               "awarded_ns", "awarded_ew", "score_ns", "score_ew", "outcome", "generale_bid",
@@ -368,8 +371,8 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None, *,
                 outcomes.get(outcome, outcome)]
 
     papers = [game for game in games if game.by_totals]
-    rows: Iterable[Sequence] = _merged((donne_row(values) for values in donnes.values_list(
-        *fields).iterator(chunk_size=5000)), papers)
+    rows: Iterable[Sequence] = _merged((donne_row(values) for values in donne_values(
+        tournament, fields)), papers)
     kept = donne_columns(tournament)
     columns = [(_(DONNE_COLUMNS[index][0]), DONNE_COLUMNS[index][1]) for index in kept]
     if len(kept) < len(DONNE_COLUMNS):  # the columns the rules never fill are left out
@@ -379,10 +382,10 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None, *,
         columns[2:2] = side_names
         game_of = {(game.round.number, game.table): game.id for game in games}
         rows = ((*row[:2], *names[game_of[row[0], row[1]]], *row[2:]) for row in rows)
-    book.sheet(_("Donnes"), columns, rows, donnes.count() + len(papers))
+    book.sheet(_("Donnes"), columns, rows, donne_count(tournament) + len(papers))
 
     if melee:
-        players = list(Player.objects.filter(tournament=tournament).order_by("number"))
+        players = entrant_players(tournament)
         # The licence, as typed (text: "0042" keeps its zeros), recognises a player across a
         # club's season.
         book.sheet(_("Joueurs"), [(_("N°"), 6), (_("Joueur"), 28), (_("Club"), 22),
@@ -390,8 +393,7 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None, *,
                    ([player.number, player.name, player.club, player.licence,
                      yes if player.active else no] for player in players), len(players))
     else:
-        teams = list(Team.objects.filter(tournament=tournament, round__isnull=True)
-                     .select_related("first", "second").order_by("number"))
+        teams = entrant_teams(tournament)
         book.sheet(_("Équipes"), [
             (_("N°"), 6), (_("Équipe"), 28), (_("Joueur 1"), 24), (_("Joueur 2"), 24),
             (_("Club"), 22), (_("Active"), 8),

@@ -6,6 +6,7 @@ nothing and import no service (tests/test_import_rules.py)."""
 
 from .arrivals import *  # noqa: F403
 from .clubs import *  # noqa: F403
+from .documents import *  # noqa: F403
 from .entry import *  # noqa: F403
 from .games import *  # noqa: F403
 from .matching import *  # noqa: F403

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from ..access import at_desk, readable, readable_round, require_desk
 from ..exports import documents, pdf, registry, weasy
 from ..models import Tournament
+from ..selectors import round_tables
 from ..services import backup as backup_module
 from ..validators import whole_number
 from . import documents as cached
@@ -40,15 +41,16 @@ SHEETS_A_SECOND = 25  # a core lays out about 25-30 sheets a second (the progres
 def score_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = readable_round(request, slug, number)
     require_desk(request, round_.tournament)  # the desk prints every document
-    link_base, name = table_link_base(request), f"feuilles-{slug}-partie-{number}.pdf"
-    tables = round_.games.filter(team_ew__isnull=False).count()
+    document = registry.PARTIE_DOCUMENTS["sheets"]
+    link_base, name = table_link_base(request), document.filename(round_)
+    tables = round_tables(round_)
     if tables >= BACKGROUND_TABLES:
         estimate = 2 + tables / (SHEETS_A_SECOND * weasy.workers_for(tables))
         return progress.start(
             request, round_.tournament, filename=name, estimate=estimate,
             make=lambda step: pdf.score_sheets_pdf(round_, link_base=link_base, step=step),
             back=reverse("tournament:round", args=[slug, number]))
-    return _download(pdf.score_sheets_pdf(round_, link_base=link_base), PDF, name)
+    return _download(document.render(round_, link_base), document.content_type, name)
 
 
 def blank_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
@@ -71,10 +73,11 @@ def blank_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
 
 def pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = readable_round(request, slug, number)
+    document = registry.PARTIE_DOCUMENTS["pairings"]
     return cached.document(
-        request, round_.tournament, name="pairings", params=(number,),
-        render_document=lambda: pdf.pairings_pdf(round_), content_type=PDF,
-        filename=f"tables-{slug}-partie-{number}.pdf")
+        request, round_.tournament, name=document.key, params=(number,),
+        render_document=lambda: document.render(round_, ""),
+        content_type=document.content_type, filename=document.filename(round_))
 
 
 def concours_document(request: HttpRequest, tournament: Tournament,

@@ -15,14 +15,14 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..access import is_member, organised, readable
 from ..errors import UserError
-from ..exports import final_pack, palmares, weasy
+from ..exports import final_pack, registry, weasy
 from ..forms.prizes import PrizeForm
 from ..models import Prize, Tournament
 from ..selectors.prizes import lot_of, lot_words
 from ..validators import MAX_SMALL
 from . import documents, progress
 from .common import _by, _form_error
-from .exports import PDF, XLSX
+from .exports import concours_document
 
 
 def _page(request: HttpRequest, tournament: Tournament, form: PrizeForm,
@@ -126,10 +126,7 @@ def prize_move(request: HttpRequest, slug: str, prize: int, step: int) -> HttpRe
 
 def palmares_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = readable(request, slug)
-    return documents.document(
-        request, tournament, name="palmares", params=(),
-        render_document=lambda: palmares.palmares_pdf(tournament), content_type=PDF,
-        filename=f"palmares-{slug}-{timezone.localdate():%Y-%m-%d}.pdf")
+    return concours_document(request, tournament, "palmares")
 
 
 # From this many games the final pack takes seconds: its organiser gets it made in the
@@ -145,22 +142,14 @@ def final_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     if tables > final_pack.MAX_TABLES:
         return documents.too_long(request, tournament, tables, final_pack.MAX_TABLES,
                                   _("tables (toutes parties)"))
-    name = f"resultats-{slug}-{timezone.localdate():%Y-%m-%d}.pdf"
     if tables >= BACKGROUND_GAMES and is_member(request, tournament):
         estimate = 3 + tables / (GAMES_A_SECOND * weasy.workers_for(tables))
+        name = registry.file_name("final", tournament, timezone.now())
         return progress.start(request, tournament, filename=name, estimate=estimate,
                               make=lambda step: final_pack.final_pack_pdf(tournament, step),
                               back=reverse("tournament:prizes", args=[slug]))
-    return documents.document(
-        request, tournament, name="final", params=(),
-        render_document=lambda: final_pack.final_pack_pdf(tournament), content_type=PDF,
-        filename=name)
+    return concours_document(request, tournament, "final")
 
 
 def final_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = readable(request, slug)
-    now = timezone.now()
-    return documents.document(
-        request, tournament, name="final.xlsx", params=(),
-        render_document=lambda: final_pack.final_workbook(tournament, now), content_type=XLSX,
-        filename=final_pack.filename(tournament, timezone.localtime(now)), inline=False)
+    return concours_document(request, readable(request, slug), "final.xlsx")

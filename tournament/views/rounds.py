@@ -40,6 +40,7 @@ from ..models import Game, Round, Team, Tournament
 from ..validators import whole_number
 from . import documents
 from .common import _by, _form_error, table_link_base
+from .exports import concours_document
 
 
 @login_required
@@ -106,10 +107,7 @@ def rotation_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     if cells > rotation.MAX_CELLS:
         return documents.too_long(request, tournament, cells, rotation.MAX_CELLS,
                                   _("cases (équipes × parties)"))
-    return documents.document(
-        request, tournament, name="rotation", params=(),
-        render_document=lambda: rotation.rotation_chart_pdf(tournament),
-        content_type="application/pdf", filename=f"tableau-de-marche-{slug}.pdf")
+    return concours_document(request, tournament, "rotation")
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from django.utils.translation import gettext as _
 
-from ...models import Game, Player, Tournament
+from ...models import Tournament
 from ...selectors import (
     StandingsLine,
     criteria_labels,
@@ -27,6 +27,7 @@ from ...selectors import (
     standings_scope,
     uses_ranking_points,
 )
+from ...selectors.documents import game_rows, player_rows
 from ...selectors.prizes import lot_words, ordinal, standings_awards
 from .. import documents
 
@@ -182,7 +183,7 @@ def _persons(tournament: Tournament, people: People) -> dict[int, Person]:
     """Each entrant of `tournament` (player id) as a person: one query."""
     found = {}
     for pk, number, name, registered, last, first in (
-            Player.objects.filter(tournament=tournament).values_list(*_PLAYER_FIELDS)):
+            player_rows(tournament, _PLAYER_FIELDS)):
         if registered is not None:
             # The register's stored name (« Joueur n° 12 » once anonymised): never the
             # entrant's own name, which an anonymisation may not have reached.
@@ -277,8 +278,7 @@ def concours(tournament: Tournament, people: People) -> SiteConcours:
 
     games: dict[str, list[Played]] = {}
     by_partie: dict[int, list[TableRow]] = {}
-    rows = (Game.objects.filter(round__tournament=tournament)
-            .order_by("round__number", "table").values_list(*_GAME_FIELDS))
+    rows = game_rows(tournament, _GAME_FIELDS)
     for (number, table, ns_id, ew_id, ns1, ns2, ew1, ew2, score_ns, score_ew, winner, finished,
          forfeit, by_totals, stop_after) in rows:
         bye = ew_id is None
