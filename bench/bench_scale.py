@@ -78,7 +78,10 @@ def simulated(format: str, entrants: int, parties: int) -> tuple[Any, dict[str, 
     from tournament.management.commands.simulate_concours import checked, simulate
     from tournament.models import Tournament
 
-    organiser = get_user_model().objects.get_or_create(username="bench-scale")[0]
+    # An organiser (so a club, and its register of players) a concours: in one club, the
+    # register the first concours filled makes the next one's names ambiguous namesakes.
+    organiser = get_user_model().objects.get_or_create(
+        username=f"bench-scale-{format}-{entrants}")[0]
     before = set(Tournament.objects.values_list("pk", flat=True))
     draw, cpu = services.round_generate, []
 

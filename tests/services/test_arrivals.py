@@ -70,7 +70,7 @@ def test_the_first_draw_seats_the_arrived_teams_only():
     arrive(t, 1, 2, 4, 6)
     round_ = services.round_generate(tournament=t, seed=3)
     assert seated(round_) == {1, 2, 4, 6}
-    assert selectors.round_draw_options(t).arrivals.absent == 2
+    assert selectors.arrivals_board(t).absent == 2
 
 
 def test_when_nobody_is_marked_everyone_active_is_drawn_as_before():

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scoring import Side
 from tests.builders import made, organiser, tournament
-from tournament import services
+from tournament import selectors, services
 from tournament.models import Game, Team, Tournament
 from tournament.views.rounds import RowsPage, TableRow, rows_html
 
@@ -16,17 +16,16 @@ pytestmark = pytest.mark.django_db
 
 
 def _games(t):
-    return list(Game.objects.filter(round__tournament=t).select_related(
-        "team_ns__first", "team_ns__second", "team_ew__first", "team_ew__second")
-        .order_by("table"))
+    return selectors.partie_tables(t.rounds.get(number=1))
 
 
 def test_each_row_says_where_its_game_stands_escaped():
     t = tournament(owner=organiser(), teams=7)
     services.round_generate(tournament=t, seed=5)
     played, leaving, bye = _games(t)[0], _games(t)[1], _games(t)[-1]
-    services.donne_record(game=played, number=None, donne=made(Side.NS))
-    Team.objects.filter(pk=leaving.team_ew_id).update(name="<i>L'Équipe & co</i>",
+    services.donne_record(game=Game.objects.get(pk=played.pk), number=None,
+                          donne=made(Side.NS))
+    Team.objects.filter(pk=leaving.team_ew.id).update(name="<i>L'Équipe & co</i>",
                                                       active=False)
     page = RowsPage(slug=t.slug, desk=True, melee=False, two_links=True,
                     link_base="http://club", csrf_input='<input name="csrf">')

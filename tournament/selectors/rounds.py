@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from ..draw import METHODS, DrawInput
 from ..models import AuditEntry, Game, Round, Team, Tournament
-from .arrivals import Arrivals, arrivals_board, entrants_drawn
+from .arrivals import entrants_drawn
 from .rules import games_with_results
 from .standings import standings
 
@@ -100,7 +100,8 @@ class DrawOptions:
     rotation_teams: int  # the teams of the rotation's movement (partie 1's, withdrawn or not)
     rotation_parties: int | None  # the movement's parties without a repeated meeting
     undone_seed: int | None  # the seed of this partie's undone draw ("même graine"), when
-    arrivals: Arrivals  # registered, arrived, absent: the draw seats the arrived ones
+    # The draw's page shows the arrivals too (`arrivals_board`): read there, not on a
+    # partie's page, whose draw button needs none of a thousand teams' rows.
 
 
 def round_draw_options(tournament: Tournament) -> DrawOptions:
@@ -116,8 +117,7 @@ def round_draw_options(tournament: Tournament) -> DrawOptions:
         # partie by the same method (the journal does not say which method the undone draw
         # used; its seed is also given in the undo's message).
         undone_seed=(round_undone_seed(tournament)
-                     if draw_uses_seed(tournament.draw_method, number) else None),
-        arrivals=arrivals_board(tournament))
+                     if draw_uses_seed(tournament.draw_method, number) else None))
 
 
 def draw_input(tournament: Tournament, number: int, seed: int) -> DrawInput:
@@ -190,6 +190,94 @@ def rotation_roster(tournament: Tournament) -> dict[int, int]:
                 .values_list("id", "number"))
 
 
+# --- A partie's tables, as its page shows them --------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatedPlayer:
+    number: int
+    name: str
+
+
+@dataclass(frozen=True)
+class SeatedTeam:
+    """A team at a partie's table: a registered team, or a mêlée partie's pair."""
+
+    id: int
+    number: int
+    name: str
+    active: bool
+    first: SeatedPlayer
+    second: SeatedPlayer | None
+
+    @property
+    def players(self) -> str:  # as Team.players
+        if self.second is None:
+            return self.first.name
+        return f"{self.first.name} et {self.second.name}"
+
+
+@dataclass(frozen=True)
+class PartieTable:
+    """A game of a partie as its page shows it (the score, where it stands, its links)."""
+
+    id: int
+    table: int
+    team_ns: SeatedTeam
+    team_ew: SeatedTeam | None  # None: the bye
+    score_ns: int
+    score_ew: int
+    finished: bool
+    forfeit: str
+    played: int
+    stop_after: int | None
+    token: str
+    token_ew: str
+
+    @property
+    def pk(self) -> int:
+        return self.id
+
+    @property
+    def is_bye(self) -> bool:  # as Game.is_bye
+        return self.team_ew is None
+
+
+_GAME_FIELDS = ("id", "table", "score_ns", "score_ew", "finished", "forfeit", "played",
+                "stop_after", "token", "token_ew")
+_TEAM_FIELDS = ("id", "number", "name", "active", "first__number", "first__name",
+                "second__number", "second__name")
+_TABLE_FIELDS = (*_GAME_FIELDS, *(f"{side}__{field}" for side in ("team_ns", "team_ew")
+                                  for field in _TEAM_FIELDS))
+
+
+def _seated(values: tuple) -> SeatedTeam | None:
+    pk, number, name, active, first_number, first_name, second_number, second_name = values
+    if pk is None:
+        return None
+    return SeatedTeam(pk, number, name, active, SeatedPlayer(first_number, first_name),
+                      None if second_number is None else SeatedPlayer(second_number,
+                                                                      second_name))
+
+
+def partie_tables(round_: Round) -> list[PartieTable]:
+    """The partie's games by table, their teams and players as plain values: one query (500
+    tables' games, teams and players made into models were most of the page's time)."""
+    games, teams = len(_GAME_FIELDS), len(_TEAM_FIELDS)
+    tables = []
+    for values in Game.objects.filter(round=round_).order_by("table").values_list(
+            *_TABLE_FIELDS):
+        (pk, table, score_ns, score_ew, finished, forfeit, played, stop_after, token,
+         token_ew) = values[:games]
+        ns = _seated(values[games:games + teams])
+        assert ns is not None  # every game has its NS team
+        tables.append(PartieTable(
+            id=pk, table=table, team_ns=ns, team_ew=_seated(values[games + teams:]),
+            score_ns=score_ns, score_ew=score_ew, finished=finished, forfeit=forfeit,
+            played=played, stop_after=stop_after, token=token, token_ew=token_ew))
+    return tables
+
+
 def _side(first: int, second: int | None) -> tuple[int, ...]:
     return (first,) if second is None else (first, second)
 
@@ -246,6 +334,9 @@ def entrant_kind(format: str) -> str:
 
 __all__ = [
     "DrawOptions",
+    "PartieTable",
+    "SeatedPlayer",
+    "SeatedTeam",
     "active_entrants",
     "draw_has_chart",
     "draw_input",
@@ -253,6 +344,7 @@ __all__ = [
     "draw_reach",
     "draw_uses_seed",
     "entrant_kind",
+    "partie_tables",
     "partie_team_name",
     "rotation_roster",
     "round_beyond_planned",

@@ -4,8 +4,7 @@ in a constant number of queries."""
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from django.db.models import Count, Q
@@ -212,16 +211,48 @@ class Entrant:
         return f"{self.player1} et {self.player2}" if self.player2 else self.player1
 
 
+class _EntrantModels:
+    """The lines' teams (players) as models, read in one query the first time a line is asked
+    for its `team` or `player` (the static site, the season's tests): the pages and documents
+    name their lines from `Entrant`, read as plain values (a thousand teams and their two
+    thousand players made into objects were a third of the projector's page)."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        self._tournament = tournament
+        self._by_id: dict[int, Team | Player] | None = None
+
+    def get(self, entrant: int) -> Team | Player:
+        if self._by_id is None:
+            self._by_id = {found.id: found for found in _entrants(self._tournament)}
+        return self._by_id[entrant]
+
+
 @dataclass(frozen=True)
 class StandingsLine:
     """One line of the standings: the row (rank and figures) and who it ranks. `team` is the
     registered team of a doublette concours (None in a mêlée), `player` the player of a mêlée
-    (None otherwise); `entrant` names either."""
+    (None otherwise), both read on first use (one query for every line); `entrant` names
+    either."""
 
     row: Row
     entrant: Entrant
-    team: Team | None = None
-    player: Player | None = None
+    models: _EntrantModels | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def team(self) -> Team | None:
+        if self.entrant.is_player or self.models is None:
+            return None
+        found = self.models.get(self.entrant.id)
+        assert isinstance(found, Team)
+        return found
+
+    @property
+    def player(self) -> Player | None:
+        if not self.entrant.is_player or self.models is None:
+            return None
+        found = self.models.get(self.entrant.id)
+        assert isinstance(found, Player)
+        return found
 
     @property
     def name_key(self) -> tuple[str, str]:
@@ -251,33 +282,34 @@ class StandingsLine:
         return self.entrant.active
 
 
-def _team_entrant(team: Team, url: Callable[[int], str]) -> Entrant:
-    return Entrant("team", team.id, team.number, team.name, team.club, team.active,
-                   team.player1, team.player2, url(team.number))
+# What the lines read of the entrants: plain values, their players' names joined.
+_TEAM_FIELDS = ("id", "number", "name", "club", "active", "first__name", "second__name")
+_PLAYER_FIELDS = ("id", "number", "name", "club", "active")
 
 
-def _player_entrant(player: Player, url: Callable[[int], str]) -> Entrant:
-    return Entrant("player", player.id, player.number, player.name, player.club,
-                   player.active, player.name, "", url(player.number))
+def _entrant_values(tournament: Tournament) -> list[Entrant]:
+    """Who is ranked (as `_entrants`), as the lines name them. One query."""
+    if tournament.format == "melee":
+        url = addresses("tournament:player", tournament.slug)
+        return [Entrant("player", pk, number, name, club, active, name, "", url(number))
+                for pk, number, name, club, active in Player.objects.filter(
+                    tournament=tournament).values_list(*_PLAYER_FIELDS)]
+    # Reversed once (a thousand reverses took a quarter of the standings page).
+    url = addresses("tournament:team", tournament.slug)
+    return [Entrant("team", pk, number, name, club, active, first, second or "", url(number))
+            for pk, number, name, club, active, first, second in Team.objects.filter(
+                tournament=tournament, round__isnull=True).values_list(*_TEAM_FIELDS)]
 
 
 def standings_lines(tournament: Tournament) -> list[StandingsLine]:
     """The one source of the standings page, its PDF and the workbook: a line per player in a
-    mêlée, per registered team otherwise. Three queries, whatever the number of entrants."""
-    entrants = _entrants(tournament)
-    by_id: dict[int, Team | Player] = {entrant.id: entrant for entrant in entrants}
-    # Reversed once each (a thousand reverses took a quarter of the standings page).
-    team_url = addresses("tournament:team", tournament.slug)
-    player_url = addresses("tournament:player", tournament.slug)
-    lines = []
-    for row in _ranked(tournament, [entrant.id for entrant in entrants]):
-        entrant = by_id[row.entrant]
-        if isinstance(entrant, Player):
-            lines.append(StandingsLine(row, _player_entrant(entrant, player_url),
-                                       player=entrant))
-        else:
-            lines.append(StandingsLine(row, _team_entrant(entrant, team_url), team=entrant))
-    return lines
+    mêlée, per registered team otherwise. Three queries, whatever the number of entrants
+    (one more, the first time a line's `team` or `player` is read)."""
+    entrants = _entrant_values(tournament)
+    by_id = {entrant.id: entrant for entrant in entrants}
+    models = _EntrantModels(tournament)
+    return [StandingsLine(row, by_id[row.entrant], models)
+            for row in _ranked(tournament, [entrant.id for entrant in entrants])]
 
 
 def criteria_labels(tournament: Tournament) -> list[str]:

@@ -94,7 +94,7 @@ def _draw_page(request: HttpRequest, tournament: Tournament,
                options: selectors.DrawOptions, form: RoundDrawForm) -> HttpResponse:
     return render(request, "tournament/organiser/round_generate.html", {
         "tournament": tournament, "draw": options, "form": form,
-        "rounds": tournament.rounds.count(),
+        "arrivals": selectors.arrivals_board(tournament), "rounds": tournament.rounds.count(),
     })
 
 
@@ -116,8 +116,8 @@ class TableRow:
     unfinished game: its forfeit is still to declare), and whether its score awaits a
     side's confirmation or was disputed (two confirmations)."""
 
-    game: Game
-    leaving: Team | None
+    game: selectors.PartieTable
+    leaving: selectors.SeatedTeam | None
     forfeit_due: bool
     awaiting: bool = False
     disputed: bool = False
@@ -130,7 +130,7 @@ class TableRow:
     ew: str = ""
 
     @classmethod
-    def of(cls, game: Game, awaiting: set[int] | None = None,
+    def of(cls, game: selectors.PartieTable, awaiting: set[int] | None = None,
            disputed: set[int] | None = None,
            urls: tuple[Callable[[int | str], str], Callable[[int | str], str]] | None = None,
            melee: bool = False) -> TableRow:
@@ -153,7 +153,7 @@ def _no_url(last: int | str) -> str:
     return ""
 
 
-def seat_html(team: Team | None, melee: bool) -> SafeString:
+def seat_html(team: selectors.SeatedTeam | None, melee: bool) -> SafeString:
     """A team at a partie's table: a registered team by number and name; in a mêlée, the
     partie's team number then its players with their numbers. Written here rather than by
     an included template: 500 tables included it a thousand times."""
@@ -273,9 +273,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             else:
                 messages.success(request, _("Équipes échangées."))
                 return redirect("tournament:round", slug=slug, number=number)
-    games = list(round_.games.select_related("team_ns__first", "team_ns__second",
-                                             "team_ew__first", "team_ew__second")
-                 .order_by("table"))
+    games = selectors.partie_tables(round_)
     link_base = table_link_base(request) if desk else ""
     is_last = not tournament.rounds.filter(number__gt=round_.number).exists()
     unfinished = [game.table for game in games if not game.finished]
