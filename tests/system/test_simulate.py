@@ -139,3 +139,16 @@ def test_a_federation_field_of_two_thousand_entrants_is_accepted():
 
     assert checked("melee", None, "2000", "10", "ffb-coinche", "1")["entrants"] == 2000
     assert checked("doublettes", None, "2000", "10", "ffb-coinche", "1")["entrants"] == 2000
+
+
+def test_rehearsals_of_one_club_link_every_player_whatever_namesakes_the_register_holds():
+    # A doublettes rehearsal fills the club's register; a mêlée's names then meet namesakes
+    # of other clubs there (a question for a file): a rehearsal's entrants are new people.
+    organiser("club")
+    simulate("--entrants", "40", "--parties", "1", "--organiser", "club", "--seed", "1",
+             "--keep")
+    simulate("--format", "melee", "--draw", "melee", "--entrants", "80", "--parties", "1",
+             "--organiser", "club", "--seed", "1", "--keep")
+    first, second = Tournament.objects.order_by("pk")
+    assert first.club == second.club and second.players.count() == 80
+    assert not Player.objects.filter(registered__isnull=True).exists()

@@ -123,15 +123,17 @@ def _register(tournament: Tournament, rng: random.Random, count: int) -> None:
         else:  # names two by two, as the doublettes take them
             players = [(name, rng.choice(demo.CLUBS))
                        for pair in demo.players(rng, -(-count // 2)) for name in pair][:count]
+        # A rehearsal's entrants are new people: a name the club's register holds twice (an
+        # earlier rehearsal of the same club) is a new register player, never a question.
         players_import(tournament=tournament, lines=[
             PlayerLine(line=index, name=name, club=club, licence="")
-            for index, (name, club) in enumerate(players, start=1)])
+            for index, (name, club) in enumerate(players, start=1)], ambiguous_new=True)
         return
     names = _team_players(rng, count)
     services.teams_import(tournament=tournament, lines=[
         services.ImportLine(line=index, name=_team_name(index), player1=first,
                             player2=second, club=rng.choice(demo.CLUBS))
-        for index, (first, second) in enumerate(names, start=1)])
+        for index, (first, second) in enumerate(names, start=1)], ambiguous_new=True)
 
 
 def _team_players(rng: random.Random, count: int) -> list[tuple[str, str]]:
