@@ -248,15 +248,6 @@ REGISTER_EDITORS = (ROLE_RESPONSABLE, ROLE_ORGANISATEUR)
 REGISTER_KEEPERS = (ROLE_RESPONSABLE,)
 
 
-def registering(request: HttpRequest, slug: str) -> Tournament:
-    """A concours, for whoever registers its entrants: its organiser, or a member of its
-    club (any role: the table de marque registers entrants too); a 404 for anyone else."""
-    tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
-    if not is_organiser(request, tournament) and club_role(request, tournament.club) is None:
-        raise Http404(_("Ce concours n'existe pas."))
-    return tournament
-
-
 # --- Seasons (issue 25): a club's members read its seasons, its responsable and
 # organisateurs change them; a published season's standings are everyone's. ---------------
 

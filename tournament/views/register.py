@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
-from ..access import REGISTER_EDITORS, REGISTER_KEEPERS, club_member, club_role, registering
+from ..access import REGISTER_EDITORS, REGISTER_KEEPERS, at_desk, club_member, club_role
 from ..errors import UserError
 from ..forms import AnonymiseForm, ClubPlayerForm, MergeForm
 from ..forms.register import register_id
@@ -54,7 +54,7 @@ def register_suggestions(request: HttpRequest, slug: str) -> HttpResponse:
     """The type-ahead's suggestions for what is typed in a registration field: at most ten
     register players of the concours' club (by name or licence, accents and case ignored);
     those already entrants of the concours are shown, not offered."""
-    tournament = registering(request, slug)
+    tournament = at_desk(request, slug)  # the desk registers entrants
     field = request.GET.get("for", "")
     if field not in SUGGESTING:
         field = "q"
