@@ -315,6 +315,14 @@ def club_player_anonymise(*, player: ClubPlayer, by: Actor = SYSTEM) -> ClubPlay
 # --- A concours' entrant and the register ---------------------------------------------------
 
 
+def _licence_learnt(entry: ClubPlayer, licence: str, by: Actor) -> None:
+    """`entry`, which had no licence, takes `licence` (checked free by the caller); logged."""
+    before = club_player_values(entry)
+    entry.licence = licence
+    entry.save(update_fields=["licence"])
+    _log(entry.club_id, by, "update", entry, before=before, after=club_player_values(entry))
+
+
 def register_licence_learnt(*, player: Player, by: Actor = SYSTEM) -> None:
     """An entrant's licence given at the desk after it was linked: its register entry, which
     had none, takes it (logged in the register), unless another player of the club has it
@@ -326,10 +334,7 @@ def register_licence_learnt(*, player: Player, by: Actor = SYSTEM) -> None:
         return
     if ClubPlayer.objects.filter(club_id=entry.club_id, licence_key=key).exists():
         return
-    before = club_player_values(entry)
-    entry.licence = player.licence
-    entry.save(update_fields=["licence"])
-    _log(entry.club_id, by, "update", entry, before=before, after=club_player_values(entry))
+    _licence_learnt(entry, player.licence, by)
 
 
 def entrant_registered(*, tournament: Tournament, name: str, licence: str = "",
@@ -374,11 +379,7 @@ def entrant_registered(*, tournament: Tournament, name: str, licence: str = "",
             return None, licence
         if key:  # the register learns the licence it lacked
             _licence_free(tournament.club_id, licence, exclude=found.pk)
-            before = club_player_values(found)
-            found.licence = licence
-            found.save()
-            _log(tournament.club_id, by, "update", found, before=before,
-                 after=club_player_values(found))
+            _licence_learnt(found, licence, by)
         return found, licence
     created = ClubPlayer.objects.create(club_id=tournament.club_id, name=name,
                                         licence=licence, home_club=home_club)
