@@ -379,8 +379,9 @@ def test_a_score_awaiting_its_confirmation_is_marked_on_the_standings_page_and_p
     assert marked == awaiting_names(signed)
     text = pdf_texts(pdf.standings_pdf(signed))[0]
     assert "* score à confirmer : un résultat de cette ligne attend" in text
-    # The points marked, beside them: "1 1. Équipe 1 Joueur 1A et Joueur 1B 1 1 1280 * 0 +1280".
-    marked = set(re.findall(r"^\d+ \d+\. (Équipe \d) .* \d+\xa0\* \d+ [+-]?\d+$", text, re.M))
+    # The points marked, beside them: "1 1. Équipe 1 Joueur 1A et Joueur 1B 1 1 1280 * 0 +1280"
+    # (the figures aligned in fields of spaces).
+    marked = set(re.findall(r"^\d+ \d+\. (Équipe \d) .* \d+\xa0\* +\d+ +[+-]?\d+ *$", text, re.M))
     assert marked == awaiting_names(signed)
     # Confirmed by East-West: no mark left anywhere.
     game = Game.objects.get(round__tournament=signed, table=1)

@@ -57,8 +57,9 @@ def test_the_standings_pdf_prints_a_plus_on_positive_differences():
     page = standings_html(t)
     game = Game.objects.get(round=round_, table=1)
     difference = abs(game.score_ns - game.score_ew)
-    assert f'<td class="num">+{difference}</td>' in page
-    assert f'<td class="num">-{difference}</td>' in page
+    # The difference is a line's last figure (pdf.figures_text: right-aligned, a space after).
+    assert f' +{difference} </td>' in page
+    assert f' -{difference} </td>' in page
 
 
 def test_the_blank_sheets_hint_is_written_beside_the_box_not_cut_inside_it(client):
