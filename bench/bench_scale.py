@@ -148,9 +148,9 @@ def document(make: Any) -> tuple[float, float, float, float, bool]:
     renderer, rendered = weasy.renderer(), []
     render = renderer.render
 
-    def counted(htmls: Any) -> bytes:  # a document may be rendered in several calls
+    def counted(htmls: Any, done: Any = None) -> bytes:  # a document: one render or several
         try:
-            return render(htmls)
+            return render(htmls, done)
         finally:
             if renderer.last is not None:
                 rendered.append(renderer.last)

@@ -553,6 +553,22 @@ def test_a_chunk_that_fails_fails_the_document_and_the_renderer_goes_on(tmp_path
     assert len(PdfReader(io.BytesIO(content)).pages) == 2
 
 
+def test_more_chunks_than_cores_are_joined_in_order_and_each_is_told_when_laid_out():
+    """The renderer lays out a core's worth at a time, the largest first: the file keeps the
+    chunks' order all the same, and the caller hears each one end."""
+    from tournament.exports import weasy
+
+    # Sizes out of order (the third the largest), more chunks than this machine's cores.
+    htmls = [f"<p>Morceau {index}</p>" + "<p>ligne</p>" * size
+             for index, size in enumerate([1, 40, 300, 5, 120, 2, 60])]
+    heard: list[int] = []
+    content = weasy.htmls_to_pdf(htmls, done=heard.append)
+    firsts = [page.extract_text().split("\n")[0] for page in PdfReader(io.BytesIO(content)).pages]
+    assert [text for text in firsts if text.startswith("Morceau")] == [
+        f"Morceau {index}" for index in range(7)]
+    assert heard == [1, 2, 3, 4, 5, 6, 7]
+
+
 @pytest.mark.slow
 def test_the_renderer_ends_with_its_server_process():
     code = ("import sys; sys.path.insert(0, '.'); from tournament.exports import weasy; "

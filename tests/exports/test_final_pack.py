@@ -7,6 +7,7 @@ import re
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils.html import escape
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
@@ -83,12 +84,17 @@ def test_the_final_pack_of_the_demo_holds_the_standings_the_palmares_and_every_p
         start = heads[game.round.number - 1]
         end = heads[game.round.number] if game.round.number < 4 else len(results)
         partie = results[start:end]
-        ns = partie.index(f"{game.team_ns.number}. {game.team_ns.name}")
-        ew = partie.index(f"{game.team_ew.number}. {game.team_ew.name}")
-        assert ns < partie.index(f" {game.score_ns} ", ns) < ew
-        assert partie.index(f" {game.score_ew} ", ew) >= 0
-        winner = game.team_ns if game.winner == "NS" else game.team_ew
-        assert f"{game.score_ew} {winner.name}" in partie[ew:]
+        # "3 12. Les As 1620 – 1380 7. Les Rois": the scores between the teams (the
+        # winner's name in bold).
+        ns = partie.index(f"{game.team_ns.number}. {game.team_ns.name} ")
+        score = partie.index(f" {game.score_ns} – {game.score_ew} ", ns)
+        assert partie.index(f"{game.team_ew.number}. {game.team_ew.name}", score) > score
+    html = "".join(final_pack.results_htmls(demo))
+    for game in games:  # the winner's name in bold (class "won"), the other's not
+        ns, ew = (' class="won"' if game.winner == side else "" for side in ("NS", "EW"))
+        assert (f'<td{ns}>{game.team_ns.number}. {escape(game.team_ns.name)}</td>'
+                f'<td class="score">{game.score_ns} – {game.score_ew}</td>'
+                f'<td{ew}>{game.team_ew.number}. {escape(game.team_ew.name)}</td>') in html
 
 
 def test_the_final_workbook_has_the_same_figures_and_the_lots(client, demo):

@@ -119,30 +119,43 @@ def partie_results(tournament: Tournament) -> list[PartieResults]:
         for number, partie in parties.items()]
 
 
-RESULT_ROWS_A_PAGE = 14  # tables of a partie on a landscape page, with its heading
-# The most results a part holds: WeasyPrint keeps a document's pages in memory until it is
+# The results a part holds, about: WeasyPrint keeps a document's pages in memory until it is
 # written, and a part of 2,500 results (1,000 teams, 5 parties) grew its process to 426 MB;
-# parts of 1,000 stay under 300 MB, laid out as many at once as there are cores.
-RESULTS_A_PART = 1000
+# parts of 1,000 stay under 300 MB. Parts of 500 (a partie of 500 tables) let the renderer
+# share them evenly between the cores (ten parts on two: none waits for the last one).
+RESULTS_A_PART = 500
 
 
 def results_htmls(tournament: Tournament) -> list[str]:
     """Each partie's results as HTML: one document, or for a long concours several (whole
-    parties each, in order), which `weasy.htmls_to_pdf` renders on every core. WeasyPrint
+    parties each, in order), which the renderer lays out on every core. WeasyPrint
     lays a table cell out in about a millisecond: 1,280 games (256 teams, 10 parties) are
     9,000 cells."""
     parties = partie_results(tournament)
-    pages = sum(-(-len(partie.tables) // RESULT_ROWS_A_PAGE) for partie in parties)
     results = sum(len(partie.tables) for partie in parties)
-    cores = weasy.workers_for(pages)
-    chunks = max(cores, -(-results // RESULTS_A_PART))
-    chunks = min(-(-chunks // cores) * cores, max(1, len(parties)))  # whole batches of cores
-    size = -(-len(parties) // chunks) if parties else 1
+    # As many parts as RESULTS_A_PART asks, each of whole parties, about as long: the
+    # renderer lays them out a core at a time, the longest first.
+    chunks = min(max(1, -(-results // RESULTS_A_PART)), max(1, len(parties)))
     context = {"tournament": tournament, "scope": standings_scope(tournament),
                "printed": timezone.localtime(), "melee": tournament.format == "melee"}
     return [render_to_string("printing/final_pack.html", {
-        **context, "parties": parties[start:start + size], "first": start == 0})
-        for start in range(0, max(len(parties), 1), size)]
+        **context, "parties": group, "first": index == 0})
+        for index, group in enumerate(_even_groups(parties, chunks))]
+
+
+def _even_groups(parties: list[PartieResults], count: int) -> list[list[PartieResults]]:
+    """`parties` in `count` runs, in order, of about as many results each (one run of none
+    without parties)."""
+    total = sum(len(partie.tables) for partie in parties)
+    groups: list[list[PartieResults]] = [[]]
+    done = 0
+    for partie in parties:
+        # A run ends where the results laid out so far reach its share of the whole.
+        if groups[-1] and done >= total * len(groups) / count:
+            groups.append([])
+        groups[-1].append(partie)
+        done += len(partie.tables)
+    return groups
 
 
 # The tables (games of every partie) beyond which the pack is not prepared: 1,024 (256 teams
@@ -165,24 +178,26 @@ def final_pack_pdf(tournament: Tournament,
 
     scope = standings_scope(tournament)
     standing = documents.standings(tournament, scope)  # read once for both parts
-    # The parts are laid out apart (the results on every core), so each part's "page
-    # n/total" would count its own pages only: the parts print no counter, the file has one.
-    said(_("Mise en page du classement…"))
-    parts = [weasy.htmls_to_pdf([pdf.unnumbered(html)
-                                 for html in pdf.standings_htmls(tournament, standing, scope)]),
-             weasy.html_to_pdf(pdf.unnumbered(palmares.palmares_html(tournament,
-                                                                      standing.lines)))]
-    htmls = results_htmls(tournament)
-    at_once = weasy.workers_for(len(htmls), pages_per_worker=1)  # a part a core at a time
-    for start in range(0, len(htmls), at_once):
-        said(_("Mise en page des résultats (%(done)d/%(parts)d)…")
-             % {"done": start, "parts": len(htmls)})
-        # Through the renderer even a batch of one: a part of 1,000 results is never laid
-        # out in the server's own process.
-        parts.append(weasy.renderer().render(htmls[start:start + at_once]) if len(htmls) > 1
-                     else weasy.html_to_pdf(htmls[0]))
+    # The parts are laid out apart (on every core), so each part's "page n/total" would
+    # count its own pages only: the parts print no counter, the file has one.
+    said(_("Préparation du classement et des résultats…"))
+    htmls = [pdf.unnumbered(html) for html in pdf.standings_htmls(tournament, standing, scope)]
+    htmls.append(pdf.unnumbered(palmares.palmares_html(tournament, standing.lines)))
+    results = results_htmls(tournament)
+    htmls += results
+    if len(htmls) == 3:  # a small concours: one part each, laid out here
+        content = weasy.join([weasy.html_to_pdf(html) for html in htmls])
+    else:
+        # Through the renderer, every part at once (as many laid out at a time as there
+        # are cores, the longest first): a part of 1,000 results is never laid out in the
+        # server's own process, and no core waits for another between parts.
+        said(_("Mise en page du classement, du palmarès et des résultats (%(parts)d "
+               "parties du document)…") % {"parts": len(htmls)})
+        content = weasy.renderer().render(htmls, done=lambda count: said(
+            _("Mise en page : %(done)d parties du document sur %(parts)d…")
+            % {"done": count, "parts": len(htmls)}))
     said(_("Numérotation des pages…"))
-    return pdf.numbered(weasy.join(parts))
+    return pdf.numbered(content)
 
 
 # --- The workbook ---------------------------------------------------------------------------

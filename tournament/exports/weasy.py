@@ -27,7 +27,7 @@ import tempfile
 import threading
 import time
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -151,15 +151,19 @@ class Renderer:
                     pipe.close()
         self.process = None
 
-    def _reply(self, deadline: float) -> bytes:
-        """The renderer's next answer to a document ("ok" or "failed"), its greeting skipped."""
+    def _reply(self, deadline: float, done: Callable[[int], None] | None = None) -> bytes:
+        """The renderer's next answer to a document ("ok" or "failed"), its greeting skipped;
+        `done` hears the count of parts laid out each time a child ends."""
         assert self.process is not None and self.process.stdout is not None
         fd = self.process.stdout.fileno()
         while True:
             line, newline, rest = self.pending.partition(b"\n")
             if newline:
                 self.pending = rest
-                if line != b"ready":
+                if line.startswith(b"done "):
+                    if done is not None:
+                        done(int(line.split()[1]))
+                elif line != b"ready":
                     return line
                 continue
             left = deadline - time.monotonic()
@@ -170,8 +174,9 @@ class Renderer:
                 raise RuntimeError("PDF worker failed: the renderer stopped")
             self.pending += chunk
 
-    def render(self, htmls: Sequence[str]) -> bytes:
-        """One PDF from `htmls`, in order, each rendered by a child of the renderer."""
+    def render(self, htmls: Sequence[str], done: Callable[[int], None] | None = None) -> bytes:
+        """One PDF from `htmls`, in order, each rendered by a child of the renderer (`done`
+        hears how many are laid out, as each child ends)."""
         with self.lock, tempfile.TemporaryDirectory(prefix="pdf-") as folder:
             sources = []
             for index, html in enumerate(htmls):
@@ -188,7 +193,7 @@ class Renderer:
                 try:
                     self.process.stdin.write(json.dumps(jobs).encode() + b"\n")
                     self.process.stdin.flush()
-                    reply = self._reply(time.monotonic() + RENDER_TIMEOUT)
+                    reply = self._reply(time.monotonic() + RENDER_TIMEOUT, done)
                     break
                 except (BrokenPipeError, RuntimeError) as error:
                     stopped = "stopped" in str(error) or isinstance(error, BrokenPipeError)
@@ -228,48 +233,70 @@ def warm_up() -> None:
         current.start()
 
 
-def htmls_to_pdf(htmls: Sequence[str]) -> bytes:
+def htmls_to_pdf(htmls: Sequence[str], done: Callable[[int], None] | None = None) -> bytes:
     """One PDF from several HTML documents, in order, rendered side by side (a single one is
-    rendered here)."""
+    rendered here); `done` hears how many are laid out as they are."""
     if len(htmls) == 1:
         return html_to_pdf(htmls[0])
     # Windows: no renderer to fork from; a frozen executable (PyInstaller): its Python is the
     # application itself, which cannot run this module with -m. One after the other here.
     if not hasattr(os, "fork") or getattr(sys, "frozen", False):
-        return join([html_to_pdf(html) for html in htmls])
-    return renderer().render(htmls)
+        pdfs = []
+        for html in htmls:
+            pdfs.append(html_to_pdf(html))
+            if done is not None:
+                done(len(pdfs))
+        return join(pdfs)
+    return renderer().render(htmls, done)
+
+
+def _size(path: str) -> int:
+    """A chunk's HTML size (0 if it cannot be read: its child fails and says why)."""
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def serve() -> None:
     """The renderer: warm up, then for each line of stdin (a JSON list of [HTML file, PDF
-    file]) fork a child per pair, wait for them all, and answer "ok" or "failed". Ends when
-    stdin does (its server process is gone)."""
+    file]) render each pair in a child of its own, as many at once as there are cores, the
+    largest HTML first (the longest to lay out: the cores end together), say "done n" as
+    each ends, and answer "ok" or "failed". Ends when stdin does (its server process is
+    gone)."""
     os.nice(NICENESS)
     html_to_pdf(WARM_UP)
     answer = sys.stdout.buffer
     answer.write(b"ready\n")
     answer.flush()
+    cores = os.cpu_count() or 1
     for line in sys.stdin.buffer:
-        children = []
-        for source, target in json.loads(line):
-            pid = os.fork()
-            if pid == 0:  # a child: render one chunk, and leave without any cleanup
-                gc.disable()  # as `collector_paused`; what it leaves dies with the child
-                code = 1
-                try:
-                    Path(target).write_bytes(html_to_pdf(Path(source).read_text("utf-8")))
-                    code = 0
-                except BaseException:
-                    traceback.print_exc()  # to the server's errors file
-                finally:
-                    os._exit(code)
-            children.append(pid)
-        failed, cpu, peak = False, 0.0, 0
-        for pid in children:
-            _pid, status, usage = os.wait4(pid, 0)
+        waiting = sorted(json.loads(line), key=lambda job: -_size(job[0]))
+        running: set[int] = set()
+        failed, cpu, peak, ended = False, 0.0, 0, 0
+        while waiting or running:
+            while waiting and len(running) < cores:
+                source, target = waiting.pop(0)
+                pid = os.fork()
+                if pid == 0:  # a child: render one chunk, and leave without any cleanup
+                    gc.disable()  # as `collector_paused`; what it leaves dies with the child
+                    code = 1
+                    try:
+                        Path(target).write_bytes(html_to_pdf(Path(source).read_text("utf-8")))
+                        code = 0
+                    except BaseException:
+                        traceback.print_exc()  # to the server's errors file
+                    finally:
+                        os._exit(code)
+                running.add(pid)
+            pid, status, usage = os.wait4(-1, 0)
+            running.discard(pid)
+            ended += 1
             failed = failed or os.waitstatus_to_exitcode(status) != 0
             cpu += usage.ru_utime + usage.ru_stime
             peak = max(peak, usage.ru_maxrss)
+            answer.write(b"done %d\n" % ended)
+            answer.flush()
         # What the children cost, for the benchmark: CPU seconds, the largest's peak in KiB.
         answer.write(b"failed\n" if failed else b"ok %.3f %d\n" % (cpu, peak))
         answer.flush()
