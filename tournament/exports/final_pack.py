@@ -180,22 +180,22 @@ def final_pack_pdf(tournament: Tournament,
     standing = documents.standings(tournament, scope)  # read once for both parts
     # The parts are laid out apart (on every core), so each part's "page n/total" would
     # count its own pages only: the parts print no counter, the file has one.
-    said(_("Préparation du classement et des résultats…"))
+    said(_("Mise en page du classement…"))
     htmls = [pdf.unnumbered(html) for html in pdf.standings_htmls(tournament, standing, scope)]
     htmls.append(pdf.unnumbered(palmares.palmares_html(tournament, standing.lines)))
-    results = results_htmls(tournament)
-    htmls += results
+    htmls += results_htmls(tournament)
     if len(htmls) == 3:  # a small concours: one part each, laid out here
         content = weasy.join([weasy.html_to_pdf(html) for html in htmls])
     else:
         # Through the renderer, every part at once (as many laid out at a time as there
-        # are cores, the longest first): a part of 1,000 results is never laid out in the
+        # are cores, the longest first): a part of 500 results is never laid out in the
         # server's own process, and no core waits for another between parts.
-        said(_("Mise en page du classement, du palmarès et des résultats (%(parts)d "
-               "parties du document)…") % {"parts": len(htmls)})
-        content = weasy.renderer().render(htmls, done=lambda count: said(
-            _("Mise en page : %(done)d parties du document sur %(parts)d…")
-            % {"done": count, "parts": len(htmls)}))
+        def done(count: int) -> None:
+            said(_("Mise en page des résultats (%(done)d/%(parts)d)…")
+                 % {"done": count, "parts": len(htmls)})
+
+        done(0)
+        content = weasy.renderer().render(htmls, done=done)
     said(_("Numérotation des pages…"))
     return pdf.numbered(content)
 
