@@ -10,6 +10,10 @@ first long document (while that document's HTML is built: `warm_up`) and gone wi
 at the server's start, where it would cost each worker 56 MB and a second of CPU for
 nothing on an evening without long documents. It runs one thread (forking it is safe),
 imports no Django, and is a plain subprocess: it never re-imports the server's main module.
+It lays out as many chunks at a time as there are cores, the largest first, the next one
+started as soon as one ends: a document of many parts (the final pack: the standings, the
+palmarès, ten parts of results) keeps every core busy to its end, and no more children live
+at once than cores (each holds its pages in memory until it writes them).
 """
 
 from __future__ import annotations
