@@ -1,12 +1,12 @@
 // The projector screen. The server sends every view's rows in #data; this script lays them
 // out as pages that fit the viewport exactly (it fills a column row by row, measuring, then
 // the next column, then a new page) and shows the pages in turn, each for `?secondes=`
-// seconds (12 by default). Once a minute it fetches the page again while the pages keep
-// turning, lays the new rows out in pages hidden behind the one on show, a few milliseconds
-// at a time (1,000 teams are thousands of rows to measure: laid out at once, they froze the
-// screen for seconds), and swaps them in at the end of the cycle, in one step: the screen
-// is never blank nor half drawn, and no page stays longer than its time. If the network is
-// down it keeps showing the last rows.
+// seconds (12 by default). Once a minute (`?actualiser=` seconds) it fetches the page again
+// while the pages keep turning, lays the new rows out in pages hidden behind the one on
+// show, a few milliseconds at a time (1,000 teams are thousands of rows to measure: laid
+// out at once, they froze the screen for seconds), and swaps them in at the end of the
+// cycle, in one step: the screen is never blank nor half drawn, and no page stays longer
+// than its time. If the network is down it keeps showing the last rows.
 // Keys: → or space for the next page, ← for the previous one, F for full screen.
 (() => {
   "use strict";
@@ -14,7 +14,8 @@
   const params = new URLSearchParams(location.search);
   const seconds = bounded(params.get("secondes"), 1, 600, 12);
   const chosen = (params.get("vues") || "").split(",").filter(Boolean);
-  const REFRESH_MS = 60000;
+  // Rows fetched again every `?actualiser=` seconds (60 by default).
+  const REFRESH_MS = 1000 * bounded(params.get("actualiser"), 5, 3600, 60);
   const SLICE_MS = 12; // layout work between two frames while a page is on show
 
   const stage = document.getElementById("stage");
