@@ -7,6 +7,7 @@ busy: nothing moves). Used by the browser test of the switches and by bench/benc
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 # Installed once the first page shows; every frame it notes whether a page with rows (or a
@@ -49,7 +50,7 @@ class Gaps:
     def intervals(self) -> list[float]:
         """Seconds between two switches."""
         times = [at for at, _page in self.switches]
-        return [(later - earlier) / 1000 for earlier, later in zip(times, times[1:])]
+        return [(later - earlier) / 1000 for earlier, later in pairwise(times)]
 
     @property
     def longest_interval(self) -> float:

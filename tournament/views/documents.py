@@ -72,10 +72,9 @@ def document(request: HttpRequest, tournament: Tournament, *, name: str,
             with cache.render_slot(public=False):
                 made = cache.servable(cache.read(tournament, name, *params), key,
                                       organiser=True)
-                if made is None:
+                if made is None:  # (the job renders aside: exports.progress)
                     step(_("Mise en page…"))
-                    with weasy.aside():
-                        made = render_document()
+                    made = render_document()
                     cache.write(tournament, name, params, key, made)
             return made
 
