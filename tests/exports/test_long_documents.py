@@ -4,12 +4,14 @@ download as before. The thresholds are lowered (to 1) so that a concours of four
 counts as long; a visitor's document stays a plain (bounded) render."""
 
 import datetime
+import html
 import io
 import json
 import time
 import zipfile
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
@@ -18,6 +20,9 @@ from tests.builders import drawn, organiser, played, register_linked
 from tournament import services
 from tournament.exports import progress
 from tournament.exports.progress import LONG, Long
+from tournament.journal.log import Actor
+from tournament.models import Tournament
+from tournament.services import backup
 
 # The document is made in a thread, on its own database connection: it must see the data.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -127,11 +132,11 @@ def test_the_thresholds_send_a_federation_s_concours_to_the_background_not_a_clu
     # 1,000 teams × 10 parties (5,000 games, 500 tables a partie) and a mêlée of 2,000: long.
     federation = {"standings": 1000, "standings.xlsx": 5000, "caisse": 1000,
                   "caisse.xlsx": 5000, "pairings": 500, "blank": 500, "backup": 5000,
-                  "site": 5000, "season": 30 * 200, "club_site": 5000}
+                  "site": 5000, "season": 30 * 200, "club_site": 5000, "restore": 80_000}
     # A club's evening: 64 teams × 5 parties (160 games, 32 tables), a season of 10 × 60.
     club = {"standings": 64, "standings.xlsx": 160, "caisse": 64, "caisse.xlsx": 160,
             "pairings": 32, "blank": 32, "backup": 160, "site": 160, "season": 600,
-            "club_site": 800}
+            "club_site": 800, "restore": 160 * 12}
     assert set(federation) == set(LONG) == set(club)
     for key, size in federation.items():
         estimate = LONG[key].estimate(size)
@@ -219,3 +224,79 @@ def test_the_club_site_of_many_games_is_a_club_job(client, concours, long_docume
     file = made(client, response)
     assert file["Content-Type"] == "application/zip"
     assert file["Content-Disposition"].startswith("attachment; filename=")
+
+
+# --- Restoring and copying a long concours: an operation, its page then links to the concours
+
+
+def operated(client, response) -> tuple[progress.State, str]:
+    """The state of the operation `response` started, once done, and its page's part."""
+    state = finished(job_of(response))
+    return state, client.get(response.url, headers={"HX-Request": "true"}).content.decode()
+
+
+def upload(data) -> SimpleUploadedFile:
+    return SimpleUploadedFile("sauvegarde.json", json.dumps(data).encode(),
+                              content_type="application/json")
+
+
+def test_a_long_backup_is_restored_in_the_background_then_the_page_links_to_the_concours(
+        client, concours, long_documents):
+    saved = backup.export_data(concours)
+    services.team_create(tournament=concours, name="Arrivée après", player1="A", player2="B",
+                         by=Actor.of_user(concours.organiser))
+    client.force_login(concours.organiser)
+    page = client.post(reverse("tournament:backup_restore", args=["long"]),
+                       {"file": upload(saved), "mode": "replace"})
+    assert page.status_code == 200  # the confirmation first, as before
+    started = client.post(reverse("tournament:backup_restore_confirm", args=["long"]),
+                          {"pending": page.context["pending"], "seen": page.context["seen"]})
+    assert "Restauration en cours" in client.get(started.url).content.decode()
+    state, part = operated(client, started)
+    assert state.error == "" and state.link == reverse("tournament:detail", args=["long"])
+    assert "Sauvegarde restaurée" in html_text(part) and 'id="document-ready"' in part
+    assert backup.export_data(Tournament.objects.get(slug="long")) == saved
+    assert client.get(started.url + "file").status_code == 404  # no file: a link
+
+
+def test_a_long_restore_refused_says_why_in_french_and_changes_nothing(
+        client, concours, long_documents):
+    client.force_login(concours.organiser)
+    page = client.post(reverse("tournament:backup_restore", args=["long"]),
+                       {"file": upload(backup.export_data(concours)), "mode": "replace"})
+    services.team_create(tournament=concours, name="Entre-temps", player1="A", player2="B",
+                         by=Actor.of_user(concours.organiser))  # changed since the page
+    before = backup.export_data(Tournament.objects.get(slug="long"))
+    started = client.post(reverse("tournament:backup_restore_confirm", args=["long"]),
+                          {"pending": page.context["pending"], "seen": page.context["seen"]})
+    state, _part = operated(client, started)
+    assert "a changé depuis la confirmation" in state.error and state.link == ""
+    assert backup.export_data(Tournament.objects.get(slug="long")) == before
+
+
+def test_a_long_file_restored_as_a_copy_and_a_long_concours_copied_are_jobs(
+        client, concours, long_documents):
+    client.force_login(concours.organiser)
+    started = client.post(reverse("tournament:backup_restore", args=["long"]), {
+        "file": upload(backup.export_data(concours)), "mode": "copy", "name": "Copie d'hiver",
+        "slug": "copie-hiver"})
+    state, _part = operated(client, started)
+    assert state.link == reverse("tournament:detail", args=["copie-hiver"])
+    started = client.post(reverse("tournament:tournament_copy", args=["long"]),
+                          {"name": "Hiver bis", "slug": "hiver-bis"})
+    assert "Copie en cours" in client.get(started.url).content.decode()
+    state, part = operated(client, started)
+    assert state.link == reverse("tournament:detail", args=["hiver-bis"])
+    assert "Concours copié" in html_text(part)
+    assert Tournament.objects.filter(slug__in=["copie-hiver", "hiver-bis"]).count() == 2
+
+
+def test_a_short_restore_is_made_at_once_as_before(client, concours):
+    client.force_login(concours.organiser)
+    done = client.post(reverse("tournament:tournament_copy", args=["long"]),
+                       {"name": "Hiver bis", "slug": "hiver-bis"})
+    assert done["Location"] == reverse("tournament:detail", args=["hiver-bis"])
+
+
+def html_text(part: str) -> str:
+    return html.unescape(part)

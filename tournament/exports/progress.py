@@ -61,6 +61,8 @@ class State:
     content_type: str = "application/pdf"
     inline: bool = True  # shown in the browser (a PDF) or saved (a workbook, a zip)
     club: str = ""  # a club's document (a season's, the club's site): its slug, and no slug
+    title: str = ""  # the page's title for an operation (a restore), not a document
+    link: str = ""  # where an operation's page sends the organiser once it is done
 
     @property
     def elapsed(self) -> float:
@@ -109,7 +111,7 @@ def state(job: str) -> State | None:
 def content(job: str) -> bytes | None:
     where = _job_folder(job)
     current = state(job)
-    if where is None or current is None or not current.done or current.error:
+    if where is None or current is None or not current.done or current.error or current.link:
         return None
     return (where / "document").read_bytes()
 
@@ -128,9 +130,11 @@ def _sweep() -> None:
 
 
 def start(*, slug: str, filename: str, estimate: float, first_step: str,
-          make: Callable[[Step], bytes], content_type: str = "application/pdf",
-          inline: bool = True, club: str = "") -> str:
-    """Start `make(step)` in a thread; its job's token. Raises Busy when RUNNING run."""
+          make: Callable[[Step], bytes | str], content_type: str = "application/pdf",
+          inline: bool = True, club: str = "", title: str = "") -> str:
+    """Start `make(step)` in a thread; its job's token. Raises Busy when RUNNING run.
+    `make` returns the file's content, or for an operation (a restore) the address the
+    organiser goes to once it is done."""
     if not _running.acquire(blocking=False):
         raise Busy
     try:
@@ -139,7 +143,8 @@ def start(*, slug: str, filename: str, estimate: float, first_step: str,
         where = folder() / job
         where.mkdir(parents=True, mode=0o700)
         begun = State(slug=slug, filename=filename, step=first_step, started=time.time(),
-                      estimate=estimate, content_type=content_type, inline=inline, club=club)
+                      estimate=estimate, content_type=content_type, inline=inline, club=club,
+                      title=title)
         _write(where, begun)
         threading.Thread(target=_run, args=(where, begun, make), daemon=True,
                          name=f"document-{job[:6]}").start()
@@ -149,7 +154,7 @@ def start(*, slug: str, filename: str, estimate: float, first_step: str,
     return job
 
 
-def _run(where: Path, begun: State, make: Callable[[Step], bytes]) -> None:
+def _run(where: Path, begun: State, make: Callable[[Step], bytes | str]) -> None:
     current = begun
 
     def step(text: str) -> None:
@@ -161,8 +166,13 @@ def _run(where: Path, begun: State, make: Callable[[Step], bytes]) -> None:
         # A PDF is laid out by the renderer's process, never in this server's thread (GIL).
         with weasy.aside():
             made = make(step)
-        (where / "document").write_bytes(made)
-        _write(where, State(**{**asdict(current), "done": True, "finished": time.time()}))
+        link = ""
+        if isinstance(made, str):
+            link = made
+        else:
+            (where / "document").write_bytes(made)
+        _write(where, State(**{**asdict(current), "done": True, "finished": time.time(),
+                               "link": link}))
     except UserError as error:  # a refusal the document's own bounds make, in French
         _write(where, State(**{**asdict(current), "done": True, "finished": time.time(),
                                "error": error.message}))
@@ -210,4 +220,6 @@ LONG: dict[str, Long] = {
     # cells (players × concours): 200 players × 30 concours 3.7 s
     "season": Long(threshold=3000, a_second=1600),
     "club_site": Long(threshold=1500, a_second=900),  # games of the concours chosen
+    # donnes written: 80,000 donnes (1,000 teams × 10 parties) 55 s (40 s of CPU)
+    "restore": Long(threshold=3000, a_second=1500, fixed=2),
 }

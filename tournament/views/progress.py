@@ -22,9 +22,9 @@ PDF = "application/pdf"
 
 
 def start(request: HttpRequest, tournament: Tournament | None, *, filename: str,
-          estimate: float, make: Callable[[Step], bytes], back: str,
+          estimate: float, make: Callable[[Step], bytes | str], back: str,
           content_type: str = PDF, inline: bool = True,
-          club: Club | None = None) -> HttpResponse:
+          club: Club | None = None, title: str = "") -> HttpResponse:
     """Start `make` in the background and send the organiser to its progress page (back to
     `back`, with a message, when as many documents are being made as the server makes).
     A club's document (`club`, no tournament) has its page under the club's address."""
@@ -33,7 +33,7 @@ def start(request: HttpRequest, tournament: Tournament | None, *, filename: str,
                              estimate=estimate, first_step=_("Lecture du concours…")
                              if tournament else _("Lecture des données du club…"),
                              make=make, content_type=content_type, inline=inline,
-                             club=club.slug if club and not tournament else "")
+                             club=club.slug if club and not tournament else "", title=title)
     except progress.Busy:
         messages.error(request, _("Deux documents sont déjà en cours de fabrication : "
                                   "réessayez dans un instant."))
