@@ -115,15 +115,13 @@ def measure(url: str) -> None:
         page.goto(url)
         screen_gaps.start(page)
         first = time.perf_counter() - started
-        # A whole cycle (its last page past the minute: the rows are refreshed), then a few
-        # pages of the next one.
-        page.wait_for_function(
-            "() => window.__gaps.switches.some(([_at, shown]) => shown.startsWith('tables 1/'))",
-            timeout=600_000, polling=1000)
+        # Until the refreshed rows' pages swap in (past the minute, at the end of a cycle),
+        # then a few pages of the new cycle.
+        page.wait_for_function("document.body.dataset.swaps", timeout=600_000, polling=1000)
         page.wait_for_timeout(5000)
         gaps = screen_gaps.read(page)
         refreshes = page.evaluate("performance.getEntriesByType('resource')"
-                                  ".filter((entry) => entry.initiatorType === 'fetch').length")
+                                  ".filter((entry) => entry.name.includes('/screen/')).length")
         browser.close()
     print(f"projector's screen, {TEAMS} teams × {PARTIES} parties at 1920×1080: first page "
           f"after {first:.1f} s (no target), {len(gaps.switches)} page switches at "

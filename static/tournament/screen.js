@@ -183,6 +183,8 @@
     upcoming = null;
     current = 0;
     show(0);
+    // How many times fresh rows came in (the browser test and bench/bench_screen.py wait for it).
+    document.body.dataset.swaps = String(Number(document.body.dataset.swaps || 0) + 1);
   }
 
   function show(position) {
