@@ -120,12 +120,12 @@ def measure(url: str) -> None:
         page.wait_for_function("document.body.dataset.swaps", timeout=600_000, polling=1000)
         page.wait_for_timeout(5000)
         gaps = screen_gaps.read(page)
-        refreshes = page.evaluate("performance.getEntriesByType('resource')"
-                                  ".filter((entry) => entry.name.includes('/screen/')).length")
+        swaps = page.evaluate("Number(document.body.dataset.swaps)")
         browser.close()
     print(f"projector's screen, {TEAMS} teams × {PARTIES} parties at 1920×1080: first page "
           f"after {first:.1f} s (no target), {len(gaps.switches)} page switches at "
-          f"{SECONDS} s a page, {gaps.wraps()} new cycle(s), {refreshes} refresh(es) of the rows")
+          f"{SECONDS} s a page, {gaps.wraps()} new cycle(s), {swaps} refresh(es) of the rows "
+          "swapped in")
     print(f"  longest time between two pages: {gaps.longest_interval:.2f} s, "
           f"target ≤ {TARGETS['interval']:.2f} s: {verdict(gaps.longest_interval, 'interval')}")
     print(f"  longest time with no page of rows on show: {gaps.blank_ms:.0f} ms, "

@@ -42,10 +42,9 @@ def test_the_pages_of_1000_teams_turn_without_a_gap_through_a_refresh(browser, l
     page.wait_for_function("document.body.dataset.swaps", timeout=180_000, polling=500)
     page.wait_for_timeout(3000)  # a few pages of the refreshed cycle
     gaps = screen_gaps.read(page)
-    refreshes = page.evaluate("performance.getEntriesByType('resource')"
-                              ".filter((entry) => entry.name.includes('/screen/')).length")
+    swaps = page.evaluate("Number(document.body.dataset.swaps)")
     context.close()
-    assert refreshes >= 1  # the rows fetched again (and swapped in: `swaps`)
+    assert swaps >= 1  # the rows fetched again and their pages swapped in
     assert gaps.wraps() >= 1 and len(gaps.switches) >= 30
     assert gaps.blank_ms == 0, gaps.blank_ms
     assert gaps.longest_interval <= SECONDS + MARGIN, (gaps.longest_interval, gaps.switches)
