@@ -27,4 +27,7 @@ urlpatterns = [
     path("t/<slug:slug>/copy/", restore.tournament_copy, name="tournament_copy"),
     path("t/<slug:slug>/documents/<str:job>/", progress.job, name="document_job"),
     path("t/<slug:slug>/documents/<str:job>/file", progress.job_file, name="document_file"),
+    path("clubs/<slug:club>/documents/<str:job>/", progress.club_job, name="club_document_job"),
+    path("clubs/<slug:club>/documents/<str:job>/file", progress.club_job_file,
+         name="club_document_file"),
 ]

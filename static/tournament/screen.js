@@ -1,8 +1,12 @@
 // The projector screen. The server sends every view's rows in #data; this script lays them
 // out as pages that fit the viewport exactly (it fills a column row by row, measuring, then
 // the next column, then a new page) and shows the pages in turn, each for `?secondes=`
-// seconds (12 by default). After a whole cycle, at most once a minute, it fetches the page
-// again and swaps in the new rows; if the network is down it keeps showing the last ones.
+// seconds (12 by default). Once a minute (`?actualiser=` seconds) it fetches the page again
+// while the pages keep turning, lays the new rows out in pages hidden behind the one on
+// show, a few milliseconds at a time (1,000 teams are thousands of rows to measure: laid
+// out at once, they froze the screen for seconds), and swaps them in at the end of the
+// cycle, in one step: the screen is never blank nor half drawn, and no page stays longer
+// than its time. If the network is down it keeps showing the last rows.
 // Keys: → or space for the next page, ← for the previous one, F for full screen.
 (() => {
   "use strict";
@@ -10,7 +14,9 @@
   const params = new URLSearchParams(location.search);
   const seconds = bounded(params.get("secondes"), 1, 600, 12);
   const chosen = (params.get("vues") || "").split(",").filter(Boolean);
-  const REFRESH_MS = 60000;
+  // Rows fetched again every `?actualiser=` seconds (60 by default).
+  const REFRESH_MS = 1000 * bounded(params.get("actualiser"), 5, 3600, 60);
+  const SLICE_MS = 12; // layout work between two frames while a page is on show
 
   const stage = document.getElementById("stage");
   const title = document.getElementById("view-title");
@@ -24,6 +30,9 @@
   let current = 0;
   let timer = null;
   let refreshedAt = Date.now();
+  let upcoming = null; // the refreshed rows' pages, laid out, shown from the next cycle
+  let preparing = false;
+  let generation = 0; // a new layout (a new size) abandons a layout under way
 
   function bounded(text, low, high, fallback) {
     const value = Number(text);
@@ -39,7 +48,7 @@
   // An empty page of `section`'s view: as many columns as fit its narrowest readable width.
   function newPage(section, template) {
     const page = document.createElement("div");
-    page.className = "page";
+    page.className = "page building"; // measured, never seen until it is whole and shown
     page.dataset.view = section.dataset.view;
     stage.append(page);
     const em = parseFloat(getComputedStyle(page).fontSize);
@@ -60,15 +69,21 @@
     return page;
   }
 
-  // `limit`: at most that many rows a page (Infinity: as many as fit).
-  function paginate(section, limit = Infinity) {
+  function done(page) {
+    page.hidden = true;
+    page.classList.remove("building");
+  }
+
+  // `limit`: at most that many rows a page (Infinity: as many as fit). A generator: it
+  // yields after each row, so that a layout may be spread over several frames (`prepare`).
+  function* paginate(section, limit = Infinity) {
     const template = section.querySelector("table");
     if (!template) { // a message instead of rows
       const page = document.createElement("div");
       page.className = "page message";
       page.append(...[...section.children].map((child) => child.cloneNode(true)));
       stage.append(page);
-      page.hidden = true;
+      done(page);
       return [page];
     }
     const made = [newPage(section, template)];
@@ -77,7 +92,7 @@
     let onPage = 0;
     for (const row of template.tBodies[0].rows) {
       if (onPage === limit) {
-        page.hidden = true;
+        done(page);
         page = newPage(section, template);
         made.push(page);
         columnIndex = 0;
@@ -94,31 +109,82 @@
         clone.remove();
         columnIndex += 1;
         if (columnIndex === page.children.length) {
-          page.hidden = true;
+          done(page);
           page = newPage(section, template);
           made.push(page);
           columnIndex = 0;
           onPage = 1;
         }
       }
+      yield;
     }
-    page.hidden = true;
+    done(page);
     return made;
   }
 
-  function build() {
-    stage.replaceChildren();
-    pages = [];
+  // Every view's pages, hidden, in showing order (a generator, as `paginate`).
+  function* layOut() {
+    const laid = [];
     for (const section of views()) {
-      let made = paginate(section);
+      let made = yield* paginate(section);
       // As many pages, the rows shared evenly: never 19 tables then 1 alone on a page.
       const table = section.querySelector("table");
       if (made.length > 1 && table) {
         made.forEach((page) => page.remove());
-        made = paginate(section, Math.ceil(table.tBodies[0].rows.length / made.length));
+        made = yield* paginate(section, Math.ceil(table.tBodies[0].rows.length / made.length));
       }
-      made.forEach((element, index) => pages.push({section, element, index, count: made.length}));
+      made.forEach((element, index) => laid.push({section, element, index, count: made.length}));
     }
+    return laid;
+  }
+
+  // Lays the pages out at once (the first load, a new size): nothing else is on show.
+  function build() {
+    generation += 1;
+    upcoming = null;
+    preparing = false;
+    stage.replaceChildren();
+    const steps = layOut();
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    pages = step.value;
+  }
+
+  // Fetches the rows again and lays their pages out behind the page on show, SLICE_MS at a
+  // time, the browser drawing frames in between; `upcoming` once they are all laid out.
+  async function prepare() {
+    preparing = true;
+    const mine = generation;
+    const fresh = await refresh();
+    if (generation !== mine) return; // laid out again meanwhile: that layout is current
+    if (!fresh) {
+      preparing = false;
+      return;
+    }
+    const steps = layOut();
+    let since = performance.now();
+    let step = steps.next();
+    while (!step.done) {
+      if (performance.now() - since >= SLICE_MS) {
+        await new Promise((resolve) => setTimeout(resolve));
+        if (generation !== mine) return;
+        since = performance.now();
+      }
+      step = steps.next();
+    }
+    upcoming = step.value;
+    preparing = false;
+  }
+
+  // The refreshed pages in place of the old ones, in one step (no frame between).
+  function swap() {
+    pages.forEach(({element}) => element.remove());
+    pages = upcoming;
+    upcoming = null;
+    current = 0;
+    show(0);
+    // How many times fresh rows came in (the browser test and bench/bench_screen.py wait for it).
+    document.body.dataset.swaps = String(Number(document.body.dataset.swaps || 0) + 1);
   }
 
   function show(position) {
@@ -139,17 +205,16 @@
     timer = setTimeout(next, seconds * 1000);
   }
 
-  async function next() {
-    if (current === pages.length - 1 && Date.now() - refreshedAt >= REFRESH_MS) {
-      await refresh();
-      build();
-      current = 0;
-      show(0);
+  function next() {
+    if (current === pages.length - 1 && upcoming) {
+      swap();
       return;
     }
     show(current + 1);
+    if (!preparing && !upcoming && Date.now() - refreshedAt >= REFRESH_MS) prepare();
   }
 
+  // The page's rows fetched again in place of the old ones: whether it worked.
   async function refresh() {
     refreshedAt = Date.now();
     try {
@@ -160,8 +225,10 @@
       if (!fresh) throw new Error("no data");
       document.getElementById("data").replaceWith(document.adoptNode(fresh));
       offline.hidden = true;
+      return true;
     } catch {
       offline.hidden = false; // the last rows stay on screen
+      return false;
     }
   }
 

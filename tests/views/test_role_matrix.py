@@ -264,6 +264,12 @@ ROWS: dict[str, Row] = {
     "tournament:concours_site": Row(slug, DESK, DESK, login=False),
     "tournament:club_site": Row(lambda w: [w.club.slug], DESK, DESK, login=False),
     "tournament:club_site_zip": Row(lambda w: [w.club.slug], DESK, DESK, login=False),
+    # A club's background document (a season's PDF, the club's site), by a name that does
+    # not exist: past the role check (a member), the lookup finds nothing.
+    "tournament:club_document_job": Row(lambda w: [w.club.slug, "A" * 22], DESK, DESK,
+                                        login=False, stand_in=True),
+    "tournament:club_document_file": Row(lambda w: [w.club.slug, "A" * 22], DESK, DESK,
+                                         login=False, stand_in=True),
     # The club's register: its members read it, its organisers add and correct, its
     # responsable merges and anonymises; the type-ahead serves the desk.
     "tournament:register_suggestions": Row(slug, DESK, DESK, login=False),

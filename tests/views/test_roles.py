@@ -428,6 +428,7 @@ COVERED_ELSEWHERE = {
     "team_forfeit",  # a POST only, in WRITES
     "caisse_lot_value",  # a lot's id: tests/money/test_views.py
     "document_job", "document_file",  # a background document's token: test_document_progress.py
+    "club_document_job", "club_document_file",  # a club's: test_long_documents.py
     "club_site", "club_site_zip",  # a club, not a concours: test_site_export.py
     "seasons", "season", "season_create", "season_edit", "season_delete", "season_pdf",
     "season_xlsx", "season_screen",  # a club's season, by club role: test_season.py

@@ -7,11 +7,16 @@ starts the document in a thread of the server process and is sent to a page that
 (htmx, every second) what the thread writes to a small JSON file: its step, and the time it
 should take (an estimate from the pages to lay out); the page then offers the file.
 
+The same path serves every document or file that can take more than ~2 s at a federation's
+scale (a PDF, a workbook, a backup, a site's zip), from a size given by its view (see
+`LONG`, below); below it, a plain download as before.
+
 A job is a folder of VAR_DIR/documents named by a random token (`secrets`), holding its
-state and, once made, its PDF; the tournament's slug is in its state and checked by the
-views (`access` decides who may read it). Jobs older than `KEEP` are swept away when a new
-one starts; at most `RUNNING` run at once (the renderer lays out one document at a time
-anyway): beyond, the request is refused with a French message rather than queued.
+state and, once made, its file; the tournament's slug (or, for a club's document, the club's)
+is in its state and checked by the views (`access` decides who may read it). Jobs older
+than `KEEP` are swept away when a new one starts; at most `RUNNING` run at once (the
+renderer lays out one document at a time anyway): beyond, the request is refused with a
+French message rather than queued.
 """
 
 from __future__ import annotations
@@ -30,6 +35,9 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connections
 from django.utils.translation import gettext as _
+
+from ..errors import UserError
+from . import weasy
 
 logger = logging.getLogger(__name__)
 
@@ -50,6 +58,11 @@ class State:
     done: bool = False
     error: str = ""  # a failed job's message, in French (the details are logged)
     finished: float = 0.0
+    content_type: str = "application/pdf"
+    inline: bool = True  # shown in the browser (a PDF) or saved (a workbook, a zip)
+    club: str = ""  # a club's document (a season's, the club's site): its slug, and no slug
+    title: str = ""  # the page's title for an operation (a restore), not a document
+    link: str = ""  # where an operation's page sends the organiser once it is done
 
     @property
     def elapsed(self) -> float:
@@ -98,9 +111,9 @@ def state(job: str) -> State | None:
 def content(job: str) -> bytes | None:
     where = _job_folder(job)
     current = state(job)
-    if where is None or current is None or not current.done or current.error:
+    if where is None or current is None or not current.done or current.error or current.link:
         return None
-    return (where / "document.pdf").read_bytes()
+    return (where / "document").read_bytes()
 
 
 def _sweep() -> None:
@@ -117,8 +130,11 @@ def _sweep() -> None:
 
 
 def start(*, slug: str, filename: str, estimate: float, first_step: str,
-          make: Callable[[Step], bytes]) -> str:
-    """Start `make(step)` in a thread; its job's token. Raises Busy when RUNNING run."""
+          make: Callable[[Step], bytes | str], content_type: str = "application/pdf",
+          inline: bool = True, club: str = "", title: str = "") -> str:
+    """Start `make(step)` in a thread; its job's token. Raises Busy when RUNNING run.
+    `make` returns the file's content, or for an operation (a restore) the address the
+    organiser goes to once it is done."""
     if not _running.acquire(blocking=False):
         raise Busy
     try:
@@ -127,7 +143,8 @@ def start(*, slug: str, filename: str, estimate: float, first_step: str,
         where = folder() / job
         where.mkdir(parents=True, mode=0o700)
         begun = State(slug=slug, filename=filename, step=first_step, started=time.time(),
-                      estimate=estimate)
+                      estimate=estimate, content_type=content_type, inline=inline, club=club,
+                      title=title)
         _write(where, begun)
         threading.Thread(target=_run, args=(where, begun, make), daemon=True,
                          name=f"document-{job[:6]}").start()
@@ -137,7 +154,7 @@ def start(*, slug: str, filename: str, estimate: float, first_step: str,
     return job
 
 
-def _run(where: Path, begun: State, make: Callable[[Step], bytes]) -> None:
+def _run(where: Path, begun: State, make: Callable[[Step], bytes | str]) -> None:
     current = begun
 
     def step(text: str) -> None:
@@ -146,9 +163,19 @@ def _run(where: Path, begun: State, make: Callable[[Step], bytes]) -> None:
         _write(where, current)
 
     try:
-        made = make(step)
-        (where / "document.pdf").write_bytes(made)
-        _write(where, State(**{**asdict(current), "done": True, "finished": time.time()}))
+        # A PDF is laid out by the renderer's process, never in this server's thread (GIL).
+        with weasy.aside():
+            made = make(step)
+        link = ""
+        if isinstance(made, str):
+            link = made
+        else:
+            (where / "document").write_bytes(made)
+        _write(where, State(**{**asdict(current), "done": True, "finished": time.time(),
+                               "link": link}))
+    except UserError as error:  # a refusal the document's own bounds make, in French
+        _write(where, State(**{**asdict(current), "done": True, "finished": time.time(),
+                               "error": error.message}))
     except Exception:
         logger.exception("Background document %s failed", where.name)
         failed = _("Le document n'a pas pu être fait : réessayez, ou voyez le journal du "
@@ -158,3 +185,41 @@ def _run(where: Path, begun: State, make: Callable[[Step], bytes]) -> None:
     finally:
         connections.close_all()  # this thread's own database connection
         _running.release()
+
+
+@dataclass(frozen=True)
+class Long:
+    """From what size a document is made in the background, and how long it should take:
+    `size` counts what its time grows with (its lines, tables or games)."""
+
+    threshold: int  # from this size on, in the background
+    a_second: float  # units made a second, on this project's 2-core laptop (the estimate)
+    fixed: float = 1.0  # seconds to read the concours and start
+
+    def estimate(self, size: int) -> float | None:
+        """The seconds a document of `size` should take, or None below the threshold (a
+        plain download)."""
+        return self.fixed + size / self.a_second if size >= self.threshold else None
+
+
+# Measured on a concours of 1,000 teams × 10 parties and a mêlée of 2,000 players
+# (simulate_concours), a season of 30 concours × 200 players (simulate_season), on the busy
+# 2-core machine (issue 24): the threshold is where a document nears 2 s. The score sheets
+# and the final pack have theirs beside their views (BACKGROUND_TABLES, BACKGROUND_GAMES).
+LONG: dict[str, Long] = {
+    # lines (entrants): 1,000 teams 5.2 s, 2,000 players 12.6 s
+    "standings": Long(threshold=500, a_second=200),
+    # games: 5,000 games 1.5 s (teams) to 2.7 s (a mêlée's, busy)
+    "standings.xlsx": Long(threshold=4000, a_second=2500),
+    "caisse": Long(threshold=400, a_second=250),  # entrants: 1,000 teams 3.9 s
+    "caisse.xlsx": Long(threshold=4000, a_second=2500),  # games, as the workbook
+    "pairings": Long(threshold=250, a_second=150),  # tables: 500 tables 3.1 s to 17 s busy
+    "blank": Long(threshold=250, a_second=150),  # tables: 500 blank sheets 2.8 s
+    "backup": Long(threshold=3000, a_second=1800),  # games: 5,000 games 2.7 s (28 MB)
+    "site": Long(threshold=1500, a_second=900),  # games: 5,000 games 5.5 s
+    # cells (players × concours): 200 players × 30 concours 3.7 s
+    "season": Long(threshold=3000, a_second=1600),
+    "club_site": Long(threshold=1500, a_second=900),  # games of the concours chosen
+    # donnes written: 80,000 donnes (1,000 teams × 10 parties) 55 s (40 s of CPU)
+    "restore": Long(threshold=3000, a_second=1500, fixed=2),
+}

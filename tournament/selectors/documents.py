@@ -21,6 +21,7 @@ __all__ = [
     "concours_tables",
     "donne_count",
     "donne_values",
+    "entrant_count",
     "entrant_players",
     "entrant_teams",
     "game_rows",
@@ -71,6 +72,13 @@ def donne_values(tournament: Tournament, fields: Sequence[str]) -> Iterator[tupl
 def donne_count(tournament: Tournament) -> int:
     """The donnes of every partie: one query."""
     return DonneRecord.objects.filter(game__round__tournament=tournament).count()
+
+
+def entrant_count(tournament: Tournament) -> int:
+    """The entrants: a mêlée's players, else the registered teams (one query)."""
+    if tournament.format == "melee":
+        return Player.objects.filter(tournament=tournament).count()
+    return Team.objects.filter(tournament=tournament, round__isnull=True).count()
 
 
 def entrant_players(tournament: Tournament) -> list[Player]:

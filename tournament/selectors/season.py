@@ -186,6 +186,15 @@ def season_tournaments(season: Season) -> list[Tournament]:
     return list(Tournament.objects.filter(season=season).order_by("date", "pk"))
 
 
+def season_size(season: Season) -> int:
+    """The cells of the season's grid (its players × its concours), what its documents'
+    time grows with: two queries."""
+    concours = Tournament.objects.filter(season=season)
+    players = (Player.objects.filter(tournament__in=concours)
+               .values("registered").distinct().count())
+    return players * concours.count()
+
+
 def _names(ids: Iterable[int]) -> dict[int, str]:
     return {player.pk: player.full_name for player in ClubPlayer.objects.filter(pk__in=ids)}
 
@@ -291,6 +300,7 @@ __all__ = [
     "season_concours_points",
     "season_lines",
     "season_rule",
+    "season_size",
     "season_standings",
     "season_tournaments",
 ]

@@ -1,6 +1,10 @@
 """A printed document served from the documents' cache, rendered on a miss within bounds
 (exports.cache): a visitor's downloads a minute, a render slot, a size beyond which a
-document is not prepared. The organiser is neither counted nor kept to the public slot."""
+document is not prepared. The organiser is neither counted nor kept to the public slot; a
+long document (`estimate`, from its size: exports.progress.LONG) the cache does not hold is
+made for the organiser in the background, its progress shown (views.progress), and kept in
+the cache for the visitors. A visitor's long document stays a plain (bounded) render: a
+visitor may not start a job, and the slot's queue and Retry-After already bound them."""
 
 from __future__ import annotations
 
@@ -13,7 +17,9 @@ from django.utils.translation import gettext as _
 
 from ..access import is_member
 from ..exports import cache, weasy
+from ..exports.progress import Step
 from ..models import Tournament
+from . import progress
 
 
 def _download(content: bytes, content_type: str, name: str, inline: bool) -> HttpResponse:
@@ -46,8 +52,11 @@ def too_long(request: HttpRequest, tournament: Tournament, size: int, bound: int
 
 def document(request: HttpRequest, tournament: Tournament, *, name: str,
              params: tuple[object, ...], render_document: Callable[[], bytes],
-             content_type: str, filename: str, inline: bool = True) -> HttpResponse:
-    """The document `name` of `tournament` with `params`, from the cache or rendered now."""
+             content_type: str, filename: str, inline: bool = True,
+             estimate: float | None = None, back: str = "") -> HttpResponse:
+    """The document `name` of `tournament` with `params`, from the cache or rendered now
+    (made in the background for the organiser when `estimate` says it is long: back to
+    `back` when the server is busy)."""
     organiser = is_member(request, tournament)  # the club's desk, not a visitor
     if not organiser:
         wait = cache.visitor_wait(request.META.get("REMOTE_ADDR") or "?")
@@ -58,6 +67,20 @@ def document(request: HttpRequest, tournament: Tournament, *, name: str,
     key = cache.document_key(tournament, name, *params)
     kept = cache.read(tournament, name, *params)
     content = cache.servable(kept, key, organiser=organiser)
+    if content is None and organiser and estimate is not None:
+        def make(step: Step) -> bytes:
+            with cache.render_slot(public=False):
+                made = cache.servable(cache.read(tournament, name, *params), key,
+                                      organiser=True)
+                if made is None:  # (the job renders aside: exports.progress)
+                    step(_("Mise en page…"))
+                    made = render_document()
+                    cache.write(tournament, name, params, key, made)
+            return made
+
+        return progress.start(request, tournament, filename=filename, estimate=estimate,
+                              make=make, back=back, content_type=content_type,
+                              inline=inline)
     if content is None:
         try:
             with cache.render_slot(public=not organiser):

@@ -5,6 +5,8 @@ readable wherever the tournament is (`access.readable`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -12,10 +14,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..access import at_desk, readable, readable_round, require_desk
+from ..access import at_desk, is_member, readable, readable_round, require_desk
 from ..exports import documents, pdf, registry, weasy
+from ..exports.progress import LONG
 from ..models import Tournament
-from ..selectors import round_tables
+from ..selectors import concours_tables, entrant_count, round_tables
 from ..services import backup as backup_module
 from ..validators import whole_number
 from . import documents as cached
@@ -24,6 +27,7 @@ from .common import table_link_base
 
 PDF = registry.PDF
 XLSX = registry.XLSX
+JSON = "application/json"
 
 
 def _download(content: bytes, content_type: str, name: str, inline: bool = True) -> HttpResponse:
@@ -53,6 +57,11 @@ def score_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return _download(document.render(round_, link_base), document.content_type, name)
 
 
+def _back(slug: str) -> str:
+    """Where a long document's organiser goes back when the server is busy."""
+    return reverse("tournament:detail", args=[slug])
+
+
 def blank_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
     """Score sheets for `?tables=N` tables before the draw (by default, one per two active
     teams, or per four active players of a mêlée): the organiser lays them on the tables
@@ -67,17 +76,44 @@ def blank_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, _("Feuilles vierges : le nombre de tables est un nombre entier "
                                   "de 1 à %(max)d.") % {"max": documents.BLANK_SHEETS_MAX})
         return redirect("tournament:detail", slug=slug)
-    return _download(pdf.blank_score_sheets_pdf(tournament, tables), PDF,
-                     f"feuilles-vierges-{slug}-{tables}-tables.pdf")
+    name = f"feuilles-vierges-{slug}-{tables}-tables.pdf"
+    estimate = LONG["blank"].estimate(tables)
+    if estimate is not None:
+        return progress.start(
+            request, tournament, filename=name, estimate=estimate, back=_back(slug),
+            make=lambda _step: pdf.blank_score_sheets_pdf(tournament, tables))
+    return _download(pdf.blank_score_sheets_pdf(tournament, tables), PDF, name)
 
 
 def pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = readable_round(request, slug, number)
     document = registry.PARTIE_DOCUMENTS["pairings"]
+    estimate = (LONG["pairings"].estimate(round_tables(round_))
+                if is_member(request, round_.tournament) else None)
     return cached.document(
         request, round_.tournament, name=document.key, params=(number,),
         render_document=lambda: document.render(round_, ""),
-        content_type=document.content_type, filename=document.filename(round_))
+        content_type=document.content_type, filename=document.filename(round_),
+        estimate=estimate, back=reverse("tournament:round", args=[slug, number]))
+
+
+# What the time of each long document of the whole concours grows with (its threshold and
+# its rate are in exports.progress.LONG, by the same key).
+SIZES: dict[str, Callable[[Tournament], int]] = {
+    "standings": entrant_count,
+    "standings.xlsx": concours_tables,
+    "caisse": entrant_count,
+    "caisse.xlsx": concours_tables,
+}
+
+
+def _estimate(request: HttpRequest, tournament: Tournament, key: str) -> float | None:
+    """The seconds the organiser's document `key` should take when it is long enough to be
+    made in the background; None otherwise, and for a visitor (never a job)."""
+    size = SIZES.get(key)
+    if size is None or not is_member(request, tournament):
+        return None
+    return LONG[key].estimate(size(tournament))
 
 
 def concours_document(request: HttpRequest, tournament: Tournament,
@@ -86,13 +122,21 @@ def concours_document(request: HttpRequest, tournament: Tournament,
     has checked the visitor may read: from the cache when the document is cached."""
     document, now = registry.document(key), timezone.now()
     name = document.filename(tournament, timezone.localtime(now))
+    estimate = _estimate(request, tournament, key)
     if not document.cached:
+        if estimate is not None:
+            return progress.start(
+                request, tournament, filename=name, estimate=estimate,
+                make=lambda _step: document.render(tournament, now),
+                back=_back(tournament.slug), content_type=document.content_type,
+                inline=document.inline)
         return _download(document.render(tournament, now), document.content_type, name,
                          inline=document.inline)
     return cached.document(
         request, tournament, name=document.key, params=(),
         render_document=lambda: document.render(tournament, now),
-        content_type=document.content_type, filename=name, inline=document.inline)
+        content_type=document.content_type, filename=name, inline=document.inline,
+        estimate=estimate, back=_back(tournament.slug))
 
 
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
@@ -111,5 +155,11 @@ def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
 def backup(request: HttpRequest, slug: str) -> HttpResponse:
     """The whole tournament as JSON (the file `import_tournament` restores)."""
     tournament = at_desk(request, slug)  # a download; restoring is the organisers'
-    return _download(backup_module.export_json(tournament).encode(), "application/json",
-                     f"sauvegarde-{slug}-{timezone.localdate():%Y-%m-%d}.json", inline=False)
+    name = f"sauvegarde-{slug}-{timezone.localdate():%Y-%m-%d}.json"
+    estimate = LONG["backup"].estimate(concours_tables(tournament))
+    if estimate is not None:
+        return progress.start(
+            request, tournament, filename=name, estimate=estimate, back=_back(slug),
+            make=lambda _step: backup_module.export_json(tournament).encode(),
+            content_type=JSON, inline=False)
+    return _download(backup_module.export_json(tournament).encode(), JSON, name, inline=False)

@@ -17,19 +17,39 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..access import organised
 from ..errors import UserError
+from ..exports.progress import LONG, Step
 from ..forms import ChoicesForm
 from ..forms.restore import CopyForm, RestoreForm
 from ..models import Tournament
+from ..selectors import donne_count
 from ..services import autobackups, backup
-from . import pending
+from . import pending, progress
 from .common import _form_error
 
 KIND = "restores"  # the folder of the files kept aside (var/restores/)
+
+
+def _donnes(data: object) -> int:
+    """The donnes a backup holds (what its restore's time grows with), counted without
+    checking it: a file of another shape counts 0 (its restore refuses it at once)."""
+    rounds = data.get("rounds") if isinstance(data, dict) else None
+    return sum(len(game.get("donnes") or ()) for round_ in rounds or ()
+               if isinstance(round_, dict) for game in round_.get("games") or ()
+               if isinstance(game, dict) and isinstance(game.get("donnes"), list))
+
+
+def _restored(tournament: Tournament, restored: Tournament, replace: bool) -> str:
+    if replace:
+        return _("Sauvegarde restaurée : le concours « %(name)s » est celui du fichier.") % {
+            "name": restored.name}
+    return _("Sauvegarde restaurée comme nouveau concours « %(name)s ».") % {
+        "name": restored.name}
 
 
 def _page(request: HttpRequest, tournament: Tournament, form: RestoreForm,
@@ -58,6 +78,10 @@ def restore(request: HttpRequest, slug: str) -> HttpResponse:
                 if review.ambiguities:  # its players to choose first
                     return _confirmation(request, tournament, {"mode": "copy", **copy,
                                                                "data": data}, review)
+                estimate = LONG["restore"].estimate(_donnes(data))
+                if estimate is not None:  # a federation's concours: in the background
+                    return _restore_in_background(request, tournament, {
+                        "mode": "copy", **copy, "data": data}, "", "", estimate)
                 restored = backup.backup_restore(organiser=request.user, data=data,
                                                  mode="copy", **copy)
                 messages.success(request, _("Sauvegarde restaurée comme nouveau concours "
@@ -129,6 +153,9 @@ def restore_confirm(request: HttpRequest, slug: str) -> HttpResponse:
         messages.info(request, _("Restauration annulée : rien n'a changé."))
         return redirect("tournament:detail", slug=slug)
     replace = kept["mode"] == "replace"
+    estimate = LONG["restore"].estimate(_donnes(kept["data"]))
+    if estimate is not None:  # a federation's concours: a minute, in the background
+        return _restore_in_background(request, tournament, kept, name, seen, estimate)
     try:
         # The register is read again: the choices are those it offers now.
         review = backup.backup_review(kept["data"], club=(
@@ -146,13 +173,40 @@ def restore_confirm(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, error.message)
         return redirect("tournament:backup_restore", slug=slug)
     pending.discard(KIND, tournament, name)
-    if replace:
-        messages.success(request, _("Sauvegarde restaurée : le concours « %(name)s » est "
-                                    "celui du fichier.") % {"name": restored.name})
-    else:
-        messages.success(request, _("Sauvegarde restaurée comme nouveau concours "
-                                    "« %(name)s ».") % {"name": restored.name})
+    messages.success(request, _restored(tournament, restored, replace))
     return redirect("tournament:detail", slug=restored.slug)
+
+
+def _restore_in_background(request: HttpRequest, tournament: Tournament, kept: dict[str, Any],
+                           name: str, seen: str, estimate: float) -> HttpResponse:
+    """The confirmed restore of a long backup, made by a job whose page shows its progress
+    and then links to the concours; a refusal is the job's French error, nothing changed."""
+    replace = kept["mode"] == "replace"
+    choices = request.POST.copy()
+    user = request.user
+
+    def make(step: Step) -> str:
+        step(_("Lecture et vérification de la sauvegarde…"))
+        review = backup.backup_review(kept["data"], club=(
+            tournament.club if replace else backup.restoring_club(user)))
+        form = ChoicesForm(review.ambiguities, choices)
+        if not form.is_valid():
+            raise UserError(_("Les choix des joueurs ne sont plus valables : envoyez le "
+                              "fichier à nouveau."))
+        step(_("Écriture du concours…"))
+        restored = backup.backup_restore(
+            organiser=user, data=kept["data"], mode=kept["mode"],
+            tournament=tournament if replace else None,
+            seen=int(seen) if replace else None, slug=kept.get("slug"),
+            name=kept.get("name"), choices=form.choices())
+        pending.discard(KIND, tournament, name)
+        step(_restored(tournament, restored, replace))
+        return reverse("tournament:detail", args=[restored.slug])
+
+    return progress.start(request, tournament, filename=tournament.slug, estimate=estimate,
+                          make=make, back=reverse("tournament:backup_restore",
+                                                  args=[tournament.slug]),
+                          title=_("Restauration en cours"))
 
 
 @login_required
@@ -163,6 +217,24 @@ def tournament_copy(request: HttpRequest, slug: str) -> HttpResponse:
     form = CopyForm(request.POST)
     if form.is_valid():
         form.check_copy()
+    estimate = LONG["restore"].estimate(donne_count(tournament)) if form.is_valid() else None
+    if estimate is not None:  # a federation's concours: a minute, in the background
+        slug_copy, name_copy = (form.cleaned_data["slug"].strip(),
+                                form.cleaned_data["name"].strip())
+        user = request.user
+
+        def make(step: Step) -> str:
+            step(_("Copie du concours…"))
+            copy = backup.tournament_copy(tournament=tournament, organiser=user,
+                                          slug=slug_copy, name=name_copy)
+            step(_("Concours copié : « %(name)s », à sa nouvelle adresse, avec de nouveaux "
+                   "liens de table.") % {"name": copy.name})
+            return reverse("tournament:detail", args=[copy.slug])
+
+        return progress.start(request, tournament, filename=tournament.slug,
+                              estimate=estimate, make=make,
+                              back=reverse("tournament:backup_restore", args=[slug]),
+                              title=_("Copie en cours"))
     if form.is_valid():
         try:
             copy = backup.tournament_copy(

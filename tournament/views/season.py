@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -22,10 +23,12 @@ from ..access import (
 )
 from ..errors import UserError
 from ..exports import cache, registry
+from ..exports.progress import LONG
 from ..exports.season import rule_text
 from ..forms.season import SeasonForm
 from ..journal.log import Actor
 from ..models import Club, Season
+from . import progress
 
 
 def season_list(request: HttpRequest, club: str) -> HttpResponse:
@@ -93,6 +96,16 @@ def _document(request: HttpRequest, club: str, season: int, key: str) -> HttpRes
     found, role = season_readable(request, club, season)
     document = registry.SEASON_DOCUMENTS[key]
     now = timezone.now()
+    long = LONG.get(key)
+    # A member's long document is made in the background (a visitor's stays bounded by the
+    # public render slot: a visitor never starts a job).
+    estimate = long.estimate(selectors.season_size(found)) if long and role else None
+    if estimate is not None:
+        return progress.start(
+            request, None, club=found.club, filename=document.filename(found, now),
+            estimate=estimate, make=lambda _step: document.render(found, now),
+            back=reverse("tournament:season", args=[club, season]),
+            content_type=document.content_type, inline=document.inline)
     try:
         with cache.render_slot(public=role is None):
             content = document.render(found, now)

@@ -6,14 +6,18 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..access import at_desk, club_member
 from ..errors import UserError
 from ..exports import static_site
+from ..exports.progress import LONG
+from ..selectors import concours_tables
 from ..selectors.season import club_seasons, season_standings
 from ..validators import whole_number
+from . import progress
 
 ZIP = "application/zip"
 MAX_CONCOURS = 100  # concours of one club export: two seasons of weekly concours
@@ -29,6 +33,12 @@ def _download(content: bytes, name: str) -> HttpResponse:
 def concours_site(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = at_desk(request, slug)  # the desk prints every document
     now = timezone.now()
+    estimate = LONG["site"].estimate(concours_tables(tournament))
+    if estimate is not None:  # a refusal (UserError) is then the job's French error
+        return progress.start(
+            request, tournament, filename=static_site.concours_filename(tournament, now),
+            estimate=estimate, make=lambda _step: static_site.concours_zip(tournament, now),
+            back=reverse("tournament:detail", args=[slug]), content_type=ZIP, inline=False)
     try:
         content = static_site.concours_zip(tournament, now)
     except UserError as error:
@@ -79,11 +89,22 @@ def club_site_zip(request: HttpRequest, club: str) -> HttpResponse:
         refusal = _("Un concours coché n'existe pas ou n'est pas de ce club.")
     if not refusal:
         now = timezone.now()
-        try:
-            content = static_site.club_zip(
+
+        def make() -> bytes:
+            return static_site.club_zip(
                 found, chosen, now,
                 [static_site.season.site_season(season_standings(season))
                  for season in seasons])
+
+        estimate = LONG["club_site"].estimate(sum(concours_tables(each) for each in chosen))
+        if estimate is not None:
+            return progress.start(
+                request, None, club=found, filename=static_site.club_filename(found, now),
+                estimate=estimate, make=lambda _step: make(),
+                back=reverse("tournament:club_site", args=[found.slug]), content_type=ZIP,
+                inline=False)
+        try:
+            content = make()
         except UserError as error:
             refusal = error.message
         else:
