@@ -532,12 +532,13 @@ def sheets_alone(organiser: Organiser, sqlite: str | None) -> list[str]:
         after = data_version(database)
     finally:
         database.close()
+    unchanged = after == before
     print(f"  score sheets alone, before the tables: {made.seconds:.1f} s, {made.pages} pages; "
-          f"its {made.requests} requests (the start, the progress page and its polls, the "
-          f"download) committed {'nothing' if after == before else 'to the database'}: SQLite's "
-          f"data_version {before} → {after} (target unchanged: "
-          f"{'met' if after == before else 'over'})", flush=True)
-    return [] if after == before else ["a score-sheets document wrote to the database"]
+          f"its {made.requests} request{'s' if made.requests > 1 else ''} (the start, the "
+          f"progress page and its polls, the download) committed "
+          f"{'nothing' if unchanged else 'to the database'}: SQLite's data_version {before} → "
+          f"{after} (target unchanged: {'met' if unchanged else 'over'})", flush=True)
+    return [] if unchanged else ["a score-sheets document wrote to the database"]
 
 
 def print_sheets(organiser: Organiser, probe: LockProbe | None, tables: list[Table]) -> None:
@@ -545,9 +546,12 @@ def print_sheets(organiser: Organiser, probe: LockProbe | None, tables: list[Tab
     waits for the write lock."""
     made = organiser.made
     spans = [(one.start, one.end) for one in made]
+    seconds = [one.seconds for one in made]
     print(f"  meanwhile the organiser made the score sheets of partie {organiser.number} "
           f"{len(made)} times ({made[0].pages if made else 0} pages each), in "
-          + (", ".join(f"{one.seconds:.1f}" for one in made) or "—") + " s")
+          + (", ".join(f"{one:.1f}" for one in seconds) + " s" if len(seconds) <= 12
+             else f"{statistics.median(seconds):.1f} s (median), {min(seconds):.1f} to "
+                  f"{max(seconds):.1f} s"))
     posts = sorted(during([at for table in tables for at in table.sent_at],
                           [s * 1000 for table in tables for s in table.latencies], spans))
     if posts:
