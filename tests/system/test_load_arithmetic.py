@@ -12,6 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("load_test", ROOT / "bench" / "load_test.py")
 assert _spec is not None and _spec.loader is not None
 load_test = importlib.util.module_from_spec(_spec)
+sys.modules.setdefault("load_test", load_test)  # its dataclasses look it up
 _spec.loader.exec_module(load_test)
 
 
