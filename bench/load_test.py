@@ -648,6 +648,9 @@ def run_mode(name: str, port: int, tournament, plan, pace: Pace, donnes: int,
                  f"{served[-1]:.0f} ms at most" if served else ""))
     if organiser is not None:
         print_sheets(organiser, probe, tables)
+    # Clock figures on a shared machine: read them beside what else it was doing.
+    print(f"  this machine's load average at the end: {os.getloadavg()[0]:.1f} (1 min), "
+          f"{os.getloadavg()[1]:.1f} (5 min) on {os.cpu_count()} cores")
     for problem in errors[:10] + problems:
         print(f"  PROBLEM: {problem}")
     ok = not errors and not problems
