@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-fast test-postgres bench load-test serve-lan screenshots lint clean demo messages dist bundle
+.PHONY: run test test-fast test-postgres bench load-test load-test-federation serve-lan screenshots lint clean demo messages dist bundle
 MO := locale/fr/LC_MESSAGES/django.mo
 
 $(PY):
@@ -60,12 +60,22 @@ bench: $(VENV)/.test-installed
 	$(PY) bench/bench_launcher.py
 	$(PY) bench/bench_register.py
 	$(MAKE) --no-print-directory load-test
+	$(MAKE) --no-print-directory load-test-federation
 
 # 64 tables × 16 donnes through table links against a real gunicorn, on SQLite then on a
 # throwaway PostgreSQL (bench/load_test.py; loopback only, bounded).
 load-test: $(VENV)/.test-installed $(MO)
 	$(PY) bench/load_test.py
 	scripts/with-postgres $(PY) bench/load_test.py
+
+# A federation's sports hall (issue 24): 500 tables, a burst, then a donne every 2 min ± 50 % a
+# table for 3 min, on SQLite then on PostgreSQL; then on SQLite the same pace while the
+# organiser makes the partie's 500 score sheets again and again. About 13 minutes on 2 cores.
+FEDERATION := --tables 500 --think 120 --jitter 0.5 --duration 180
+load-test-federation: $(VENV)/.test-installed $(MO)
+	$(PY) bench/load_test.py $(FEDERATION)
+	$(PY) bench/load_test.py $(FEDERATION) --mode paced --sheets
+	scripts/with-postgres $(PY) bench/load_test.py $(FEDERATION)
 
 # The club's network: gunicorn + whitenoise, DEBUG off, table links with this laptop's address.
 serve-lan: $(VENV)/.run-installed $(MO)

@@ -18,10 +18,24 @@ recomputation. Prints p50 / p95 / max latency of the donne posts, each figure be
 target, "met" or "over". Bounded: 64 × 16 requests a mode at most, a deadline for each mode,
 loopback only, and the server is stopped whatever happens.
 
+With `--sheets` (paced), the concours' organiser — logged in, as a browser is — asks the score
+sheets of the partie being played again and again for the whole duration, as the desk does
+(from 100 tables a background job: the progress page polled every second until the PDF is
+offered, then downloaded and read: one page a table). Printed: each document's seconds, and
+the p95 of the table posts made while a document was being made, beside the 100 ms target.
+On SQLite, two checks that documents stay off the write lock: before the tables start, one
+score-sheets document is made alone and the database's `PRAGMA data_version` must not move
+(its requests committed nothing); and while the tables play, a probe takes the SQLite write
+lock (BEGIN IMMEDIATE, then ROLLBACK) every half second: a document holding the lock for its
+seconds would make the probe wait as long.
+
 On SQLite by default (a temporary file); with DATABASE_URL set to a PostgreSQL server, in a
 temporary database created there and dropped at the end:
     .venv/bin/python bench/load_test.py [--mode burst|paced|both] [--think 12] [--duration 90]
+        [--tables 64] [--readers 6] [--sheets]
     scripts/with-postgres .venv/bin/python bench/load_test.py
+The federation's figures (issue 24, `make load-test-federation`): 500 tables, a donne every
+2 min ± 50 % a table for 3 min (--tables 500 --think 120 --duration 180), with --sheets.
 """
 
 from __future__ import annotations
@@ -29,12 +43,14 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import http.client
+import io
 import os
 import random
 import re
 import secrets
 import signal
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -85,8 +101,10 @@ def drop_database(name: str, url: str) -> None:
         connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
-def build(tables: int, donnes: int, rng: random.Random, slug: str = "charge"):
-    """A tournament of 2 × `tables` teams, round 1 drawn, and each table's donnes to send."""
+def build(tables: int, donnes: int, rng: random.Random, slug: str = "charge",
+          password: str = ""):
+    """A tournament of 2 × `tables` teams, round 1 drawn, and each table's donnes to send;
+    its organiser logs in with `password` (none: the organiser never logs in)."""
     import datetime
 
     from django.contrib.auth import get_user_model
@@ -95,7 +113,7 @@ def build(tables: int, donnes: int, rng: random.Random, slug: str = "charge"):
     from tournament import services
     from tournament.demo import realistic_donne
 
-    owner = get_user_model().objects.create_user(slug)
+    owner = get_user_model().objects.create_user(slug, password=password or None)
     tournament = services.tournament_create(
         organiser=owner, name=f"Charge {slug}", slug=slug, date=datetime.date(2026, 11, 22),
         target=None, max_donnes=donnes)
@@ -160,6 +178,7 @@ class Table(threading.Thread):
         self.port, self.token, self.donnes, self.gate = port, token, donnes, start_gate
         self.pace, self.rng = pace, random.Random(seed)
         self.latencies: list[float] = []
+        self.sent_at: list[float] = []  # time.monotonic() as each post was sent
         self.errors: list[str] = []
         self.posted = 0  # donnes the server accepted, in order
 
@@ -204,6 +223,7 @@ class Table(threading.Thread):
                 connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
             body = urllib.parse.urlencode({"csrfmiddlewaretoken": csrf, "position": position,
                                            **form_data(donne)})
+            self.sent_at.append(time.monotonic())
             started = time.perf_counter()
             connection.request("POST", path, body=body, headers={
                 "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie,
@@ -257,6 +277,150 @@ class Reader(threading.Thread):
                 self.errors.append(f"reader {self.address}: HTTP {response.status} on {path}")
                 return
 
+
+READY_LINK = re.compile(r'id="document-ready" href="([^"]+)"')
+SHEETS_DEADLINE = 300  # seconds one score-sheets document may take, at most
+ORGANISER_ADDRESS = "127.0.0.2"  # the desk's laptop, an address of its own on the loopback
+
+
+@dataclasses.dataclass(frozen=True)
+class Made:
+    """One document the organiser asked for: from its request to its download
+    (time.monotonic()), its pages, and the requests it took (its start, the progress page
+    and its polls, the download)."""
+
+    start: float
+    end: float
+    pages: int
+    requests: int
+
+    @property
+    def seconds(self) -> float:
+        return self.end - self.start
+
+
+class Organiser(threading.Thread):
+    """The concours' organiser at the desk: logs in through the login page, then asks the
+    score sheets of partie `number` again and again until `end` (a background job from 100
+    tables: its progress polled every second as the page's htmx does, then the PDF
+    downloaded); each document must be a PDF of `pages` pages."""
+
+    def __init__(self, port: int, slug: str, number: int, password: str, pages: int,
+                 end: float):
+        super().__init__(daemon=True)
+        self.port, self.slug, self.number, self.password = port, slug, number, password
+        self.pages, self.end = pages, end
+        self.cookies: dict[str, str] = {}
+        self.made: list[Made] = []
+        self.errors: list[str] = []
+
+    def request(self, method: str, path: str, body: str = "",
+                headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+        """One request on a connection of its own, with the session's cookies."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120,
+                                                source_address=(ORGANISER_ADDRESS, 0))
+        try:
+            sent = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+                    **(headers or {})}
+            connection.request(method, path, body=body or None, headers=sent)
+            response = connection.getresponse()
+            content = response.read()
+            for cookie in response.headers.get_all("Set-Cookie") or []:
+                name, _equal, value = cookie.split(";")[0].partition("=")
+                self.cookies[name.strip()] = value
+            return response.status, dict(response.headers.items()), content
+        finally:
+            connection.close()
+
+    def log_in(self) -> None:
+        status, _headers, page = self.request("GET", "/login/")
+        found = CSRF_FIELD.search(page.decode())
+        if status != 200 or found is None:
+            raise RuntimeError(f"login page: HTTP {status}, no CSRF token")
+        body = urllib.parse.urlencode({"csrfmiddlewaretoken": found.group(1),
+                                       "username": self.slug, "password": self.password})
+        status, _headers, _page = self.request(
+            "POST", "/login/", body,
+            {"Content-Type": "application/x-www-form-urlencoded"})
+        if status != 302 or "sessionid" not in self.cookies:
+            raise RuntimeError(f"login refused (HTTP {status})")
+
+    def sheets(self) -> Made:
+        """The score sheets, asked as the partie's page asks them, until downloaded."""
+        start = time.monotonic()
+        path = f"/t/{self.slug}/rounds/{self.number}/sheets.pdf"
+        status, headers, content = self.request("GET", path)
+        requests = 1
+        if status == 302:  # a background job: its progress page, polled every second
+            job = headers.get("Location", "")
+            if "/documents/" not in job:
+                raise RuntimeError(f"score sheets refused (sent to {job})")
+            status, _headers, page = self.request("GET", job)
+            requests += 1
+            while (found := READY_LINK.search(page.decode())) is None:
+                if status != 200 or 'class="error"' in page.decode():
+                    raise RuntimeError(f"score sheets failed (HTTP {status}): {page[:300]!r}")
+                if time.monotonic() - start > SHEETS_DEADLINE:
+                    raise RuntimeError(f"score sheets not made in {SHEETS_DEADLINE} s")
+                time.sleep(1)
+                status, _headers, page = self.request("GET", job, headers={"HX-Request": "true"})
+                requests += 1
+            status, headers, content = self.request("GET", found.group(1))
+            requests += 1
+        if status != 200 or headers.get("Content-Type") != "application/pdf":
+            raise RuntimeError(f"score sheets: HTTP {status}, {headers.get('Content-Type')}")
+        from pypdf import PdfReader
+
+        pages = len(PdfReader(io.BytesIO(content)).pages)
+        if pages != self.pages:
+            raise RuntimeError(f"score sheets of {pages} pages, {self.pages} expected")
+        return Made(start, time.monotonic(), pages, requests)
+
+    def run(self) -> None:
+        try:
+            while time.monotonic() < self.end:
+                self.made.append(self.sheets())
+        except Exception as error:  # reported, never hidden
+            self.errors.append(f"organiser: {type(error).__name__}: {error}")
+
+
+class LockProbe(threading.Thread):
+    """Takes the SQLite write lock (BEGIN IMMEDIATE, then ROLLBACK at once) every `every`
+    seconds until `end`: how long it waited each time. A document holding the write lock
+    while it is made would make the probe wait for seconds."""
+
+    def __init__(self, path: str, end: float, every: float = 0.5):
+        super().__init__(daemon=True)
+        self.path, self.end, self.every = path, end, every
+        self.waits: list[tuple[float, float]] = []  # (time.monotonic(), seconds waited)
+        self.errors: list[str] = []
+
+    def run(self) -> None:
+        try:
+            database = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+            try:
+                while time.monotonic() < self.end:
+                    at, started = time.monotonic(), time.perf_counter()
+                    database.execute("BEGIN IMMEDIATE")
+                    self.waits.append((at, time.perf_counter() - started))
+                    database.execute("ROLLBACK")
+                    time.sleep(self.every)
+            finally:
+                database.close()
+        except Exception as error:  # reported, never hidden
+            self.errors.append(f"write-lock probe: {type(error).__name__}: {error}")
+
+
+def data_version(database: sqlite3.Connection) -> int:
+    """SQLite's count of the commits other connections made to the file (as this one sees)."""
+    return database.execute("PRAGMA data_version").fetchone()[0]
+
+
+def during(times: list[float], values: list[float],
+           spans: list[tuple[float, float]]) -> list[float]:
+    """The `values` whose time (the same place in `times`) lies within one of `spans`."""
+    return [value for at, value in zip(times, values, strict=True)
+            if any(start <= at <= end for start, end in spans)]
 
 def document_paths(tournament) -> list[str]:
     from django.urls import reverse
@@ -344,10 +508,81 @@ def percentile(values: list[float], share: float) -> float:
     return values[min(len(values) - 1, int(len(values) * share))]
 
 
+@dataclasses.dataclass(frozen=True)
+class Sheets:
+    """The organiser asks the score sheets meanwhile (--sheets): logs in with `password`;
+    `sqlite`: the database's file, for the checks of the write lock (None: PostgreSQL)."""
+
+    password: str
+    sqlite: str | None
+
+
+def sheets_alone(organiser: Organiser, sqlite: str | None) -> list[str]:
+    """One score-sheets document made before the tables start, nothing else running: on
+    SQLite, the database's data_version must not move. Prints it; the problems found."""
+    if sqlite is None:
+        made = organiser.sheets()
+        print(f"  score sheets alone, before the tables: {made.seconds:.1f} s, {made.pages} "
+              f"pages (PostgreSQL: whether they write is not checked)", flush=True)
+        return []
+    database = sqlite3.connect(sqlite, isolation_level=None)
+    try:
+        before = data_version(database)
+        made = organiser.sheets()
+        after = data_version(database)
+    finally:
+        database.close()
+    unchanged = after == before
+    print(f"  score sheets alone, before the tables: {made.seconds:.1f} s, {made.pages} pages; "
+          f"its {made.requests} request{'s' if made.requests > 1 else ''} (the start, the "
+          f"progress page and its polls, the download) committed "
+          f"{'nothing' if unchanged else 'to the database'}: SQLite's data_version {before} → "
+          f"{after} (target unchanged: {'met' if unchanged else 'over'})", flush=True)
+    return [] if unchanged else ["a score-sheets document wrote to the database"]
+
+
+def print_sheets(organiser: Organiser, probe: LockProbe | None, tables: list[Table]) -> None:
+    """The documents made while the tables played, the posts made meanwhile, the probe's
+    waits for the write lock."""
+    made = organiser.made
+    spans = [(one.start, one.end) for one in made]
+    seconds = [one.seconds for one in made]
+    print(f"  meanwhile the organiser made the score sheets of partie {organiser.number} "
+          f"{len(made)} times ({made[0].pages if made else 0} pages each), in "
+          + (", ".join(f"{one:.1f}" for one in seconds) + " s" if len(seconds) <= 12
+             else f"{statistics.median(seconds):.1f} s (median), {min(seconds):.1f} to "
+                  f"{max(seconds):.1f} s"))
+    posts = sorted(during([at for table in tables for at in table.sent_at],
+                          [s * 1000 for table in tables for s in table.latencies], spans))
+    if posts:
+        p95 = percentile(posts, 0.95)
+        print(f"  posts during the score sheets: {len(posts)}, p50 "
+              f"{statistics.median(posts):.0f} ms, p95 {p95:.0f} ms (target ≤ {PACED_P95_MS} "
+              f"ms: {'met' if p95 <= PACED_P95_MS else 'over'}), max {posts[-1]:.0f} ms")
+    else:
+        print("  posts during the score sheets: none")
+    if probe is not None:
+        waits = sorted(during([at for at, _wait in probe.waits],
+                              [wait * 1000 for _at, wait in probe.waits], spans))
+        print(f"  SQLite write lock taken by a probe every {probe.every:g} s during the score "
+              f"sheets: {len(waits)} times, waited "
+              + (f"{statistics.median(waits):.0f} ms (median), {waits[-1]:.0f} ms at most"
+                 if waits else "—")
+              + " (a document holding the lock would keep it for its seconds)", flush=True)
+
+
 def run_mode(name: str, port: int, tournament, plan, pace: Pace, donnes: int,
-             readers: int = 0) -> bool:
-    """The tables of `plan` posting at `pace`, and `readers` anonymous visitors downloading
-    the public documents meanwhile; prints the figures and the checks."""
+             readers: int = 0, sheets: Sheets | None = None) -> bool:
+    """The tables of `plan` posting at `pace`, `readers` anonymous visitors downloading the
+    public documents and, with `sheets`, the organiser asking the score sheets meanwhile;
+    prints the figures and the checks."""
+    problems: list[str] = []
+    organiser = probe = None
+    if sheets is not None:
+        organiser = Organiser(port, tournament.slug, 1, sheets.password, pages=len(plan),
+                              end=0.0)
+        organiser.log_in()
+        problems += sheets_alone(organiser, sheets.sqlite)
     gate = threading.Barrier(len(plan))
     tables = [Table(port, token, sequence, gate, pace, seed=index)
               for index, (token, (_pk, sequence)) in enumerate(plan.items())]
@@ -358,20 +593,29 @@ def run_mode(name: str, port: int, tournament, plan, pace: Pace, donnes: int,
                        time.monotonic() + pace.duration) for index in range(readers)]
     for visitor in visitors:
         visitor.start()
+    others: list[Organiser | LockProbe] = []
+    if organiser is not None and sheets is not None:
+        organiser.end = time.monotonic() + pace.duration
+        others.append(organiser)
+        if sheets.sqlite:
+            probe = LockProbe(sheets.sqlite, organiser.end)
+            others.append(probe)
+    for other in others:
+        other.start()
     limit = pace.duration + 60 if pace.think else DEADLINE
     for table in tables:
         table.join(timeout=max(0.0, limit - (time.perf_counter() - started)))
     elapsed = time.perf_counter() - started
-    for visitor in visitors:
-        visitor.join(timeout=max(0.0, limit + 60 - (time.perf_counter() - started)))
+    for thread in [*visitors, *others]:
+        thread.join(timeout=max(0.0, limit + SHEETS_DEADLINE - (time.perf_counter() - started)))
     unfinished = sum(table.is_alive() for table in tables)
-    unfinished += sum(visitor.is_alive() for visitor in visitors)
+    unfinished += sum(thread.is_alive() for thread in [*visitors, *others])
     errors = [error for table in tables for error in table.errors]
-    errors += [error for visitor in visitors for error in visitor.errors]
+    errors += [error for thread in [*visitors, *others] for error in thread.errors]
     latencies = sorted(s * 1000 for table in tables for s in table.latencies)
     posted = {token: (pk, sequence[:table.posted])
               for table, (token, (pk, sequence)) in zip(tables, plan.items(), strict=True)}
-    problems = verify(tournament, posted)
+    problems += verify(tournament, posted)
     if unfinished:
         problems.append(f"{unfinished} tables still running at the deadline")
     rate = len(latencies) / elapsed
@@ -402,6 +646,11 @@ def run_mode(name: str, port: int, tournament, plan, pace: Pace, donnes: int,
               f"{said or 'nothing'}"
               + (f"; a document served in {statistics.median(served):.0f} ms (median), "
                  f"{served[-1]:.0f} ms at most" if served else ""))
+    if organiser is not None:
+        print_sheets(organiser, probe, tables)
+    # Clock figures on a shared machine: read them beside what else it was doing.
+    print(f"  this machine's load average at the end: {os.getloadavg()[0]:.1f} (1 min), "
+          f"{os.getloadavg()[1]:.1f} (5 min) on {os.cpu_count()} cores")
     for problem in errors[:10] + problems:
         print(f"  PROBLEM: {problem}")
     ok = not errors and not problems
@@ -425,6 +674,9 @@ def main() -> int:
     parser.add_argument("--readers", type=int, default=6,
                         help="paced: anonymous visitors downloading the public documents "
                              "meanwhile (default 6)")
+    parser.add_argument("--sheets", action="store_true",
+                        help="paced: the organiser asks the score sheets of the partie "
+                             "again and again meanwhile")
     args = parser.parse_args()
     if not (1 <= args.tables <= MAX_TABLES and 1 <= args.donnes <= 32):
         parser.error(f"--tables from 1 to {MAX_TABLES}, --donnes from 1 to 32 (a bounded run)")
@@ -432,6 +684,8 @@ def main() -> int:
             and 1 <= args.duration <= 600 and 0 <= args.readers <= 16):
         parser.error("--think from 0.1 to 120 s, --jitter from 0 to 1, --duration from 1 to "
                      "600 s, --readers from 0 to 16 (a bounded run)")
+    if args.sheets and args.mode == "burst":
+        parser.error("--sheets goes with a paced run (--mode paced or both)")
     modes = ["burst", "paced"] if args.mode == "both" else [args.mode]
     sys.path.insert(0, str(ROOT))
     work = Path(tempfile.mkdtemp(prefix="belote-load-"))
@@ -447,7 +701,9 @@ def main() -> int:
 
         call_command("migrate", verbosity=0)
         vendor = connection.vendor
-        plans = {mode: build(args.tables, args.donnes, random.Random(2026), slug=mode)
+        password = secrets.token_urlsafe(16)
+        plans = {mode: build(args.tables, args.donnes, random.Random(2026), slug=mode,
+                             password=password if mode == "paced" and args.sheets else "")
                  for mode in modes}
         connection.close()  # the server writes now; this process only reads at the end
         port = free_port()
@@ -462,8 +718,12 @@ def main() -> int:
             pace = (Pace(args.think, args.jitter, args.duration) if mode == "paced"
                     else Pace())
             tournament, plan = plans[mode]
+            sheets = (Sheets(password, os.environ.get("DJANGO_SQLITE_PATH")
+                             if vendor == "sqlite" else None)
+                      if mode == "paced" and args.sheets else None)
             ok = run_mode(mode, port, tournament, plan, pace, args.donnes,
-                          readers=args.readers if mode == "paced" else 0) and ok
+                          readers=args.readers if mode == "paced" else 0,
+                          sheets=sheets) and ok
             connection.close()
         return 0 if ok else 1
     finally:

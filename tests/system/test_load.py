@@ -2,6 +2,7 @@
 every check of bench/load_test.py (it runs on the suite's database kind: SQLite, or a
 temporary database on the PostgreSQL server DATABASE_URL names)."""
 
+import os
 import re
 import subprocess
 import sys
@@ -46,3 +47,24 @@ def test_an_unbounded_run_is_refused():
     result = subprocess.run([sys.executable, "bench/load_test.py", "--duration", "3600"],
                             cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "bounded run" in result.stderr
+
+
+def test_the_organiser_asks_the_score_sheets_while_the_tables_post():
+    # 4 tables: the sheets come at once (a background job from 100 tables), 4 pages each.
+    output = load_run("--mode", "paced", "--tables", "4", "--think", "1", "--duration", "4",
+                      "--readers", "0", "--sheets")
+    on_sqlite = not os.environ.get("DATABASE_URL")
+    if on_sqlite:
+        assert re.search(r"score sheets alone, before the tables: [\d.]+ s, 4 pages; its 1 "
+                         r"request .* committed nothing: SQLite's data_version (\d+) → \1 "
+                         r"\(target unchanged: met\)", output)
+        assert re.search(r"SQLite write lock taken by a probe every 0.5 s during the score "
+                         r"sheets: \d+ times", output)
+    else:
+        assert "score sheets alone, before the tables" in output and "SQLite" not in output
+    made = re.search(r"the organiser made the score sheets of partie 1 (\d+) times "
+                     r"\(4 pages each\)", output)
+    assert made and int(made.group(1)) >= 1
+    assert re.search(r"posts during the score sheets: \d+, p50 \d+ ms, p95 \d+ ms "
+                     r"\(target ≤ 100 ms: (met|over)\)", output)
+    assert "equal a full recomputation" in output
