@@ -268,20 +268,6 @@ def sheet_row_image(keep: tuple[int, ...] | None = None) -> str:
     return _png_uri(_rules_image(ROW_PX, top=ROW_RULE_PX, keep=keep))
 
 
-@functools.cache
-def figures_rules_image(fields: tuple[int, ...]) -> str:
-    """The rules between the standings' figures (fields of `fields` characters each), as a
-    PNG one pixel high that the printed standings stretch over each line's figures: one
-    image embedded once, where a cell each made the layout half as long again."""
-    per_ch = 24  # pixels a character (2.1 mm at 10 pt): a rule of 2 px is 0.5 pt
-    image = Image.new("L", (sum(fields) * per_ch, 1), 255)
-    position = 0
-    for width in fields[:-1]:
-        position += width * per_ch
-        image.paste(RULE_GREY, (position - 1, 0, position + 1, 1))
-    return _png_uri(image)
-
-
 # --- Who sits at a table ---------------------------------------------------------------------
 
 # A game's teams with their players, in the same query (a mêlée names the players).

@@ -216,8 +216,8 @@ def pairings_pdf(round_: Round) -> bytes:
 # cell of monospaced text under their columns' titles, each right-aligned in a field of whole
 # characters: a cell each made nine cells a line, and WeasyPrint lays a cell out in about
 # 0.4 ms (500 lines' part: 1.94 s of CPU with nine cells a line, 1.41 s with five). The
-# titles' cells are the fields' widths (characters of that font, in mm), their rules drawn
-# down the figures by a stretched image (documents.figures_rules_image).
+# titles' cells are the fields' widths (characters of that font, in mm), with no rule between
+# them.
 FIGURES_PT = 10  # the figures' size (the names': 11 pt)
 TITLE_PADDING_MM = 2.0  # a title's padding on each side (printing/standings.html)
 FIGURE_CHARS = 10  # a field's characters at least: the titles' longest word, and a space
@@ -288,9 +288,7 @@ def standings_htmls(tournament: Tournament, standing: documents.Standings | None
     rows = [(entry, figures_text(line, columns)) for entry, line in zip(entries, values,
                                                                        strict=True)]
     context = {"tournament": tournament, "standings": standing, "scope": scope,
-               "printed": timezone.localtime(), "figures": columns, "figures_pt": FIGURES_PT,
-               "figures_rules": documents.figures_rules_image(
-                   tuple(column.chars for column in columns))}
+               "printed": timezone.localtime(), "figures": columns, "figures_pt": FIGURES_PT}
 
     def part(start: int, stop: int) -> str:
         return render_to_string("printing/standings.html", {
