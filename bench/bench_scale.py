@@ -43,6 +43,7 @@ TARGETS = {  # seconds
     "pairings_pdf": 3.0,  # the pairings PDF of a partie, 500 tables
     "sheets_pdf": 10.0,  # the score sheets of a partie, 500 tables
     "final_pack": 20.0,  # the final pack PDF, 1,000 teams × 10 parties
+    "workbook": 5.0,  # the standings workbook (every donne a row), 1,000 teams × 10 parties
 }
 RENDERER_MB = 300  # the largest process rendering a document
 
@@ -229,6 +230,14 @@ def main() -> None:
               f"({small_pages[key][2]} at 16 teams), " + verdict(seconds, key))
 
     documents(big)
+    from tournament.exports import workbook
+
+    started, started_cpu = time.perf_counter(), time.process_time()
+    content = workbook.standings_workbook(big)
+    seconds = time.perf_counter() - started
+    print(f"standings workbook, {TEAMS} teams × {PARTIES} parties: {seconds:.2f} s (CPU "
+          f"{time.process_time() - started_cpu:.2f} s, {len(content) // 1024} KiB), "
+          + verdict(seconds, "workbook"), flush=True)
 
     print(f"Simulating a mêlée of {PLAYERS} players × {PARTIES} parties…", flush=True)
     started = time.perf_counter()
