@@ -12,6 +12,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.builders import organiser, tournament
+from tests.exports.jobs import finished
 from tournament import services
 from tournament.exports import progress
 from tournament.views import exports, prizes
@@ -32,16 +33,6 @@ def concours():
     t = tournament(teams=4, slug="long")
     services.round_generate(tournament=t, seed=1)
     return t
-
-
-def finished(job: str) -> progress.State:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        state = progress.state(job)
-        if state is not None and state.done:
-            return state
-        time.sleep(0.1)
-    raise AssertionError("the background document never finished")
 
 
 def started(client, url) -> str:

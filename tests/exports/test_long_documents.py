@@ -7,7 +7,6 @@ import datetime
 import html
 import io
 import json
-import time
 import zipfile
 
 import pytest
@@ -17,6 +16,7 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from tests.builders import drawn, organiser, played, register_linked
+from tests.exports.jobs import finished
 from tournament import services
 from tournament.exports import progress
 from tournament.exports.progress import LONG, Long
@@ -51,16 +51,6 @@ def concours(owner):
     t = drawn(owner=owner, teams=4, slug="long", name="Grand concours")
     played(t)
     return t
-
-
-def finished(job: str) -> progress.State:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        state = progress.state(job)
-        if state is not None and state.done:
-            return state
-        time.sleep(0.1)
-    raise AssertionError("the background document never finished")
 
 
 def job_of(response) -> str:
