@@ -176,6 +176,7 @@ def final_pack_pdf(tournament: Tournament,
         if step is not None:
             step(text)
 
+    pdf.warm_up_for_standings(tournament)
     scope = standings_scope(tournament)
     standing = documents.standings(tournament, scope)  # read once for both parts
     # The parts are laid out apart (on every core), so each part's "page n/total" would

@@ -27,7 +27,7 @@ from weasyprint.formatting_structure import boxes
 
 from ..models import Round, Tournament
 from ..selectors import StandingsScope
-from ..selectors.documents import round_tables
+from ..selectors.documents import entrant_count, round_tables
 from . import documents, reglement, weasy
 
 
@@ -309,6 +309,8 @@ def standings_htmls(tournament: Tournament, standing: documents.Standings | None
                     parts: int | None = None) -> list[str]:
     """The standings in `parts` parts of whole pages (by default as many as `weasy` renders
     at once): the first with the heading, each with the table's head."""
+    if standing is None and parts != 1:
+        warm_up_for_standings(tournament)
     if scope is None:
         scope = documents.standings_scope(tournament)
     if standing is None:
@@ -332,6 +334,15 @@ def standings_htmls(tournament: Tournament, standing: documents.Standings | None
         weasy.warm_up()  # the renderer starts while the probe is laid out
     return [part(start, stop) for start, stop in
             page_parts(len(entries), lambda rows: part(0, rows), parts)]
+
+
+def warm_up_for_standings(tournament: Tournament) -> None:
+    """Start the renderer now if the standings will be laid out in parts: it warms up (a
+    second) while they are read (0.45 s for 1,000 teams), not after."""
+    entrants = entrant_count(tournament)
+    if (entrants >= PARTS_FROM_ROWS
+            and weasy.workers_for(entrants, pages_per_worker=PARTS_FROM_ROWS // 2) > 1):
+        weasy.warm_up()
 
 
 def standings_pdf(tournament: Tournament, standing: documents.Standings | None = None,
