@@ -19,7 +19,7 @@ from pypdf import PdfReader
 
 from tests.builders import made, play_to_the_end, tournament
 from tournament import services
-from tournament.exports import documents, workbook
+from tournament.exports import documents, qr, workbook
 from tournament.models import DonneRecord, Game, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -163,7 +163,7 @@ def test_each_score_sheet_prints_its_own_table_link_as_a_qr_code(client, played,
     assert [sheet.link for sheet in sheets] == [
         f"http://192.168.1.20:8000/table/{sheet.game.token}/" for sheet in sheets]
     assert len({sheet.qr for sheet in sheets}) == 3
-    assert sheets[0].qr == documents.qr_code(sheets[0].link)
+    assert sheets[0].qr == qr.source(sheets[0].link)
 
 
 def test_score_sheets_are_the_organisers_only(client, played):
@@ -386,10 +386,7 @@ def test_a_score_sheet_is_laid_out_without_tables_and_keeps_every_part(played, s
             assert word in html
 
 
-def test_a_qr_code_is_one_pixel_a_module_drawn_sharp_and_made_once_per_link(client, played,
-                                                                             settings):
-    link = "http://192.168.1.20:8000/table/abc/"
-    assert documents.qr_code(link) is documents.qr_code(link)  # pure, so cached
+def test_a_qr_code_is_one_pixel_a_module_of_its_link_drawn_sharp(client, played, settings):
     settings.PUBLIC_URL = "http://192.168.1.20:8000"
     client.force_login(played.organiser)
     content = client.get(reverse("tournament:score_sheets", args=["imprime", 2])).content
@@ -410,6 +407,16 @@ def test_a_qr_code_is_one_pixel_a_module_drawn_sharp_and_made_once_per_link(clie
                    for image in form["/Resources"]["/XObject"].values()]
         assert len(images) == 3 + 3  # the QR codes, the rules of each sheet
         assert [image["/Interpolate"] for image in images] == [False] * 6  # sharp
+    # Each sheet's code is its own table link's, module for module (drawn where the sheet
+    # is laid out: qr.png).
+    for page, sheet in zip(reader.pages, sheets, strict=True):
+        code = segno.make(sheet.link, error="m", mask=0)
+        size = code.symbol_size(scale=1, border=2)
+        squares = [image.image for image in page.images if image.image.size == size]
+        dark = {image.convert("L").tobytes() for image in squares}
+        expected = bytes(0 if module else 255 for row in code.matrix_iter(scale=1, border=2)
+                         for module in row)
+        assert expected in dark
 
 
 # --- The workbook's rows, written as SpreadsheetML ------------------------------------------

@@ -16,7 +16,7 @@ from scoring import Donne, Side, Trump
 from scoring.paper import PaperTotals
 from tests.builders import melee, organiser, play_to_the_end, tournament
 from tournament import selectors, services
-from tournament.exports import documents, final_pack, pdf, workbook
+from tournament.exports import documents, final_pack, pdf, qr, workbook
 from tournament.models import DonneRecord, Game, Player, Tournament
 from tournament.selectors import name_key, standings_awards, standings_lines
 
@@ -348,7 +348,7 @@ def test_with_two_confirmations_each_sheet_carries_both_sides_links(signed):
     for sheet in sheets:
         assert sheet.link == f"{LINK_BASE}/table/{sheet.game.token}/"
         assert sheet.link_ew == f"{LINK_BASE}/table/{sheet.game.token_ew}/"
-        assert sheet.qr_ew == documents.qr_code(sheet.link_ew) != sheet.qr
+        assert sheet.qr_ew == qr.source(sheet.link_ew) != sheet.qr
     content = pdf.score_sheets_pdf(signed.rounds.get(), LINK_BASE)
     reader = PdfReader(io.BytesIO(content))
     # Two QR codes (squares) a table; the other images are the grid's rules.

@@ -8,7 +8,6 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
-import segno
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -42,6 +41,7 @@ from ..selectors.documents import (
     sheet_games,
     time_called_tables,
 )
+from . import qr
 
 SHEET_ROWS_TO_A_TARGET = 24  # grid rows printed for a game played to a target
 BLANK_SHEETS_MAX = 200  # blank score sheets printed at once: a 400-team concours
@@ -346,7 +346,7 @@ class ScoreSheet:
     game: Game | None  # None: a blank sheet, printed before the draw
     rows: list[DonneLine] = field(default_factory=list)
     link: str = ""  # the table link (North-South's), printed as a QR code
-    qr: str = ""  # that QR code, a PNG data URI
+    qr: str = ""  # that QR code's image source (qr.source: drawn where the sheet is laid out)
     table: int = 0  # a blank sheet's table number
     ns: Who | None = None
     ew: Who | None = None
@@ -380,18 +380,6 @@ def table_link(game: Game, link_base: str, token: str = "") -> str:
     return link_base + reverse("tournament:table_link", args=[token or game.token])
 
 
-@functools.lru_cache(maxsize=1024)
-def qr_code(url: str) -> str:
-    """The QR code of `url` as a PNG data URI (pure: cached by url, a reprint costs nothing).
-
-    PNG, not SVG: WeasyPrint places a small raster far faster than it draws vector paths. One
-    pixel a module: the template scales it up without smoothing (`image-rendering: pixelated`
-    makes the PDF say /Interpolate false), so it prints as sharp as a bigger image. A fixed
-    mask: segno would otherwise score all eight masks, 6 ms a code, 0.8 s a 128-table round;
-    any mask is a valid code and phones read it as well at this size."""
-    return segno.make(url, error="m", mask=0).png_data_uri(scale=1, border=2)
-
-
 def score_sheets(round_: Round, link_base: str = "") -> list[ScoreSheet]:
     """One sheet per table: a grid of `max_donnes` rows (24 for a game to a target), filled
     with the donnes already entered and their computed scores, and the table's link (given
@@ -414,10 +402,10 @@ def score_sheets(round_: Round, link_base: str = "") -> list[ScoreSheet]:
         sheet.ns, sheet.ew = who(game.team_ns, melee), who(game.team_ew, melee)
         if link_base:
             sheet.link = table_link(game, link_base)
-            sheet.qr = qr_code(sheet.link)
+            sheet.qr = qr.source(sheet.link)
             if both_links:
                 sheet.link_ew = table_link(game, link_base, game.token_ew)
-                sheet.qr_ew = qr_code(sheet.link_ew)
+                sheet.qr_ew = qr.source(sheet.link_ew)
         sheets.append(sheet)
     return sheets
 

@@ -1,6 +1,7 @@
-"""WeasyPrint's URL fetcher for every printed document: nothing but `data:` URLs and the app's
-own static files. A module of its own so that WeasyPrint is imported with the first PDF, not
-with the app's pages (tournament.exports.weasy)."""
+"""WeasyPrint's URL fetcher for every printed document: nothing but `data:` URLs, the score
+sheets' QR codes (`qr:`, drawn here) and the app's own static files. A module of its own so
+that WeasyPrint is imported with the first PDF, not with the app's pages
+(tournament.exports.weasy)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from urllib.parse import unquote, urlsplit
 
 from django.conf import settings
 from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from . import qr
 
 # The app's own static files: the only files a document may read (`LocalFetcher`).
 # The checkout's static/ under make run, the wheel's share folder once installed.
@@ -26,6 +29,8 @@ class LocalFetcher(URLFetcher):
         scheme = url.partition(":")[0].lower()
         if scheme == "data":
             return super().fetch(url, headers)
+        if scheme + ":" == qr.SCHEME:  # a score sheet's QR code, drawn here
+            return URLFetcherResponse(url, qr.png(url), headers={"Content-Type": "image/png"})
         if scheme == "file":
             path = Path(self._file_path(url)).resolve()
             if path.is_file() and path.is_relative_to(STATIC):

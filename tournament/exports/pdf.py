@@ -47,7 +47,7 @@ def rows_per_page(html: str) -> list[int]:
     """The rows of the table bodies on each page of `html`, as WeasyPrint lays it out."""
     counts = []
     with weasy.collector_paused():
-        pages = HTML(string=html).render().pages
+        pages = HTML(string=html, url_fetcher=LocalFetcher()).render().pages
     for page in pages:
         count, stack = 0, [page._page_box]
         while stack:
