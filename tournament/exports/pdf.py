@@ -29,6 +29,7 @@ from ..models import Round, Tournament
 from ..selectors import StandingsScope
 from ..selectors.documents import entrant_count, round_tables
 from . import documents, reglement, weasy
+from .fetcher import LocalFetcher
 
 
 def _render(template: str, context: dict) -> bytes:
