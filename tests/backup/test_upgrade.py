@@ -162,6 +162,26 @@ def test_scoring_v3_gives_its_options_to_a_file_written_before_it():
     assert upgrade.scoring_v3(current) == current  # nothing to add to a current file
 
 
+def test_scoring_v3_gives_a_donne_lacking_them_its_options_and_leaves_the_file_read_alone():
+    """One donne without scoring v3's fields is enough for them to be added (the others
+    keep theirs); the file as read is not changed (a copy is)."""
+    data = version(4)
+    donnes = [donne for round_ in data["rounds"] for game in round_["games"]
+              for donne in game["donnes"]]
+    assert len(donnes) >= 2
+    donnes[0]["generale_made"] = True
+    del donnes[-1]["generale_bid"]
+    before = copy.deepcopy(data)
+    upgraded = upgrade.scoring_v3(data)
+    assert data == before
+    read = [donne for round_ in upgraded["rounds"] for game in round_["games"]
+            for donne in game["donnes"]]
+    assert read[-1]["generale_bid"] is False
+    assert read[0]["generale_made"] is True
+    assert [{**donne, "generale_bid": None} for donne in read] == [
+        {**donne, "generale_bid": None} for donne in donnes]
+
+
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_the_reader_reads_only_the_latest_version(n):
     """An older file's fields are not the latest's: read as version 4, it is refused."""

@@ -22,7 +22,16 @@ from .money import CashPrize, Payment
 from .players import Player, Team
 from .prizes import Prize
 from .register import RegisterEntry
-from .rounds import TOKEN_PATTERN, DonneRecord, Game, Round, new_donne_key, new_token, partie_rules
+from .rounds import (
+    TOKEN_PATTERN,
+    DonneRecord,
+    Game,
+    Round,
+    donne_from,
+    new_donne_key,
+    new_token,
+    partie_rules,
+)
 from .season import Season
 from .tournament import RULE_FIELDS, Tournament, default_criteria
 
@@ -47,6 +56,7 @@ __all__ = [
     "Team",
     "Tournament",
     "default_criteria",
+    "donne_from",
     "new_donne_key",
     "new_token",
     "partie_rules",

@@ -4,6 +4,7 @@ backups, the journal)."""
 from __future__ import annotations
 
 import datetime
+import functools
 import hashlib
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
@@ -98,18 +99,27 @@ def whole_field(model: type[models.Model], field: str, value: object, *,
     """`value` as a whole number for `model.field`: an int (not a bool) from `minimum` to the
     largest the column holds in every database (a smallint column stops at 32,767), or to
     `maximum` when it is smaller."""
-    column = model_column(model, field)
-    low, high = BaseDatabaseOperations.integer_field_ranges[column.get_internal_type()]
-    if model is Tournament and field in OPTION_BOUNDS:  # a concours' own bounds (bounds.py)
-        low, high = OPTION_BOUNDS[field]
+    low, high = _column_range(model, field)
     low = max(low, minimum)
     if maximum is not None:
         high = min(high, maximum)
     if type(value) is not int or not low <= value <= high:
+        column = model_column(model, field)
         raise UserError(_("%(label)s : un nombre entier de %(min)d à %(max)d est attendu.")
                         % {"label": label or capfirst(column.verbose_name), "min": low,
                            "max": high}, field)
     return value
+
+
+@functools.cache
+def _column_range(model: type[models.Model], field: str) -> tuple[int, int]:
+    """The whole numbers `model.field` holds in every database, or a concours' own bounds
+    (bounds.py); once a column: a backup checks a federation's 500,000 numbers with it."""
+    if model is Tournament and field in OPTION_BOUNDS:
+        return OPTION_BOUNDS[field]
+    column = model_column(model, field)
+    low, high = BaseDatabaseOperations.integer_field_ranges[column.get_internal_type()]
+    return low, high
 
 
 class NumberedLine(Protocol):

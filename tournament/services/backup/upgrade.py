@@ -180,8 +180,17 @@ SCORING_V3_TOURNAMENT: Data = {
 SCORING_V3_DONNE: Data = {"generale_bid": False, "generale_made": False}
 
 
+def _lacks(row: object, values: Data) -> bool:
+    return isinstance(row, dict) and not row.keys() >= values.keys()
+
+
 def scoring_v3(data: Data) -> Data:
-    """Any version written before scoring version 3: its options at their defaults."""
+    """Any version written before scoring version 3: its options at their defaults. A file
+    that has them all is read as it is, not copied (a federation's file: 1 s)."""
+    donnes = [donne for game in _games(data) for donne in _dicts(game.get("donnes"))]
+    if not (_lacks(data.get("tournament"), SCORING_V3_TOURNAMENT)
+            or any(_lacks(donne, SCORING_V3_DONNE) for donne in donnes)):
+        return data
     data = copy.deepcopy(data)
     _defaults(data.get("tournament"), SCORING_V3_TOURNAMENT)
     for game in _games(data):
