@@ -260,12 +260,21 @@ def test_a_melee_round_trips_with_its_players_and_the_teams_of_each_partie(owner
         ("Un jambon", False), ("Une bouteille", True)]
     scores = list(Game.objects.filter(round__tournament=melee_concours).order_by(
         "round__number", "table").values_list("score_ns", "score_ew", "finished", "winner"))
+
+    def donne_scores(tournament):  # the donnes' cached scores, as the restore computes them
+        return list(DonneRecord.objects.filter(game__round__tournament=tournament).order_by(
+            "game__round__number", "game__table", "number").values_list(
+            "score_ns", "score_ew", "outcome"))
+
+    donnes = donne_scores(melee_concours)
+    assert len(donnes) >= 4 and {outcome for *_, outcome in donnes} != {""}
     services.tournament_delete(tournament=melee_concours)
     restored = backup.import_data(json.loads(json.dumps(data)), organiser=owner)
     assert backup.export_data(restored) == data
     assert list(Game.objects.filter(round__tournament=restored).order_by(
         "round__number", "table").values_list("score_ns", "score_ew", "finished",
                                                "winner")) == scores
+    assert donne_scores(restored) == donnes
     assert (restored.format, restored.exempt_rule, restored.points_win) == ("melee", "half", 4)
     assert AuditEntry.objects.filter(tournament=restored, kind="player").count() == 11
     assert AuditEntry.objects.filter(tournament=restored, kind="game").exists()

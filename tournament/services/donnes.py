@@ -32,30 +32,44 @@ def game_recompute(*, game: Game) -> None:
     """Rewrite the game's cached scores from its donnes (scoring.score_game) under its
     partie's rules. A game the rules refuse (stored under other rules) is a UserError naming
     it; nothing is written."""
-    tournament = game.round.tournament
-    rules = game.round.rules
+    records = ([] if game.is_bye or game.by_totals
+               else list(game.donnes.order_by("number")))
+    changed = game_scored(game=game, records=records, rules=game.round.rules)
+    if changed:
+        DonneRecord.objects.bulk_update(changed, ["score_ns", "score_ew", "outcome"])
+    game.save()
+    if not game.is_bye:
+        _byes_follow(game.round)
+
+
+def game_scored(*, game: Game, records: list[DonneRecord], rules: Rules) -> list[DonneRecord]:
+    """Put into the caches of `game` and of its donnes (`records`, in order) the scores
+    computed from them under `rules`, in memory; the records whose cache changed are given
+    back, for the caller to write. No query, but for a bye's score under an exempt rule that
+    depends on its partie's other games (exempt_points). A game the rules refuse is a
+    UserError naming it. game_recompute writes what it sets; a restore sets a whole concours
+    so before inserting it (services.backup)."""
     if game.is_bye:
         game.score_ns, game.score_ew = exempt_points(round_=game.round), 0
         game.finished, game.winner = True, Side.NS.value
-        game.save()
-        return
-    if game.forfeit:
-        points = tournament.forfeit_points
+        return []
+    if game.forfeit:  # its donnes (if any) keep their scores, which count for nothing
+        points = game.round.tournament.forfeit_points
         winner = Side(game.forfeit).other
         game.score_ns, game.score_ew = (points, 0) if winner is Side.NS else (0, points)
         game.finished, game.winner = True, winner.value
-        game.played = game.donnes.count()
-        game.save()
-        _byes_follow(game.round)
-        return
+        game.played = len(records)
+        return []
     if game.by_totals:  # typed as its sheet's totals (services.paper): no donne is stored
         records, result = [], _paper_result(game, rules)
     else:
-        records = list(game.donnes.order_by("number"))
         with scoring_refusals(where=str(game)):
             result = score_game([record.to_donne() for record in records], rules,
                                 stop_after=game.stop_after)
-    _store_result(game, records, result)
+    changed = [record for record, score in zip(records, result.donnes, strict=True)
+               if _set_score(record, score)]
+    _set_result(game, result)
+    return changed
 
 
 def paper_totals(game: Game) -> PaperTotals:
@@ -108,11 +122,15 @@ def _store_result(game: Game, records: list[DonneRecord], result: GameScore, *,
                if _set_score(record, score)]
     if changed:
         DonneRecord.objects.bulk_update(changed, ["score_ns", "score_ew", "outcome"])
+    _set_result(game, result)
+    game.save(update_fields=RESULT_FIELDS if result_only else None)
+    _byes_follow(game.round)
+
+
+def _set_result(game: Game, result: GameScore) -> None:
     game.score_ns, game.score_ew = result.ns, result.ew
     game.finished, game.played = result.finished, result.played
     game.winner = result.winner.value if result.winner else ""
-    game.save(update_fields=RESULT_FIELDS if result_only else None)
-    _byes_follow(game.round)
 
 
 # --- Exempt scores ------------------------------------------------------------------------
@@ -392,4 +410,5 @@ __all__ = [
     "donne_record",
     "game_forfeit",
     "game_recompute",
+    "game_scored",
 ]

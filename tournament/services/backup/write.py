@@ -38,7 +38,7 @@ from ...models import (
 from ...selectors.backup import last_entry
 from ..clubs import club_of_organiser, runs_club
 from ..common import slug_checked, text_field
-from ..donnes import game_recompute
+from ..donnes import byes_rescore, game_scored
 from ..matching import Choices, entrants_link
 from ..tournaments import tournament_delete
 from .export import export_data
@@ -121,23 +121,32 @@ def _write(backup: Backup, organiser: Organiser, replace: bool,
         CashPrize(tournament=tournament, start=line.start, end=line.end, amount=line.amount,
                   percent=line.percent, order=order)
         for order, line in enumerate(backup.pool, start=1))
+    # Each partie's games and donnes are inserted with their scores already computed (as
+    # game_recompute computes them): one insert of games and one of donnes a partie, then
+    # its byes' scores. Inserting then rescoring each game (an update of its donnes, of the
+    # game, of the partie's byes) held the write lock 35 s for a 1,000-team concours.
     for round_row in backup.rounds:
         round_ = Round.objects.create(tournament=tournament, **round_row.fields)
+        rules = round_.rules
         teams = teams_of(round_row.teams, round_) if round_row.teams else registered
+        games, records = [], []
         for game_row in round_row.games:
-            game = Game.objects.create(
-                round=round_, team_ns=teams[game_row.ns],
-                team_ew=teams[game_row.ew] if game_row.ew is not None else None,
-                **game_row.fields)
-            records = []
+            game = Game(round=round_, team_ns=teams[game_row.ns],
+                        team_ew=teams[game_row.ew] if game_row.ew is not None else None,
+                        **game_row.fields)
+            donnes = []
             for donne in game_row.donnes:
                 record = DonneRecord(game=game, **{name: value for name, value in donne.items()
                                                    if name != "key"})
                 if donne["key"] is not None:  # else the default: a new key
                     record.key = donne["key"]
-                records.append(record)
-            DonneRecord.objects.bulk_create(records)
-            game_recompute(game=game)
+                donnes.append(record)
+            game_scored(game=game, records=donnes, rules=rules)
+            games.append(game)
+            records += donnes
+        Game.objects.bulk_create(games)  # their ids set: the donnes' game ids follow
+        DonneRecord.objects.bulk_create(records)
+        byes_rescore(round_=round_)
     users = {user.get_username(): user for user in get_user_model().objects.filter(
         username__in={row["user"] for row in backup.audit if row["user"]})}
     AuditEntry.objects.bulk_create(
