@@ -144,6 +144,35 @@ def test_a_damaged_backup_is_refused_and_changes_nothing(owner, concours, damage
     assert everything() == before
 
 
+@pytest.mark.parametrize("how", ["copy", "import"])
+def test_a_restore_that_fails_half_way_leaves_nothing_written(owner, concours, monkeypatch,
+                                                               how):
+    """All or nothing: a write that fails after its first partie is in (here the byes of
+    its second) leaves neither the new concours nor any of its games behind."""
+    from tournament.services.backup import write
+
+    rescored = []
+
+    def failing(*, round_):
+        rescored.append(round_.number)
+        if len(rescored) == 2:
+            raise RuntimeError("disque plein")
+
+    monkeypatch.setattr(write, "byes_rescore", failing)
+    data = backup.export_data(concours)
+    if how == "import":  # the file of a concours since deleted, imported back
+        services.tournament_delete(tournament=concours)
+    before = everything()
+    with pytest.raises(RuntimeError, match="disque plein"):
+        if how == "copy":
+            backup.backup_restore(organiser=owner, data=data, mode="copy", slug="copie",
+                                  name="Copie")
+        else:
+            backup.import_data(data, organiser=owner)
+    assert rescored == [1, 2]
+    assert everything() == before
+
+
 def test_only_its_organiser_replaces_a_concours(owner, concours):
     before = everything()
     with pytest.raises(UserError, match="organisateur"):

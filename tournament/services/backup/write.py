@@ -65,7 +65,6 @@ def import_data(data: object, *, organiser: Organiser, replace: bool = False,
     return _write(backup, organiser, replace, choices, ambiguous_new)
 
 
-@transaction.atomic
 def _season_of(club: Club, values: dict[str, Any] | None) -> Season | None:
     """The club's season a restored concours counts for: the club's season of the file's name
     and dates (its own rule then stands), or a new one made of the file's values."""
@@ -76,6 +75,7 @@ def _season_of(club: Club, values: dict[str, Any] | None) -> Season | None:
     return found or Season.objects.create(club=club, **values)
 
 
+@transaction.atomic  # all or nothing: a restore that fails half-way leaves no trace
 def _write(backup: Backup, organiser: Organiser, replace: bool,
            choices: Choices | None = None, ambiguous_new: bool = False) -> Tournament:
     check_database(backup, organiser, replace)  # again, under the write lock
