@@ -2,9 +2,11 @@
 
 import os
 import tempfile
+import threading
 from pathlib import Path
 
 import pytest
+from django.core.handlers.wsgi import WSGIHandler
 from playwright.sync_api import sync_playwright
 
 # Playwright's sync API keeps an event loop in the test thread, which Django takes for an
@@ -25,6 +27,25 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if here in Path(item.fspath).parents:
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def one_request_at_a_time():
+    """The live server answers one request at a time. Its threads share the test database's
+    one SQLite connection (an in-memory database is not opened twice: Django hands the test's
+    connection to the server), and two requests at once used it together: a type-ahead's
+    suggestions asked while a form was posted failed with « bad parameter or other API
+    misuse », now and then. The server the app ships gives each thread its own connection."""
+    lock = threading.Lock()
+    answer = WSGIHandler.__call__
+
+    def serialised(self, environ, start_response):
+        with lock:
+            return answer(self, environ, start_response)
+
+    WSGIHandler.__call__ = serialised
+    yield
+    WSGIHandler.__call__ = answer
 
 
 @pytest.fixture(scope="session")
