@@ -61,10 +61,22 @@ def rows_per_page(html: str) -> list[int]:
     return counts
 
 
+def default_parts(rows: int) -> int:
+    """The parts a table of `rows` rows is laid out in by default: as many as `weasy`
+    renders at once."""
+    return weasy.workers_for(rows, pages_per_worker=PARTS_FROM_ROWS // 2)
+
+
+def in_parts(rows: int, parts: int) -> bool:
+    """Whether a table of `rows` rows asked in `parts` parts is cut (`page_parts`), laid out
+    by the renderer."""
+    return parts > 1 and rows >= PARTS_FROM_ROWS
+
+
 def page_parts(rows: int, probe: Callable[[int], str], parts: int) -> list[tuple[int, int]]:
     """[start, stop) of each part of a table of `rows` rows, cut between pages: `probe(n)` is
     the document with its first n rows (the first part's heading, then the table)."""
-    if parts < 2 or rows < PARTS_FROM_ROWS:
+    if not in_parts(rows, parts):
         return [(0, rows)]
     counts = rows_per_page(probe(PROBE_ROWS))
     if len(counts) < 3 or min(counts[:2]) < 1:  # no full second page: rows too tall to tell
@@ -216,8 +228,8 @@ def pairings_htmls(round_: Round, parts: int | None = None) -> list[str]:
     context = {"tournament": round_.tournament, "round": round_,
                "melee": documents.is_melee(round_.tournament)}
     if parts is None:
-        parts = weasy.workers_for(len(seats), pages_per_worker=PARTS_FROM_ROWS // 2)
-    if parts > 1 and len(seats) >= PARTS_FROM_ROWS:
+        parts = default_parts(len(seats))
+    if in_parts(len(seats), parts):
         weasy.warm_up()  # the renderer starts while the probes are laid out
     cuts: dict[str, list[str]] = {}
     for key, rows in (("tables", tables), ("seats", seats)):
@@ -330,8 +342,8 @@ def standings_htmls(tournament: Tournament, standing: documents.Standings | None
             "last": stop >= len(entries)})
 
     if parts is None:
-        parts = weasy.workers_for(len(entries), pages_per_worker=PARTS_FROM_ROWS // 2)
-    if parts > 1 and len(entries) >= PARTS_FROM_ROWS:
+        parts = default_parts(len(entries))
+    if in_parts(len(entries), parts):
         weasy.warm_up()  # the renderer starts while the probe is laid out
     return [part(start, stop) for start, stop in
             page_parts(len(entries), lambda rows: part(0, rows), parts)]
@@ -341,8 +353,7 @@ def warm_up_for_standings(tournament: Tournament) -> None:
     """Start the renderer now if the standings will be laid out in parts: it warms up (a
     second) while they are read (0.45 s for 1,000 teams), not after."""
     entrants = entrant_count(tournament)
-    if (entrants >= PARTS_FROM_ROWS
-            and weasy.workers_for(entrants, pages_per_worker=PARTS_FROM_ROWS // 2) > 1):
+    if in_parts(entrants, default_parts(entrants)):
         weasy.warm_up()
 
 
