@@ -4,7 +4,7 @@ the evening.
 - One PDF: the final standings (the standings PDF itself, so both never differ), the
   palmarès, and each partie's results by table (table, both teams, scores, winner; byes,
   forfeits, paper totals and time called said). The parts are rendered apart and joined
-  with pypdf (`weasy.join`): the standings and the results are landscape, the palmarès
+  (`weasy.join`): the standings and the results are landscape, the palmarès
   portrait.
 - The workbook: the same figures — the standings with each line's lot, the palmarès, every
   partie by table — and the lots as typed (`final_workbook`).

@@ -1,7 +1,7 @@
 """HTML to PDF with WeasyPrint, split over the machine's cores for long documents.
 
 WeasyPrint lays out about thirty score sheets a second on one core, so a 128-table round is
-rendered in chunks side by side, joined with pypdf. Each chunk is rendered by a child forked
+rendered in chunks side by side, joined (`join`). Each chunk is rendered by a child forked
 from the *renderer*: a process of its own (this module run with -m) that imported WeasyPrint
 and laid out a page once, fonts loaded, and waits. A fresh process spent 1.1 s importing
 WeasyPrint and loading its fonts before its first sheet, a third of its time on a chunk of 64
@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pypdf import PdfWriter
+import pikepdf
 
 RENDER_TIMEOUT = 300  # seconds a long document may take, at most, before the renderer is killed
 # The renderer's priority below the server's (nice): the phones' requests come first, and an
@@ -92,12 +92,39 @@ def html_to_pdf(html: str) -> bytes:
 
 
 def join(pdfs: Sequence[bytes]) -> bytes:
-    writer = PdfWriter()
-    for content in pdfs:
-        writer.append(io.BytesIO(content))
+    """One PDF of `pdfs`' pages, in order: the first one's title, language and bookmarks,
+    then each other one's bookmarks, pointing at its pages where they are now.
+
+    pikepdf (qpdf, in C++), not pypdf: a 500-table round's two chunks (2.3 MB) are joined in
+    0.16 s of CPU, not 0.8 s, the last thing done before the file is sent."""
+    joined = pikepdf.Pdf.open(io.BytesIO(pdfs[0]))
+    with joined.open_outline() as outline:
+        for content in pdfs[1:]:
+            part = pikepdf.Pdf.open(io.BytesIO(content))
+            start = len(joined.pages)
+            index = {page.obj.objgen: number for number, page in enumerate(part.pages)}
+            joined.pages.extend(part.pages)
+            pages = [joined.pages[number].obj for number in range(start, len(joined.pages))]
+            with part.open_outline() as theirs:
+                outline.root.extend(_moved(item, pages, index) for item in theirs.root)
     output = io.BytesIO()
-    writer.write(output)
+    joined.save(output)
     return output.getvalue()
+
+
+def _moved(item: pikepdf.OutlineItem, pages: Sequence[pikepdf.Object],
+           index: dict[tuple[int, int], int]) -> pikepdf.OutlineItem:
+    """A bookmark of a part (and its children), its destination on that page in the joined
+    file (`pages`: the part's pages there; `index`: each page's number in the part). A
+    destination not on a page of the part (WeasyPrint writes none such) is left out."""
+    destination = item.destination
+    moved = None
+    if isinstance(destination, pikepdf.Array) and len(destination) and (
+            destination[0].objgen in index):
+        moved = pikepdf.Array([pages[index[destination[0].objgen]], *destination[1:]])
+    copy = pikepdf.OutlineItem(item.title, moved)
+    copy.children.extend(_moved(child, pages, index) for child in item.children)
+    return copy
 
 
 def workers_for(pages: int, pages_per_worker: int = 24) -> int:
