@@ -6,7 +6,9 @@ from __future__ import annotations
 import base64
 import io
 import os
+import ssl
 import threading
+import urllib.request
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
@@ -84,6 +86,15 @@ def test_a_path_out_of_the_static_folder_is_refused_even_through_dots():
         with pytest.raises(ValueError, match="URL refusée"):
             local.fetch(url)
     assert local.fetch((fetcher.STATIC / "tournament" / "screen.css").as_uri()).read()
+
+
+def test_the_fetcher_trusts_no_certificate_and_reads_none_to_be_made():
+    """Its TLS context, for the HTTPS it refuses anyway, has no authority loaded: the default
+    one read the system's certificates at each PDF (20 ms)."""
+    [https] = [handler for handler in fetcher.LocalFetcher().handlers
+               if isinstance(handler, urllib.request.HTTPSHandler)]
+    assert https._context.cert_store_stats() == {"crl": 0, "x509": 0, "x509_ca": 0}
+    assert https._context.verify_mode == ssl.CERT_REQUIRED
 
 
 def test_the_renderer_of_long_documents_fetches_nothing_either(listener):

@@ -5,6 +5,7 @@ that WeasyPrint is imported with the first PDF, not with the app's pages
 
 from __future__ import annotations
 
+import ssl
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -24,6 +25,12 @@ class LocalFetcher(URLFetcher):
     should ever ask for more; this is defence in depth: a URL that got into a document
     anyhow (an `<img src="http://…">`, a `<link rel="attachment" href="file:///etc/passwd">`)
     reaches neither the network (the hall's LAN, the server's own ports) nor the disk."""
+
+    def __init__(self) -> None:
+        # A TLS context that trusts no certificate, for the HTTPS this fetcher refuses anyway:
+        # WeasyPrint's default one reads the system's certificates, 20 ms a fetcher, which is
+        # a PDF (each part of a long one, each probe of its pages).
+        super().__init__(ssl_context=ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT))
 
     def fetch(self, url: str, headers: object = None) -> URLFetcherResponse:
         scheme = url.partition(":")[0].lower()
