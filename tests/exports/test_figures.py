@@ -393,7 +393,7 @@ def test_a_qr_code_is_one_pixel_a_module_of_its_link_drawn_sharp(client, played,
     reader = PdfReader(io.BytesIO(content))
     sheets = documents.score_sheets(played.rounds.get(number=2), settings.PUBLIC_URL)
     for page, sheet in zip(reader.pages, sheets, strict=True):
-        modules = segno.make(sheet.link, error="m", mask=0).symbol_size(scale=1, border=2)
+        modules = segno.make_qr(sheet.link, error="m", mask=0).symbol_size(scale=1, border=2)
         # One pixel a module (WeasyPrint lists every image of the document on each page),
         # beside the column titles' rules, one pixel high, stretched (a row's rules are a
         # pattern, not listed).
@@ -410,7 +410,7 @@ def test_a_qr_code_is_one_pixel_a_module_of_its_link_drawn_sharp(client, played,
     # Each sheet's code is its own table link's, module for module (drawn where the sheet
     # is laid out: qr.png).
     for page, sheet in zip(reader.pages, sheets, strict=True):
-        code = segno.make(sheet.link, error="m", mask=0)
+        code = segno.make_qr(sheet.link, error="m", mask=0)
         size = code.symbol_size(scale=1, border=2)
         squares = [image.image for image in page.images if image.image.size == size]
         dark = {image.convert("L").tobytes() for image in squares}

@@ -62,10 +62,10 @@ def next_free_port(host: str, port: int, tries: int = 20) -> int | None:
 
 def qr_svg(url: str) -> str:
     """The QR code of `url`, as an inline SVG element (no file, no external asset)."""
-    svg: str = segno.make(url, error="m").svg_inline(scale=6, border=2)
+    svg: str = segno.make_qr(url, error="m").svg_inline(scale=6, border=2)
     return svg
 
 
 def segno_terminal(url: str, out: TextIO) -> None:
     """The QR code of `url` drawn in the console, for a phone to scan from the screen."""
-    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    segno.make_qr(url, error="m").terminal(out=out, compact=True, border=2)
