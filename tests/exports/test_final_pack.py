@@ -54,6 +54,14 @@ def test_the_final_pack_of_the_demo_holds_the_standings_the_palmares_and_every_p
     palmares_at = next(i for i, text in enumerate(pages) if "— Palmarès" in text)
     results_at = next(i for i, text in enumerate(pages) if "Résultats des parties" in text)
     assert standings_at < palmares_at < results_at  # in this order, each once
+    # The file is titled as the pack, and its bookmarks lead to each part's first page.
+    reader = PdfReader(io.BytesIO(response.content))
+    assert reader.metadata is not None
+    assert reader.metadata.title == f"{demo.name} — dossier de fin de concours"
+    marks = {item.title: reader.get_destination_page_number(item) for item in reader.outline
+             if not isinstance(item, list)}
+    assert marks[f"{demo.name} — Classement"] == standings_at
+    assert marks[f"{demo.name} — Palmarès"] == palmares_at
     standings = squeeze(" ".join(pages[standings_at:palmares_at]))
     palmares = squeeze(" ".join(pages[palmares_at:results_at]))
     results = squeeze(" ".join(pages[results_at:]))

@@ -199,7 +199,9 @@ def final_pack_pdf(tournament: Tournament,
         done(0)
         content = weasy.htmls_to_pdf(htmls, done=done)
     said(_("Numérotation des pages…"))
-    return pdf.numbered(content)
+    # The file's title (a PDF reader's window shows it) is the pack's, not its first part's.
+    return pdf.numbered(content, title=_("%(name)s — dossier de fin de concours")
+                        % {"name": tournament.name})
 
 
 # --- The workbook ---------------------------------------------------------------------------

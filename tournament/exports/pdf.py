@@ -133,9 +133,12 @@ def _pdf_string(text: str) -> bytes:
     return b"(" + data.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)") + b")"
 
 
-def numbered(content: bytes) -> bytes:
-    """`content` with "page n/total" at the foot of each page, counting the whole file."""
+def numbered(content: bytes, title: str | None = None) -> bytes:
+    """`content` with "page n/total" at the foot of each page, counting the whole file (and
+    `title` as the file's title, if given: the joined parts have their first one's)."""
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(content)))
+    if title is not None:
+        writer.add_metadata({"/Title": title})
     font = writer._add_object(DictionaryObject({
         NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/Type1"),
         NameObject("/BaseFont"): NameObject("/" + COUNTER_FONT),
