@@ -39,11 +39,15 @@ def main() -> int:
                         str(wheel)], check=True)
         (work / "concours_belote.py").write_text(ENTRY, encoding="utf-8")
         collect = [option for name in COLLECTED for option in ("--collect-all", name)]
+        # Run from the throwaway folder: `python -m` puts the working folder first on the
+        # path, and from a checkout PyInstaller collected its `config` and `tournament`,
+        # without the wheel's share folder (templates, static files, demo): the build
+        # failed at its first start, the demo not found.
         subprocess.run([str(python), "-m", "PyInstaller", "--noconfirm", "--onedir",
                         "--name", "concours-belote", "--log-level", "WARN",
                         "--distpath", str(output), "--workpath", str(work / "build"),
                         "--specpath", str(work), *collect, "--collect-submodules", "segno",
-                        str(work / "concours_belote.py")], check=True)
+                        str(work / "concours_belote.py")], check=True, cwd=work)
     print(output / "concours-belote")
     return 0
 

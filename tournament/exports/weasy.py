@@ -53,11 +53,19 @@ WARM_UP = ('<p style="font-family: DejaVu Sans">Feuille <b>de marque</b></p>'
 _aside = threading.local()
 
 
+def has_renderer() -> bool:
+    """Whether this process can have a renderer. Not on Windows (no fork), nor in a frozen
+    executable (PyInstaller), whose Python is the application itself, which cannot run this
+    module with -m: there every PDF is laid out in the process that asks for it."""
+    return hasattr(os, "fork") and not getattr(sys, "frozen", False)
+
+
 @contextlib.contextmanager
 def aside() -> Iterator[None]:
     """Render the PDFs asked within the block in the renderer (a process of lower priority:
     `NICENESS`), not in this server thread: while a visitor's document is laid out, the
-    phones' requests keep the processor first, and this worker's other thread its GIL."""
+    phones' requests keep the processor first, and this worker's other thread its GIL
+    (where there is no renderer, `has_renderer`: in this thread, as any other PDF)."""
     _aside.on = True
     try:
         yield
@@ -81,7 +89,7 @@ def collector_paused() -> Iterator[None]:
 
 
 def html_to_pdf(html: str) -> bytes:
-    if getattr(_aside, "on", False):
+    if getattr(_aside, "on", False) and has_renderer():
         return renderer().render([html])
     # Imported at the first PDF, not with the app's pages: WeasyPrint (Pango, fonts) costs
     # 0.3–0.8 s and 20 MB, which the installed command's start then does not pay.
@@ -265,7 +273,10 @@ def renderer() -> Renderer:
 
 def warm_up() -> None:
     """Start this process's renderer now, so that the first long document finds it warm
-    (after any document it is rendering: never while `render` restarts it)."""
+    (after any document it is rendering: never while `render` restarts it); nothing where
+    there is none (`has_renderer`)."""
+    if not has_renderer():
+        return
     current = renderer()
     with current.lock:
         current.start()
@@ -276,9 +287,7 @@ def htmls_to_pdf(htmls: Sequence[str], done: Callable[[int], None] | None = None
     rendered here); `done` hears how many are laid out as they are."""
     if len(htmls) == 1:
         return html_to_pdf(htmls[0])
-    # Windows: no renderer to fork from; a frozen executable (PyInstaller): its Python is the
-    # application itself, which cannot run this module with -m. One after the other here.
-    if not hasattr(os, "fork") or getattr(sys, "frozen", False):
+    if not has_renderer():  # one after the other, here
         pdfs = []
         for html in htmls:
             pdfs.append(html_to_pdf(html))
