@@ -31,7 +31,7 @@ import tempfile
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -115,30 +115,31 @@ def join(pdfs: Sequence[bytes]) -> bytes:
         for content in pdfs[1:]:
             part = pikepdf.Pdf.open(io.BytesIO(content))
             start = len(joined.pages)
-            index = {page.obj.objgen: number for number, page in enumerate(part.pages)}
             joined.pages.extend(part.pages)
-            pages = [joined.pages[number].obj for number in range(start, len(joined.pages))]
+            # Each of the part's pages (by its object's number there), as copied here.
+            copies = {page.obj.objgen: copy.obj
+                      for page, copy in zip(part.pages, joined.pages[start:], strict=True)}
             with part.open_outline() as theirs:
-                outline.root.extend(_moved(item, pages, index) for item in theirs.root)
+                outline.root.extend(_moved(item, copies) for item in theirs.root)
     output = io.BytesIO()
     joined.save(output)
     return output.getvalue()
 
 
-def _moved(item: pikepdf.OutlineItem, pages: Sequence[pikepdf.Object],
-           index: dict[tuple[int, int], int]) -> pikepdf.OutlineItem:
-    """A bookmark of a part (and its children), its destination on that page in the joined
-    file (`pages`: the part's pages there; `index`: each page's number in the part). A
-    destination not on a page of the part (WeasyPrint writes none such) is left out."""
+def _moved(item: pikepdf.OutlineItem,
+           copies: Mapping[tuple[int, int], pikepdf.Object]) -> pikepdf.OutlineItem:
+    """A bookmark of a part (and its children), its destination on that page's copy in the
+    joined file (`copies`). A destination not on a page of the part (WeasyPrint writes none
+    such) is left out."""
     import pikepdf
 
     destination = item.destination
     moved = None
     if isinstance(destination, pikepdf.Array) and len(destination) and (
-            destination[0].objgen in index):
-        moved = pikepdf.Array([pages[index[destination[0].objgen]], *destination[1:]])
+            destination[0].objgen in copies):
+        moved = pikepdf.Array([copies[destination[0].objgen], *destination[1:]])
     copy = pikepdf.OutlineItem(item.title, moved)
-    copy.children.extend(_moved(child, pages, index) for child in item.children)
+    copy.children.extend(_moved(child, copies) for child in item.children)
     return copy
 
 
