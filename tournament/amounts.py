@@ -27,9 +27,11 @@ MAX_POOL = 50  # lines of a cash prize pool
 MAX_RANK = 9_999  # the places a pool line names
 MAX_TEXT = 40  # characters of a typed amount (checked before anything is parsed)
 
-# Spaces a number may be grouped with (« 1 200 », with a no-break or narrow no-break space).
-_SPACES = re.compile(r"[\s\u00a0\u202f]+")
-_AMOUNT = re.compile(r"(?P<units>[0-9]{1,9})(?:[.,](?P<cents>[0-9]{1,2}))?")
+# A space groups the euros by thousands (« 1 200 », also a no-break or narrow no-break
+# space), and only so: « 12 50 » is refused, not read as 1 250 € (a slip, not a figure).
+_AMOUNT = re.compile(r"(?P<units>[0-9]{1,3}(?:[ \u00a0\u202f][0-9]{3}){1,2}|[0-9]{1,9})"
+                     r"(?:[.,](?P<cents>[0-9]{1,2}))?")
+_CURRENCY = re.compile(r"\s*(?:€|EUR)$", re.IGNORECASE)
 _PERCENT = re.compile(r"(?P<whole>[0-9]{1,3})(?:[.,](?P<decimals>[0-9]{1,2}))?")
 
 
@@ -42,15 +44,16 @@ def parse_amount(text: object, *, maximum: int = MAX_AMOUNT, label: str = "") ->
     prefix = f"{label} : " if label else ""
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         raise AmountError(prefix + _("un montant en euros est attendu (par exemple 12,50)."))
-    compact = _SPACES.sub("", text).removesuffix("€").removesuffix("EUR")
-    if compact.startswith("-"):
+    number = _CURRENCY.sub("", text.strip())
+    if number.startswith("-"):
         raise AmountError(prefix + _("un montant ne peut pas être négatif."))
-    found = _AMOUNT.fullmatch(compact)
+    found = _AMOUNT.fullmatch(number)
     if found is None:
         raise AmountError(prefix + _("« %(text)s » n'est pas un montant en euros (par "
-                                     "exemple 12,50 ; deux chiffres au plus après la "
-                                     "virgule).") % {"text": text.strip()[:MAX_TEXT]})
-    cents = int(found["units"]) * 100 + int((found["cents"] or "0").ljust(2, "0"))
+                                     "exemple 12,50 ou 1 200 ; deux chiffres au plus après "
+                                     "la virgule).") % {"text": text.strip()[:MAX_TEXT]})
+    units = int(re.sub(r"\D", "", found["units"]))
+    cents = units * 100 + int((found["cents"] or "0").ljust(2, "0"))
     if cents > maximum:
         raise AmountError(prefix + _("%(amount)s au plus.") % {"amount": amount_text(maximum)})
     return cents
@@ -71,7 +74,7 @@ def euros(cents: int) -> Decimal:
 
 def parse_percent(text: str) -> Decimal:
     """« 30 », « 12,5 » (the « % » already taken off) as a Decimal above 0 and at most 100."""
-    found = _PERCENT.fullmatch(_SPACES.sub("", text))
+    found = _PERCENT.fullmatch(text.strip())
     if found is None:
         raise AmountError(_("« %(text)s %% » n'est pas un pourcentage (par exemple 30 %% ou "
                             "12,5 %%).") % {"text": text.strip()[:MAX_TEXT]})
@@ -123,8 +126,8 @@ def pool_text(lines: Sequence[PoolLine]) -> str:
 
 _SUFFIX = r"(?:er|re|e|ème|eme|è)?"
 _LINE = re.compile(
-    rf"(?P<start>[0-9]{{1,4}}){_SUFFIX}\s*"
-    rf"(?:(?:à|a|au|-|–)\s*(?P<end>[0-9]{{1,4}}){_SUFFIX}\s*)?"
+    rf"(?P<start>[0-9]{{1,9}}){_SUFFIX}\s*"
+    rf"(?:(?:à|a|au|-|–)\s*(?P<end>[0-9]{{1,9}}){_SUFFIX}\s*)?"
     r"[:=]?\s*(?P<value>.+?)\s*(?:chacun)?", re.IGNORECASE)
 
 

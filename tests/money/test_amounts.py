@@ -37,6 +37,9 @@ def test_an_amount_is_read_in_cents(text, cents):
     ("1e3", "pas un montant"), ("12,", "pas un montant"), ("", "pas un montant"),
     ("NaN", "pas un montant"), ("inf", "pas un montant"), ("١٢", "pas un montant"),
     ("9" * 41, "montant en euros"), ("1 000 000 000", "au plus"),
+    # A space groups thousands, never anything else: « 12 50 » is a slip, not 1 250 €.
+    ("12 50", "pas un montant"), ("1 2 3", "pas un montant"), ("1 20", "pas un montant"),
+    ("1 2000", "pas un montant"), ("12 5,50", "pas un montant"), ("1 200,5 0", "pas un montant"),
 ])
 def test_a_bad_amount_is_refused_in_french(text, message):
     with pytest.raises(AmountError, match=message):
@@ -123,3 +126,16 @@ def test_the_places_percentages_never_pay_more_than_the_fees(base, hundredths):
 def test_places_beyond_the_field_receive_nothing():
     lines = [PoolLine(1, 1, percent=Decimal("30")), PoolLine(2, 4, amount=5000)]
     assert pool_amounts(lines, 10_001, 3) == {1: 3000, 2: 5000, 3: 5000}
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("1er 12 50 €", "pas un montant"), ("1er 5 5 %", "pas un pourcentage"),
+    ("10000e 10 €", "des rangs de 1 à 9999"), ("1er 1 2 %", "pas un pourcentage"),
+])
+def test_a_pool_line_with_a_slip_in_its_figure_is_refused(text, message):
+    with pytest.raises(AmountError, match=message):
+        parse_pool(text)
+
+
+def test_a_pool_line_reads_thousands_grouped_by_a_space():
+    assert parse_pool("1er 1 200 €") == [PoolLine(1, 1, amount=120000)]
