@@ -4,6 +4,7 @@ refusal, never an exception, never a write."""
 
 import codecs
 import csv
+import datetime
 import html
 import io
 import re
@@ -222,7 +223,7 @@ def test_a_team_file_posted_to_the_team_page_is_imported_whole_or_not_at_all(
         assert response.status_code == 302 and names == case.teams
     else:
         page = html.unescape(response.content.decode())
-        assert response.status_code == 200 and names == []
+        assert response.status_code == 422 and names == []
         assert all(words in page for words in case.refusal), case.refusal
 
 
@@ -330,12 +331,37 @@ def test_a_workbook_with_a_row_a_trillion_rows_down_is_refused_at_once(monkeypat
     with pytest.raises(forms.ValidationError) as refusal:
         read_team_file(SimpleUploadedFile("equipes.xlsx", data))
     assert "plus de 20 000 lignes" in refusal.value.messages[0]
-    assert len(drawn) == MAX_ROWS + 1  # the cap, and the one row that shows it is passed
+    # The cap, and the one row that shows it is passed; in the values and in the formulas.
+    assert len(drawn) == 2 * (MAX_ROWS + 1)
 
 
 def test_a_workbook_cell_beyond_the_fourth_column_is_reported():
     data = xlsx([["Les As", "Ana", "Bob", "Metz", None, None, "payé"]])
     assert "Ligne 1 : 7 colonnes, 4 au plus" in read("equipes.xlsx", data)[0]
+
+
+@pytest.mark.parametrize(("cell", "said"), [
+    ("=1+2", "Ligne 2 : une formule sans valeur enregistrée (=1+2)"),
+    ('=HYPERLINK("http://x","y")', "Ligne 2 : une formule sans valeur"),
+    (datetime.datetime(2026, 1, 2), "Ligne 2 : une date, une heure ou une case VRAI/FAUX"),
+    (datetime.time(20, 30), "Ligne 2 : une date, une heure"),
+    (True, "Ligne 2 : une date, une heure ou une case VRAI/FAUX"),
+])
+def test_a_workbook_cell_that_is_no_text_is_refused_not_emptied_or_written_out(cell, said):
+    """A formula openpyxl (or a program) wrote has no saved value: it read as an empty club
+    before, a date as « 2026-01-02 00:00:00 », TRUE as « True »."""
+    data = xlsx([["équipe", "joueur 1", "joueur 2", "club"], ["Les As", "Ana", "Bob", cell]])
+    refusal = read("equipes.xlsx", data)
+    assert len(refusal) == 1 and refusal[0].startswith(said), refusal
+    assert_french_refusal(refusal)
+
+
+def test_a_workbook_formula_with_its_saved_value_is_read_as_that_value():
+    """What a spreadsheet saves: the formula and its value (written here as the XML has it)."""
+    data = _rewrite_sheet(xlsx([["Les As", "Ana", "Bob", "Metz"]]), lambda xml: xml.replace(
+        b'<c r="D1" t="inlineStr"><is><t>Metz</t></is></c>',
+        b'<c r="D1" t="str"><f>UPPER("metz")</f><v>METZ</v></c>'))
+    assert [line.club for line in read_team_file(SimpleUploadedFile("e.xlsx", data))] == ["METZ"]
 
 
 def test_every_bad_line_is_listed_by_its_number():
@@ -420,7 +446,7 @@ def test_a_valid_team_file_gives_back_exactly_its_teams(made):
 FRENCH_REFUSAL = re.compile(
     r"(Ce fichier |Ce classeur |Le fichier |Choisissez un fichier )"
     r"|Ligne [1-9][0-9]* : ((Équipe|Joueur 1|Joueur 2|Club) : |illisible |l'en-tête "
-    r"|[0-9]+ colonnes, |l'équipe « )"
+    r"|[0-9]+ colonnes, |l'équipe « |une formule sans valeur |une date, une heure )"
 )
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import codecs
 import csv
 import dataclasses
+import datetime
 import io
 import unicodedata
 import zipfile
@@ -361,31 +362,48 @@ def _xlsx_rows(data: bytes, layout: Layout = TEAMS) -> Generator[Row]:
         raise _refuse(str(layout.large_workbook))
     from openpyxl import load_workbook
 
-    workbook = None
+    # Read twice, side by side: the values the spreadsheet saved, and what was typed. A
+    # formula whose value was never saved (a file written by a program, not a spreadsheet)
+    # reads as an empty cell: it is refused, not imported as a name or a club lost.
+    books: list[Any] = []
     try:
-        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        sheet = workbook.active
-        if sheet is None or not hasattr(sheet, "reset_dimensions"):  # none, or a chart
-            raise unreadable
-        # The declared <dimension> is ignored: rows are read as they come, columns A to P.
-        sheet.reset_dimensions()
-        values = sheet.iter_rows(max_col=XLSX_COLUMNS, values_only=True)
-        for number, row in enumerate(values, start=1):
+        rows = []
+        for data_only in (True, False):
+            books.append(load_workbook(io.BytesIO(data), read_only=True, data_only=data_only))
+            sheet = books[-1].active
+            if sheet is None or not hasattr(sheet, "reset_dimensions"):  # none, or a chart
+                raise unreadable
+            # The declared <dimension> is ignored: rows are read as they come, columns A to P.
+            sheet.reset_dimensions()
+            rows.append(sheet.iter_rows(max_col=XLSX_COLUMNS, values_only=True))
+        for number, (row, typed) in enumerate(zip(*rows, strict=True), start=1):
             if number > MAX_ROWS:
                 raise _too_many_rows(layout)
-            yield number, [_cell_text(value) for value in row]
+            yield number, [_cell_text(value, written, number)
+                           for value, written in zip(row, typed, strict=True)]
     except forms.ValidationError:
         raise
     except Exception:  # openpyxl raises many kinds (KeyError, TypeError…) for a bad file
         raise unreadable from None
     finally:
-        if workbook is not None:
-            workbook.close()
+        for book in books:
+            book.close()
 
 
-def _cell_text(value: object) -> str:
+def _cell_text(value: object, written: object, number: int) -> str:
+    """A cell's saved value as text. Refused, naming the line: a formula without a saved
+    value, a date or a true/false (a name, a club or a licence is text or a number)."""
     if value is None:
+        if isinstance(written, str) and written.startswith("="):
+            raise _refuse(_("Ligne %(n)d : une formule sans valeur enregistrée (%(formula)s). "
+                            "Ouvrez le fichier dans votre tableur et enregistrez-le à "
+                            "nouveau, ou remplacez la formule par son texte.")
+                          % {"n": number, "formula": written[:40]})
         return ""
+    if isinstance(value, bool | datetime.date | datetime.time | datetime.timedelta):
+        raise _refuse(_("Ligne %(n)d : une date, une heure ou une case VRAI/FAUX où un nom, un "
+                        "club ou une licence est attendu : écrivez-le en texte.")
+                      % {"n": number})
     if isinstance(value, float) and value.is_integer():
         return str(int(value))  # a club typed 75 is stored as 75.0 by some writers
     return str(value)
