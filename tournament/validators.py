@@ -89,8 +89,10 @@ def clean_text(value: object, *, label: str, max_length: int, required: bool = T
 
 
 def same_name(text: str) -> str:
-    """The key under which two names are the same team: case and accents' case folded."""
-    return unicodedata.normalize("NFC", text).casefold()
+    """The key under which two names are the same team: case and accents' case folded, and
+    look-alike forms (NFKC: full-width « Ｌｅｓ », the ligature « ﬁ ») taken as the letters
+    they show, or « Ｌｅｓ Éclairs » would be a second « Les Éclairs »."""
+    return unicodedata.normalize("NFKC", text).casefold()
 
 
 def search_key(text: str) -> str:

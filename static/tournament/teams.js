@@ -81,7 +81,7 @@
       refused(values, [form.dataset.network], [[null, form.dataset.network]]);
       return;
     }
-    if (!response.ok) {
+    if (!response.ok && response.status !== 422) {  // 422: the form, refused
       refused(values, [form.dataset.server], [[null, form.dataset.server]]);
       return;
     }

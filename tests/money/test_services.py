@@ -62,8 +62,10 @@ def test_a_payment_is_journaled_and_its_undo_too(concours, django_user_model):
 
 
 def test_offert_is_paid_without_money(concours):
-    payment = services.payment_take(tournament=concours, number=1, method="offert", amount=900)
+    payment = services.payment_take(tournament=concours, number=1, method="offert")
     assert (payment.amount, payment.due) == (0, 2000)
+    assert services.payment_take(tournament=concours, number=2, method="offert",
+                                 amount=0).amount == 0
     with pytest.raises(UserError, match="rien à rembourser"):
         services.payment_refund(tournament=concours, number=1)
 
@@ -72,6 +74,11 @@ def test_offert_is_paid_without_money(concours):
     (lambda t: services.payment_take(tournament=t, number=1, method="especes"), "déjà payé"),
     (lambda t: services.payment_take(tournament=t, number=9, method="especes"), "n'existe pas"),
     (lambda t: services.payment_take(tournament=t, number=3, method="bitcoin"), "inconnu"),
+    # An amount with « offert » would be dropped; 0 € paid is what « offert » says.
+    (lambda t: services.payment_take(tournament=t, number=3, method="offert", amount=900),
+     "offerte n'encaisse rien"),
+    (lambda t: services.payment_take(tournament=t, number=3, method="especes", amount=0),
+     "choisissez « offert »"),
     (lambda t: services.payment_take(tournament=t, number=3, method="especes", amount=-1),
      "montant de 0"),
     (lambda t: services.payment_take(tournament=t, number=3, method="especes", amount=1.5),

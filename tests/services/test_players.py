@@ -371,7 +371,7 @@ def test_the_organiser_registers_a_player_with_the_form(client, owner, concours)
     before = state(concours)
     refused = client.post(url("players", concours), {"name": "ana lys", "club": "",
                                                      "licence": ""})
-    assert refused.status_code == 200
+    assert refused.status_code == 422
     assert "Le joueur « ana lys » est déjà inscrit." in refused.content.decode()
     assert state(concours) == before
 

@@ -3,9 +3,11 @@ in an address, a query string, a hidden field or a typed figure. Each is a 404 o
 message, never a server error, and nothing is written."""
 
 import pytest
+from django import forms as django_forms
 from django.urls import reverse
 
 from tests.builders import drawn, made, tournament
+from tests.forms.test_forms_text import rules_data
 from tournament import services
 from tournament.forms import DonneForm
 from tournament.models import AuditEntry, DonneRecord, Game
@@ -190,3 +192,72 @@ def test_the_donne_forms_bounds(concours, field, value, valid):
     form = DonneForm({**DONNE, field: value}, rules=concours.rules)
     form.is_valid()
     assert (field not in form.errors) is valid
+
+
+# Django's IntegerField reads what int() reads: « 1_00 » was 100, Arabic-Indic « ٨٠ » 80 and
+# « 80.0 » 80. A figure is plain digits, or refused (forms.fields.WholeNumberField).
+NOT_PLAIN = ["1_00", "\u0668\u0660", "80.0", "8 0", "0x50", "²"]
+
+
+@pytest.mark.parametrize("field", ["taker_points", "contract"])
+@pytest.mark.parametrize("typed", NOT_PLAIN)
+def test_a_donne_figure_not_in_plain_digits_is_refused_and_nothing_is_written(
+        client, owner, concours, field, typed):
+    client.force_login(owner)
+    before = state(concours)
+    response = client.post(game_url(concours), {**DONNE, field: typed},
+                           headers={"X-Fragment": "1"})
+    assert response.status_code == 422
+    assert "Un nombre" in response.content.decode()
+    assert state(concours) == before
+
+
+@pytest.mark.parametrize("typed", NOT_PLAIN)
+def test_every_whole_number_field_refuses_what_is_not_plain_digits(typed):
+    from tournament.forms import TournamentRulesForm
+    from tournament.forms.fields import WholeNumberField
+    from tournament.forms.paper import PaperTotalsForm
+    from tournament.views.countdown import ClockForm
+
+    assert isinstance(TournamentRulesForm.base_fields["target"], WholeNumberField)
+    assert not ClockForm({"minutes": typed}).is_valid()
+    field = WholeNumberField(min_value=-5)
+    assert (field.clean(" 42 "), field.clean("+7"), field.clean("-3")) == (42, 7, -3)
+    with pytest.raises(django_forms.ValidationError):
+        field.clean(typed)
+    totals = PaperTotalsForm.base_fields["score_ns"]
+    assert isinstance(totals, WholeNumberField)
+    with pytest.raises(django_forms.ValidationError):
+        totals.clean(typed)
+
+
+def test_the_rules_target_typed_with_an_underscore_is_refused(client, owner):
+    t = tournament(owner=owner, teams=4, slug="cible")
+    client.force_login(owner)
+    target = t.target
+    response = client.post(reverse("tournament:rules", args=[t.slug]),
+                           rules_data(t, target="2_000"))
+    assert response.status_code in (200, 400, 422)
+    assert "target" in response.context["form"].errors
+    t.refresh_from_db()
+    assert t.target == target
+
+
+@pytest.mark.parametrize("closed", ["abc", "", "2", None])
+def test_closing_a_partie_with_neither_close_nor_reopen_changes_nothing(client, owner, concours,
+                                                                       closed):
+    client.force_login(owner)
+    before = state(concours)
+    data = {} if closed is None else {"closed": closed}
+    response = client.post(reverse("tournament:round_close", args=[concours.slug, 1]), data,
+                           follow=True)
+    assert "Ni « clore » ni « rouvrir »" in response.content.decode()
+    assert not concours.rounds.get(number=1).closed and state(concours) == before
+
+
+def test_a_forfeit_of_a_side_the_page_does_not_offer_is_said(client, owner, concours):
+    client.force_login(owner)
+    before = state(concours)
+    response = client.post(game_url(concours, "forfeit/"), {"side": "XX"}, follow=True)
+    assert "XX" in response.content.decode() and "choix valide" in response.content.decode()
+    assert state(concours) == before and game_of(concours).forfeit == ""

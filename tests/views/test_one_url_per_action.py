@@ -61,4 +61,4 @@ def test_importing_teams_has_its_own_address(desk, concours):
         "Location"] == page
     assert set(concours.teams.values_list("name", flat=True)) >= {"Les As", "Les Rois"}
     refused = desk.post(upload, {"file": SimpleUploadedFile("equipes.csv", b"\x00")})
-    assert refused.status_code == 200 and 'class="errorlist"' in refused.content.decode()
+    assert refused.status_code == 422 and 'class="errorlist"' in refused.content.decode()

@@ -187,7 +187,7 @@ def test_an_import_lists_its_bad_lines_and_imports_nothing(client, owner):
     response = client.post(reverse("tournament:teams_import", args=[t.slug]),
                            {"file": xlsx_file(rows)})
     content = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "Ligne 3" in content and "Ligne 4" in content
     assert t.teams.count() == 0
 

@@ -20,6 +20,7 @@ from scoring.donne import (
 
 from ..choices import COINCHE_CHOICES, SIDE_CHOICES, SIDE_SHORT, TRUMP_CHOICES
 from ..validators import MAX_SMALL, whole_number
+from .fields import WholeNumberField
 
 if TYPE_CHECKING:  # django-stubs' name for a text, lazy or not (typing only)
     from django_stubs_ext import StrOrPromise
@@ -34,12 +35,12 @@ BELOTE_COUNT = _("Le nombre de belotes (1, jusqu'à 4 à tout atout), pas leurs 
 
 
 def _bounded(label: StrOrPromise, maximum: int, why: StrOrPromise,
-             **options: Any) -> forms.IntegerField:
+             **options: Any) -> WholeNumberField:
     """An optional whole-number field from 0 to `maximum`, refused above with `why`. A text
     input with a numeric keypad: no spinner to widen the row, no browser bubble that could
     contradict the app's own message (the forms are `novalidate`; the server speaks)."""
     widget_attrs = {"inputmode": "numeric", "autocomplete": "off", **options.pop("attrs", {})}
-    return forms.IntegerField(
+    return WholeNumberField(
         label=label, required=False, min_value=0, max_value=maximum,
         error_messages={"max_value": why, "min_value": _("Un nombre positif ou nul."),
                         "invalid": _("Un nombre entier.")},
@@ -126,7 +127,7 @@ class DonneForm(forms.Form):
                           _("Pénalité : 1000 points au plus."), attrs={"size": 4})
     # The donne's version when the form was shown (a PositiveIntegerField), for the check that
     # nobody corrected it meanwhile.
-    version = forms.IntegerField(required=False, min_value=0, max_value=2**31 - 1,
+    version = WholeNumberField(required=False, min_value=0, max_value=2**31 - 1,
                                  widget=forms.HiddenInput)
     # The stable key of the donne being corrected (DonneRecord.key): its number shifts when
     # an earlier one is deleted, and a correction must never land on the donne that moved up.
@@ -202,11 +203,11 @@ class DonneForm(forms.Form):
     def clean_contract(self) -> tuple[int | None, str | None, bool | None]:
         """The contract as (value, bid, made): a value, or a capot or générale bid (made
         True, False, or None when not said)."""
-        text = self.cleaned_data.get("contract", "").strip().lower().replace(" ", "")
+        text = self.cleaned_data.get("contract", "").strip().lower()
         if not text:
             return None, None, None
-        if text in _BID_WORDS:
-            return None, *_BID_WORDS[text]
+        if text.replace(" ", "") in _BID_WORDS:  # « c + » is « c+ »; « 8 0 » is no number
+            return None, *_BID_WORDS[text.replace(" ", "")]
         value = whole_number(text)
         if value is None:
             raise forms.ValidationError(_("Un nombre (80, 90, …), « c+ » ou « c- » pour un "
@@ -383,5 +384,5 @@ class ForfeitForm(forms.Form):
 class SwapForm(forms.Form):
     """Two teams' numbers, bounded like every number typed (a team number is a small integer)."""
 
-    team_a = forms.IntegerField(label=_("Équipe (n°)"), min_value=1, max_value=MAX_SMALL)
-    team_b = forms.IntegerField(label=_("avec l'équipe (n°)"), min_value=1, max_value=MAX_SMALL)
+    team_a = WholeNumberField(label=_("Équipe (n°)"), min_value=1, max_value=MAX_SMALL)
+    team_b = WholeNumberField(label=_("avec l'équipe (n°)"), min_value=1, max_value=MAX_SMALL)

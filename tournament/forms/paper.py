@@ -17,15 +17,17 @@ from django.utils.translation import gettext_lazy as _
 from scoring.donne import MAX_AWARDED, MAX_BELOTES_AT_TA
 from scoring.paper import MAX_PAPER_DONNES, PaperTotals, paper_check_kind, paper_problems
 
+from .fields import WholeNumberField
+
 # A total no sheet reaches (the check bounds it by the donnes played): beyond, the column.
 MAX_PAPER_TOTAL = 9_999_999
 
 
 def _number(label, maximum: int, why, *, minimum: int = 0, required: bool = False,
-            size: int = 5) -> forms.IntegerField:
+            size: int = 5) -> WholeNumberField:
     """A whole number typed on a numeric keypad, bounded, with French messages (the form is
     `novalidate`: the server speaks, no browser bubble)."""
-    return forms.IntegerField(
+    return WholeNumberField(
         label=label, required=required, min_value=minimum, max_value=maximum,
         error_messages={"max_value": why, "min_value": _("Un nombre positif ou nul.")
                         if minimum == 0 else _("Au moins une donne."),
@@ -149,9 +151,9 @@ class ConfirmForm(forms.Form):
     """The final score the page showed, so that a score changed meanwhile is not confirmed
     unseen."""
 
-    score_ns = forms.IntegerField(min_value=-MAX_PAPER_TOTAL, max_value=MAX_PAPER_TOTAL,
+    score_ns = WholeNumberField(min_value=-MAX_PAPER_TOTAL, max_value=MAX_PAPER_TOTAL,
                                   widget=forms.HiddenInput)
-    score_ew = forms.IntegerField(min_value=-MAX_PAPER_TOTAL, max_value=MAX_PAPER_TOTAL,
+    score_ew = WholeNumberField(min_value=-MAX_PAPER_TOTAL, max_value=MAX_PAPER_TOTAL,
                                   widget=forms.HiddenInput)
 
     @property

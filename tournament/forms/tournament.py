@@ -32,6 +32,7 @@ from ..services.common import (
     model_column,
 )
 from ..validators import SLUG_MAX_LENGTH, InvalidText, check_slug, clean_text, slug_suggestion
+from .fields import WholeNumberField, model_formfield
 
 if TYPE_CHECKING:  # django-stubs' alias of a text or a lazy translation (tests only install it)
     from django_stubs_ext import StrOrPromise
@@ -41,7 +42,7 @@ def _bounded(name: str) -> forms.Field:
     """The model's field for `name` (label, help, required), with the form's bounds: Django's
     own validators then refuse in French, and the browser's number input knows them too."""
     low, high = OPTION_BOUNDS[name]
-    field = model_column(Tournament, name).formfield(min_value=low, max_value=high)
+    field = model_formfield(model_column(Tournament, name), min_value=low, max_value=high)
     if field is None:
         raise TypeError(f"Tournament.{name} has no form field")
     return field
@@ -110,8 +111,8 @@ def _clean_draw_method(form: forms.BaseForm, format: str | None) -> None:
 
 
 def _ranking_points_field(label: StrOrPromise,
-                          help_text: StrOrPromise = "") -> forms.IntegerField:
-    return forms.IntegerField(label=label, required=False, min_value=0,
+                          help_text: StrOrPromise = "") -> WholeNumberField:
+    return WholeNumberField(label=label, required=False, min_value=0,
                               max_value=RANKING_POINTS_MAX, help_text=help_text)
 
 
@@ -317,7 +318,7 @@ class TournamentRulesForm(forms.Form):
         _("Points de classement d'un forfait (pour qui le déclare)"))
     # Beside the target and the number of donnes, which change from this partie on; shown
     # once a partie is drawn (before, every partie is to come).
-    from_partie = forms.IntegerField(
+    from_partie = WholeNumberField(
         label=_("À partir de la partie"), required=False, min_value=1,
         help_text=_("Le score à atteindre et le nombre de donnes changent à partir de cette "
                     "partie ; les parties d'avant gardent les leurs. Les autres options valent "
@@ -352,7 +353,7 @@ class TournamentRulesForm(forms.Form):
         self.initial.setdefault("from_partie", from_partie)
         self.default_from_partie = from_partie
         from_field = self.fields["from_partie"]
-        assert isinstance(from_field, forms.IntegerField)  # declared above
+        assert isinstance(from_field, WholeNumberField)  # declared above
         from_field.max_value = next_partie
         self.fields["from_partie"].validators.append(MaxValueValidator(next_partie))
         self.fields["from_partie"].widget.attrs["max"] = next_partie
@@ -462,7 +463,7 @@ class TournamentRulesForm(forms.Form):
 # SETTINGS_FIELDS' order), each replaced by the one declared above when there is one; the
 # declared ones the model has not (from_partie, confirm) come last.
 _settings_fields = fields_for_model(
-    Tournament, fields=SETTINGS_FIELDS,
+    Tournament, fields=SETTINGS_FIELDS, formfield_callback=model_formfield,
     widgets={"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")})
 _settings_fields.update(TournamentRulesForm.base_fields)
 TournamentRulesForm.base_fields = _settings_fields

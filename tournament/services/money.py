@@ -104,11 +104,18 @@ def payment_take(*, tournament: Tournament, number: int, method: str,
                  amount: int | None = None, by: Actor = SYSTEM) -> Payment:
     """Entrant `number` pays its fee by `method`: `amount` cents (None: what it owes; « offert »
     receives nothing). Refused: an entrant already paid, an unknown method, an amount beyond
-    bounds."""
+    bounds, an amount given with « offert » (which would be dropped) or an amount of 0 paid
+    (« offert » says so)."""
     if method not in PAYMENT_METHODS:
         raise UserError(_("Moyen de paiement inconnu."), "method")
     if amount is not None:
         amount = _cents_checked(amount, "amount", _("Montant"))
+        if method == PAYMENT_OFFERED and amount:
+            raise UserError(_("Une entrée offerte n'encaisse rien : videz le montant, ou "
+                              "choisissez le moyen de paiement."), "amount")
+        if method != PAYMENT_OFFERED and not amount:
+            raise UserError(_("Un paiement de 0 € : choisissez « offert » pour une entrée "
+                              "gratuite."), "amount")
     locked = _locked(tournament)
     entrant = _entrant(locked, number)
     if _payment_of(entrant) is not None:

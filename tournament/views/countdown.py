@@ -13,11 +13,12 @@ from django.views.decorators.http import require_POST
 
 from ..access import readable_round, require_organiser
 from ..errors import UserError
+from ..forms.fields import WholeNumberField
 from ..services.countdown import MAX_CLOCK_MINUTES, round_clock_start, round_clock_stop
 
 
 class ClockForm(forms.Form):
-    minutes = forms.IntegerField(label=gettext_lazy("Durée de la partie (minutes)"),
+    minutes = WholeNumberField(label=gettext_lazy("Durée de la partie (minutes)"),
                                  min_value=1, max_value=MAX_CLOCK_MINUTES)
 
 

@@ -277,6 +277,10 @@ def game_forfeit(request: HttpRequest, slug: str, number: int, table: int) -> Ht
             services.game_forfeit(game=game, side=form.cleaned_data["side"], by=_by(request))
         except UserError as error:
             messages.error(request, error.message)
+    else:  # a side the page does not offer: said, nothing changed
+        for errors in form.errors.values():
+            for refusal in errors:
+                messages.error(request, str(refusal))
     return redirect("tournament:game", slug=slug, number=number, table=table)
 
 

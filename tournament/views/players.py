@@ -62,7 +62,8 @@ def player_list(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(request, _("Inscription enregistrée : %(n)d. %(name)s.")
                                  % {"n": player.number, "name": player.name})
                 return redirect("tournament:players", slug=slug)
-    return _list_page(request, tournament, form, PlayerImportForm())
+    return _list_page(request, tournament, form, PlayerImportForm(),
+                      status=422 if form.is_bound else 200)
 
 
 @login_required
@@ -89,7 +90,7 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
                 "%(n)d joueur inscrit.", "%(n)d joueurs inscrits.", len(players))
                 % {"n": len(players)})
             return redirect("tournament:players", slug=slug)
-    return _list_page(request, tournament, PlayerRegistrationForm(), import_form)
+    return _list_page(request, tournament, PlayerRegistrationForm(), import_form, status=422)
 
 
 def _player(tournament: Tournament, number: int) -> Player:

@@ -95,7 +95,7 @@ def _draw_page(request: HttpRequest, tournament: Tournament,
     return render(request, "tournament/organiser/round_generate.html", {
         "tournament": tournament, "draw": options, "form": form,
         "arrivals": selectors.arrivals_board(tournament), "rounds": tournament.rounds.count(),
-    })
+    }, status=422 if form.is_bound else 200)  # a POST back here was refused
 
 
 def rotation_pdf(request: HttpRequest, slug: str) -> HttpResponse:
@@ -322,7 +322,10 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Close a partie (its table links no longer enter donnes), or reopen it (`closed` "0")."""
     round_ = readable_round(request, slug, number)
     require_organiser(request, round_.tournament)
-    closed = request.POST.get("closed") != "0"
+    if request.POST.get("closed") not in ("0", "1"):  # the page's buttons send one or other
+        messages.error(request, _("Ni « clore » ni « rouvrir » : la partie est inchangée."))
+        return redirect("tournament:round", slug=slug, number=number)
+    closed = request.POST["closed"] == "1"
     services.round_close(round_=round_, closed=closed, by=_by(request))
     messages.success(request, _("Partie close : les liens des tables ne permettent plus "
                                 "de saisir.") if closed else _("Partie rouverte."))

@@ -57,7 +57,8 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
                 # No #fragment: scrolling to one takes the focus away from the name field,
                 # and the next team's first letters were lost ("œur d'Atout").
                 return redirect("tournament:teams", slug=slug)
-    return _team_list_page(request, tournament, form, TeamImportForm())
+    return _team_list_page(request, tournament, form, TeamImportForm(),
+                           status=422 if form.is_bound else 200)
 
 
 @login_required
@@ -83,11 +84,11 @@ def teams_import(request: HttpRequest, slug: str) -> HttpResponse:
                 "%(n)d équipe inscrite.", "%(n)d équipes inscrites.", len(teams))
                 % {"n": len(teams)})
             return redirect("tournament:teams", slug=slug)
-    return _team_list_page(request, tournament, TeamForm(), import_form)
+    return _team_list_page(request, tournament, TeamForm(), import_form, status=422)
 
 
 def _team_list_page(request: HttpRequest, tournament: Tournament, form: TeamForm,
-                    import_form: TeamImportForm) -> HttpResponse:
+                    import_form: TeamImportForm, status: int = 200) -> HttpResponse:
     # The cursor is in the name field as soon as the page is there (autofocus, not a script
     # run later); teams.js saves without leaving the page, so nothing typed is lost.
     form.fields["name"].widget.attrs["autofocus"] = True
@@ -102,7 +103,7 @@ def _team_list_page(request: HttpRequest, tournament: Tournament, form: TeamForm
         if is_member(request, tournament) else None,
         "active_count": active,
         "club": tournament.club,
-    })
+    }, status=status)
 
 
 def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:

@@ -58,7 +58,8 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Concours créé. Vérifiez son règlement."))
             return redirect("tournament:rules", slug=tournament.slug)
-    return render(request, "tournament/organiser/tournament_create.html", {"form": form})
+    return render(request, "tournament/organiser/tournament_create.html", {"form": form},
+                  status=422 if form.is_bound else 200)  # refused: said beside its field
 
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
