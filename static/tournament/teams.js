@@ -1,8 +1,8 @@
 // The team form saves without leaving the page. On "Inscrire" (or Enter) the fields empty and
 // the cursor is back in the name field at once: what is typed right after lands in the next
 // team, never in a page being replaced ("Cœur d'Atout" was saved as "œur d'Atout"). Saves go
-// one after the other, in the order typed; a refused or unsent team is shown in full with
-// its reason, and can be taken back into the form: nothing typed is ever lost.
+// one after the other, in the order typed; a refused or unsent team is shown apart in full
+// with its reason, and can be taken back into the form: nothing typed is ever lost.
 // The same script registers a mêlée's players (#player-form): the form's data attributes
 // name its fields, the parts of the page a save refreshes, and where it reports.
 (function () {
@@ -20,39 +20,36 @@
     root.querySelectorAll("[aria-invalid]").forEach((input) => input.removeAttribute("aria-invalid"));
   }
 
-  function empty() {
-    return FIELDS.every((field) => form.elements[field].value === "");
-  }
-
   function fill(values) {
     FIELDS.forEach((field) => { form.elements[field].value = values[field]; });
   }
 
-  // A refused team: back into the form if nothing new is typed there, else shown apart with
-  // a button that takes it back.
-  function refused(values, messages, fieldErrors) {
-    if (empty()) {
-      fill(values);
-      clearErrors(form);
-      let first = null;
-      for (const [field, text] of fieldErrors) {
-        const input = form.elements[field];
-        const list = document.createElement("ul");
-        list.className = "errorlist";
-        list.innerHTML = "<li></li>";
-        list.firstChild.textContent = text;
-        if (input) {
-          input.setAttribute("aria-invalid", "true");
-          input.after(list);
-          first = first || input;
-        } else {
-          form.prepend(list);
-        }
+  // The refusal's reasons beside their fields (taking a refused team back into the form).
+  function showErrors(fieldErrors) {
+    clearErrors(form);
+    let first = null;
+    for (const [field, text] of fieldErrors) {
+      const input = form.elements[field];
+      const list = document.createElement("ul");
+      list.className = "errorlist";
+      list.innerHTML = "<li></li>";
+      list.firstChild.textContent = text;
+      if (input) {
+        input.setAttribute("aria-invalid", "true");
+        input.after(list);
+        first = first || input;
+      } else {
+        form.prepend(list);
       }
-      status.textContent = "";
-      (first || form.elements.name).focus();
-      return;
     }
+    (first || form.elements.name).focus();
+  }
+
+  // A refused team is shown apart, in full with its reason, and a button takes it back into
+  // the form. Never put back by itself: the answer comes while the next team is being
+  // typed, and what was typed then went into the refused team's fields (« Fabre
+  // MarieBelote et Rebelote »). Taken back, the reasons go beside their fields.
+  function refused(values, messages, fieldErrors) {
     const box = document.createElement("p");
     box.className = "warning";
     const what = FIELDS.map((field) => values[field]).filter(Boolean).join(", ");
@@ -63,10 +60,11 @@
     button.addEventListener("click", () => {
       fill(values);
       box.remove();
-      form.elements.name.focus();
+      showErrors(fieldErrors);
     });
     box.append(button);
     refusals.append(box);
+    status.textContent = "";
   }
 
   async function send(data, values) {

@@ -132,14 +132,24 @@ def test_the_team_form_keeps_every_keystroke_typed_right_after_a_save(page, live
                                                           "club"))
     assert stored == teams
 
-    # A refused team (registered twice) comes back into the form with its reason.
+    # A refused team (registered twice) is shown apart with its reason, while the next team
+    # is typed into the empty form at once: nothing of it lands in the refused one.
     for index, text in enumerate(teams[0]):
         page.keyboard.type(text)
         if index < 3:
             page.keyboard.press("Tab")
     page.keyboard.press("Enter")
+    page.keyboard.type("Les Suivants")
+    refused = page.locator("#team-refused .warning")
+    expect(refused).to_contain_text("déjà inscrite")
+    expect(refused).to_contain_text("Cœur d'Atout")
+    assert page.input_value("#id_name") == "Les Suivants"
+    # Taken back: into the form, the reason beside its field.
+    page.fill("#id_name", "")
+    refused.get_by_role("button").click()
     expect(page.locator("#team-form .errorlist")).to_contain_text("déjà inscrite")
     assert page.input_value("#id_name") == "Cœur d'Atout"
+    expect(refused).to_have_count(0)
     assert t.teams.count() == 2
 
 

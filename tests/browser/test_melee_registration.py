@@ -64,9 +64,13 @@ def test_a_melee_registers_its_players_by_the_form_and_a_file(browser, page, liv
     stored = list(t.players.order_by("number").values_list("name", "club", "licence"))
     assert stored == TYPED
 
-    # The same player again comes back into the form with its reason.
+    # The same player again is shown apart with its reason; taken back into the form.
     page.keyboard.type("fanny cabanis")
     page.keyboard.press("Enter")
+    refused = page.locator("#player-refused .warning")
+    expect(refused).to_contain_text("déjà inscrit")
+    assert page.input_value("#id_name") == ""
+    refused.get_by_role("button").click()
     expect(page.locator("#player-form .errorlist")).to_contain_text("déjà inscrit")
     assert page.input_value("#id_name") == "fanny cabanis"
     page.fill("#id_name", "")
