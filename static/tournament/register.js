@@ -41,7 +41,7 @@
     function choose(option) {
       input.value = option.dataset.name;
       if (hidden) hidden.value = option.dataset.id;
-      fillIfEmpty("licence", option.dataset.licence);
+      fillIfEmpty(input.dataset.licence || "licence", option.dataset.licence);
       fillIfEmpty("club", option.dataset.club);
       close();
     }

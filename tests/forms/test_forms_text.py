@@ -324,7 +324,8 @@ def player_form(**changes) -> PlayerForm:
 def test_a_player_is_stored_in_nfc_club_and_licence_optional():
     form = player_form(name=NFD_NAME, club="", licence=f" {NFD_NAME} ")
     assert form.is_valid(), form.errors
-    assert form.cleaned_data == {"name": "Fête à Sète", "club": "", "licence": "Fête à Sète"}
+    assert form.cleaned_data == {"name": "Fête à Sète", "club": "", "licence": "Fête à Sète",
+                                 "registered": None}
 
 
 @pytest.mark.parametrize(("field", "value", "words"), [
@@ -368,5 +369,8 @@ def test_the_team_forms_fields_follow_the_keyboard_path():
     assert [field.name for field in TeamForm().hidden_fields()] == ["registered1", "registered2"]
     from tournament.forms import TeamEditForm
 
-    assert list(TeamEditForm().fields) == ["name", "player1", "player2", "club", "licence1",
-                                           "licence2"]
+    assert [field.name for field in TeamEditForm().visible_fields()] == [
+        "name", "player1", "player2", "club", "licence1", "licence2"]
+    # The team's page has the type-ahead too: a player corrected is linked again.
+    assert [field.name for field in TeamEditForm().hidden_fields()] == [
+        "registered1", "registered2"]

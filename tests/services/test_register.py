@@ -160,10 +160,31 @@ def test_a_player_chosen_twice_in_a_concours_is_refused(owner, club):
         services.team_create(tournament=t, name="B", player1="Dupré", player2="Y",
                              registered2=chosen.pk)
     assert refused.value.field == "player2" and "déjà inscrit" in refused.value.message
-    with pytest.raises(UserError):
+    with pytest.raises(UserError, match="deux fois dans l'équipe"):
         services.team_create(tournament=t, name="C", player1="Dupré", player2="Dupré",
                              registered1=chosen.pk, registered2=chosen.pk)
     assert t.teams.count() == 1
+
+
+def test_one_name_twice_in_a_team_is_refused_typed_or_chosen(owner, club):
+    """Typed twice, the second was left out of the register and the season; chosen twice,
+    it was said « déjà inscrit à ce concours » of a player not yet in it."""
+    t = tournament(owner=owner)
+    with pytest.raises(UserError) as refused:
+        services.team_create(tournament=t, name="Les Capots", player1="Fabre Pierre",
+                             player2="FABRE  pierre")
+    assert refused.value.field == "player2" and "deux fois dans l'équipe" in str(refused.value)
+    marie = services.club_player_create(club=club, name="Fabre", first_name="Marie")
+    with pytest.raises(UserError) as refused:
+        services.team_create(tournament=t, name="Les Capots", player1="Marie Fabre",
+                             player2="Marie Fabre", registered1=marie.pk,
+                             registered2=marie.pk)
+    assert "deux fois dans l'équipe" in str(refused.value)
+    team = services.team_create(tournament=t, name="Les Capots", player1="Pierre Fabre",
+                                player2="Pierre Fabre fils")
+    with pytest.raises(UserError, match="deux fois dans l'équipe"):
+        services.team_update(team=team, player2="Pierre Fabre")
+    assert t.teams.get().second.name == "Pierre Fabre fils"
 
 
 def test_an_anonymised_player_is_never_chosen(owner, club):
@@ -319,3 +340,22 @@ def test_a_licence_given_at_the_desk_is_learnt_by_the_register_unless_taken():
     services.player_update(player=second, licence="cd34")
     second.registered.refresh_from_db()
     assert second.registered.licence == ""
+
+
+def test_anonymising_scrubs_the_caisse_s_and_the_arrivals_entries_too(owner):
+    """The caisse names an entrant « 16. L'Équipe à Dédé », the arrivals by its name: both
+    kept the old team name after the anonymisation (the journal page, the backup)."""
+    t = tournament(owner=owner, teams=2)
+    team = services.team_create(tournament=t, name="L'Équipe à Dédé", player1="Dédé Roux",
+                                player2="Léandre Petit")
+    services.fee_set(tournament=t, fee=500, fee_per="team")
+    services.payment_take(tournament=t, number=team.number, method="especes")
+    services.entrant_arrive(tournament=t, team=team, arrived=True)
+    services.club_player_anonymise(player=team.first.registered)
+    team.refresh_from_db()
+    assert team.name == f"Équipe n° {team.number}"
+    journal = repr(list(AuditEntry.objects.filter(tournament=t)
+                        .values_list("kind", "before", "after")))
+    assert "Dédé" not in journal and "Roux" not in journal
+    assert f"{team.number}. Équipe n° {team.number}" in journal  # the caisse's entry
+    assert "Léandre Petit" in journal  # his partner's name, a word apart, stays whole

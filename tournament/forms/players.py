@@ -27,9 +27,13 @@ def _text_field(field: str) -> forms.CharField:
 
 
 class PlayerForm(forms.Form):
+    """A mêlée's player (its page corrects them): with the register player chosen in the
+    type-ahead (views.register), if any."""
+
     name = _text_field("name")
     club = _text_field("club")
     licence = _text_field("licence")
+    registered = RegisterChoice()
 
     def _clean_text(self, field: str) -> str:
         try:
@@ -48,10 +52,7 @@ class PlayerForm(forms.Form):
 
 
 class PlayerRegistrationForm(PlayerForm):
-    """A new player of a mêlée: the player's form, and the register player chosen in the
-    type-ahead (views.register), if any."""
-
-    registered = RegisterChoice()
+    """A new player of a mêlée: the player's form."""
 
 
 class PlayerImportForm(forms.Form):

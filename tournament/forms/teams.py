@@ -104,9 +104,8 @@ class TeamEditForm(TeamForm):
 
     licence1 = _licence_field(_("Licence du joueur 1"))
     licence2 = _licence_field(_("Licence du joueur 2"))
-    # A registered team's players are linked already: no type-ahead here.
-    registered1 = None  # type: ignore[assignment]
-    registered2 = None  # type: ignore[assignment]
+    # The type-ahead's hidden fields (registered1, registered2) stay: a player corrected
+    # here is linked again, to the register player chosen or as the name typed finds.
     field_order = [*TeamForm.field_order, "licence1", "licence2"]
 
     def __init__(self, *args, **kwargs) -> None:

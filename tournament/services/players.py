@@ -38,7 +38,7 @@ from .common import (
     values_stamp,
 )
 from .matching import Choices, entrants_link
-from .register import entrant_registered, register_licence_learnt
+from .register import entrant_registered, entrant_relinked, register_licence_learnt
 
 
 def next_player_number(tournament: Tournament) -> int:
@@ -129,12 +129,14 @@ def player_stamp(player: Player) -> str:
 
 @transaction.atomic
 def player_update(*, player: Player, name: str | None = None, club: str | None = None,
-                  licence: str | None = None, active: bool | None = None,
-                  stamp: str | None = None, by: Actor = SYSTEM,
+                  licence: str | None = None, registered: int | None = None,
+                  active: bool | None = None, stamp: str | None = None, by: Actor = SYSTEM,
                   action: str = "update") -> Player:
     """Change the fields given (not None) of a mêlée's player; the number never changes. The
-    teams of the parties already drawn take the new name. `stamp`: the player's version
-    (player_stamp) the page showed; a stale one is refused and nothing changes."""
+    teams of the parties already drawn take the new name. Renamed, or given `registered`
+    (the register player chosen on its page), the player is linked to the register again
+    (entrant_relinked). `stamp`: the player's version (player_stamp) the page showed; a
+    stale one is refused and nothing changes."""
     concours_shared(player.tournament_id)  # the lock order: the concours first
     # of=self: the concours' row is locked for share above; FOR UPDATE through the join
     # would lock it for update too (two writes of players at once then deadlocked).
@@ -155,12 +157,16 @@ def player_update(*, player: Player, name: str | None = None, club: str | None =
         if holder is not None:
             raise _licence_refused(licence, holder, "licence")
     before = audit.player_values(player)
+    relink = (name is not None and name != player.name) or (
+        registered is not None and registered != player.registered_id)
     for field, value in (("name", name), ("club", club), ("licence", licence),
                          ("active", active)):
         if value is not None:
             setattr(player, field, value)
     player.save()
-    if licence:
+    if relink:
+        entrant_relinked(player=player, home_club=player.club, registered=registered, by=by)
+    if player.licence and (licence or relink):
         register_licence_learnt(player=player, by=by)
     if name is not None and before["name"] != player.name:
         for team in (Team.objects.filter(Q(first=player) | Q(second=player))

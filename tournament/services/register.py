@@ -16,6 +16,7 @@ player. An entrant already linked in this concours is never linked twice.
 from __future__ import annotations
 
 import datetime
+import re
 import uuid
 from collections.abc import Mapping
 from typing import Any
@@ -206,14 +207,23 @@ def _names_in(text: str, names: set[str]) -> bool:
     return any(name and f" {name} " in padded for name in names)
 
 
-def _scrub(values: Any, replaced: dict[str, str]) -> Any:
-    """An entry's value with each text of `replaced` (a key: old text, value: new) replaced."""
+def _scrub(values: Any, replaced: dict[str, str],
+           within: Mapping[str, str] | None = None) -> Any:
+    """An entry's value with each text of `replaced` (a key: old text, value: new) replaced,
+    and each name of `within` replaced inside longer texts too (« 16. L'Équipe à Dédé », as
+    the caisse's entries name an entrant)."""
     if isinstance(values, dict):
-        return {key: _scrub(value, replaced) for key, value in values.items()}
+        return {key: _scrub(value, replaced, within) for key, value in values.items()}
     if isinstance(values, list):
-        return [_scrub(value, replaced) for value in values]
+        return [_scrub(value, replaced, within) for value in values]
     if isinstance(values, str) and values in replaced:
         return replaced[values]
+    if isinstance(values, str) and within:
+        for old in sorted(within, key=len, reverse=True):  # "Les As 2" before "Les As"
+            # Whole words only: « Léa » is not erased from « Léandre ».
+            # (a replacement text is literal: escaped for re.sub, a backslash stays one)
+            values = re.sub(rf"(?<!\w){re.escape(old)}(?!\w)",
+                            within[old].replace("\\", "\\\\"), values)
     return values
 
 
@@ -237,6 +247,7 @@ def _anonymise_entrant(entrant: Player, anonymous: str, names: set[str],
     and the change journaled there."""
     tournament = entrant.tournament
     replaced = {entrant.name: anonymous}
+    names_only = {entrant.name}  # replaced inside longer texts too; a licence or club not
     if entrant.licence:
         replaced[entrant.licence] = ""
     melee = tournament.format == "melee"
@@ -246,7 +257,6 @@ def _anonymise_entrant(entrant: Player, anonymous: str, names: set[str],
     if melee:
         entrant.club = ""
     entrant.save(update_fields=["name", "licence", "club"])
-    numbers = {"player": [entrant.number], "team": []}
     for team in (Team.objects.filter(Q(first=entrant) | Q(second=entrant))
                  .select_related("first", "second")):
         if team.round_id is not None:  # a mêlée's partie: named after its players
@@ -258,18 +268,19 @@ def _anonymise_entrant(entrant: Player, anonymous: str, names: set[str],
             new = team.name
         if new != team.name:
             replaced[team.name] = new
+            names_only.add(team.name)
             team.name = new
             team.save(update_fields=["name"])
-        if team.round_id is None:
-            numbers["team"].append(team.number)
-    # The journal keeps no trace of the old name: every value of this entrant's entries.
-    entries = AuditEntry.objects.filter(
-        Q(kind="player", number__in=numbers["player"])
-        | Q(kind="team", number__in=numbers["team"]), tournament=tournament)
-    for record in entries:
-        record.before = _scrub(record.before, replaced)
-        record.after = _scrub(record.after, replaced)
-        record.save(update_fields=["before", "after"])
+    # The journal keeps no trace of the old names, in any entry of the concours: the
+    # entrant's and its teams', the caisse's and the arrivals' (which name the entrant in a
+    # longer text), a draw's tables…
+    within = {old: replaced[old] for old in names_only if len(old) >= NAME_WORD}
+    for record in AuditEntry.objects.filter(tournament=tournament).iterator(chunk_size=500):
+        before, after = (_scrub(record.before, replaced, within),
+                         _scrub(record.after, replaced, within))
+        if (before, after) != (record.before, record.after):
+            record.before, record.after = before, after
+            record.save(update_fields=["before", "after"])
     if melee:
         audit.log(tournament, by, "player", "anonymise", after=audit.player_values(entrant),
                   number=entrant.number)
@@ -357,6 +368,9 @@ def entrant_registered(*, tournament: Tournament, name: str, licence: str = "",
         chosen = club_players.filter(pk=registered).first()
         if chosen is None:
             raise UserError(_("Ce joueur n'est pas (ou plus) dans le registre du club."), field)
+        if chosen.pk in taken:
+            raise UserError(_("%(name)s est choisi deux fois dans l'équipe.")
+                            % {"name": chosen.full_name}, field)
         if chosen.pk in in_concours:
             raise UserError(_("%(name)s est déjà inscrit à ce concours.")
                             % {"name": chosen.full_name}, field)
@@ -387,6 +401,31 @@ def entrant_registered(*, tournament: Tournament, name: str, licence: str = "",
     return created, licence
 
 
+def entrant_relinked(*, player: Player, home_club: str, registered: int | None = None,
+                     taken: set[int] | None = None, field: str = "name",
+                     by: Actor = SYSTEM) -> Player:
+    """An entrant whose name the desk corrected (or whose register player it chose on the
+    entrant's page), linked again as its registration linked it (`entrant_registered`):
+    its old link is dropped first, or a season, the register and the club's site would
+    credit its results to the person first chosen by mistake. The entrant's licence stays
+    the one the desk gave; none given, it takes the register player's when no other
+    entrant of the concours holds it. The caller holds the concours' lock."""
+    player.registered = None
+    player.save(update_fields=["registered"])
+    found, licence = entrant_registered(
+        tournament=player.tournament, name=player.name, licence=player.licence,
+        home_club=home_club, registered=registered, field=field, taken=taken, by=by)
+    player.registered = found
+    if licence and not player.licence:
+        key = licence_key(licence)
+        others = (Player.objects.filter(tournament_id=player.tournament_id)
+                  .exclude(pk=player.pk).exclude(licence="").values_list("licence", flat=True))
+        if all(licence_key(other) != key for other in others):  # as licence_holder compares
+            player.licence = licence
+    player.save(update_fields=["registered", "licence"])
+    return player
+
+
 __all__ = [
     "club_player_anonymise",
     "club_player_create",
@@ -395,5 +434,6 @@ __all__ = [
     "club_player_update",
     "club_player_values",
     "entrant_registered",
+    "entrant_relinked",
     "register_licence_learnt",
 ]

@@ -38,7 +38,7 @@ from .players import (
     next_player_number,
     player_name_checked,
 )
-from .register import entrant_registered, register_licence_learnt
+from .register import entrant_registered, entrant_relinked, register_licence_learnt
 
 # --- Teams ------------------------------------------------------------------------------
 # A concours' registered teams are those of no partie (`round` empty): a mêlée's teams are
@@ -132,6 +132,7 @@ def team_create(*, tournament: Tournament, name: str, player1: str, player2: str
     refusal = team_name_refusal(tournament, name)
     if refusal is not None:
         raise UserError(refusal, "name")
+    _two_players_checked(player1, player2)
     if number is None:
         number = _next_team_number(tournament)
     else:
@@ -159,16 +160,28 @@ def team_create(*, tournament: Tournament, name: str, player1: str, player2: str
     return team
 
 
+def _two_players_checked(player1: str, player2: str) -> None:
+    """A doublette is two people: the same name twice is a slip (or two namesakes, who are
+    told apart by their names, or the season and the site would take them for one)."""
+    if validators.same_name(player1) == validators.same_name(player2):
+        raise UserError(_("« %(name)s » deux fois dans l'équipe : un joueur ne fait pas équipe "
+                          "avec lui-même. Deux homonymes ? Distinguez-les (par exemple « "
+                          "%(name)s fils »).") % {"name": player2}, "player2")
+
+
 @transaction.atomic
 def team_update(*, team: Team, name: str | None = None, player1: str | None = None,
                 player2: str | None = None, club: str | None = None,
                 licence1: str | None = None, licence2: str | None = None,
+                registered1: int | None = None, registered2: int | None = None,
                 active: bool | None = None, stamp: str | None = None, by: Actor = SYSTEM,
                 action: str = "update") -> Team:
     """Change the fields given (not None) of a registered doublette; the team's number and
     tournament never change. `licence1` and `licence2` are its players' licences ("": none).
-    `stamp`: the team's version (team_stamp) its page showed; a stale one is refused and
-    nothing changes."""
+    A player renamed, or given `registered1`/`registered2` (the register player chosen on
+    the team's page), is linked to the register again (entrant_relinked). `stamp`: the
+    team's version (team_stamp) its page showed; a stale one is refused and nothing
+    changes."""
     concours_shared(team.tournament_id)  # the lock order: the concours first
     # of=self: PostgreSQL locks no row of an outer join (a team of one has no second).
     team = (Team.objects.select_for_update(of=("self",))
@@ -193,6 +206,9 @@ def team_update(*, team: Team, name: str | None = None, player1: str | None = No
                                                           exclude=team.pk)
     if refusal is not None:
         raise UserError(refusal, "name")
+    if team.second is not None:
+        _two_players_checked(team.first.name if player1 is None else player1,
+                             team.second.name if player2 is None else player2)
     players = [player for player in (team.first, team.second) if player is not None]
     _licences_checked(team.tournament, {
         "licence1": team.first.licence if licence1 is None else licence1,
@@ -208,17 +224,32 @@ def team_update(*, team: Team, name: str | None = None, player1: str | None = No
         team.active = active
     team.save()
     # A doublette's players carry its club; their names and licences are theirs.
-    for player, new_name, licence in ((team.first, player1, licence1),
-                                      (team.second, player2, licence2)):
+    relinked = []
+    for player, new_name, licence, chosen, field in (
+            (team.first, player1, licence1, registered1, "player1"),
+            (team.second, player2, licence2, registered2, "player2")):
         if player is None:
             continue
+        if (new_name is not None and new_name != player.name) or (
+                chosen is not None and chosen != player.registered_id):
+            relinked.append((player, chosen, field))
         if new_name is not None:
             player.name = new_name
         if licence is not None:
             player.licence = licence
         player.club = team.club
         player.save(update_fields=["name", "club", "licence"])
-        if licence:
+    for player, _chosen, _field in relinked:  # both links dropped before either is made
+        player.registered = None
+        player.save(update_fields=["registered"])
+    for player, chosen, field in relinked:
+        others = {other.registered_id for other in (team.first, team.second)
+                  if other is not None and other.pk != player.pk and other.registered_id}
+        entrant_relinked(player=player, home_club=team.club, registered=chosen,
+                         taken=others, field=field, by=by)
+    relinked_pks = {player.pk for player, _chosen, _field in relinked}
+    for player, licence in ((team.first, licence1), (team.second, licence2)):
+        if player is not None and player.licence and (licence or player.pk in relinked_pks):
             register_licence_learnt(player=player, by=by)
     if audit.team_values(team) != before:
         audit.log(team.tournament, by, "team", action, before=before,

@@ -121,6 +121,8 @@ def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 messages.success(request, _("Joueur enregistré."))
                 return redirect("tournament:player", slug=slug, number=number)
     rows = selectors.player_parties(player)
+    if is_member(request, tournament):
+        with_type_ahead(form, tournament)
     return render(request, "tournament/organiser/player_detail.html", {
         "tournament": tournament, "player": player, "rows": rows, "form": form,
         "is_organiser": is_organiser(request, tournament),

@@ -30,6 +30,8 @@ from .common import _by, _form_error
 # The registration forms' name fields that suggest register players, and the hidden field
 # each fills with the chosen player's id.
 SUGGESTING = {"player1": "registered1", "player2": "registered2", "name": "registered"}
+# The licence field a chosen player's licence fills, where the form has one.
+LICENCE_OF = {"player1": "licence1", "player2": "licence2", "name": "licence"}
 
 
 def with_type_ahead(form: forms.BaseForm, tournament: Tournament) -> None:
@@ -45,6 +47,7 @@ def with_type_ahead(form: forms.BaseForm, tournament: Tournament) -> None:
             "data-register": hidden, "hx-get": url, "hx-trigger": "input changed delay:120ms",
             "hx-target": f"#{target}", "hx-swap": "innerHTML", "hx-sync": "this:replace",
             "hx-vals": json.dumps({"for": field}), "role": "combobox",
+            "data-licence": LICENCE_OF[field],
             "aria-autocomplete": "list", "aria-controls": target, "aria-expanded": "false",
         })
 

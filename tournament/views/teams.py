@@ -139,6 +139,8 @@ def team_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         rows.append({"game": game, "side": side, "opponent": opponent, "own": own,
                      "other": other, "won": game.finished and game.winner == side})
     organiser = is_organiser(request, tournament)
+    if is_member(request, tournament):
+        with_type_ahead(form, tournament)
     return render(request, "tournament/organiser/team_detail.html", {
         "tournament": tournament, "team": team, "rows": rows, "form": form,
         "is_organiser": organiser, "is_desk": is_member(request, tournament),
