@@ -109,3 +109,23 @@ def test_joining_and_leaving_a_season_is_journaled_in_each_concours():
     services.season_delete(season=season)
     left = AuditEntry.objects.filter(kind="season", after={"season": None})
     assert sorted(left.values_list("tournament_id", flat=True)) == sorted([a.pk, b.pk])
+
+
+def test_a_concours_date_moved_out_of_its_season_is_refused_and_kept():
+    """The season kept counting it, then refused any change of its own (« n'est pas dans
+    les dates de la saison ») until the date came back."""
+    t = tournament(date=DAY)
+    season = create(t, end=DAY + datetime.timedelta(days=30))
+    services.tournament_details_update(tournament=t, date=DAY + datetime.timedelta(days=30))
+    with pytest.raises(UserError) as refused:
+        services.tournament_details_update(tournament=t, date=DAY + datetime.timedelta(days=31))
+    assert refused.value.field == "date" and "saison « Saison »" in refused.value.message
+    t.refresh_from_db()
+    assert t.date == DAY + datetime.timedelta(days=30) and t.season == season
+    # Out of the season, its date is free again.
+    services.season_update(season=season, name="Saison", start=DAY,
+                           end=DAY + datetime.timedelta(days=30), kind="table",
+                           points_table="100,90,80", beyond="zero", participation=0,
+                           best=None, min_ranked=0, min_lot=0, tie_breaks=["wins", "score"],
+                           published=False, concours=[])
+    services.tournament_details_update(tournament=t, date=DAY + datetime.timedelta(days=60))

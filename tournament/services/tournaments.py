@@ -143,6 +143,16 @@ def tournament_details_update(*, tournament: Tournament, name: str | None = None
     name = None if name is None else text_field(Tournament, "name", name)
     date = None if date is None else date_checked(date)
     place = None if place is None else text_field(Tournament, "place", place)
+    season = tournament.season
+    if date is not None and season is not None and not season.start <= date <= season.end:
+        # As the season's form refuses a concours outside its dates: the season would count
+        # it, then refuse any change of its own until the date came back.
+        raise UserError(_("Le %(date)s n'est pas dans les dates de la saison « %(season)s » "
+                          "(du %(start)s au %(end)s) : retirez d'abord le concours de la "
+                          "saison, ou choisissez une date de la saison.")
+                        % {"date": date.strftime("%d/%m/%Y"), "season": season.name,
+                           "start": season.start.strftime("%d/%m/%Y"),
+                           "end": season.end.strftime("%d/%m/%Y")}, "date")
     for field, value in (("name", name), ("date", date), ("place", place)):
         if value is not None:
             setattr(tournament, field, value)
