@@ -7,6 +7,8 @@ import datetime
 
 import pytest
 from django.db import connection
+from django.test import Client
+from django.urls import reverse
 from django.test.utils import CaptureQueriesContext
 
 from scoring import Coinche, Side
@@ -188,8 +190,17 @@ def test_a_concours_still_playing_is_said_in_progress():
     over.save(update_fields=["parties_planned"])
     playing = drawn(owner=owner, teams=4, slug="en-cours")  # partie 1 drawn, nothing played
     register_linked(playing)
-    standings = selectors.season_standings(season_of(owner, [over, playing]))
-    assert [c.in_progress for c in standings.concours] == [False, True]
+    coming = tournament(owner=owner, teams=4, slug="a-venir")  # no partie drawn yet
+    register_linked(coming)
+    season = season_of(owner, [over, playing, coming])
+    standings = selectors.season_standings(season)
+    assert [(c.started, c.in_progress) for c in standings.concours] == [
+        (True, False), (True, True), (False, True)]
+    page = Client()
+    page.force_login(owner)
+    text = page.get(reverse("tournament:season", args=[season.club.slug, season.pk])
+                    ).content.decode()
+    assert "a-venir" in text and text.count("à venir") == 1 and text.count("en cours") == 1
 
 
 def test_a_players_page_shows_their_line_in_each_season(client):

@@ -165,7 +165,10 @@ def club_player_concours(player: ClubPlayer) -> list[ConcoursLine]:
             tournament=tournament, entrant=entrant, team=None if melee else registered,
             partners=partners,
             place=row.rank if row is not None and row.played else None,
-            entrants=len(rows), points=row.points if row is not None else 0,
+            # Those that played: a team registered but never drawn (absent) is no place, as
+            # in the season's « entrants − place + 1 » and the lots' « sur N places ».
+            entrants=sum(1 for each in rows if each.played),
+            points=row.points if row is not None else 0,
             wins=row.wins if row is not None else 0,
             played=row.played if row is not None else 0))
     return lines

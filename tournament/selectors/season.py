@@ -66,6 +66,7 @@ class ConcoursStanding:
     # Not over yet: fewer parties drawn than planned, or tables of the last still playing
     # (its standings so far count, and change as it goes on).
     in_progress: bool = False
+    started: bool = True  # a partie drawn: before, the concours is « à venir », not en cours
 
     @property
     def entrants(self) -> int:
@@ -133,7 +134,7 @@ def concours_standings(tournaments: Sequence[Tournament]) -> list[ConcoursStandi
         parties = states[tournament.pk]
         in_progress = (len(parties) < tournament.parties_planned
                        or (bool(parties) and parties[-1].in_play))
-        found.append(ConcoursStanding(index, tournament, placed, in_progress))
+        found.append(ConcoursStanding(index, tournament, placed, in_progress, bool(parties)))
     return found
 
 
@@ -252,7 +253,7 @@ def season_lines(club_player: ClubPlayer) -> list[PlayerSeason]:
     for season in seasons:
         own = [standings[tournament.pk] for tournament in by_season[season.pk]]
         indexed = [ConcoursStanding(index, standing.tournament, standing.placed,
-                                    standing.in_progress)
+                                    standing.in_progress, standing.started)
                    for index, standing in enumerate(own)]
         lines = season_rank([entry for standing in indexed for entry in standing.entries()],
                             season_rule(season))
