@@ -121,6 +121,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # « 1er décembre »: its `date` filter replaces Django's in every template.
+            "builtins": ["tournament.templatetags.french_dates"],
         },
     },
 ]

@@ -8,8 +8,8 @@ import datetime
 import pytest
 from django.db import connection
 from django.test import Client
-from django.urls import reverse
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from scoring import Coinche, Side
 from tests.builders import (
