@@ -217,3 +217,8 @@ def test_the_eight_presets_are_there():
 def test_scoring_imports_nothing_from_django():
     for path in pathlib.Path(scoring.__file__).parent.glob("*.py"):
         assert "django" not in path.read_text(), path.name
+
+
+def test_scoring_says_it_is_typed():
+    # PEP 561: without the marker, a project installing the package gets no types from it.
+    assert (pathlib.Path(scoring.__file__).parent / "py.typed").is_file()

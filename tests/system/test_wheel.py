@@ -5,6 +5,7 @@ import signal
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,8 @@ def test_the_installed_command_serves_the_data_folder_and_stops_on_ctrl_c(tmp_pa
     subprocess.run([sys.executable, str(ROOT / "scripts" / "build_wheel.py"),
                     str(tmp_path / "dist")], check=True, capture_output=True, timeout=300)
     [wheel] = (tmp_path / "dist").glob("belote_concours-*-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as archive:  # scoring is typed for who installs it (PEP 561)
+        assert "scoring/py.typed" in archive.namelist()
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
     # pip brings every dependency (from its cache or the registry).
