@@ -69,6 +69,31 @@ def test_the_club_list_is_its_members(client, season):
     assert "Challenge d&#x27;hiver" in page and "Nouvelle saison" not in page
 
 
+def test_a_visitor_finds_the_published_seasons_and_no_link_to_an_unpublished_concours(
+        client, season):
+    """Published, a season's page linked its unpublished concours (a 404 for a visitor),
+    and only its exact address led to it."""
+    hidden = services.tournament_create(organiser=season.club.memberships.get().user,
+                                        club=season.club, name="Vendredi caché",
+                                        slug="cache", date=DAY)
+    Season.objects.filter(pk=season.pk).update(published=True)
+    hidden.season = season
+    hidden.save(update_fields=["season"])
+    other = services.season_create(club=season.club, name="Brouillon", start=DAY, end=DAY,
+                                   points_table="100")  # not published: not listed
+    listed = client.get(reverse("tournament:seasons", args=[season.club.slug]))
+    assert listed.status_code == 200
+    text = listed.content.decode()
+    assert url("season", season) in text and url("season", other) not in text
+    assert "Nouvelle saison" not in text
+    home = client.get(reverse("tournament:home")).content.decode()
+    assert url("season", season) in home and "Brouillon" not in home
+    page = client.get(url("season", season)).content.decode()
+    assert "Vendredi caché" in page
+    assert reverse("tournament:detail", args=["cache"]) not in page
+    assert reverse("tournament:detail", args=["vendredi"]) in page  # published: linked
+
+
 def form_data(season, **changes):
     data = {"name": "Challenge", "start": "2026-09-01", "end": "2027-06-30",
             "concours": [str(t.pk) for t in season.tournaments.all()], "kind": "table",

@@ -280,6 +280,16 @@ def club_seasons(club_id: int) -> list[Season]:
                 .annotate(concours=Count("tournaments")).order_by("-start", "name"))
 
 
+def published_seasons(*, club_id: int | None = None, limit: int = 50) -> list[Season]:
+    """The seasons published (of one club, or of every club), latest first, with their club
+    and count of concours: what a visitor may read. One query."""
+    seasons = Season.objects.filter(published=True)
+    if club_id is not None:
+        seasons = seasons.filter(club_id=club_id)
+    return list(seasons.select_related("club").annotate(concours=Count("tournaments"))
+                .order_by("-start", "name")[:limit])
+
+
 def season_choices(season: Season | None, club_id: int) -> list[Tournament]:
     """The concours a season's form offers: the club's, in no other season. One query."""
     free = Q(season__isnull=True)
@@ -297,6 +307,7 @@ __all__ = [
     "SeasonStandings",
     "club_seasons",
     "concours_standings",
+    "published_seasons",
     "season_choices",
     "season_concours_points",
     "season_lines",

@@ -22,8 +22,12 @@ def home(request: HttpRequest) -> HttpResponse:
     # of every club it belongs to creates none.
     can_create = request.user.is_authenticated and (
         not roles or bool(set(roles.values()) & RUNNING_ROLES))
+    member_of = {group.club.pk for group in clubs}
+    seasons = [season for season in selectors.published_seasons()
+               if season.club_id not in member_of]  # a member finds them under the club
     return render(request, "tournament/public/home.html",
-                  {"clubs": clubs, "tournaments": others, "can_create": can_create})
+                  {"clubs": clubs, "tournaments": others, "can_create": can_create,
+                   "seasons": seasons})
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:

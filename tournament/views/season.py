@@ -6,8 +6,8 @@ them (access.py)."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from .. import selectors, services
 from ..access import (
-    club_membership,
+    club_role,
     club_season_editor,
     may_edit_seasons,
     season_editable,
@@ -32,10 +32,17 @@ from . import progress
 
 
 def season_list(request: HttpRequest, club: str) -> HttpResponse:
-    found, role = club_membership(request, club)
+    """The club's seasons: all of them for its members; its published ones for anyone else
+    (a 404 when it has none, as for a club one does not belong to)."""
+    found = get_object_or_404(Club, slug=club)
+    role = club_role(request, found)
+    seasons = (selectors.club_seasons(found.pk) if role is not None
+               else selectors.published_seasons(club_id=found.pk))
+    if role is None and not seasons:
+        raise Http404(_("Ce club n'existe pas."))
     return render(request, "tournament/season/list.html", {
-        "club": found, "seasons": selectors.club_seasons(found.pk),
-        "may_edit": may_edit_seasons(role),
+        "club": found, "seasons": seasons, "may_edit": may_edit_seasons(role),
+        "member": role is not None,
     })
 
 
