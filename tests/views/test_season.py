@@ -174,6 +174,32 @@ def test_the_workbook_has_the_standings_and_the_grid(client, owner, season):
     rows = list(book["Classement"].iter_rows(min_row=3, values_only=True))
     assert len(rows) == 8 and {row[2] for row in rows} <= {100, 90, 80, 70}
     assert "Vendredi de novembre" in book["Grille"].cell(row=2, column=3).value
+    # The grid's points are numbers (« 100 * » was a text no spreadsheet sums), the counted
+    # ones in bold; the header's bold stays.
+    grid = book["Grille"]
+    cells = [grid.cell(row=row, column=3) for row in range(3, 3 + len(rows))]
+    assert [cell.value for cell in cells] == [row[2] for row in rows]
+    assert all(type(cell.value) is int and cell.font.b for cell in cells)
+    assert grid.cell(row=2, column=1).font.b and not grid.cell(row=3, column=1).font.b
+
+
+def test_the_workbook_grid_sets_apart_a_result_not_counted(client, owner, season):
+    """Best 1 of 2: the lower result is a plain number, the counted one bold."""
+    t = drawn(owner=owner, teams=4, slug="samedi", name="Samedi", date=DAY)
+    register_linked(t)
+    played(t)
+    Season.objects.filter(pk=season.pk).update(best=1)
+    t.season = season
+    t.save(update_fields=["season"])
+    client.force_login(owner)
+    grid = load_workbook(io.BytesIO(client.get(url("season_xlsx", season)).content))["Grille"]
+    lines = [[grid.cell(row=row, column=column) for column in (3, 4)]
+             for row in range(3, grid.max_row + 1)]
+    assert lines and all(type(cell.value) is int for line in lines for cell in line)
+    assert all(sum(cell.font.b for cell in line) == 1 for line in lines)
+    for line in lines:  # the bold one is the higher (or equal) of the two
+        counted = next(cell.value for cell in line if cell.font.b)
+        assert counted == max(cell.value for cell in line)
 
 
 def test_only_the_responsable_and_organisateurs_create_a_season(client, season):

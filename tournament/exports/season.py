@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from ..models import Season
 from ..selectors.season import SeasonStandings, season_standings
 from . import weasy
-from .workbook import Book
+from .workbook import Bold, Book
 
 
 def rule_text(standings: SeasonStandings) -> str:
@@ -63,7 +63,7 @@ def season_pdf(season: Season, when: datetime | None = None) -> bytes:
 
 def season_workbook(season: Season, when: datetime | None = None) -> bytes:
     """Two sheets: the standings (rank, player, points, played, counted, wins, scores, lot)
-    and the grid (a player's points in each concours, « * » after a counted one)."""
+    and the grid (a player's points in each concours, numbers, in bold those counted)."""
     standings = season_standings(season)
     when = timezone.localtime(when or timezone.now())
     book = Book(_("%(name)s — exporté le %(day)s à %(time)s") % {
@@ -79,7 +79,7 @@ def season_workbook(season: Season, when: datetime | None = None) -> bytes:
         for standing in standings.concours] + [(_("Points"), 10)]
     book.sheet(_("Grille"), grid, (
         [row.line.rank, row.name,
-         *(("" if cell.points is None else f"{cell.points}{' *' if cell.counted else ''}")
+         *(None if cell.points is None else Bold(cell.points) if cell.counted else cell.points
            for cell in row.cells), row.line.points]
         for row in standings.rows), len(standings.rows))
     return book.save()

@@ -32,6 +32,7 @@ import operator
 import re
 import zipfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from xml.sax.saxutils import escape
 
@@ -95,12 +96,21 @@ def text_xml(value: str) -> str:
     return escape(value)
 
 
-def rows_xml(rows: Iterable[Sequence], first: int) -> Iterator[str]:
+@dataclass(frozen=True)
+class Bold:
+    """A whole number written in bold (a season's grid: the results counted), still a
+    number the spreadsheet sums and sorts."""
+
+    value: int
+
+
+def rows_xml(rows: Iterable[Sequence], first: int, bold: int | None = None) -> Iterator[str]:
     """The `<row>` elements of `rows`, numbered from `first`, a few hundred rows a string.
 
     An int, a float or a bool is a number cell, a str an inline string (never a formula: no
-    `<f>` is ever written), None or "" no cell; anything else is a bug, not a silent blank. Each
-    distinct text is escaped once (a donne sheet repeats the same few words)."""
+    `<f>` is ever written), a `Bold` a number in the cell style `bold` (the header's), None or
+    "" no cell; anything else is a bug, not a silent blank. Each distinct text is escaped once
+    (a donne sheet repeats the same few words)."""
     letters = [get_column_letter(index) for index in range(1, 101)]
     texts: dict[str, str] = {}
     chunk: list[str] = []
@@ -121,6 +131,9 @@ def rows_xml(rows: Iterable[Sequence], first: int) -> Iterator[str]:
                              f'<t xml:space="preserve">{text}</t></is></c>')
             elif kind is bool:
                 cells.append(f'<c r="{letter}{number}" t="b"><v>{int(value)}</v></c>')
+            elif kind is Bold and type(value.value) is int and bold is not None:
+                cells.append(f'<c r="{letter}{number}" s="{bold}" t="n">'
+                             f'<v>{value.value!r}</v></c>')
             else:
                 raise TypeError(f"no cell for {value!r} in row {number}")
         cells.append("</row>")
@@ -141,6 +154,7 @@ class Book:
         self.title = title
         self.workbook = Workbook(write_only=True)
         self.rows: list[tuple[str, Iterable[Sequence]]] = []
+        self.bold: int | None = None  # the header's cell style, for `Bold` numbers
 
     def sheet(self, name: str, columns: Sequence[tuple[str, int]], rows: Iterable[Sequence],
               count: int) -> None:
@@ -152,16 +166,20 @@ class Book:
         last = get_column_letter(len(columns))
         sheet.auto_filter.ref = f"A2:{last}{max(2, count + 2)}"
         sheet.append([text_cell(sheet, self.title, TITLE)])
-        sheet.append([text_cell(sheet, label, BOLD) for label, _width in columns])
+        header = [text_cell(sheet, label, BOLD) for label, _width in columns]
+        if header and not isinstance(header[0], str):
+            self.bold = header[0].style_id  # the index openpyxl saves this style at
+        sheet.append(header)
         self.rows.append((f"xl/worksheets/sheet{len(self.workbook.worksheets)}.xml", rows))
 
     def save(self) -> bytes:
         output = io.BytesIO()
         self.workbook.save(output)
-        return _with_rows(output.getvalue(), self.rows)
+        return _with_rows(output.getvalue(), self.rows, self.bold)
 
 
-def _with_rows(saved: bytes, sheets: list[tuple[str, Iterable[Sequence]]]) -> bytes:
+def _with_rows(saved: bytes, sheets: list[tuple[str, Iterable[Sequence]]],
+               bold: int | None = None) -> bytes:
     """The workbook openpyxl saved, each sheet's data rows written after its header rows.
     Fast compression: the donne sheet is tens of MB of XML, and level 1 deflates it to
     within a fifth of the default level's size in a third of the time."""
@@ -182,7 +200,7 @@ def _with_rows(saved: bytes, sheets: list[tuple[str, Iterable[Sequence]]]) -> by
                 raise RuntimeError(f"{item.filename}: no sheetData")
             with target.open(item.filename, "w") as sheet:
                 sheet.write(head.encode())
-                for chunk in rows_xml(rows_of[item.filename], first=3):
+                for chunk in rows_xml(rows_of[item.filename], first=3, bold=bold):
                     sheet.write(chunk.encode())
                 sheet.write((end + tail).encode())
     return output.getvalue()
