@@ -213,3 +213,29 @@ def test_in_a_melee_the_lots_go_to_players():
     assert [row[2] for row in book["Lots"].iter_rows(min_row=3, values_only=True)] == [
         lines[0].name, lines[-1].name]
     assert book["Lots"]["C2"].value == "Joueur"
+
+
+def test_the_lots_sheet_has_the_cash_prizes_as_euro_numbers_as_the_palmares(demo):
+    """The palmarès PDF showed each place's cash prize; the workbook's « Lots » had none."""
+    from decimal import Decimal
+
+    from tournament.amounts import PoolLine
+    from tournament.exports.palmares import palmares
+
+    services.fee_set(tournament=demo, fee=625, fee_per="player")
+    for number in range(1, 6):
+        services.payment_take(tournament=demo, number=number, method="especes")
+    services.cash_pool_set(tournament=demo, lines=[
+        PoolLine(1, 1, percent=Decimal(30)), PoolLine(2, 3, amount=1000)])
+    book = load_workbook(io.BytesIO(final_pack.final_workbook(demo)))
+    sheet = book["Lots"]
+    header = [cell.value for cell in sheet[2]]
+    column = header.index("Prix en espèces")
+    rows = list(sheet.iter_rows(min_row=3))
+    expected = palmares(demo).cash_rows
+    assert [row[0].value for row in rows] == [award.position for award, _cash in expected]
+    cash = [(row[column].value, row[column].number_format) for row in rows]
+    assert [value for value, _format in cash] == [
+        None if amount is None else Decimal(amount) / 100 for _award, amount in expected]
+    assert cash[0][0] == Decimal("18.75")  # 30 % of 10 × 6,25 €, exact
+    assert all("€" in number_format for value, number_format in cash if value is not None)

@@ -17,9 +17,7 @@ from ..choices import FEE_PER_CHOICES, PAYMENT_METHOD_CHOICES
 from ..models import Tournament
 from ..selectors.money import Caisse, caisse
 from . import weasy, workbook
-from .workbook import BOLD, Book, text_cell
-
-EURO_FORMAT = '#,##0.00\\ "€"'
+from .workbook import BOLD, EURO_FORMAT, Book, text_cell
 
 
 def caisse_html(tournament: Tournament, when: datetime | None = None) -> str:

@@ -226,11 +226,15 @@ def final_workbook(tournament: Tournament, when: datetime | None = None) -> byte
     book = workbook.Book(workbook.title(tournament, when))
     workbook.add_standings(book, standing)
 
+    # As the palmarès: each place's lot, and its cash prize where the desk has a pool.
+    won = palmares.palmares(tournament, standing.lines)
+    lots = won.cash_rows
     book.sheet(_("Lots"), [
         (_("Place"), 7), (_("Rang"), 7), (who, 30), (_("Joueurs"), 34), (_("Lot"), 40),
-        (_("État"), 10),
-    ], [[award.position, award.rank, award.name, award.detail or None, award.label,
-         None if award.active else withdrawn] for award in data.awarded], len(data.awarded))
+        *([(_("Prix en espèces"), 16)] if won.cash else []), (_("État"), 10),
+    ], [[award.position, award.rank, award.name, award.detail or None, award.label or None,
+         *([None if cash is None else workbook.Euros(cash)] if won.cash else []),
+         None if award.active else withdrawn] for award, cash in lots], len(lots))
 
     results = [(partie.number, result) for partie in partie_results(tournament)
                for result in partie.tables]

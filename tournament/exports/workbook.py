@@ -47,6 +47,7 @@ from openpyxl.utils import get_column_letter
 
 from scoring import Outcome, Side
 
+from ..amounts import euros
 from ..choices import COINCHE_WORDS, OUTCOME_LABELS, SIDE_NAMES, SIDE_SHORT, TRUMP_SHORT
 from ..models import Game, Tournament
 from ..selectors.documents import (
@@ -96,6 +97,9 @@ def text_xml(value: str) -> str:
     return escape(value)
 
 
+EURO_FORMAT = '#,##0.00\\ "€"'
+
+
 @dataclass(frozen=True)
 class Bold:
     """A whole number written in bold (a season's grid: the results counted), still a
@@ -104,13 +108,22 @@ class Bold:
     value: int
 
 
-def rows_xml(rows: Iterable[Sequence], first: int, bold: int | None = None) -> Iterator[str]:
+@dataclass(frozen=True)
+class Euros:
+    """An amount of `cents`, written as the exact number of euros (« 56,25 € »)."""
+
+    cents: int
+
+
+def rows_xml(rows: Iterable[Sequence], first: int,
+             styles: dict[type, int] | None = None) -> Iterator[str]:
     """The `<row>` elements of `rows`, numbered from `first`, a few hundred rows a string.
 
     An int, a float or a bool is a number cell, a str an inline string (never a formula: no
-    `<f>` is ever written), a `Bold` a number in the cell style `bold` (the header's), None or
-    "" no cell; anything else is a bug, not a silent blank. Each distinct text is escaped once
-    (a donne sheet repeats the same few words)."""
+    `<f>` is ever written), a `Bold` or `Euros` a number in its cell style (`styles`: the
+    Book's), None or "" no cell; anything else is a bug, not a silent blank. Each distinct
+    text is escaped once (a donne sheet repeats the same few words)."""
+    styles = styles or {}
     letters = [get_column_letter(index) for index in range(1, 101)]
     texts: dict[str, str] = {}
     chunk: list[str] = []
@@ -131,9 +144,12 @@ def rows_xml(rows: Iterable[Sequence], first: int, bold: int | None = None) -> I
                              f'<t xml:space="preserve">{text}</t></is></c>')
             elif kind is bool:
                 cells.append(f'<c r="{letter}{number}" t="b"><v>{int(value)}</v></c>')
-            elif kind is Bold and type(value.value) is int and bold is not None:
-                cells.append(f'<c r="{letter}{number}" s="{bold}" t="n">'
+            elif kind is Bold and type(value.value) is int and kind in styles:
+                cells.append(f'<c r="{letter}{number}" s="{styles[kind]}" t="n">'
                              f'<v>{value.value!r}</v></c>')
+            elif kind is Euros and type(value.cents) is int and kind in styles:
+                cells.append(f'<c r="{letter}{number}" s="{styles[kind]}" t="n">'
+                             f'<v>{euros(value.cents)}</v></c>')  # exact: « 56.25 »
             else:
                 raise TypeError(f"no cell for {value!r} in row {number}")
         cells.append("</row>")
@@ -154,7 +170,9 @@ class Book:
         self.title = title
         self.workbook = Workbook(write_only=True)
         self.rows: list[tuple[str, Iterable[Sequence]]] = []
-        self.bold: int | None = None  # the header's cell style, for `Bold` numbers
+        # The cell styles of `Bold` and `Euros` numbers (openpyxl's indexes, once a sheet is
+        # there to make them from).
+        self.styles: dict[type, int] = {}
 
     def sheet(self, name: str, columns: Sequence[tuple[str, int]], rows: Iterable[Sequence],
               count: int) -> None:
@@ -167,19 +185,22 @@ class Book:
         sheet.auto_filter.ref = f"A2:{last}{max(2, count + 2)}"
         sheet.append([text_cell(sheet, self.title, TITLE)])
         header = [text_cell(sheet, label, BOLD) for label, _width in columns]
-        if header and not isinstance(header[0], str):
-            self.bold = header[0].style_id  # the index openpyxl saves this style at
+        if not self.styles:
+            bold, euro = WriteOnlyCell(sheet, 0), WriteOnlyCell(sheet, 0)
+            bold.font, euro.number_format = BOLD, EURO_FORMAT
+            # Each style's index as openpyxl saves it (it keeps every style made).
+            self.styles = {Bold: bold.style_id, Euros: euro.style_id}
         sheet.append(header)
         self.rows.append((f"xl/worksheets/sheet{len(self.workbook.worksheets)}.xml", rows))
 
     def save(self) -> bytes:
         output = io.BytesIO()
         self.workbook.save(output)
-        return _with_rows(output.getvalue(), self.rows, self.bold)
+        return _with_rows(output.getvalue(), self.rows, self.styles)
 
 
 def _with_rows(saved: bytes, sheets: list[tuple[str, Iterable[Sequence]]],
-               bold: int | None = None) -> bytes:
+               styles: dict[type, int] | None = None) -> bytes:
     """The workbook openpyxl saved, each sheet's data rows written after its header rows.
     Fast compression: the donne sheet is tens of MB of XML, and level 1 deflates it to
     within a fifth of the default level's size in a third of the time."""
@@ -200,7 +221,7 @@ def _with_rows(saved: bytes, sheets: list[tuple[str, Iterable[Sequence]]],
                 raise RuntimeError(f"{item.filename}: no sheetData")
             with target.open(item.filename, "w") as sheet:
                 sheet.write(head.encode())
-                for chunk in rows_xml(rows_of[item.filename], first=3, bold=bold):
+                for chunk in rows_xml(rows_of[item.filename], first=3, styles=styles):
                     sheet.write(chunk.encode())
                 sheet.write((end + tail).encode())
     return output.getvalue()
