@@ -34,9 +34,12 @@
   let preparing = false;
   let generation = 0; // a new layout (a new size) abandons a layout under way
 
+  // Plain digits within the bounds, else the default: « 0x10 » or « 1e1 » are no seconds
+  // (Number() read them as 16 and 10).
   function bounded(text, low, high, fallback) {
+    if (!text || !/^[0-9]{1,6}$/.test(text)) return fallback;
     const value = Number(text);
-    return text && Number.isInteger(value) && value >= low && value <= high ? value : fallback;
+    return value >= low && value <= high ? value : fallback;
   }
 
   function views() {
