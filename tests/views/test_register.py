@@ -282,3 +282,33 @@ def test_a_forged_register_id_is_matched_by_name_instead(client, owner, helene):
                                  "registered": "9" * 40})
     assert response.status_code == 302
     assert t.players.get().registered == helene  # found by name and club
+
+
+def test_a_player_added_twice_is_said_and_namesakes_are_told_apart(client, owner, club):
+    """Two identical « Jean Martin — Gémenos » were added without a word, then offered as
+    two identical lines to the type-ahead and the import's choice."""
+    client.force_login(owner)
+    add = reverse("tournament:club_player_add", args=[club.slug])
+    data = {"name": "Martin", "first_name": "Jean", "licence": "", "home_club": "Gémenos"}
+    first = text_of(client.post(add, data, follow=True))
+    assert "ajouté au registre" in first and "déjà un joueur de ce nom" not in first
+    second = text_of(client.post(add, data, follow=True))
+    older, newer = ClubPlayer.objects.filter(club=club).order_by("pk")
+    assert f"déjà un joueur de ce nom et de ce club (fiche n° {older.pk})" in second
+    assert ClubPlayer.objects.filter(club=club).count() == 2  # said, not refused
+    t = tournament(owner=owner, slug="vendredi")
+    services.team_create(tournament=t, name="Les As", player1="Jean Martin",
+                         player2="Paul Roux", club="Gémenos", registered1=older.pk)
+    other = tournament(owner=owner, slug="samedi")
+    suggestions = text_of(client.get(
+        reverse("tournament:register_suggestions", args=[other.slug]),
+        {"for": "player1", "player1": "martin"}))
+    assert "1 concours" in suggestions and "0 concours" in suggestions
+    from tournament.forms.matching import candidate_label
+    from tournament.register_match import Incoming
+    from tournament.selectors import register_ambiguities
+
+    [ambiguity] = register_ambiguities(club, [Incoming("Jean Martin", club="Gémenos")])
+    labels = [candidate_label(entry) for entry in ambiguity.candidates]
+    assert labels[0].endswith(f"1 concours joué, fiche n° {older.pk})")
+    assert labels[1].endswith(f"0 concours joués, fiche n° {newer.pk})")

@@ -9,6 +9,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..models import ClubPlayer
 from ..selectors.matching import Ambiguity
@@ -18,10 +19,14 @@ NEW = "new"
 
 def candidate_label(entry: ClubPlayer) -> str:
     """A register player as the choice shows it: the name, then what tells namesakes apart."""
+    played = getattr(entry, "concours", None)  # selectors.register_ambiguities counts them
     details = [detail for detail in (
         _("licence %(licence)s") % {"licence": entry.licence} if entry.licence else "",
         entry.home_club,
         _("inscrit au registre le %(date)s") % {"date": entry.created.strftime("%d/%m/%Y")},
+        "" if played is None else ngettext("%(n)d concours joué", "%(n)d concours joués",
+                                           played) % {"n": played},
+        _("fiche n° %(n)d") % {"n": entry.pk},
     ) if detail]
     return f"{entry.full_name} ({', '.join(details)})"
 

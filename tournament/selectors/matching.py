@@ -8,6 +8,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from django.contrib.auth.models import User
+from django.db.models import Count
 
 from ..choices import ROLE_ORGANISATEUR, ROLE_RESPONSABLE
 from ..models import Club, ClubPlayer, Membership
@@ -54,7 +55,9 @@ def register_ambiguities(club: Club | None, incoming: Sequence[Incoming],
     wanted = {pk for match in found if match.kind == AMBIGUOUS for pk in match.candidates}
     if not wanted:
         return []
-    entries = ClubPlayer.objects.in_bulk(wanted)
+    # Each with its count of concours: what tells two identical namesakes apart.
+    entries = ClubPlayer.objects.annotate(
+        concours=Count("entries__tournament", distinct=True)).in_bulk(wanted)
     return [Ambiguity(index, incoming[index], [entries[pk] for pk in match.candidates])
             for index, match in enumerate(found) if match.kind == AMBIGUOUS]
 

@@ -9,7 +9,7 @@ from django.db.models import Count, Q, QuerySet
 
 from ..models import Club, ClubPlayer, Player, RegisterEntry, Team, Tournament
 from ..models.players import licence_key
-from ..validators import search_key
+from ..validators import same_name, search_key
 from .standings import standings
 
 # The type-ahead suggests this many players at most; a query is read up to this length.
@@ -81,7 +81,20 @@ def register_search(club: Club | int, query: str, *,
     if not _query_words(query):
         return []
     ids = _found_ids(players, query, limit)
-    return list(ClubPlayer.objects.filter(pk__in=ids).order_by("key", "pk")) if ids else []
+    if not ids:
+        return []
+    # Each with its count of concours: two namesakes alike otherwise are told apart.
+    return list(ClubPlayer.objects.filter(pk__in=ids).annotate(
+        concours=Count("entries__tournament", distinct=True)).order_by("key", "pk"))
+
+
+def register_namesakes(player: ClubPlayer) -> list[ClubPlayer]:
+    """The other players of the register with `player`'s name (accents and case ignored)
+    and home club, not anonymised: the same person entered twice, perhaps. One query."""
+    home = same_name(player.home_club)
+    return [other for other in ClubPlayer.objects.filter(
+        club_id=player.club_id, key=player.key, anonymised=False).exclude(pk=player.pk)
+        .order_by("pk") if same_name(other.home_club) == home]
 
 
 def register_entered(tournament: Tournament, ids: list[int]) -> set[int]:
@@ -188,6 +201,7 @@ __all__ = [
     "club_player_concours_count",
     "register_entered",
     "register_merges",
+    "register_namesakes",
     "register_page",
     "register_search",
 ]

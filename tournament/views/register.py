@@ -17,6 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
@@ -107,6 +108,15 @@ def club_player_add(request: HttpRequest, club_slug: str) -> HttpResponse:
         else:
             messages.success(request, _("%(name)s est ajouté au registre.")
                              % {"name": player.full_name})
+            namesakes = selectors.register_namesakes(player)
+            if namesakes:  # added twice (two volunteers, a double submit)? Said, not refused:
+                # two people may share a name and a club.
+                messages.warning(request, ngettext(
+                    "Le registre avait déjà un joueur de ce nom et de ce club (fiche n° "
+                    "%(ids)s) : si c'est la même personne, fusionnez les deux fiches.",
+                    "Le registre avait déjà des joueurs de ce nom et de ce club (fiches n° "
+                    "%(ids)s) : si c'est la même personne, fusionnez les fiches.",
+                    len(namesakes)) % {"ids": ", ".join(str(other.pk) for other in namesakes)})
             return redirect("tournament:club_register", club_slug=club.slug)
     return _register_page(request, club, form, status=422)
 
