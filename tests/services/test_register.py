@@ -185,6 +185,14 @@ def test_one_name_twice_in_a_team_is_refused_typed_or_chosen(owner, club):
     with pytest.raises(UserError, match="deux fois dans l'équipe"):
         services.team_update(team=team, player2="Pierre Fabre")
     assert t.teams.get().second.name == "Pierre Fabre fils"
+    # A file's line too, named by its number; nothing of the file registered.
+    with pytest.raises(UserError, match="Ligne 3 : Joueur 2 : « Ana Roux » deux fois"):
+        services.teams_import(tournament=t, lines=[
+            services.ImportLine(2, "Les Rois", "Carl Petit", "Dan Ruiz", ""),
+            services.ImportLine(3, "Les Dames", "Ana Roux", "Ana Roux", "")])
+    assert t.teams.count() == 1
+    # A team's other change is never refused for its names (a team of before the check).
+    services.team_withdraw(team=team)
 
 
 def test_an_anonymised_player_is_never_chosen(owner, club):

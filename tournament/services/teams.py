@@ -160,13 +160,21 @@ def team_create(*, tournament: Tournament, name: str, player1: str, player2: str
     return team
 
 
-def _two_players_checked(player1: str, player2: str) -> None:
+def _same_player_twice(player1: str, player2: str) -> str | None:
     """A doublette is two people: the same name twice is a slip (or two namesakes, who are
-    told apart by their names, or the season and the site would take them for one)."""
-    if validators.same_name(player1) == validators.same_name(player2):
-        raise UserError(_("« %(name)s » deux fois dans l'équipe : un joueur ne fait pas équipe "
-                          "avec lui-même. Deux homonymes ? Distinguez-les (par exemple « "
-                          "%(name)s fils »).") % {"name": player2}, "player2")
+    told apart by their names, or the season and the site would take them for one). The
+    refusal, named after the second player's field; None for two names."""
+    if validators.same_name(player1) != validators.same_name(player2):
+        return None
+    return _("%(label)s : « %(name)s » deux fois dans l'équipe, un joueur ne fait pas équipe "
+             "avec lui-même. Deux homonymes ? Distinguez-les (par exemple « %(name)s fils »).") % {
+        "label": _player_label("player2"), "name": player2}
+
+
+def _two_players_checked(player1: str, player2: str) -> None:
+    refusal = _same_player_twice(player1, player2)
+    if refusal is not None:
+        raise UserError(refusal, "player2")
 
 
 @transaction.atomic
@@ -206,7 +214,7 @@ def team_update(*, team: Team, name: str | None = None, player1: str | None = No
                                                           exclude=team.pk)
     if refusal is not None:
         raise UserError(refusal, "name")
-    if team.second is not None:
+    if team.second is not None and (player1 is not None or player2 is not None):
         _two_players_checked(team.first.name if player1 is None else player1,
                              team.second.name if player2 is None else player2)
     players = [player for player in (team.first, team.second) if player is not None]
@@ -340,6 +348,10 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
                     if field.startswith("player") else text_field(Team, field, value))
             except UserError as error:
                 problems.append(error.message)
+        if "player1" in values and "player2" in values:
+            twice = _same_player_twice(values["player1"], values["player2"])
+            if twice is not None:
+                problems.append(twice)
         if "name" in values and name_repeated(values["name"], seen):
             problems.append(_("l'équipe « %(name)s » est déjà inscrite.")
                             % {"name": values["name"]})
