@@ -49,9 +49,12 @@ def parse_amount(text: object, *, maximum: int = MAX_AMOUNT, label: str = "") ->
         raise AmountError(prefix + _("un montant ne peut pas être négatif."))
     found = _AMOUNT.fullmatch(number)
     if found is None:
+        # The thousands' example only where such an amount is allowed (not a fee).
+        example = "12,50 ou 1 200" if maximum >= 120_000 else "12,50"
         raise AmountError(prefix + _("« %(text)s » n'est pas un montant en euros (par "
-                                     "exemple 12,50 ou 1 200 ; deux chiffres au plus après "
-                                     "la virgule).") % {"text": text.strip()[:MAX_TEXT]})
+                                     "exemple %(example)s ; deux chiffres au plus après la "
+                                     "virgule).") % {"text": text.strip()[:MAX_TEXT],
+                                                      "example": example})
     units = int(re.sub(r"\D", "", found["units"]))
     cents = units * 100 + int((found["cents"] or "0").ljust(2, "0"))
     if cents > maximum:

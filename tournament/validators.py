@@ -104,6 +104,13 @@ def search_key(text: str) -> str:
     return " ".join(bare.split())
 
 
+def name_rotations(name: str) -> set[str]:
+    """The register keys (ClubPlayer.key: « nom prénom », folded) a name typed in either order
+    may be: each rotation of its folded words (« Henri Lebrun » is « lebrun henri »)."""
+    words = search_key(name).split()
+    return {" ".join(words[index:] + words[:index]) for index in range(len(words))}
+
+
 # --- Addresses ------------------------------------------------------------------------------
 
 SLUG_MAX_LENGTH = 60

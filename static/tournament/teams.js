@@ -20,8 +20,15 @@
     root.querySelectorAll("[aria-invalid]").forEach((input) => input.removeAttribute("aria-invalid"));
   }
 
+  // The register players chosen in the type-ahead travel in hidden fields (registered1…):
+  // kept with the typed fields, or a team taken back lost its links (a new fiche was made).
+  const CHOSEN = [...form.querySelectorAll('input[type="hidden"][name^="registered"]')]
+    .map((input) => input.name);
+
   function fill(values) {
-    FIELDS.forEach((field) => { form.elements[field].value = values[field]; });
+    [...FIELDS, ...CHOSEN].forEach((field) => {
+      form.elements[field].value = values[field] || "";
+    });
   }
 
   // The refusal's reasons beside their fields (taking a refused team back into the form).
@@ -112,8 +119,8 @@
     event.preventDefault();
     const data = new FormData(form);
     const values = {};
-    FIELDS.forEach((field) => { values[field] = form.elements[field].value; });
-    fill(Object.fromEntries(FIELDS.map((field) => [field, ""])));
+    [...FIELDS, ...CHOSEN].forEach((field) => { values[field] = form.elements[field].value; });
+    fill({});
     clearErrors(form);
     form.elements.name.focus();
     queue = queue.then(() => send(data, values));

@@ -105,3 +105,23 @@ def test_the_team_page_offers_the_type_ahead_and_links_the_player_chosen(client,
     assert response.status_code == 302
     assert Player.objects.get(pk=team.first.pk).registered == anne
     assert ClubPlayer.objects.filter(name="Lefeb").exists()  # left in the register, unplayed
+
+
+def test_a_name_typed_without_a_club_is_the_register_s_one_player_of_that_name(concours):
+    """« Denis Petit » typed with no club was a second Denis Petit in the register (and the
+    season); a file's line was linked. Now both link, as register_match says."""
+    denis = register(concours, "Petit", "Denis", "Aubagne")
+    team = services.team_create(tournament=concours, name="Les As", player1="Denis Petit",
+                                player2="Paul Martin")
+    assert team.first.registered == denis
+    # Two Jean Roux of two clubs: typed without a club, neither is guessed.
+    register(concours, "Roux", "Jean", "Metz")
+    register(concours, "Roux", "Jean", "Nancy")
+    other = services.team_create(tournament=concours, name="Les Rois", player1="Jean Roux",
+                                 player2="Marc Blanc")
+    assert other.first.registered.home_club == ""
+    assert ClubPlayer.objects.filter(club=concours.club, name="Jean Roux").count() == 1
+    # With a club said, another club's namesake is not the player.
+    third = services.team_create(tournament=concours, name="Les Dames", player1="Denis Petit",
+                                 player2="Zoé Faure", club="Marseille")
+    assert third.first.registered != denis and third.first.registered.home_club == "Marseille"

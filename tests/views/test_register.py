@@ -311,4 +311,16 @@ def test_a_player_added_twice_is_said_and_namesakes_are_told_apart(client, owner
     [ambiguity] = register_ambiguities(club, [Incoming("Jean Martin", club="Gémenos")])
     labels = [candidate_label(entry) for entry in ambiguity.candidates]
     assert labels[0].endswith(f"1 concours joué, fiche n° {older.pk})")
-    assert labels[1].endswith(f"0 concours joués, fiche n° {newer.pk})")
+    assert labels[1].endswith(f"0 concours joué, fiche n° {newer.pk})")  # French: 0 is one
+
+
+def test_the_namesake_warning_finds_a_player_registered_at_a_concours(client, owner, club):
+    """Registered at a concours, a player is « Henri Lebrun » in one field; added here, it is
+    « Lebrun » and « Henri »: the same key in the other order."""
+    t = tournament(owner=owner, slug="vendredi")
+    team = services.team_create(tournament=t, name="Les As", player1="Henri Lebrun",
+                                player2="Paul Roux")
+    client.force_login(owner)
+    page = text_of(client.post(reverse("tournament:club_player_add", args=[club.slug]),
+                               {"name": "Lebrun", "first_name": "Henri"}, follow=True))
+    assert f"(fiche n° {team.first.registered_id})" in page

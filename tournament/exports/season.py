@@ -12,6 +12,7 @@ from datetime import datetime
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..models import Season
 from ..selectors.season import SeasonStandings, season_standings
@@ -35,7 +36,8 @@ def rule_text(standings: SeasonStandings) -> str:
     if rule.participation:
         parts.append(_("%(n)d points par concours joué") % {"n": rule.participation})
     if rule.best is not None:
-        parts.append(_("les %(n)d meilleurs résultats comptent") % {"n": rule.best})
+        parts.append(ngettext("le meilleur résultat compte", "les %(n)d meilleurs résultats "
+                              "comptent", rule.best) % {"n": rule.best})
     if rule.min_ranked:
         parts.append(_("classé à partir de %(n)d concours") % {"n": rule.min_ranked})
     if rule.min_lot:

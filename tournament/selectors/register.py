@@ -9,7 +9,7 @@ from django.db.models import Count, Q, QuerySet
 
 from ..models import Club, ClubPlayer, Player, RegisterEntry, Team, Tournament
 from ..models.players import licence_key
-from ..validators import same_name, search_key
+from ..validators import name_rotations, same_name, search_key
 from .standings import standings
 
 # The type-ahead suggests this many players at most; a query is read up to this length.
@@ -92,9 +92,11 @@ def register_namesakes(player: ClubPlayer) -> list[ClubPlayer]:
     """The other players of the register with `player`'s name (accents and case ignored)
     and home club, not anonymised: the same person entered twice, perhaps. One query."""
     home = same_name(player.home_club)
+    # In either order: a player registered at a concours is « Henri Lebrun » in one field,
+    # one added here « Lebrun » and « Henri ».
     return [other for other in ClubPlayer.objects.filter(
-        club_id=player.club_id, key=player.key, anonymised=False).exclude(pk=player.pk)
-        .order_by("pk") if same_name(other.home_club) == home]
+        club_id=player.club_id, key__in=name_rotations(player.full_name), anonymised=False)
+        .exclude(pk=player.pk).order_by("pk") if same_name(other.home_club) == home]
 
 
 def register_entered(tournament: Tournament, ids: list[int]) -> set[int]:

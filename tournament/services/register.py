@@ -357,7 +357,8 @@ def entrant_registered(*, tournament: Tournament, name: str, licence: str = "",
     `registered`: the register player chosen in the form (an id of the concours' club, not
     anonymised, not already an entrant of the concours; else refused on `field`). Without
     one: the player of this licence, else of this name and home club (the oldest, when the
-    register has it twice), else a new one. `taken`: register ids already entrants of this
+    register has it twice), else the one player of this name when no club is said or the
+    register says none, else a new one. `taken`: register ids already entrants of this
     registration (a team's other player). None when the match found is an entrant of the
     concours already (two namesakes: the link is left to be made later)."""
     taken = set(taken or ())
@@ -380,13 +381,16 @@ def entrant_registered(*, tournament: Tournament, name: str, licence: str = "",
         found = club_players.filter(licence_key=key).first()
         if found is not None:
             return (None if found.pk in in_concours else found), licence
-    words = validators.search_key(name).split()
-    rotations = {" ".join(words[index:] + words[:index]) for index in range(len(words))}
     club_key = validators.same_name(home_club)
-    namesakes = [candidate for candidate in club_players.filter(key__in=rotations)
-                 .order_by("pk")
-                 if validators.same_name(candidate.home_club) == club_key
-                 and (not key or not candidate.licence_key)]
+    named = [candidate for candidate in club_players.filter(key__in=validators.name_rotations(name))
+             .order_by("pk") if not key or not candidate.licence_key]
+    namesakes = [candidate for candidate in named
+                 if validators.same_name(candidate.home_club) == club_key]
+    # As a file's line is matched (register_match): the one namesake of the register is
+    # the player when no club is said, or when the register says none (« Denis Petit »
+    # typed without a club was a second Denis Petit in the register, and in the season).
+    if not namesakes and len(named) == 1 and (not club_key or not named[0].home_club):
+        namesakes = named
     if namesakes:
         found = namesakes[0]
         if found.pk in in_concours:
