@@ -367,3 +367,17 @@ def test_anonymising_scrubs_the_caisse_s_and_the_arrivals_entries_too(owner):
     assert "Dédé" not in journal and "Roux" not in journal
     assert f"{team.number}. Équipe n° {team.number}" in journal  # the caisse's entry
     assert "Léandre Petit" in journal  # his partner's name, a word apart, stays whole
+
+
+def test_anonymising_a_melee_player_keeps_another_players_club_in_the_journal(owner):
+    """Its own club is erased from its own entries only: « Metz » of another player stays."""
+    t = melee(owner=owner, players=0)
+    gone = services.player_create(tournament=t, name="Dédé Roux", club="Metz", licence="Z9")
+    services.player_create(tournament=t, name="Léa Petit", club="Metz")
+    services.club_player_anonymise(player=gone.registered)
+    mine = repr(list(AuditEntry.objects.filter(tournament=t, number=gone.number)
+                     .values_list("before", "after")))
+    theirs = repr(list(AuditEntry.objects.filter(tournament=t).exclude(number=gone.number)
+                       .values_list("before", "after")))
+    assert "Metz" not in mine and "Z9" not in mine and "Dédé" not in mine
+    assert "Metz" in theirs and "Léa Petit" in theirs

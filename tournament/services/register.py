@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -257,6 +257,7 @@ def _anonymise_entrant(entrant: Player, anonymous: str, names: set[str],
     if melee:
         entrant.club = ""
     entrant.save(update_fields=["name", "licence", "club"])
+    numbers = {"player": [entrant.number], "team": []}
     for team in (Team.objects.filter(Q(first=entrant) | Q(second=entrant))
                  .select_related("first", "second")):
         if team.round_id is not None:  # a mêlée's partie: named after its players
@@ -271,13 +272,22 @@ def _anonymise_entrant(entrant: Player, anonymous: str, names: set[str],
             names_only.add(team.name)
             team.name = new
             team.save(update_fields=["name"])
+        if team.round_id is None:
+            numbers["team"].append(team.number)
     # The journal keeps no trace of the old names, in any entry of the concours: the
     # entrant's and its teams', the caisse's and the arrivals' (which name the entrant in a
-    # longer text), a draw's tables…
-    within = {old: replaced[old] for old in names_only if len(old) >= NAME_WORD}
-    for record in AuditEntry.objects.filter(tournament=tournament).iterator(chunk_size=500):
-        before, after = (_scrub(record.before, replaced, within),
-                         _scrub(record.after, replaced, within))
+    # longer text), a draw's tables… Its licence and own club only in its own entries:
+    # another player's club « Metz » is not this one's.
+    renamed = {old: replaced[old] for old in names_only}
+    within = {old: new for old, new in renamed.items() if len(old) >= NAME_WORD}
+    own = (Q(kind="player", number__in=numbers["player"])
+           | Q(kind="team", number__in=numbers["team"]))
+    for record in (AuditEntry.objects.filter(tournament=tournament)
+                   .annotate(own=ExpressionWrapper(own, output_field=BooleanField()))
+                   .iterator(chunk_size=500)):
+        exact = replaced if record.own else renamed
+        before, after = (_scrub(record.before, exact, within),
+                         _scrub(record.after, exact, within))
         if (before, after) != (record.before, record.after):
             record.before, record.after = before, after
             record.save(update_fields=["before", "after"])
@@ -382,8 +392,9 @@ def entrant_registered(*, tournament: Tournament, name: str, licence: str = "",
         if found is not None:
             return (None if found.pk in in_concours else found), licence
     club_key = validators.same_name(home_club)
-    named = [candidate for candidate in club_players.filter(key__in=validators.name_rotations(name))
-             .order_by("pk") if not key or not candidate.licence_key]
+    keys = validators.name_rotations(name)
+    named = [candidate for candidate in club_players.filter(key__in=keys).order_by("pk")
+             if not key or not candidate.licence_key]
     namesakes = [candidate for candidate in named
                  if validators.same_name(candidate.home_club) == club_key]
     # As a file's line is matched (register_match): the one namesake of the register is
