@@ -41,7 +41,9 @@
     function choose(option) {
       input.value = option.dataset.name;
       if (hidden) hidden.value = option.dataset.id;
-      fillIfEmpty(input.dataset.licence || "licence", option.dataset.licence);
+      // The chosen player's licence replaces one there (another player's, chosen before).
+      const licence = form.elements[input.dataset.licence || "licence"];
+      if (licence && option.dataset.licence) licence.value = option.dataset.licence;
       fillIfEmpty("club", option.dataset.club);
       close();
     }

@@ -125,3 +125,25 @@ def test_a_name_typed_without_a_club_is_the_register_s_one_player_of_that_name(c
     third = services.team_create(tournament=concours, name="Les Dames", player1="Denis Petit",
                                  player2="Zoé Faure", club="Marseille")
     assert third.first.registered != denis and third.first.registered.home_club == "Marseille"
+
+
+def test_a_licence_that_came_with_the_player_chosen_by_mistake_goes_with_it(concours):
+    """Anne (licence A123) chosen by mistake: her licence was copied to the entrant, and a
+    corrected name still found her by it."""
+    anne = services.club_player_create(club=concours.club, name="Lefebvre", first_name="Anne",
+                                       licence="A123")
+    raymond = services.club_player_create(club=concours.club, name="Lefèvre",
+                                          first_name="Raymond")
+    team = services.team_create(tournament=concours, name="Les As", player1="Anne Lefebvre",
+                                player2="Paul Martin", registered1=anne.pk)
+    assert team.first.licence == "A123"
+    # The team's page posts the licence it shows back, with the name corrected.
+    services.team_update(team=team, player1="Raymond Lefèvre", licence1="A123")
+    first = Player.objects.get(pk=team.first.pk)
+    assert first.registered == raymond and first.licence == ""
+    # A name corrected for the same person (her licence kept) keeps her.
+    other = services.team_create(tournament=concours, name="Les Rois", player1="Anne Lefebvr",
+                                 player2="Carl Petit", licence1="A123")
+    assert other.first.registered == anne
+    services.team_update(team=other, player1="Anne Lefebvre", licence1="A123")
+    assert Player.objects.get(pk=other.first.pk).registered == anne

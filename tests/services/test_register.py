@@ -191,8 +191,14 @@ def test_one_name_twice_in_a_team_is_refused_typed_or_chosen(owner, club):
             services.ImportLine(2, "Les Rois", "Carl Petit", "Dan Ruiz", ""),
             services.ImportLine(3, "Les Dames", "Ana Roux", "Ana Roux", "")])
     assert t.teams.count() == 1
-    # A team's other change is never refused for its names (a team of before the check).
+    # A team of before the check, one name twice: its other changes still go (its page posts
+    # both names back), and its journal's undo.
+    Player.objects.filter(pk=team.second_id).update(name="Pierre Fabre")
+    team.refresh_from_db()
+    services.team_update(team=team, name="Les Capots bis", player1="Pierre Fabre",
+                         player2="Pierre Fabre")
     services.team_withdraw(team=team)
+    assert t.teams.get().name == "Les Capots bis" and not t.teams.get().active
 
 
 def test_an_anonymised_player_is_never_chosen(owner, club):
@@ -381,3 +387,21 @@ def test_anonymising_a_melee_player_keeps_another_players_club_in_the_journal(ow
                        .values_list("before", "after")))
     assert "Metz" not in mine and "Z9" not in mine and "Dédé" not in mine
     assert "Metz" in theirs and "Léa Petit" in theirs
+
+
+def test_anonymising_touches_no_other_entrant_s_entries_and_every_name_it_had(owner):
+    """Two « Jean Martin » of two teams are two people, « Marie Dupont-Moretti » another
+    than « Marie Dupont »; a name corrected at the desk (« Jean Dupnt ») is gone too."""
+    t = tournament(owner=owner, teams=0)
+    ours = services.team_create(tournament=t, name="Les As", player1="Jean Dupnt",
+                                player2="Marie Dupont")
+    services.team_update(team=ours, player1="Jean Martin")  # the name corrected
+    services.team_create(tournament=t, name="Les Rois", player1="Jean Martin",
+                         player2="Marie Dupont-Moretti", club="Metz")
+    services.club_player_anonymise(player=Team.objects.get(pk=ours.pk).first.registered)
+    other = repr(list(AuditEntry.objects.filter(tournament=t, kind="team", number=2)
+                      .values_list("before", "after")))
+    assert "'Jean Martin'" in other and "Marie Dupont-Moretti" in other
+    mine = repr(list(AuditEntry.objects.filter(tournament=t, kind="team", number=1)
+                     .values_list("before", "after")))
+    assert "Jean Martin" not in mine and "Dupnt" not in mine and "Marie Dupont" in mine

@@ -129,3 +129,13 @@ def test_a_concours_date_moved_out_of_its_season_is_refused_and_kept():
                            best=None, min_ranked=0, min_lot=0, tie_breaks=["wins", "score"],
                            published=False, concours=[])
     services.tournament_details_update(tournament=t, date=DAY + datetime.timedelta(days=60))
+
+
+def test_a_concours_moved_out_of_its_season_before_the_check_still_saves_its_settings():
+    t = tournament(date=DAY)
+    create(t)
+    Tournament.objects.filter(pk=t.pk).update(date=DAY + datetime.timedelta(days=400))
+    t.refresh_from_db()
+    services.tournament_details_update(tournament=t, date=t.date, name="Renommé")
+    t.refresh_from_db()
+    assert t.name == "Renommé"

@@ -22,6 +22,8 @@ def rendered(value, fmt):
     (datetime.date(2026, 12, 21), "l j F Y", "lundi 21 décembre 2026"),
     (datetime.date(2026, 12, 1), "d/m/Y", "01/12/2026"),
     (None, "j F Y", ""),
+    (datetime.date(2026, 12, 1), "DATE_FORMAT", "1er décembre 2026"),
+    (datetime.date(2026, 12, 1), "", "1er décembre 2026"),  # no format: DATE_FORMAT
 ])
 def test_the_first_of_the_month_is_premier(value, fmt, text):
     assert rendered(value, fmt) == text

@@ -11,6 +11,8 @@ number when there is one, else by name and club (`Player.identity`).
 
 from __future__ import annotations
 
+import unicodedata
+
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -20,9 +22,11 @@ from .tournament import Tournament
 
 
 def licence_key(licence: str) -> str:
-    """The key under which two licence numbers are one: names' folding (validators.same_name)
-    and no spaces, as a licence is copied from a card ("AB12" is "ab 12")."""
-    return "".join(same_name(licence).split())
+    """The key under which two licence numbers are one: case folded and no spaces, as a
+    licence is copied from a card ("AB12" is "ab 12"). NFC, as the keys stored since the
+    register began (ClubPlayer.licence_key): not validators.same_name, whose NFKC would
+    make other keys of the same licences."""
+    return "".join(unicodedata.normalize("NFC", licence).casefold().split())
 
 
 class Player(models.Model):

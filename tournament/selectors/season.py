@@ -280,14 +280,16 @@ def club_seasons(club_id: int) -> list[Season]:
                 .annotate(concours=Count("tournaments")).order_by("-start", "name"))
 
 
-def published_seasons(*, club_id: int | None = None, limit: int = 50) -> list[Season]:
+def published_seasons(*, club_id: int | None = None, limit: int | None = None) -> list[Season]:
     """The seasons published (of one club, or of every club), latest first, with their club
-    and count of concours: what a visitor may read. One query."""
+    and count of concours (the first `limit`; None: all): what a visitor may read. One
+    query."""
     seasons = Season.objects.filter(published=True)
     if club_id is not None:
         seasons = seasons.filter(club_id=club_id)
-    return list(seasons.select_related("club").annotate(concours=Count("tournaments"))
-                .order_by("-start", "name")[:limit])
+    ordered = (seasons.select_related("club").annotate(concours=Count("tournaments"))
+               .order_by("-start", "name"))
+    return list(ordered if limit is None else ordered[:limit])
 
 
 def season_choices(season: Season | None, club_id: int) -> list[Tournament]:

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
-from django.db.models import BooleanField, ExpressionWrapper, Q
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -220,9 +220,10 @@ def _scrub(values: Any, replaced: dict[str, str],
         return replaced[values]
     if isinstance(values, str) and within:
         for old in sorted(within, key=len, reverse=True):  # "Les As 2" before "Les As"
-            # Whole words only: « Léa » is not erased from « Léandre ».
-            # (a replacement text is literal: escaped for re.sub, a backslash stays one)
-            values = re.sub(rf"(?<!\w){re.escape(old)}(?!\w)",
+            # Whole words only: « Léa » is not erased from « Léandre », nor « Marie
+            # Dupont » from « Marie Dupont-Moretti » (a replacement text is literal: escaped
+            # for re.sub, a backslash stays one).
+            values = re.sub(rf"(?<![\w'’-]){re.escape(old)}(?![\w'’-])",
                             within[old].replace("\\", "\\\\"), values)
     return values
 
@@ -257,7 +258,9 @@ def _anonymise_entrant(entrant: Player, anonymous: str, names: set[str],
     if melee:
         entrant.club = ""
     entrant.save(update_fields=["name", "licence", "club"])
-    numbers = {"player": [entrant.number], "team": []}
+    # A registered team's number → its field of this player, of its licence, and its new
+    # name (None: not named after the player).
+    slots: dict[int, tuple[str, str, str | None]] = {}
     for team in (Team.objects.filter(Q(first=entrant) | Q(second=entrant))
                  .select_related("first", "second")):
         if team.round_id is not None:  # a mêlée's partie: named after its players
@@ -267,27 +270,48 @@ def _anonymise_entrant(entrant: Player, anonymous: str, names: set[str],
             new = _free_team_name(tournament, team.number)
         else:
             new = team.name
-        if new != team.name:
+        renamed = new != team.name
+        if renamed:
             replaced[team.name] = new
             names_only.add(team.name)
             team.name = new
             team.save(update_fields=["name"])
         if team.round_id is None:
-            numbers["team"].append(team.number)
-    # The journal keeps no trace of the old names, in any entry of the concours: the
-    # entrant's and its teams', the caisse's and the arrivals' (which name the entrant in a
-    # longer text), a draw's tables… Its licence and own club only in its own entries:
-    # another player's club « Metz » is not this one's.
-    renamed = {old: replaced[old] for old in names_only}
-    within = {old: new for old, new in renamed.items() if len(old) >= NAME_WORD}
-    own = (Q(kind="player", number__in=numbers["player"])
-           | Q(kind="team", number__in=numbers["team"]))
-    for record in (AuditEntry.objects.filter(tournament=tournament)
-                   .annotate(own=ExpressionWrapper(own, output_field=BooleanField()))
-                   .iterator(chunk_size=500)):
-        exact = replaced if record.own else renamed
-        before, after = (_scrub(record.before, exact, within),
-                         _scrub(record.after, exact, within))
+            slot = "1" if team.first_id == entrant.pk else "2"
+            slots[team.number] = (f"player{slot}", f"licence{slot}", new if renamed else None)
+
+    def by_keys(kind: str, number: int | None, values: Any) -> Any:
+        """An entry's values with this entrant's fields anonymised whatever they held: every
+        name it had (one corrected at the desk too), not only its last."""
+        if not isinstance(values, dict):
+            return values
+        values = dict(values)
+        if kind == "player":
+            changes: dict[str, str | None] = {"name": anonymous, "club": "", "licence": ""}
+        elif kind == "team" and number in slots:
+            player, licence, name = slots[number]
+            changes = {player: anonymous, licence: "", "name": name}
+        else:  # the caisse's « 16. L'Équipe à Dédé », the arrivals' name
+            shown = anonymous if melee else slots.get(number or 0, ("", "", None))[2]
+            changes = {"name": None if shown is None
+                       else f"{number}. {shown}"[:200] if kind == "money" else shown}
+        values.update({key: value for key, value in changes.items()
+                       if key in values and value is not None})
+        return values
+
+    # The journal keeps no trace of it in the entries that name it: its own (a mêlée
+    # player's, its teams'), the caisse's and the arrivals' of its number; by their fields,
+    # then any text still holding its names. Another entrant's entries are never touched:
+    # a namesake, or « Marie Dupont-Moretti », is another person.
+    within = {old: replaced[old] for old in names_only if len(old) >= NAME_WORD}
+    own_numbers = [entrant.number] if melee else list(slots)
+    own = (Q(kind="player", number=entrant.number) if melee
+           else Q(kind="team", number__in=own_numbers))
+    own |= Q(kind__in=("arrival", "money"), number__in=own_numbers)
+    # Read whole before any is saved (a few dozen: rows of the table being read are saved).
+    for record in list(AuditEntry.objects.filter(own, tournament=tournament)):
+        before = _scrub(by_keys(record.kind, record.number, record.before), replaced, within)
+        after = _scrub(by_keys(record.kind, record.number, record.after), replaced, within)
         if (before, after) != (record.before, record.after):
             record.before, record.after = before, after
             record.save(update_fields=["before", "after"])
@@ -418,13 +442,22 @@ def entrant_registered(*, tournament: Tournament, name: str, licence: str = "",
 
 def entrant_relinked(*, player: Player, home_club: str, registered: int | None = None,
                      taken: set[int] | None = None, field: str = "name",
-                     by: Actor = SYSTEM) -> Player:
+                     previous: ClubPlayer | None = None, by: Actor = SYSTEM) -> Player:
     """An entrant whose name the desk corrected (or whose register player it chose on the
     entrant's page), linked again as its registration linked it (`entrant_registered`):
     its old link is dropped first, or a season, the register and the club's site would
     credit its results to the person first chosen by mistake. The entrant's licence stays
     the one the desk gave; none given, it takes the register player's when no other
-    entrant of the concours holds it. The caller holds the concours' lock."""
+    entrant of the concours holds it; a licence that came with the register player chosen
+    by mistake (another player chosen, or a name that is no longer that player's) goes
+    with it, or the licence would link the entrant back to that player. The caller holds
+    the concours' lock (shared: two corrections at once are as two registrations).
+    `previous`: its register player before, when the caller has dropped the link already."""
+    old = previous if previous is not None else player.registered
+    if (old is not None and player.licence and licence_key(player.licence) == old.licence_key
+            and (old.pk != registered if registered is not None
+                 else old.key not in validators.name_rotations(player.name))):
+        player.licence = ""
     player.registered = None
     player.save(update_fields=["registered"])
     found, licence = entrant_registered(

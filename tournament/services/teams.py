@@ -214,9 +214,11 @@ def team_update(*, team: Team, name: str | None = None, player1: str | None = No
                                                           exclude=team.pk)
     if refusal is not None:
         raise UserError(refusal, "name")
-    if team.second is not None and (player1 is not None or player2 is not None):
-        _two_players_checked(team.first.name if player1 is None else player1,
-                             team.second.name if player2 is None else player2)
+    if team.second is not None:
+        names = (team.first.name if player1 is None else player1,
+                 team.second.name if player2 is None else player2)
+        if names != (team.first.name, team.second.name):  # a team of before the check: its
+            _two_players_checked(*names)  # other changes and its journal's undos still go
     players = [player for player in (team.first, team.second) if player is not None]
     _licences_checked(team.tournament, {
         "licence1": team.first.licence if licence1 is None else licence1,
@@ -247,6 +249,7 @@ def team_update(*, team: Team, name: str | None = None, player1: str | None = No
             player.licence = licence
         player.club = team.club
         player.save(update_fields=["name", "club", "licence"])
+    previous = {player.pk: player.registered for player, _chosen, _field in relinked}
     for player, _chosen, _field in relinked:  # both links dropped before either is made
         player.registered = None
         player.save(update_fields=["registered"])
@@ -254,7 +257,7 @@ def team_update(*, team: Team, name: str | None = None, player1: str | None = No
         others = {other.registered_id for other in (team.first, team.second)
                   if other is not None and other.pk != player.pk and other.registered_id}
         entrant_relinked(player=player, home_club=team.club, registered=chosen,
-                         taken=others, field=field, by=by)
+                         taken=others, field=field, previous=previous[player.pk], by=by)
     relinked_pks = {player.pk for player, _chosen, _field in relinked}
     for player, licence in ((team.first, licence1), (team.second, licence2)):
         if player is not None and player.licence and (licence or player.pk in relinked_pks):

@@ -144,9 +144,11 @@ def tournament_details_update(*, tournament: Tournament, name: str | None = None
     date = None if date is None else date_checked(date)
     place = None if place is None else text_field(Tournament, "place", place)
     season = tournament.season
-    if date is not None and season is not None and not season.start <= date <= season.end:
+    if (date is not None and date != tournament.date and season is not None
+            and not season.start <= date <= season.end):
         # As the season's form refuses a concours outside its dates: the season would count
-        # it, then refuse any change of its own until the date came back.
+        # it, then refuse any change of its own until the date came back. (A date changed
+        # only: a concours moved out before this check still saves its other settings.)
         raise UserError(_("Le %(date)s n'est pas dans les dates de la saison « %(season)s » "
                           "(du %(start)s au %(end)s) : retirez d'abord le concours de la "
                           "saison, ou choisissez une date de la saison.")

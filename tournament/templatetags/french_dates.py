@@ -15,6 +15,7 @@ from typing import Any
 from django.template import Library
 from django.template.defaultfilters import date as django_date
 from django.utils import translation
+from django.utils.formats import FORMAT_SETTINGS, get_format
 
 register = Library()
 
@@ -26,8 +27,10 @@ _DAY_FIRST = ("j ", "l j ")
 @register.filter(expects_localtime=True, is_safe=False)
 def date(value: Any, arg: str | None = None) -> str:
     text = django_date(value, arg)
+    # No format, or a format's name: the one it stands for (French's DATE_FORMAT is j F Y).
+    written = get_format(arg or "DATE_FORMAT") if not arg or arg in FORMAT_SETTINGS else arg
     if (not text or not isinstance(value, datetime.date) or value.day != 1
-            or not (arg or "").startswith(_DAY_FIRST)
+            or not written.startswith(_DAY_FIRST)
             or not (translation.get_language() or "fr").startswith("fr")):
         return text
     day = text.index("1")  # a weekday's name has no digit: the first is the day's

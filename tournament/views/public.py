@@ -12,6 +12,8 @@ from ..access import RUNNING_ROLES, WHO_MAY, club_roles, readable
 from ..exports import documents
 from ..tables import StandingsTable
 
+HOME_SEASONS = 30  # the home page's published seasons of other clubs, the latest
+
 
 def home(request: HttpRequest) -> HttpResponse:
     """The concours of every club of the account, grouped by club, then the published
@@ -23,7 +25,7 @@ def home(request: HttpRequest) -> HttpResponse:
     can_create = request.user.is_authenticated and (
         not roles or bool(set(roles.values()) & RUNNING_ROLES))
     member_of = {group.club.pk for group in clubs}
-    seasons = [season for season in selectors.published_seasons()
+    seasons = [season for season in selectors.published_seasons(limit=HOME_SEASONS)
                if season.club_id not in member_of]  # a member finds them under the club
     return render(request, "tournament/public/home.html",
                   {"clubs": clubs, "tournaments": others, "can_create": can_create,
