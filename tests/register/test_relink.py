@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.builders import melee, organiser, tournament
+from tests.builders import melee, tournament
 from tournament import services
 from tournament.errors import UserError
 from tournament.models import ClubPlayer, Player, Team
@@ -16,13 +16,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def desk():
-    return organiser("desk")
-
-
-@pytest.fixture
-def concours(desk):
-    return tournament(owner=desk, slug="vendredi")
+def concours(owner):
+    """No partie drawn, no team: the tests register their own (conftest's is drawn)."""
+    return tournament(owner=owner, slug="vendredi")
 
 
 def register(t, name, first_name, home_club=""):
@@ -77,8 +73,8 @@ def test_choosing_an_entrant_of_the_concours_already_is_refused_and_changes_noth
     assert first.first.name == "Ana Roux" and first.first.registered.full_name == "Ana Roux"
 
 
-def test_a_melee_player_renamed_is_linked_again():
-    t = melee(owner=organiser("melee"), players=0, slug="melee")
+def test_a_melee_player_renamed_is_linked_again(owner):
+    t = melee(owner=owner, players=0, slug="melee")
     anne = services.club_player_create(club=t.club, name="Lefebvre", first_name="Anne")
     raymond = services.club_player_create(club=t.club, name="Lefèvre", first_name="Raymond")
     player = services.player_create(tournament=t, name="Anne Lefebvre", registered=anne.pk)
@@ -88,12 +84,12 @@ def test_a_melee_player_renamed_is_linked_again():
     assert Player.objects.get(pk=player.pk).registered == anne
 
 
-def test_the_team_page_offers_the_type_ahead_and_links_the_player_chosen(client, desk,
+def test_the_team_page_offers_the_type_ahead_and_links_the_player_chosen(client, owner,
                                                                          concours):
     anne = register(concours, "Lefebvre", "Anne")
     team = services.team_create(tournament=concours, name="Les As", player1="Lefeb",
                                 player2="Paul Martin")
-    client.force_login(desk)
+    client.force_login(owner)
     url = reverse("tournament:team", args=[concours.slug, team.number])
     page = client.get(url).content.decode()
     assert 'data-register="registered1"' in page and 'name="registered1"' in page
