@@ -38,7 +38,12 @@ from .common import (
     values_stamp,
 )
 from .matching import Choices, entrants_link
-from .register import entrant_registered, entrant_relinked, register_licence_learnt
+from .register import (
+    entrant_registered,
+    entrant_relinked,
+    licence_holder,
+    register_licence_learnt,
+)
 
 
 def next_player_number(tournament: Tournament) -> int:
@@ -60,20 +65,6 @@ def licence_checked(value: object, field: str = "licence", label: str | None = N
         return text_field(Player, "licence", value, label=label or _("Licence"))
     except UserError as error:
         raise UserError(error.message, field) from None
-
-
-def licence_holder(tournament: Tournament, licence: str,
-                   exclude: Iterable[int] = ()) -> Player | None:
-    """The player of the concours (other than those of `exclude`) with this licence: a
-    licence identifies one person (`Player.identity`), so it is given once in a concours.
-    Compared by `licence_key`, as a season does ("ab 12" is "AB12")."""
-    if not licence:
-        return None
-    key = licence_key(licence)
-    for player in tournament.players.exclude(pk__in=list(exclude)).exclude(licence=""):
-        if licence_key(player.licence) == key:
-            return player
-    return None
 
 
 def _licence_refused(licence: str, holder: Player, field: str) -> UserError:

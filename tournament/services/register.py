@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime
 import re
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db import transaction
@@ -360,6 +360,20 @@ def club_player_anonymise(*, player: ClubPlayer, by: Actor = SYSTEM) -> ClubPlay
 # --- A concours' entrant and the register ---------------------------------------------------
 
 
+def licence_holder(tournament: Tournament, licence: str,
+                   exclude: Iterable[int] = ()) -> Player | None:
+    """The player of the concours (other than those of `exclude`) with this licence: a
+    licence identifies one person (`Player.identity`), so it is given once in a concours.
+    Compared by `licence_key`, as a season does ("ab 12" is "AB12")."""
+    if not licence:
+        return None
+    key = licence_key(licence)
+    for player in tournament.players.exclude(pk__in=list(exclude)).exclude(licence=""):
+        if licence_key(player.licence) == key:
+            return player
+    return None
+
+
 def _licence_learnt(entry: ClubPlayer, licence: str, by: Actor) -> None:
     """`entry`, which had no licence, takes `licence` (checked free by the caller); logged."""
     before = club_player_values(entry)
@@ -458,18 +472,16 @@ def entrant_relinked(*, player: Player, home_club: str, registered: int | None =
             and (old.pk != registered if registered is not None
                  else old.key not in validators.name_rotations(player.name))):
         player.licence = ""
-    player.registered = None
-    player.save(update_fields=["registered"])
+    if player.registered_id is not None:  # (a team's update has dropped both links already)
+        player.registered = None
+        player.save(update_fields=["registered"])
     found, licence = entrant_registered(
         tournament=player.tournament, name=player.name, licence=player.licence,
         home_club=home_club, registered=registered, field=field, taken=taken, by=by)
     player.registered = found
-    if licence and not player.licence:
-        key = licence_key(licence)
-        others = (Player.objects.filter(tournament_id=player.tournament_id)
-                  .exclude(pk=player.pk).exclude(licence="").values_list("licence", flat=True))
-        if all(licence_key(other) != key for other in others):  # as licence_holder compares
-            player.licence = licence
+    if licence and not player.licence and licence_holder(
+            player.tournament, licence, exclude=[player.pk]) is None:
+        player.licence = licence
     player.save(update_fields=["registered", "licence"])
     return player
 
@@ -483,5 +495,6 @@ __all__ = [
     "club_player_values",
     "entrant_registered",
     "entrant_relinked",
+    "licence_holder",
     "register_licence_learnt",
 ]

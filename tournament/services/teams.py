@@ -34,11 +34,15 @@ from .matching import Choices, entrants_link
 from .players import (
     PlayerLine,
     licence_checked,
-    licence_holder,
     next_player_number,
     player_name_checked,
 )
-from .register import entrant_registered, entrant_relinked, register_licence_learnt
+from .register import (
+    entrant_registered,
+    entrant_relinked,
+    licence_holder,
+    register_licence_learnt,
+)
 
 # --- Teams ------------------------------------------------------------------------------
 # A concours' registered teams are those of no partie (`round` empty): a mêlée's teams are
