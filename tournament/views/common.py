@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib import messages
 from django.http import HttpRequest
 
 from ..errors import UserError
@@ -16,6 +17,14 @@ def _by(request: HttpRequest) -> Actor:
 def _form_error(form, error: UserError) -> None:
     field = error.field if error.field in form.fields else None
     form.add_error(field, error.message)
+
+
+def _form_refusals(request: HttpRequest, form) -> None:
+    """A form posted from a page that does not show it again: each refusal as a message on
+    the page the view redirects to."""
+    for errors in form.errors.values():
+        for error in errors:
+            messages.error(request, str(error))
 
 
 def table_link_base(request: HttpRequest) -> str:

@@ -27,7 +27,7 @@ from ..forms.paper import ConfirmForm, PaperTotalsForm, TotalsClearForm
 from ..journal import Actor
 from ..models import DonneRecord, Game
 from ..validators import whole_number
-from .common import _by, _form_error
+from .common import _by, _form_error, _form_refusals
 
 
 def _posted_number(data, name: str) -> int | None:
@@ -278,9 +278,7 @@ def game_forfeit(request: HttpRequest, slug: str, number: int, table: int) -> Ht
         except UserError as error:
             messages.error(request, error.message)
     else:  # a side the page does not offer: said, nothing changed
-        for errors in form.errors.values():
-            for refusal in errors:
-                messages.error(request, str(refusal))
+        _form_refusals(request, form)
     return redirect("tournament:game", slug=slug, number=number, table=table)
 
 

@@ -39,7 +39,7 @@ from ..forms import (
 from ..models import Game, Round, Team, Tournament
 from ..validators import whole_number
 from . import documents
-from .common import _by, _form_error, table_link_base
+from .common import _by, _form_error, _form_refusals, table_link_base
 from .exports import concours_document
 
 
@@ -65,9 +65,7 @@ def round_generate(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         if on_page:
             return _draw_page(request, tournament, options, form)
-        for errors in form.errors.values():
-            for error in errors:
-                messages.error(request, str(error))
+        _form_refusals(request, form)
         return redirect(back_to)
     try:
         round_ = services.round_generate(
