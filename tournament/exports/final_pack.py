@@ -27,6 +27,7 @@ from ..models import Game, Team, Tournament
 from ..selectors import standings_scope
 from ..selectors.documents import concours_games, concours_tables
 from ..selectors.games import awaiting_games
+from ..selectors.money import cash_prizes_by_position
 from ..selectors.prizes import award_indexes, lot_words
 from . import documents, palmares, pdf, weasy, workbook
 
@@ -227,13 +228,13 @@ def final_workbook(tournament: Tournament, when: datetime | None = None) -> byte
     workbook.add_standings(book, standing)
 
     # As the palmarès: each place's lot, and its cash prize where the desk has a pool.
-    won = palmares.palmares(tournament, standing.lines)
-    lots = won.cash_rows
+    pool = cash_prizes_by_position(tournament, data.placed_count)
+    lots = palmares.awards_with_cash(data, pool)
     book.sheet(_("Lots"), [
         (_("Place"), 7), (_("Rang"), 7), (who, 30), (_("Joueurs"), 34), (_("Lot"), 40),
-        *([(_("Prix en espèces"), 16)] if won.cash else []), (_("État"), 10),
+        *([(_("Prix en espèces"), 16)] if pool else []), (_("État"), 10),
     ], [[award.position, award.rank, award.name, award.detail or None, award.label or None,
-         *([None if cash is None else workbook.Euros(cash)] if won.cash else []),
+         *([None if cash is None else workbook.Euros(cash)] if pool else []),
          None if award.active else withdrawn] for award, cash in lots], len(lots))
 
     results = [(partie.number, result) for partie in partie_results(tournament)

@@ -30,16 +30,12 @@ class Palmares:
 
     @property
     def rows(self) -> list[Award]:
-        if not self.cash:
-            return self.awards.awarded
-        return [award for award in self.awards.lines
-                if award.label or (award.placed and award.position in self.cash)]
+        return [award for award, _cash in self.cash_rows]
 
     @property
     def cash_rows(self) -> list[tuple[Award, int | None]]:
         """The palmarès' lines with their cash prize (None: none)."""
-        return [(award, self.cash.get(award.position) if award.placed else None)
-                for award in self.rows]
+        return awards_with_cash(self.awards, self.cash)
 
     @property
     def provisional(self) -> bool:
@@ -60,6 +56,15 @@ class Palmares:
     @property
     def who(self) -> str:
         return _("Joueur") if self.melee else _("Équipe")
+
+
+def awards_with_cash(awards: Awards, cash: dict[int, int]) -> list[tuple[Award, int | None]]:
+    """The palmarès' lines, each with its cash prize in cents (None: none): those with a lot,
+    and where the desk has a pool, those with a cash prize too."""
+    if not cash:
+        return [(award, None) for award in awards.awarded]
+    return [(award, cash.get(award.position) if award.placed else None)
+            for award in awards.lines if award.label or (award.placed and award.position in cash)]
 
 
 def palmares(tournament: Tournament, lines: Sequence[StandingsLine] | None = None) -> Palmares:
