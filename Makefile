@@ -28,13 +28,17 @@ run: $(VENV)/.run-installed $(MO)
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-0} $(PY) manage.py first_run
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-0} $(PY) manage.py runserver $(HOST):$(PORT)
 
-# The whole suite, with the gate: 100% branch coverage of scoring/. On SQLite, or on the
-# database DATABASE_URL names.
+# pytest-xdist's workers: one a core (each its own test database and var/ folder).
+WORKERS ?= auto
+
+# The whole suite, with the gate: 100% branch coverage of scoring/, on SQLite (or on the
+# database DATABASE_URL names), spread over the cores; it ends with its 30 slowest tests.
 test: $(VENV)/.test-installed $(MO)
 	scripts/ensure-chromium
 	$(PY) -m ruff check .
 	$(PY) -m mypy
-	$(PY) -m pytest --cov=scoring --cov-branch --cov-report=term-missing --cov-fail-under=100
+	$(PY) -m pytest -n $(WORKERS) --durations=30 \
+		--cov=scoring --cov-branch --cov-report=term-missing --cov-fail-under=100
 
 # The developers' loop: the same checks without the slow tests (browsers, real servers,
 # subprocesses, load); `make test` still runs everything.
@@ -43,10 +47,12 @@ test-fast: $(VENV)/.test-installed $(MO)
 	$(PY) -m mypy
 	$(PY) -m pytest -m "not slow" -q -p no:cacheprovider
 
-# The whole suite again on a throwaway PostgreSQL server (installed with apt if missing).
+# Again on a throwaway PostgreSQL server (installed with apt if missing): every test whose
+# outcome can depend on the database (tests/conftest.py: those that ask for it, and those
+# marked `database`); the pure tests, the browser tests and the role matrix ran in `make test`.
 test-postgres: $(VENV)/.test-installed $(MO)
-	scripts/ensure-chromium
-	scripts/with-postgres --fast $(PY) -m pytest -p no:cacheprovider
+	BELOTE_DATABASE_TESTS_ONLY=1 scripts/with-postgres --fast \
+		$(PY) -m pytest -p no:cacheprovider -n $(WORKERS) --durations=30
 
 bench: $(VENV)/.test-installed
 	$(PY) bench/bench_scoring.py

@@ -157,6 +157,9 @@ else:
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 30,
             },
+            # Tests: in memory, as Django does for its own SQLite engine (named, so that the
+            # test runner's per-worker suffix, which only knows that engine, leaves it so).
+            "TEST": {"NAME": ":memory:"},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

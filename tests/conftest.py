@@ -1,12 +1,62 @@
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
 # CI machines are small and shared: judge properties by their examples, not by timing.
+# HYPOTHESIS_PROFILE names the profile (.ci/run sets "ci"); CI=true alone also selects it.
 settings.register_profile("ci", deadline=None, max_examples=300, derandomize=True)
 settings.register_profile("dev", deadline=None)
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI")
+                                                               else "dev"))
+
+# The fixtures that give a test the database (pytest-django's), and the marker of a test whose
+# outcome depends on the database without them (a server in a subprocess on DATABASE_URL).
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences",
+                     "django_db_serialized_rollback", "live_server"}
+BROWSER_TESTS = Path(__file__).parent / "browser"
+
+
+def uses_database(item: pytest.Item) -> bool:
+    if item.get_closest_marker("django_db") or item.get_closest_marker("database"):
+        return True
+    return bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+def pytest_collection_modifyitems(config, items):
+    """`make test-postgres` (BELOTE_DATABASE_TESTS_ONLY=1) runs again only what the database
+    can change: a test that touches no database (scoring, draw, ranking, season arithmetic,
+    amounts, most forms) has run once already in `make test`, and so have the browser tests
+    (their live server shares the test's SQLite connection; the load test covers a real server
+    on PostgreSQL)."""
+    if not os.environ.get("BELOTE_DATABASE_TESTS_ONLY"):
+        return
+    kept, deselected = [], []
+    for item in items:
+        browser = BROWSER_TESTS in Path(item.fspath).parents
+        once = item.get_closest_marker("once") is not None
+        (kept if uses_database(item) and not browser and not once else deselected).append(item)
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = kept
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "database: the outcome depends on the database although the test asks no "
+        "database fixture (a server in a subprocess on DATABASE_URL): run on PostgreSQL too")
+    config.addinivalue_line(
+        "markers", "once: reads the database the same way on both (the role matrix's GETs): "
+        "runs in `make test` only")
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        # Each pytest-xdist worker has its own test database (pytest-django suffixes its name)
+        # and its own var/ for the files the app writes there (pending uploads, jobs).
+        from django.conf import settings as django_settings
+
+        django_settings.VAR_DIR = Path(django_settings.VAR_DIR) / f"test-{worker}"
+        django_settings.VAR_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)
 
 
 @pytest.fixture(autouse=True)

@@ -9,6 +9,7 @@ tests, fails here."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -72,7 +73,7 @@ def test_views_never_import_scoring():
 
 
 @pytest.mark.parametrize("folder", ["tournament/draw", "tournament/ranking",
-                                    "tournament/season"])
+                                    "tournament/season", "tournament/formats"])
 def test_draw_methods_and_ranking_metrics_are_pure(folder):
     assert sources(folder), f"{folder} has no module"
     assert offending(folder, ("django.db", "tournament.models", "tournament.services",
@@ -250,4 +251,40 @@ def test_exports_run_no_query_of_their_own():
     assert sources("tournament/exports"), "tournament/exports has no module"
     found = {str(path.relative_to(ROOT)): queries for path in sources("tournament/exports")
              if (queries := orm_queries(path))}
+    assert found == {}
+
+
+# --- The format is data (issue 33): its key is compared only inside the registry ----------
+
+# `format == "melee"`, `t.format != x`, `"doublettes" == …`, in Python and in templates.
+FORMAT_TEST = re.compile(
+    r"""\bformat\s*(?:==|!=)|(?:==|!=)\s*["'](?:melee|doublettes)["']"""
+    r"""|["'](?:melee|doublettes)["']\s*(?:==|!=)""")
+
+
+def format_tests(path: Path) -> list[str]:
+    return [f"{number}: {line.strip()}"
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+            if FORMAT_TEST.search(line)]
+
+
+def test_the_format_test_finder_sees_every_spelling(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text('a = t.format == "melee"\nb = format != x\nc = "doublettes" == d\n'
+                     "e = {% if tournament.format == 'melee' %}\nf = t.by_player\n"
+                     'g = "{:>3}".format(x) == y\n')
+    assert [line.split(":")[0] for line in format_tests(probe)] == ["1", "2", "3", "4"]
+
+
+def test_the_format_is_compared_only_inside_its_registry():
+    # Elsewhere a page, service or document asks the format (`format_of(t).by_player`,
+    # `tournament.by_player`): a new format is one module of tournament/formats/.
+    outside = [path for folder in ("tournament", "templates", "scoring", "config")
+               for path in sorted((ROOT / folder).rglob("*"))
+               if path.suffix in {".py", ".html", ".txt", ".xml"} and path.is_file()
+               and "migrations" not in path.parts
+               and not path.is_relative_to(ROOT / "tournament" / "formats")]
+    assert len(outside) > 100
+    found = {str(path.relative_to(ROOT)): lines for path in outside
+             if (lines := format_tests(path))}
     assert found == {}

@@ -8,6 +8,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import Coinche, CoincheMade, Counting, LosingBelote, Outcome, Side, Trump
 
+from . import formats
+
 PRESET_CHOICES = [
     ("ffb-coinche", _("FFB belote coinchée")),
     ("ffb-classique", _("FFB belote classique")),
@@ -66,7 +68,7 @@ COINCHE_SHORT = {Coinche.COINCHE.value: "C", Coinche.SURCOINCHE.value: "SC"}
 COINCHE_WORDS = {Coinche.COINCHE.value: "coinché", Coinche.SURCOINCHE.value: "surcoinché"}
 SEATS = ["N", "E", "S", "O"]  # the dealer turns to the left: nord, est, sud, ouest
 
-FORMAT_CHOICES = [("doublettes", _("Doublettes formées")), ("melee", _("Mêlée"))]
+FORMAT_CHOICES = formats.choices()  # the registry's: doublettes formées, mêlée
 # What an exempt entrant scores: a fixed number of points (Tournament.bye_points), half of
 # the points played at the partie's tables on average, or the average of the partie's scores.
 EXEMPT_CHOICES = [

@@ -47,7 +47,7 @@
     if (!select || !select.options || !format) return;
     let first = null;
     Array.from(select.options).forEach((option) => {
-      const fits = !option.dataset.format || option.dataset.format === format;
+      const fits = !option.dataset.format || option.dataset.format.split(" ").includes(format);
       option.hidden = !fits;
       option.disabled = !fits;
       if (fits && first === null) first = option;

@@ -12,7 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 # A real gunicorn and the load test in a subprocess: slow.
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.database]
 
 
 def load_run(*options: str) -> str:

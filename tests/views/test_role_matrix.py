@@ -46,7 +46,9 @@ from tournament.models import (
     Tournament,
 )
 
-pytestmark = pytest.mark.django_db
+# Who may open what is decided in Python over the same rows on both databases: the matrix
+# runs once, in `make test` (its writes' effects are the services' tests, run on both).
+pytestmark = [pytest.mark.django_db, pytest.mark.once]
 
 ALLOWED, FORBIDDEN, MISSING, LOGIN, NOT_ALLOWED = (
     "allowed", "403", "404", "login", "405")

@@ -112,9 +112,16 @@ class DrawInput:
     byes: Mapping[int, int] = field(default_factory=dict)  # entrant -> exemptions so far
     not_played: Collection[int] = ()  # entrants who have played no partie yet (late arrivals)
     numbers: Mapping[int, int] = field(default_factory=dict)  # entrant -> registration number
+    # A concours en phases (BRACKETS.md): each entrant's poule (1 is A) for the parties of a
+    # poule, drawn within each group; and the entrants who won their last partie, for a
+    # tableau's next round and a poule « gagnants / perdants ». Empty for drawn parties.
+    groups: Mapping[int, int] = field(default_factory=dict)
+    winners: Collection[int] = ()
 
     def __post_init__(self) -> None:
         check_entrants(self.entrants)
+        if any(group < 1 for group in self.groups.values()):
+            raise ValueError("a poule is numbered from 1")
         if not 1 <= self.partie <= MAX_PARTIE:
             raise DrawError(_("Le numéro de partie doit être entre 1 et %(max)d.")
                             % {"max": MAX_PARTIE})

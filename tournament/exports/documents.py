@@ -273,10 +273,6 @@ def sheet_row_image(keep: tuple[int, ...] | None = None) -> str:
 # A game's teams with their players, in the same query (a mêlée names the players).
 
 
-def is_melee(tournament: Tournament) -> bool:
-    return tournament.format == "melee"
-
-
 @dataclass(frozen=True)
 class Who:
     """One side of a table as every document names it: a registered team ("12. Les As",
@@ -386,7 +382,7 @@ def score_sheets(round_: Round, link_base: str = "") -> list[ScoreSheet]:
     the address phones reach, `link_base`) as a QR code; with two confirmations, each side's
     link. A game entered by its paper totals has one row saying so, with the totals."""
     tournament = round_.tournament
-    melee, both_links = is_melee(tournament), tournament.two_confirmations
+    melee, both_links = tournament.by_player, tournament.two_confirmations
     sheets = []
     rows = round_.rules.max_donnes or SHEET_ROWS_TO_A_TARGET
     keep = sheet_keep(round_.rules)
@@ -414,7 +410,7 @@ def tables_for(tournament: Tournament) -> int:
     """The tables the active entrants fill, at least one: a table for two teams (one of
     them may have the bye), or for four players of a mêlée (the others are exempt)."""
     entrants = entrants_count(tournament)
-    return max(1, entrants // 4 if is_melee(tournament) else -(-entrants // 2))
+    return max(1, entrants // 4 if tournament.by_player else -(-entrants // 2))
 
 
 def blank_score_sheets(tournament: Tournament, tables: int) -> list[ScoreSheet]:
@@ -525,7 +521,7 @@ def _side_seats(table: int | None, ns: _Side, ew: _Side | None, melee: bool) -> 
 def pairings(round_: Round) -> tuple[list[TableSeating], list[Seat]]:
     """The partie by table (byes left out), and every team's seat by name ("where do I
     play?"); in a mêlée each table's four players, and every player's seat by name."""
-    melee = is_melee(round_.tournament)
+    melee = round_.tournament.by_player
     tables, seats = [], []
     for row in pairing_rows(round_, _PAIRING_FIELDS):
         ns, ew = _side(row, "team_ns"), _side(row, "team_ew")
@@ -618,7 +614,7 @@ def standings(tournament: Tournament, scope: StandingsScope | None = None) -> St
     if scope is None:
         scope = standings_scope(tournament)
     return Standings(lines, criteria_labels(tournament), ended_on_time(tournament),
-                     melee=is_melee(tournament),
+                     melee=tournament.by_player,
                      ranking_points=uses_ranking_points(tournament),
                      awards=standings_awards(tournament, lines),
                      awaiting=awaiting_entrants(tournament),
@@ -677,7 +673,7 @@ def screen(tournament: Tournament) -> Screen:
     byes: list[Who] = []
     if current is not None:
         # The exempt team (players) is shown after the tables: it looks for its name there.
-        byes = [who(game.team_ns, is_melee(tournament)) for game in bye_games(current)]
+        byes = [who(game.team_ns, tournament.by_player) for game in bye_games(current)]
         seated = {seat.number for seat in seats}
         unseated = [Seat(entry.number, entry.name, None, "")
                     for entry in registered if entry.active and entry.number not in seated]
@@ -686,4 +682,4 @@ def screen(tournament: Tournament) -> Screen:
             seats.sort(key=lambda seat: name_key(seat.name))
     scope = standings_scope(tournament)
     return Screen(current, tables, seats, registered, standings(tournament, scope), scope,
-                  melee=is_melee(tournament), byes=byes)
+                  melee=tournament.by_player, byes=byes)

@@ -110,7 +110,7 @@ def _result(game: Game, melee: bool, awaiting: set[int]) -> TableResult:
 def partie_results(tournament: Tournament) -> list[PartieResults]:
     """Every partie drawn, its tables in order then its byes: one query (two with the two
     confirmations: the scores awaiting one are said)."""
-    melee = documents.is_melee(tournament)
+    melee = tournament.by_player
     awaiting = awaiting_games(tournament)
     parties: dict[int, list[Game]] = {}
     for game in concours_games(tournament):
@@ -138,7 +138,7 @@ def results_htmls(tournament: Tournament) -> list[str]:
     # renderer lays them out a core at a time, the longest first.
     chunks = min(max(1, -(-results // RESULTS_A_PART)), max(1, len(parties)))
     context = {"tournament": tournament, "scope": standings_scope(tournament),
-               "printed": timezone.localtime(), "melee": tournament.format == "melee"}
+               "printed": timezone.localtime(), "melee": tournament.by_player}
     return [render_to_string("printing/final_pack.html", {
         **context, "parties": group, "first": index == 0})
         for index, group in enumerate(_even_groups(parties, chunks))]
@@ -218,7 +218,7 @@ def final_workbook(tournament: Tournament, when: datetime | None = None) -> byte
     table, as the PDF prints them) and "Liste des lots" (the lots as typed). The donnes are
     in the standings workbook (standings.xlsx): reading that file back to add sheets cost
     5 s for 160 teams (openpyxl loads every cell), so both are written by `workbook.Book`."""
-    melee = tournament.format == "melee"
+    melee = tournament.by_player
     who = _("Joueur") if melee else _("Équipe")
     withdrawn = _("retiré") if melee else _("retirée")
     standing = documents.standings(tournament)

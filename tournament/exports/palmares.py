@@ -71,7 +71,7 @@ def palmares(tournament: Tournament, lines: Sequence[StandingsLine] | None = Non
     """The palmarès of the standings as they stand (`lines`: already built by the caller)."""
     awards = standings_awards(tournament, lines)
     return Palmares(tournament, awards, standings_scope(tournament),
-                    tournament.format == "melee",
+                    tournament.by_player,
                     cash_prizes_by_position(tournament, awards.placed_count))
 
 

@@ -185,7 +185,7 @@ def _sheet_htmls(tournament: Tournament, round_: Round | None,
                "rules_image": documents.sheet_rules_image(keep),
                "row_image": documents.sheet_row_image(keep), "row_mm": documents.SHEET_ROW_MM,
                "grid_width": documents.sheet_width(keep), "font_pt": documents.SHEET_FONT_PT,
-               "melee": documents.is_melee(tournament)}
+               "melee": tournament.by_player}
     chunks = weasy.workers_for(len(sheets))
     size = -(-len(sheets) // chunks)
     return [render_to_string("printing/score_sheets.html",
@@ -229,7 +229,7 @@ def pairings_htmls(round_: Round, parts: int | None = None) -> list[str]:
     list in `parts` parts of whole pages (by default as many as `weasy` renders at once)."""
     tables, seats = documents.pairings(round_)
     context = {"tournament": round_.tournament, "round": round_,
-               "melee": documents.is_melee(round_.tournament)}
+               "melee": round_.tournament.by_player}
     if parts is None:
         parts = default_parts(len(seats))
     if in_parts(len(seats), parts):

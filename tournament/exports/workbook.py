@@ -344,7 +344,7 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None, *,
                        extra: Callable[[Book], None] | None = None) -> bytes:
     """The standings, every game and every donne, and the teams (a mêlée: the players);
     `extra` adds sheets after them (the desk's « Caisse »: exports.caisse)."""
-    melee = documents.is_melee(tournament)
+    melee = tournament.by_player
     book = Book(title(tournament, when))
     standing = documents.standings(tournament)
     add_standings(book, standing)

@@ -22,9 +22,9 @@ from ..bounds import OPTION_BOUNDS
 from ..choices import CHUTE_BASE_CHOICES, COINCHE_MADE_CHOICES, EXEMPT_CHOICES, FORMAT_CHOICES
 from ..draw import METHODS
 from ..errors import UserError
+from ..formats import FORMATS, format_of
 from ..models import PRESET_CHOICES, RULE_FIELDS, Club, Tournament
 from ..ranking import CRITERIA
-from ..selectors.rounds import entrant_kind
 from ..services import criteria_checked
 from ..services.common import (
     RANKING_POINTS_MAX,
@@ -78,8 +78,8 @@ class DrawMethodSelect(forms.Select):
         option = super().create_option(name, value, label, selected, index, subindex, attrs)
         method = METHODS.get(str(value))
         if method is not None:
-            option["attrs"]["data-format"] = "melee" if method.entrant == "player" else \
-                "doublettes"
+            option["attrs"]["data-format"] = " ".join(
+                key for key, format in FORMATS.items() if format.allows_draw(method.entrant))
         return option
 
 
@@ -87,7 +87,7 @@ def draw_method_field(format: str | None = None) -> forms.ChoiceField:
     """The draw methods of the registry, in its order; only those of `format` when given
     (None: all, the page's script filtering them as the format changes)."""
     choices = [(key, capfirst(str(method.label))) for key, method in METHODS.items()
-               if format is None or method.entrant == entrant_kind(format)]
+               if format is None or format_of(format).allows_draw(method.entrant)]
     # Not required: a form posted without it (a script, an older page) keeps the usual
     # method of the format, or on the rules page the concours' own.
     return forms.ChoiceField(

@@ -77,7 +77,7 @@ def describe(entry: AuditEntry) -> tuple[str, str]:
         after = {key: after[key] for key in keys}
         # Read only for the lots: the journal's entries come from `tournament.audit`, which
         # hands each its tournament without a query.
-        melee = PRIZES in after and entry.tournament.format == "melee"
+        melee = PRIZES in after and entry.tournament.by_player
     return summary(entry.kind, before, melee), summary(entry.kind, after, melee)
 
 

@@ -62,11 +62,19 @@ class Round(models.Model):
     clock_minutes = models.PositiveSmallIntegerField(_("durée de la partie (minutes)"),
                                                      null=True, blank=True)
     clock_ends = models.DateTimeField(_("fin du chrono"), null=True, blank=True)
+    # The phase of a concours en phases this partie belongs to (a key of
+    # tournament.formats.PHASES: qualification, poule, principal, consolante) and, in a poule,
+    # the poule's number (1 is A); both None for a partie of a concours of drawn parties.
+    phase = models.CharField(_("phase"), max_length=12, null=True, blank=True)
+    poule = models.PositiveSmallIntegerField(_("poule"), null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
+            models.CheckConstraint(
+                condition=models.Q(poule__isnull=True) | models.Q(phase="poule", poule__gte=1),
+                name="round_poule_in_a_poule"),
         ]
 
     def __str__(self) -> str:

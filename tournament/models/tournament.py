@@ -22,6 +22,7 @@ from ..choices import (
     LOSING_BELOTE_CHOICES,
     PRESET_CHOICES,
 )
+from ..formats import Format, format_of
 
 # Fields of `Tournament` that are options of `scoring.Rules`, under the same names.
 RULE_FIELDS = [field.name for field in dataclasses.fields(Rules)]
@@ -229,6 +230,16 @@ class Tournament(models.Model):
         ordering = ["-date", "name"]
         verbose_name = _("concours")
         verbose_name_plural = _("concours")
+
+    @property
+    def format_spec(self) -> Format:
+        """The format's entry in the registry (tournament.formats): what it plays and ranks."""
+        return format_of(self)
+
+    @property
+    def by_player(self) -> bool:
+        """Players register alone and are ranked, the teams drawn at each partie (a mêlée)."""
+        return format_of(self).by_player
 
     def __str__(self) -> str:
         return self.name

@@ -21,7 +21,7 @@ from ..validators import search_key
 def entrants_registered(tournament: Tournament) -> QuerySet[Team] | QuerySet[Player]:
     """Every registered entrant, withdrawn or not: the players of a mêlée, the registered
     teams otherwise (a mêlée partie's teams are its draw's, not entrants)."""
-    if tournament.format == "melee":
+    if tournament.by_player:
         return Player.objects.filter(tournament=tournament)
     return Team.objects.filter(tournament=tournament, round__isnull=True)
 
@@ -104,7 +104,7 @@ def _player_row(player: Player) -> ArrivalRow:
 
 def arrivals_board(tournament: Tournament) -> Arrivals:
     """The active entrants with their arrival, and whether partie 1 is drawn. Three queries."""
-    melee = tournament.format == "melee"
+    melee = tournament.by_player
     if melee:
         rows = [_player_row(player) for player in
                 Player.objects.filter(tournament=tournament, active=True).order_by("number")]
@@ -119,7 +119,7 @@ def arrivals_board(tournament: Tournament) -> Arrivals:
 
 def arrival_row(tournament: Tournament, number: int) -> ArrivalRow | None:
     """One active entrant's row, by its number (None: no such active entrant)."""
-    if tournament.format == "melee":
+    if tournament.by_player:
         player = Player.objects.filter(tournament=tournament, number=number,
                                        active=True).first()
         return None if player is None else _player_row(player)

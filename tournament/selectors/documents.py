@@ -76,7 +76,7 @@ def donne_count(tournament: Tournament) -> int:
 
 def entrant_count(tournament: Tournament) -> int:
     """The entrants: a mêlée's players, else the registered teams (one query)."""
-    if tournament.format == "melee":
+    if tournament.by_player:
         return Player.objects.filter(tournament=tournament).count()
     return Team.objects.filter(tournament=tournament, round__isnull=True).count()
 
@@ -139,7 +139,7 @@ def awaiting_entrants(tournament: Tournament) -> frozenset[int]:
         return frozenset()
     games = Game.objects.filter(pk__in=pending)
     fields = (["team_ns__first_id", "team_ns__second_id", "team_ew__first_id",
-               "team_ew__second_id"] if tournament.format == "melee"
+               "team_ew__second_id"] if tournament.by_player
               else ["team_ns_id", "team_ew_id"])
     return frozenset(entrant for row in games.values_list(*fields) for entrant in row
                      if entrant is not None)
@@ -149,7 +149,7 @@ def registered_rows(tournament: Tournament) -> list[tuple[int, str, bool]]:
     """(number, name, active) of each registered team, or a mêlée's players, unordered: one
     query."""
     fields = ("number", "name", "active")
-    if tournament.format == "melee":
+    if tournament.by_player:
         return list(Player.objects.filter(tournament=tournament).values_list(*fields))
     return list(Team.objects.filter(tournament=tournament, round__isnull=True)
                 .values_list(*fields))

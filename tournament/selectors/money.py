@@ -29,13 +29,9 @@ from ..validators import search_key
 from .prizes import Lot, award_indexes, standings_awards
 
 
-def is_melee(tournament: Tournament) -> bool:
-    return tournament.format == "melee"
-
-
 def due_of(tournament: Tournament, players: int) -> int:
     """What an entrant of `players` players owes, in cents."""
-    if is_melee(tournament) or tournament.fee_per != FEE_PER_PLAYER:
+    if tournament.by_player or tournament.fee_per != FEE_PER_PLAYER:
         return tournament.fee
     return tournament.fee * players
 
@@ -65,7 +61,7 @@ class EntrantMoney:
 
 def entrants_money(tournament: Tournament) -> list[EntrantMoney]:
     """Every entrant in number order with what it owes and its payment: one query."""
-    if is_melee(tournament):
+    if tournament.by_player:
         players = Player.objects.filter(tournament=tournament).select_related(
             "payment").order_by("number")
         return [EntrantMoney(player.number, player.name, player.club, player.active,
@@ -124,7 +120,7 @@ class Caisse:
 
     @property
     def melee(self) -> bool:
-        return is_melee(self.tournament)
+        return self.tournament.by_player
 
     @property
     def unpaid(self) -> list[EntrantMoney]:

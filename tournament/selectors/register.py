@@ -172,7 +172,7 @@ def club_player_concours(player: ClubPlayer) -> list[ConcoursLine]:
             if other is not None and other.name not in partners:
                 partners.append(other.name)
         registered = next((team for team in teams if team.round_id is None), None)
-        melee = tournament.format == "melee"
+        melee = tournament.by_player
         ranked_id = entrant.pk if melee else (registered.pk if registered else None)
         rows = standings(tournament)
         row = next((row for row in rows if row.entrant == ranked_id), None)

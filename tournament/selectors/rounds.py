@@ -15,6 +15,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from ..draw import METHODS, DrawInput
+from ..formats import format_of
 from ..models import AuditEntry, Game, Round, Team, Tournament
 from .arrivals import entrants_drawn
 from .rules import games_with_results
@@ -131,7 +132,7 @@ def draw_input(tournament: Tournament, number: int, seed: int) -> DrawInput:
     if number > 1:
         active = set(ids)
         ids = [row.entrant for row in standings(tournament) if row.entrant in active]
-    melee = tournament.format == "melee"
+    melee = tournament.by_player
     opponents: list[tuple[int, int]] = []
     partners: list[tuple[int, int]] = []
     byes: Counter[int] = Counter()
@@ -163,7 +164,7 @@ def _movement(tournament: Tournament, number: int,
     Its positions are fixed at partie 1 (withdrawn teams keep theirs, late ones have none):
     the active `entrants` (active_entrants) for partie 1 and in a mêlée, partie 1's teams
     after it (`rotation_roster`), not the active ones."""
-    return (dict(entrants) if number == 1 or tournament.format == "melee"
+    return (dict(entrants) if number == 1 or tournament.by_player
             else rotation_roster(tournament))
 
 
@@ -293,7 +294,7 @@ def partie_team_name(first: str, second: str | None) -> str:
 def round_teams(round_: Round) -> QuerySet[Team]:
     """The teams a partie's seats are exchanged between, by their numbers: the partie's own
     teams in a mêlée, the registered teams otherwise."""
-    if round_.tournament.format == "melee":
+    if round_.tournament.by_player:
         return Team.objects.filter(round=round_)
     return Team.objects.filter(tournament=round_.tournament_id, round__isnull=True)
 
@@ -307,7 +308,7 @@ def round_undoable(round_: Round) -> bool:
 def round_waiting_teams(round_: Round) -> list[Team]:
     """Active teams with no seat in this partie (registered after its draw, or returned).
     None in a mêlée: a player arriving late plays from the next partie's draw."""
-    if round_.tournament.format == "melee":
+    if round_.tournament.by_player:
         return []
     seated = Game.objects.filter(round=round_)
     return list(round_.tournament.teams.filter(active=True, round__isnull=True)
@@ -329,7 +330,7 @@ def round_started(round_: Round) -> bool:
 
 def entrant_kind(format: str) -> str:
     """What a concours of `format` draws and ranks: players in a mêlée, teams otherwise."""
-    return "player" if format == "melee" else "team"
+    return format_of(format).entrant
 
 
 __all__ = [

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 
+from ..formats import FORMATS
 from ..models import ClubPlayer, Game, Player, Round, Season, Team, Tournament
 from ..ranking import Row, rank, tally
 from ..season import BEYOND, KINDS, Entry, Line, Rule, concours_points, season_rank
@@ -36,6 +37,9 @@ from .standings import (
     points_scale,
     result_of,
 )
+
+# The formats whose entrants are players (a mêlée's registered players are its entrants).
+PLAYER_FORMATS = [key for key, format in FORMATS.items() if format.by_player]
 
 
 def season_rule(season: Season) -> Rule:
@@ -98,7 +102,7 @@ def concours_standings(tournaments: Sequence[Tournament]) -> list[ConcoursStandi
     games: dict[int, list[tuple]] = defaultdict(list)
     # The partie teams' players are joined for the mêlées only (a join the doublettes'
     # thousands of games need not pay): two queries.
-    melee_ids = [tournament.pk for tournament in tournaments if tournament.format == "melee"]
+    melee_ids = [tournament.pk for tournament in tournaments if tournament.by_player]
     doublette_ids = [pk for pk in ids if pk not in set(melee_ids)]
     for chosen, fields in ((melee_ids, MELEE_FIELDS), (doublette_ids, ())):
         for tournament_id, *values in (
@@ -113,12 +117,13 @@ def concours_standings(tournaments: Sequence[Tournament]) -> list[ConcoursStandi
                          "second__registered_id", "second_id")):
         members[tournament_id][team] = (first, second) if has_second is not None else (first,)
     for tournament_id, player, registered in (
-            Player.objects.filter(tournament__in=ids, tournament__format="melee").order_by()
+            Player.objects.filter(tournament__in=ids, tournament__format__in=PLAYER_FORMATS)
+            .order_by()
             .values_list("tournament_id", "id", "registered_id")):
         members[tournament_id][player] = (registered,)
     found = []
     for index, tournament in enumerate(tournaments):
-        melee = tournament.format == "melee"
+        melee = tournament.by_player
         played = played_parties(states[tournament.pk])
         results = [result for values in games[tournament.pk]
                    if (result := result_of(values, played, melee)) is not None]

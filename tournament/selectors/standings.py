@@ -97,7 +97,7 @@ def results(tournament: Tournament, states: list[PartieState] | None = None) -> 
     partie team's players in a mêlée (`(first, second)`, or `(first,)` for an exempt
     player). One query (two with `states` not given)."""
     played = _played(partie_states(tournament) if states is None else states)
-    melee = tournament.format == "melee"
+    melee = tournament.by_player
     fields = RESULT_FIELDS + (MELEE_FIELDS if melee else ())
     games = Game.objects.filter(round__tournament=tournament, finished=True).values_list(*fields)
     return [found for values in games
@@ -117,7 +117,7 @@ def points_scale(tournament: Tournament) -> PointsScale:
 def _entrants(tournament: Tournament) -> list[Team] | list[Player]:
     """Who is ranked: the players of a mêlée, the registered teams otherwise (a mêlée's
     teams are drawn per partie: they are not ranked). One query."""
-    if tournament.format == "melee":
+    if tournament.by_player:
         return list(Player.objects.filter(tournament=tournament))
     return list(Team.objects.filter(tournament=tournament, round__isnull=True)
                 .select_related("first", "second"))
@@ -133,7 +133,7 @@ def standings(tournament: Tournament) -> list[Row]:
     per registered team otherwise (a team id; `Row.team` names it too). Three queries.
     The entrants' ids only (each draw by standings reads this: a thousand teams and their
     players made into objects cost more than ranking them)."""
-    if tournament.format == "melee":
+    if tournament.by_player:
         ids = list(Player.objects.filter(tournament=tournament).values_list("id", flat=True))
     else:
         ids = list(Team.objects.filter(tournament=tournament, round__isnull=True)
@@ -289,7 +289,7 @@ _PLAYER_FIELDS = ("id", "number", "name", "club", "active")
 
 def _entrant_values(tournament: Tournament) -> list[Entrant]:
     """Who is ranked (as `_entrants`), as the lines name them. One query."""
-    if tournament.format == "melee":
+    if tournament.by_player:
         url = addresses("tournament:player", tournament.slug)
         return [Entrant("player", pk, number, name, club, active, name, "", url(number))
                 for pk, number, name, club, active in Player.objects.filter(
@@ -332,7 +332,7 @@ def has_registrations(tournament: Tournament) -> bool:
 
 def entrants_count(tournament: Tournament) -> int:
     """The active entrants: players of a mêlée, registered teams otherwise."""
-    if tournament.format == "melee":
+    if tournament.by_player:
         return Player.objects.filter(tournament=tournament, active=True).count()
     return Team.objects.filter(tournament=tournament, round__isnull=True, active=True).count()
 

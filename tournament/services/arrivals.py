@@ -30,7 +30,7 @@ def _arrival_values(entrant: Team | Player) -> dict[str, object]:
 def _entrant_locked(tournament: Tournament, team: Team | None,
                     player: Player | None) -> Team | Player:
     """The entrant read again and locked, if it is an active entrant of this concours."""
-    melee = tournament.format == "melee"
+    melee = tournament.by_player
     if (team is None) == (player is None):
         raise UserError(_("Choisissez une équipe ou un joueur."))
     if team is not None:

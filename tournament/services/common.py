@@ -21,12 +21,12 @@ from ..bounds import OPTION_BOUNDS
 from ..choices import FORMAT_CHOICES
 from ..draw import METHODS
 from ..errors import UserError, scoring_refusals
+from ..formats import format_of
 from ..models import (
     RULE_FIELDS,
     Tournament,
 )
 from ..ranking import CRITERIA, EXEMPT_RULES
-from ..selectors.rounds import entrant_kind
 
 # --- Locks (their order: services/__init__.py) --------------------------------------------
 
@@ -207,9 +207,9 @@ def draw_method_checked(value: object, format: str) -> str:
     if method is None:
         raise UserError(_("Méthode de tirage inconnue : %(key)s.") % {"key": str(value)[:40]},
                         "draw_method")
-    if method.entrant != entrant_kind(format):
+    if not format_of(format).allows_draw(method.entrant):
         message = (_("Le tirage « %(method)s » tire des équipes : il ne convient pas à une "
-                     "mêlée.") if format == "melee" else
+                     "mêlée.") if format_of(format).by_player else
                    _("Le tirage « %(method)s » tire des joueurs : il ne convient qu'à une "
                      "mêlée."))
         raise UserError(message % {"method": method.label}, "draw_method")
@@ -218,7 +218,7 @@ def draw_method_checked(value: object, format: str) -> str:
 
 def default_draw_method(format: str) -> str:
     """The usual method of a format: the mêlée's own, or by standings for doublettes."""
-    return "melee" if format == "melee" else "standings"
+    return format_of(format).default_draw
 
 
 def date_checked(value: object) -> datetime.date:

@@ -29,7 +29,7 @@ from ..choices import FEE_PER_CHOICES, PAYMENT_METHODS, PAYMENT_OFFERED
 from ..errors import UserError
 from ..journal import SYSTEM, Actor
 from ..models import CashPrize, Payment, Player, Prize, Team, Tournament
-from ..selectors.money import due_of, is_melee
+from ..selectors.money import due_of
 
 
 def _locked(tournament: Tournament) -> Tournament:
@@ -66,7 +66,7 @@ def _entrant(tournament: Tournament, number: object) -> Team | Player:
     if type(number) is not int:
         raise UserError(_("Ce numéro n'existe pas."))
     entrant: Team | Player | None
-    if is_melee(tournament):
+    if tournament.by_player:
         entrant = (Player.objects.select_for_update(of=("self",))
                    .filter(tournament=tournament, number=number).first())
         missing = _("Le joueur n° %(n)d n'existe pas.")

@@ -82,7 +82,7 @@ def _name_holder(tournament: Tournament, name: str, exclude: int | None = None) 
 
 
 def _melee_only(tournament: Tournament) -> None:
-    if tournament.format != "melee":
+    if not tournament.by_player:
         raise UserError(_("Dans un concours en doublettes, les joueurs s'inscrivent avec leur "
                           "équipe, sur la page des équipes."))
 

@@ -72,7 +72,7 @@ def _log(tournament: Tournament, by: Actor, action: str, before: list[Lot]) -> N
 
 
 def _melee(tournament: Tournament) -> bool:
-    return tournament.format == "melee"
+    return tournament.by_player
 
 
 @transaction.atomic

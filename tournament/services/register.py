@@ -251,7 +251,7 @@ def _anonymise_entrant(entrant: Player, anonymous: str, names: set[str],
     names_only = {entrant.name}  # replaced inside longer texts too; a licence or club not
     if entrant.licence:
         replaced[entrant.licence] = ""
-    melee = tournament.format == "melee"
+    melee = tournament.by_player
     if melee and entrant.club:
         replaced[entrant.club] = ""
     entrant.name, entrant.licence = anonymous, ""

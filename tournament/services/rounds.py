@@ -97,7 +97,7 @@ def round_generate(*, tournament: Tournament, seed: int | None = None,
         _round_close_logged(round_=last, by=by, closed_by_draw=number)
     round_ = Round.objects.create(tournament=tournament, number=number, seed=draw.seed,
                                   draw_method=key)
-    if tournament.format == "melee":
+    if tournament.by_player:
         _save_melee(round_, draw)
     else:
         _save_doublettes(round_, draw)
@@ -234,7 +234,7 @@ def _late_checked(round_: Round, teams: list[Team]) -> Round:
                           "celle-ci."))
     if round_.closed:
         raise UserError(_("La partie est close : rouvrez-la pour y placer une équipe."))
-    if round_.tournament.format == "melee":
+    if round_.tournament.by_player:
         raise UserError(_("Dans une mêlée, un joueur arrivé après le tirage joue à partir de "
                           "la partie suivante."))
     for team in teams:

@@ -97,7 +97,7 @@ def _licence_label(field: str) -> str:
 
 
 def _doublettes_only(tournament: Tournament) -> None:
-    if tournament.format == "melee":
+    if tournament.by_player:
         raise UserError(_("Dans un concours à la mêlée, les joueurs s'inscrivent seuls : les "
                           "équipes sont tirées à chaque partie."))
 

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from scoring import PRESETS, Rules
 
 from .. import journal as audit
+from ..formats import format_of
 from ..journal import SYSTEM, Actor
 from ..models import (
     RULE_FIELDS,
@@ -386,7 +387,7 @@ def _draw_options_checked(tournament: Tournament, format: str | None,
         new_format = options["format"] = format
     if draw_method is not None:
         options["draw_method"] = draw_method_checked(draw_method, new_format)
-    elif new_format != tournament.format:
+    elif format_of(new_format) is not format_of(tournament):
         try:
             draw_method_checked(tournament.draw_method, new_format)
         except UserError:

@@ -43,7 +43,7 @@ def _mark(request: HttpRequest, slug: str, number: int, *, arrived: bool) -> Htt
     tournament = at_desk(request, slug)  # the desk: any member of the club
     team: Team | None = None
     player: Player | None = None
-    if tournament.format == "melee":
+    if tournament.by_player:
         player = Player.objects.filter(tournament=tournament, number=number).first()
     else:
         team = Team.objects.filter(tournament=tournament, round__isnull=True,

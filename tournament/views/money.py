@@ -138,7 +138,7 @@ def _settings_page(request: HttpRequest, tournament: Tournament, *,
                    status: int = 200) -> HttpResponse:
     prizes = list(tournament.prizes.order_by("order", "id"))
     return render(request, "tournament/organiser/caisse_settings.html", {
-        "tournament": tournament, "melee": tournament.format == "melee",
+        "tournament": tournament, "melee": tournament.by_player,
         "fee_form": fee_form or FeeForm(initial={"fee": tournament.fee,
                                                  "fee_per": tournament.fee_per}),
         "pool_form": pool_form or PoolForm.of(selectors.pool_of(tournament)),

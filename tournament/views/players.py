@@ -46,7 +46,7 @@ def _list_page(request: HttpRequest, tournament: Tournament, form: PlayerRegistr
 def player_list(request: HttpRequest, slug: str) -> HttpResponse:
     """The players of a mêlée, and (for its organiser) the form that registers one."""
     tournament = readable(request, slug)
-    if tournament.format != "melee":
+    if not tournament.by_player:
         return redirect("tournament:teams", slug=slug)
     form = PlayerRegistrationForm()
     if request.method == "POST":  # the desk registers entrants
@@ -71,7 +71,7 @@ def player_list(request: HttpRequest, slug: str) -> HttpResponse:
 def players_import(request: HttpRequest, slug: str) -> HttpResponse:
     """A file of players (one a line), registered whole or not at all."""
     tournament = at_desk(request, slug)
-    if tournament.format != "melee":
+    if not tournament.by_player:
         return redirect("tournament:teams", slug=slug)
     import_form = PlayerImportForm(request.POST, request.FILES)
     if import_form.is_valid():
@@ -102,7 +102,7 @@ def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A player of a mêlée: their parties (partner, opponents, score); the organiser changes
     them here."""
     tournament = readable(request, slug)
-    if tournament.format != "melee":
+    if not tournament.by_player:
         return redirect("tournament:teams", slug=slug)
     player = _player(tournament, number)
     initial = {"name": player.name, "club": player.club, "licence": player.licence}
@@ -137,7 +137,7 @@ def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def _organised_player(request: HttpRequest, slug: str, number: int) -> Player:
     """A player of a mêlée, for its organiser only (a doublette's players are its teams')."""
     tournament = organised(request, slug)
-    if tournament.format != "melee":
+    if not tournament.by_player:
         raise Http404(_("Les joueurs d'un concours en doublettes sont sur la page de leur "
                         "équipe."))
     return _player(tournament, number)

@@ -27,7 +27,7 @@ from .exports import concours_document
 
 def _page(request: HttpRequest, tournament: Tournament, form: PrizeForm,
           editing: Prize | None = None, status: int = 200) -> HttpResponse:
-    melee = tournament.format == "melee"
+    melee = tournament.by_player
     prizes = list(tournament.prizes.order_by("order", "id"))
     awards = selectors.standings_awards(tournament)
     # The cash prizes (the desk's pool) beside the lots: a line with either is listed.

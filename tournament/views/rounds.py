@@ -279,12 +279,12 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     awaiting, disputed = selectors.awaiting_games(tournament), selectors.disputed_games(tournament)
     urls = (addresses("tournament:game", slug, round_.number),
             addresses("tournament:table_link", marker=TOKEN_MARKER))
-    rows = [TableRow.of(game, awaiting, disputed, urls, melee=tournament.format == "melee")
+    rows = [TableRow.of(game, awaiting, disputed, urls, melee=tournament.by_player)
             for game in games]
     waiting = selectors.round_waiting_teams(round_) if desk and is_last else []
     can_draw_next = organiser and is_last and not unfinished
     two_links = desk and tournament.two_confirmations
-    page = RowsPage(slug=slug, desk=desk, melee=tournament.format == "melee",
+    page = RowsPage(slug=slug, desk=desk, melee=tournament.by_player,
                     two_links=two_links, link_base=link_base,
                     csrf_input=format_html('<input type="hidden" name="csrfmiddlewaretoken" '
                                            'value="{}">', get_token(request))
@@ -304,7 +304,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "can_draw_next": can_draw_next,
         "draw": selectors.round_draw_options(tournament) if can_draw_next else None,
         "method_label": selectors.draw_label(round_.draw_method),
-        "melee": tournament.format == "melee",
+        "melee": tournament.by_player,
         "two_links": two_links,
         "unfinished_phrase": selectors.tables_phrase(unfinished) if unfinished else "",
         "waiting": waiting, "bye": next((game for game in games if game.is_bye), None),

@@ -40,7 +40,7 @@ from .register import with_type_ahead
 def team_list(request: HttpRequest, slug: str) -> HttpResponse:
     """The teams registered; a POST registers one (the import has its own address)."""
     tournament = readable(request, slug)
-    if tournament.format == "melee":
+    if tournament.by_player:
         return redirect("tournament:players", slug=slug)
     form = TeamForm()
     if request.method == "POST":  # the desk registers entrants
@@ -66,7 +66,7 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
 def teams_import(request: HttpRequest, slug: str) -> HttpResponse:
     """Register the teams of a file (CSV or workbook); refused whole, beside the field."""
     tournament = at_desk(request, slug)
-    if tournament.format == "melee":
+    if tournament.by_player:
         return redirect("tournament:players", slug=slug)
     import_form = TeamImportForm(request.POST, request.FILES)
     if import_form.is_valid():

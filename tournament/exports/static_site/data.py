@@ -232,7 +232,7 @@ def _ids(*ids: int | None) -> tuple[int, ...]:
 
 def concours(tournament: Tournament, people: People) -> SiteConcours:
     """`tournament` as the site shows it, its persons added to `people`."""
-    melee = tournament.format == "melee"
+    melee = tournament.by_player
     lines = standings_lines(tournament)
     awards = standings_awards(tournament, lines)
     scope = standings_scope(tournament)

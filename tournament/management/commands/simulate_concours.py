@@ -52,6 +52,8 @@ from tournament import demo, selectors, services
 from tournament.bounds import OPTION_BOUNDS
 from tournament.draw import METHODS, repeated_pairs
 from tournament.errors import UserError
+from tournament.formats import FORMATS as FORMAT_REGISTRY
+from tournament.formats import format_of
 from tournament.models import DonneRecord, Game, Round, Tournament
 from tournament.services.players import PlayerLine, players_import
 from tournament.validators import MAX_SEED
@@ -61,7 +63,7 @@ MAX_ENTRANTS = 2000
 MIN_PARTIES, MAX_PARTIES = OPTION_BOUNDS["parties_planned"]
 # A game ends long before this many donnes under any preset; beyond, the scoring is broken.
 MAX_DONNES = 300
-FORMATS = ("doublettes", "melee")
+FORMATS = tuple(FORMAT_REGISTRY)  # the keys the command takes: doublettes, melee
 
 
 class Refusal(Exception):
@@ -87,17 +89,17 @@ def checked(format: str, draw: str | None, entrants: str, parties: str, preset: 
     """The options as plain values, or a `Refusal` saying what is wrong."""
     if format not in FORMATS:
         raise Refusal(f"Formule inconnue : « {format} » (doublettes ou melee).")
-    draw = draw or ("melee" if format == "melee" else "standings")
+    melee = format_of(format).by_player
+    draw = draw or format_of(format).default_draw
     method = METHODS.get(draw)
     if method is None:
         raise Refusal(f"Tirage inconnu : « {draw} » ({', '.join(METHODS)}).")
-    if (method.entrant == "player") != (format == "melee"):
+    if not format_of(format).allows_draw(method.entrant):
         raise Refusal(f"Le tirage « {draw} » ne convient pas à la formule « {format} » : "
-                      + ("une mêlée se tire avec « melee »." if format == "melee" else
+                      + ("une mêlée se tire avec « melee »." if melee else
                          "« melee » tire des joueurs, pour une mêlée seulement."))
     if preset not in PRESETS:
         raise Refusal(f"Règlement inconnu : « {preset} » ({', '.join(PRESETS)}).")
-    melee = format == "melee"
     label = "Joueurs (--entrants)" if melee else "Équipes (--entrants)"
     low = 4 if melee else 2
     # Read from 0, so that a number too small gets the reason why (too few to draw).
@@ -116,7 +118,7 @@ def checked(format: str, draw: str | None, entrants: str, parties: str, preset: 
 
 
 def _register(tournament: Tournament, rng: random.Random, count: int) -> None:
-    if tournament.format == "melee":
+    if tournament.by_player:
         make = getattr(demo, "melee_players", None)
         if make is not None:
             players = make(rng, count)
@@ -179,7 +181,7 @@ def _play(round_: Round, rng: random.Random) -> None:
 def _figures(tournament: Tournament) -> dict[str, Any]:
     """What the JSON reports of the concours played: exempt counts, repeated meetings and
     the standings."""
-    melee = tournament.format == "melee"
+    melee = tournament.by_player
     opponents: list[tuple[int, int]] = []
     partners: list[tuple[int, int]] = []
     exempt: Counter[str] = Counter()

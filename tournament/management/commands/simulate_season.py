@@ -42,6 +42,8 @@ from django.db import transaction
 
 from tournament import demo, selectors, services
 from tournament.errors import UserError
+from tournament.formats import FORMATS as FORMAT_REGISTRY
+from tournament.formats import format_of
 from tournament.models import Club, ClubPlayer, Player, Season, Tournament
 from tournament.season import parse_points_table
 from tournament.season.standings import TableError
@@ -50,7 +52,7 @@ from tournament.validators import MAX_SEED
 
 from .simulate_concours import Refusal, _play, _team_name, _whole
 
-FORMATS = ("doublettes", "melee")
+FORMATS = tuple(FORMAT_REGISTRY)  # the keys the command takes: doublettes, melee
 MAX_CONCOURS = 100
 MAX_PLAYERS = 2000
 MAX_PARTICIPATION = 10_000
@@ -100,7 +102,7 @@ def _register(club: Club, rng: random.Random, count: int) -> list[ClubPlayer]:
 def _entrants(tournament: Tournament, chosen: list[ClubPlayer]) -> None:
     """Register `chosen` in the concours, linked to the register: teams of two in their
     order (doublettes), or players alone (mêlée)."""
-    if tournament.format == "melee":
+    if tournament.by_player:
         made = players_import(tournament=tournament, lines=[
             PlayerLine(line=index, name=player.full_name, club=player.home_club, licence="")
             for index, player in enumerate(chosen, start=1)])
@@ -138,7 +140,7 @@ def simulate(*, concours: int, format: str, players: int, table: tuple[int, ...]
         first_day = datetime.date.today()
         for index in range(concours):
             size = rng.randint(max(4, players // 2), players)
-            if format == "doublettes":
+            if not format_of(format).by_player:
                 size -= size % 2
             chosen = rng.sample(register, size)
             tournament = services.tournament_create(

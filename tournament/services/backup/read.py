@@ -45,6 +45,7 @@ from ...amounts import MAX_AMOUNT, MAX_FEE, MAX_POOL, MAX_RANK, AmountError, Poo
 from ...bounds import MAX_DONNES_PER_GAME
 from ...choices import FEE_PER_CHOICES, PAYMENT_METHODS, PAYMENT_OFFERED
 from ...draw import METHODS
+from ...formats import format_of
 from ...models import (
     COINCHE_VALUES,
     RULE_FIELDS,
@@ -753,7 +754,7 @@ def read(data: object) -> Backup:
     rounds = _read_rounds(fields["rounds"], {team["number"] for team in teams},
                           {player["number"] for player in players}, rules)
     entries = _read_audit(fields["audit"])
-    melee = tournament["format"] == "melee"
+    melee = format_of(tournament["format"]).by_player
     payments = _read_payments(fields["payments"], {row["number"] for row in (
         players if melee else teams)}, melee)
     pool = _read_pool(fields["cash_prizes"])

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ...errors import UserError
+from ...formats import format_of
 from ...models import (
     AuditEntry,
     CashPrize,
@@ -111,7 +112,7 @@ def _write(backup: Backup, organiser: Organiser, replace: bool,
         for order, (lot, value) in enumerate(zip(backup.lots, backup.lot_values, strict=True),
                                              start=1))
     # A payment names its entrant: a registered team, or a mêlée's player (read.py).
-    melee = backup.tournament["format"] == "melee"
+    melee = format_of(backup.tournament["format"]).by_player
     Payment.objects.bulk_create(
         Payment(tournament=tournament, team=None if melee else registered[row["number"]],
                 player=players[row["number"]] if melee else None,
