@@ -61,7 +61,8 @@ class Refusal(Exception):
 def _whole(text: str | None, label: str, low: int, high: int) -> int:
     """`text` as a whole number from `low` to `high`, or a refusal naming `label`."""
     shown = (text or "").strip()
-    if not (shown.isascii() and shown.isdigit()) or len(shown) > len(str(high)):
+    if (not (shown.isascii() and shown.isdigit()) or len(shown) > len(str(high))
+            or not low <= int(shown) <= high):
         raise Refusal(f"{label} : un nombre entier de {low} à {high} est attendu "
                       f"(« {shown[:30]} »).")
     return int(shown)
@@ -90,9 +91,9 @@ def checked(options: dict[str, Any]) -> tuple[int, dict[int, str], Formule, int]
     seed = _whole(options["seed"], "Graine (--seed)", 0, MAX_SEED)
     if options.get("entrants") is None:
         raise Refusal("Le nombre d'équipes (--entrants) est obligatoire.")
+    # Read from 0, so that too few entrants get the rules' own refusal (6 for poules, 2 for
+    # a tableau), from the formule's check.
     count = _whole(options["entrants"], "Équipes (--entrants)", 0, MAX_ENTRANTS)
-    if count > MAX_ENTRANTS:
-        raise Refusal(f"Équipes (--entrants) : au plus {MAX_ENTRANTS}.")
     if options.get("qualification") is None:
         raise Refusal("La qualification (--qualification poules, parties ou direct) est "
                       "obligatoire.")
@@ -104,15 +105,16 @@ def checked(options: dict[str, Any]) -> tuple[int, dict[int, str], Formule, int]
         options["cadrage"], "Cadrage (--cadrage)", CADRAGES)
     placement: Placement = _choice(  # type: ignore[assignment]
         options["placement"], "Placement (--placement)", PLACEMENTS)
-    qualified = _whole(options["qualified"], "Qualifiés par poule (--qualified)", 1, 2)
-    if qualified not in (1, 2):
-        raise Refusal("Les qualifiés par poule (--qualified) sont 1 ou 2.")
+    if options["qualified"] not in ("1", "2"):
+        raise Refusal("Les qualifiés par poule (--qualified) sont 1 ou 2, pas « "
+                      f"{str(options['qualified'])[:30]} ».")
+    qualified = int(options["qualified"])
     clubs_count = None
     if options.get("clubs") is not None:
-        clubs_count = _whole(options["clubs"], "Clubs (--clubs)", 1, count)
+        clubs_count = _whole(options["clubs"], "Clubs (--clubs)", 0, MAX_ENTRANTS)
         if not 1 <= clubs_count <= count:
-            raise Refusal(f"Clubs (--clubs) : de 1 à {count} (le nombre d'équipes), "
-                          f"{clubs_count} demandés.")
+            raise Refusal(f"Clubs (--clubs) : de 1 à {count} (le nombre d'équipes), pas "
+                          f"{clubs_count}.")
     if options["separate_clubs"] and clubs_count is None:
         raise Refusal("Séparer les clubs (--separate-clubs) demande des clubs (--clubs).")
     tetes = 0
@@ -127,10 +129,8 @@ def checked(options: dict[str, Any]) -> tuple[int, dict[int, str], Formule, int]
             raise Refusal("Les parties qualificatives demandent --parties et --principal.")
         parties = _whole(options["parties"], "Parties qualificatives (--parties)",
                          MIN_PARTIES, MAX_PARTIES)
-        if not MIN_PARTIES <= parties <= MAX_PARTIES:
-            raise Refusal(f"Parties qualificatives (--parties) : de {MIN_PARTIES} à "
-                          f"{MAX_PARTIES}.")
-        principal = _whole(options["principal"], "Tableau principal (--principal)", 2,
+        # From 0: fewer than 2, or more than the entrants, get the rules' own refusal.
+        principal = _whole(options["principal"], "Tableau principal (--principal)", 0,
                            MAX_ENTRANTS)
     clubs: dict[int, str] = {}
     if clubs_count is not None:
