@@ -251,3 +251,13 @@ def test_every_entrant_of_a_tableau_gets_one_place(entrants, placement, seed):
     first = tableau.rounds[0].matches
     assert len(first) == tableau.size // 2
     assert sum(m.bye for m in first) == tableau.size - entrants
+
+
+@pytest.mark.parametrize("count", [2, 4, 8, 16, 32])
+def test_when_two_p_is_a_power_of_two_a_poules_qualifiers_meet_only_in_the_final(count):
+    rankings = [[10 * poule + place for place in range(4)] for poule in range(count)]
+    seeds = [seed.entrant for seed in poule_seeds(rankings, [0, 1])]
+    order = standard_order(len(seeds))
+    half = {seeds[number - 1]: index < len(order) // 2 for index, number in enumerate(order)}
+    for ranking in rankings:
+        assert half[ranking[0]] != half[ranking[1]]

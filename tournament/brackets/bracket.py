@@ -27,7 +27,7 @@ CADRAGE = "cadrage"
 PETITE_FINALE = "petite finale"
 SEMI_FINALS = "demi-finales"
 FINAL = "finale"
-TOO_FEW = "Il faut au moins 2 équipes pour un tableau."
+TOO_FEW = "Il faut au moins 2 équipes pour un tableau"
 
 
 def is_power_of_two(number: int) -> bool:

@@ -32,7 +32,7 @@ PARTIES = 3
 def poule_count(entrants: int) -> int:
     """p = ⌈n / 4⌉, refused under 6 entrants (2.1)."""
     if entrants < MIN_POULE_ENTRANTS:
-        raise BracketError("Il faut au moins 6 équipes pour jouer en poules.")
+        raise BracketError("Il faut au moins 6 équipes pour jouer en poules")
     return -(-entrants // 4)
 
 
