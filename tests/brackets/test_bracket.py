@@ -11,6 +11,7 @@ from tournament.brackets import BracketError
 from tournament.brackets.bracket import (
     Seed,
     bracket_size,
+    bracket_slots,
     crossed_partners,
     direct_consolante,
     first_round,
@@ -261,3 +262,25 @@ def test_when_two_p_is_a_power_of_two_a_poules_qualifiers_meet_only_in_the_final
     half = {seeds[number - 1]: index < len(order) // 2 for index, number in enumerate(order)}
     for ranking in rankings:
         assert half[ranking[0]] != half[ranking[1]]
+
+
+def test_bracket_slots_know_a_match_as_soon_as_both_its_entrants_are_known():
+    # E = 6, S = 8: byes 1, 2; cadrage 4 v 5 and 3 v 6 (bracket order 1 8 4 5 2 7 3 6).
+    seeds = [11, 12, 13, 14, 15, 16]
+    slots = bracket_slots(seeds, {})
+    assert slots[0] == [(11, None), (14, 15), (12, None), (13, 16)]
+    assert slots[1] == [(11, None), (12, None)] and slots[2] == [(None, None)]
+    slots = bracket_slots(seeds, {(0, 3): 16})
+    assert slots[1] == [(11, None), (12, 16)]  # the second semi-final can be called
+    with pytest.raises(ValueError):
+        bracket_slots(seeds, {(0, 1): 13})
+
+
+@given(st.integers(2, 40), st.integers(0, 10**6))
+@settings(max_examples=30, deadline=None)
+def test_bracket_slots_with_every_winner_are_the_rounds_played(entrants, seed):
+    tableau = tableau_rounds(list(range(1, entrants + 1)), by_lot(seed))
+    winners = {(r, i): m.winner for r, round_ in enumerate(tableau.rounds)
+               for i, m in enumerate(round_.matches) if not m.bye}
+    slots = bracket_slots(tableau.seeds, winners)
+    assert slots == [[(m.a, m.b) for m in round_.matches] for round_ in tableau.rounds]

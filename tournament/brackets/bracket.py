@@ -4,16 +4,18 @@ a `direct` concours and the placement. Pure: entrant ids in, entrant ids out.
 
 A service seeds a tableau with `poule_seeds` (then `mend_poule_pairs`) or `seeds_by_lot`,
 lists its first round with `first_round(seeds)` (a bye: `(entrant, None)`), pairs the
-winners of matches 2i − 1 and 2i for match i of each later round, and names each round with
-`round_names`. `tableau_rounds` plays it all at once through a callback that plays one
-partie (the simulation's way); `direct_consolante` says who leaves a `direct` principal for
-the consolante and `tableau_placing` plays the placing matches and orders the places.
+winners of matches 2i − 1 and 2i for match i of each later round (`bracket_slots` gives
+every match known from the winners entered so far, so a match is called as soon as both its
+entrants are known), and names each round with `round_names`. `tableau_rounds` plays it
+all at once through a callback that plays one partie (the simulation's way);
+`direct_consolante` says who leaves a `direct` principal for the consolante and
+`tableau_placing` plays the placing matches and orders the places.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -213,6 +215,36 @@ def first_round(seeds: Sequence[int]) -> list[tuple[int, int | None]]:
     order = standard_order(bracket_size(count))
     return [(seeds[order[i] - 1], seeds[order[i + 1] - 1] if order[i + 1] <= count else None)
             for i in range(0, len(order), 2)]
+
+
+def bracket_slots(seeds: Sequence[int], winners: Mapping[tuple[int, int], int]
+                  ) -> list[list[tuple[int | None, int | None]]]:
+    """Each round's matches as far as the results so far make them known, for a service
+    that calls a match as soon as both its entrants are known (3.3): `winners` maps (round
+    index, match index), both from 0, to the winner entered. In the first round a bye is
+    (entrant, None) and goes through; later, None is an entrant not known yet. A winner
+    that is not one of its match's two entrants is the caller's bug."""
+    first = first_round(seeds)
+    rounds: list[list[tuple[int | None, int | None]]] = [list(first)]
+    current: list[int | None] = []
+    for index, (a, b) in enumerate(first):
+        current.append(a if b is None else _checked_winner(winners, 0, index, a, b))
+    while len(current) > 1:
+        pairs = list(zip(current[::2], current[1::2], strict=True))
+        rounds.append(pairs)
+        current = [_checked_winner(winners, len(rounds) - 1, index, a, b)
+                   for index, (a, b) in enumerate(pairs)]
+    return rounds
+
+
+def _checked_winner(winners: Mapping[tuple[int, int], int], round_: int, index: int,
+                    a: int | None, b: int | None) -> int | None:
+    winner = winners.get((round_, index))
+    if winner is None:
+        return None
+    if a is None or b is None or winner not in (a, b):
+        raise ValueError(f"round {round_}, match {index}: {winner} is not one of {a}, {b}")
+    return winner
 
 
 def _played(a: int, b: int, play: Play) -> Match:
