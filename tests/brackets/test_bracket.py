@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.brackets import BracketError
+from tournament.brackets import BracketError, Game
 from tournament.brackets.bracket import (
     Seed,
     bracket_size,
@@ -274,6 +274,13 @@ def test_bracket_slots_know_a_match_as_soon_as_both_its_entrants_are_known():
     assert slots[1] == [(11, None), (12, 16)]  # the second semi-final can be called
     with pytest.raises(ValueError):
         bracket_slots(seeds, {(0, 1): 13})
+    with pytest.raises(BracketError, match="n'a pas encore ses deux équipes"):
+        bracket_slots(seeds, {(1, 1): 12})
+
+
+def test_a_match_left_level_is_refused():
+    with pytest.raises(BracketError, match="donne par donne"):
+        tableau_rounds([1, 2], lambda a, b: Game(0, 2000, 2000))
 
 
 @given(st.integers(2, 40), st.integers(0, 10**6))

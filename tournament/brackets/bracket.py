@@ -222,8 +222,9 @@ def bracket_slots(seeds: Sequence[int], winners: Mapping[tuple[int, int], int]
     """Each round's matches as far as the results so far make them known, for a service
     that calls a match as soon as both its entrants are known (3.3): `winners` maps (round
     index, match index), both from 0, to the winner entered. In the first round a bye is
-    (entrant, None) and goes through; later, None is an entrant not known yet. A winner
-    that is not one of its match's two entrants is the caller's bug."""
+    (entrant, None) and goes through; later, None is an entrant not known yet. A result for
+    a match whose entrants are not known is refused (8); a winner that is not one of its
+    match's two entrants is the caller's bug."""
     first = first_round(seeds)
     rounds: list[list[tuple[int | None, int | None]]] = [list(first)]
     current: list[int | None] = []
@@ -242,7 +243,10 @@ def _checked_winner(winners: Mapping[tuple[int, int], int], round_: int, index: 
     winner = winners.get((round_, index))
     if winner is None:
         return None
-    if a is None or b is None or winner not in (a, b):
+    if a is None or b is None:
+        raise BracketError(f"Le match {index + 1} du tour {round_ + 1} n'a pas encore ses "
+                           "deux équipes : son résultat ne peut pas être saisi.")
+    if winner not in (a, b):
         raise ValueError(f"round {round_}, match {index}: {winner} is not one of {a}, {b}")
     return winner
 
@@ -250,7 +254,9 @@ def _checked_winner(winners: Mapping[tuple[int, int], int], round_: int, index: 
 def _played(a: int, b: int, play: Play) -> Match:
     game = play(a, b)
     if game.winner not in (a, b):
-        raise ValueError(f"the partie {a}–{b} has no winner among its entrants")
+        # A level game goes on donne by donne (3.3): a match is never left level.
+        raise BracketError("Un match de tableau a un vainqueur : la partie se poursuit donne "
+                           "par donne tant que les totaux sont égaux.")
     return Match(a, b, game.winner, game)
 
 
