@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.brackets import BracketError
+from tournament.brackets import BracketError, Game
 from tournament.brackets.bracket import first_round
 from tournament.brackets.formule import Formule, formule_check, formule_play
 from tournament.brackets.standings import final_standings
@@ -197,3 +197,9 @@ def test_every_entrant_gets_exactly_one_place_and_the_same_seed_gives_the_same_c
                 sum(1 for c in clubs.values() if c == {f"C{i}"}) <= len(concours.poules)
                 for i in range(club_count)):
             assert concours.deal is not None and concours.deal.clashes == []
+
+
+def test_a_poule_partie_left_level_is_refused():
+    with pytest.raises(BracketError, match="donne par donne"):
+        formule_play(range(1, 9), Formule("poules"), seed=1,
+                     play=lambda a, b: Game(0, 2000, 2000))

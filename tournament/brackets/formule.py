@@ -210,6 +210,11 @@ def _play_poules(deal: Deal, formule: Formule, rng: random.Random, play: Play) -
             before = [match for _partie, match in poule.matches]
             for a, b in poule_pairs(poule.entrants, formule.poule_style, partie, before):
                 game = play(a, b)
+                if game.winner not in (a, b):
+                    # Every partie of a poule has a winner, as a tableau's (2.3).
+                    raise BracketError("Une partie de poule a un vainqueur : elle se "
+                                       "poursuit donne par donne tant que les totaux sont "
+                                       "égaux.")
                 poule.matches.append((partie, Match(a, b, game.winner, game)))
     for poule in poules:
         poule.ranking = poule_ranking(
