@@ -203,3 +203,15 @@ def test_a_poule_partie_left_level_is_refused():
     with pytest.raises(BracketError, match="donne par donne"):
         formule_play(range(1, 9), Formule("poules"), seed=1,
                      play=lambda a, b: Game(0, 2000, 2000))
+
+
+def test_twenty_four_teams_each_play_four_to_seven_parties_as_the_issue_says():
+    # « 24 équipes : 6 poules de 4, puis un tableau principal de 12 avec cadrage et une
+    # consolante de 12 ; chaque équipe joue de 4 à 7 parties » (partagées).
+    counts = set()
+    for seed in range(8):
+        log = []
+        formule_play(range(1, 25), Formule("poules"), seed=seed, play=recorded(by_lot(seed), log))
+        played = [entrant for pair in log for entrant in pair]
+        counts |= {played.count(entrant) for entrant in range(1, 25)}
+    assert min(counts) == 4 and max(counts) == 7
