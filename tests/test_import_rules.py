@@ -73,7 +73,8 @@ def test_views_never_import_scoring():
 
 
 @pytest.mark.parametrize("folder", ["tournament/draw", "tournament/ranking",
-                                    "tournament/season", "tournament/formats"])
+                                    "tournament/season", "tournament/formats",
+                                    "tournament/brackets"])
 def test_draw_methods_and_ranking_metrics_are_pure(folder):
     assert sources(folder), f"{folder} has no module"
     assert offending(folder, ("django.db", "tournament.models", "tournament.services",
