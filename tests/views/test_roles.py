@@ -123,6 +123,7 @@ DOCUMENTS = {"standings_pdf", "standings_xlsx", "pairings_pdf", "score_sheets", 
              "final_pdf", "final_xlsx", "caisse_pdf", "caisse_xlsx"}
 
 
+@pytest.mark.once  # access by role: the role matrix's kind, run in make test only
 @pytest.mark.parametrize("url", PUBLIC + ORGANISER_ONLY)
 def test_the_leak_check_finds_the_other_tournaments_names_in_its_own_pages(client, other, url):
     # The control that makes the leak checks below mean something: read the other
@@ -143,6 +144,7 @@ def test_the_leak_check_reads_the_text_of_pdfs_and_workbooks(client, other):
             assert b"Les Voisins" not in response.content, name
 
 
+@pytest.mark.once  # access by role: the role matrix's kind, run in make test only
 @pytest.mark.parametrize("url", PUBLIC + ORGANISER_ONLY)
 def test_the_organiser_opens_every_page(client, owner, concours, other, url):
     client.force_login(owner)
@@ -151,6 +153,7 @@ def test_the_organiser_opens_every_page(client, owner, concours, other, url):
     assert no_secrets(response)
 
 
+@pytest.mark.once  # access by role: the role matrix's kind, run in make test only
 @pytest.mark.parametrize("url", PUBLIC + ORGANISER_ONLY)
 @pytest.mark.parametrize("role", ["anonymous", "this_link", "other_link", "other_organiser"])
 def test_before_publication_nobody_else_sees_the_tournament(client, concours, url, role):
@@ -167,6 +170,7 @@ def test_before_publication_nobody_else_sees_the_tournament(client, concours, ur
         assert response.status_code == 404
 
 
+@pytest.mark.once  # access by role: the role matrix's kind, run in make test only
 @pytest.mark.parametrize("url", PUBLIC)
 def test_published_pages_are_open_to_everyone(client, concours, other, url):
     services.tournament_publish(tournament=concours, published=True)
@@ -175,6 +179,7 @@ def test_published_pages_are_open_to_everyone(client, concours, other, url):
     assert no_secrets(response)
 
 
+@pytest.mark.once  # access by role: the role matrix's kind, run in make test only
 @pytest.mark.parametrize("url", ORGANISER_ONLY)
 @pytest.mark.parametrize("role", ["anonymous", "this_link", "other_organiser"])
 def test_published_or_not_the_organisers_pages_stay_theirs(client, concours, url, role):
@@ -451,6 +456,7 @@ def state(t):
             AuditEntry.objects.count())
 
 
+@pytest.mark.once  # access by role: the role matrix's kind, run in make test only
 @pytest.mark.parametrize(("name", "args", "data"), WRITES)
 @pytest.mark.parametrize("role", ["anonymous", "this_link", "other_link", "other_organiser"])
 @pytest.mark.parametrize("published", [False, True])
@@ -535,6 +541,7 @@ def test_every_address_of_the_players_is_in_the_role_tables():
     assert {f"tournament:{name}" for name in named - {"players_import_confirm"}} <= covered
 
 
+@pytest.mark.once  # access by role: the role matrix's kind, run in make test only
 @pytest.mark.parametrize("url", MELEE_PUBLIC + MELEE_ORGANISER_ONLY)
 def test_the_organiser_opens_every_page_of_the_players(client, owner, melee_concours, other,
                                                        url):
@@ -544,6 +551,7 @@ def test_the_organiser_opens_every_page_of_the_players(client, owner, melee_conc
     assert no_secrets(response)
 
 
+@pytest.mark.once  # access by role: the role matrix's kind, run in make test only
 @pytest.mark.parametrize("url", MELEE_PUBLIC + MELEE_ORGANISER_ONLY)
 @pytest.mark.parametrize("role", ["anonymous", "other_organiser"])
 def test_before_publication_nobody_else_sees_the_players(client, melee_concours, url, role):
@@ -556,6 +564,7 @@ def test_before_publication_nobody_else_sees_the_players(client, melee_concours,
         assert response.status_code == 404
 
 
+@pytest.mark.once  # access by role: the role matrix's kind, run in make test only
 @pytest.mark.parametrize("url", MELEE_PUBLIC)
 def test_the_published_players_are_open_to_everyone(client, melee_concours, other, url):
     services.tournament_publish(tournament=melee_concours, published=True)
@@ -564,6 +573,7 @@ def test_the_published_players_are_open_to_everyone(client, melee_concours, othe
     assert 'id="player-form"' not in response.content.decode()
 
 
+@pytest.mark.once  # access by role: the role matrix's kind, run in make test only
 @pytest.mark.parametrize("url", MELEE_ORGANISER_ONLY)
 @pytest.mark.parametrize("role", ["anonymous", "this_link", "other_organiser"])
 def test_the_organisers_pages_of_the_players_stay_theirs(client, melee_concours, url, role):
@@ -578,6 +588,7 @@ def test_the_organisers_pages_of_the_players_stay_theirs(client, melee_concours,
         assert response["Location"].startswith(reverse("login"))
 
 
+@pytest.mark.once  # access by role: the role matrix's kind, run in make test only
 @pytest.mark.parametrize(("name", "args", "data"), MELEE_WRITES)
 @pytest.mark.parametrize("role", ["anonymous", "this_link", "other_organiser"])
 @pytest.mark.parametrize("published", [False, True])
