@@ -19,7 +19,7 @@ MAX_SCORE = 10_000_000
 IDENTITY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 SLUG = re.compile(r"[a-z0-9-]{1,60}")
 FORMATS = ("doublettes", "melee")
-TOP_KEYS = {"concours", "version", "name", "date", "format", "finished", "circuits",
+TOP_KEYS = {"club", "concours", "version", "name", "date", "format", "finished", "circuits",
             "standings"}
 LINE_KEYS = {"place", "wins", "score", "ranking_points", "players"}
 PLAYER_KEYS = {"name", "first_name", "club", "licence"}
@@ -60,6 +60,8 @@ def _no_constant(name: str) -> None:
 def checked(data: Any) -> dict[str, Any]:
     """`data` (JSON already read) as the push's content, or a PayloadError."""
     _keys(data, TOP_KEYS, "l'envoi")
+    if not isinstance(data["club"], str) or not SLUG.fullmatch(data["club"]):
+        raise PayloadError("« club » : l'adresse du club sur le serveur est attendue.")
     if not isinstance(data["concours"], str) or not IDENTITY.fullmatch(data["concours"]):
         raise PayloadError("« concours » : l'identité du concours, de 1 à 64 lettres, "
                            "chiffres, « - » ou « _ », est attendue.")

@@ -107,6 +107,11 @@ def concours_push(*, club: MemberClub, body: bytes) -> PushAnswer:
         content = parsed(body)
     except PayloadError as error:
         raise Refused(str(error), 400) from None
+    if content["club"] != club.slug:
+        # A laptop that holds the token of one club and publishes for another: a mix-up
+        # the server must not turn into results under the wrong club.
+        raise Refused(f"Ce jeton est celui d'un autre club que « {content['club']} » : rien "
+                      "n'a été enregistré.", 403)
     # The club's row, locked: its pushes are taken one at a time (SQLite takes every write
     # one at a time anyway).
     MemberClub.objects.select_for_update().filter(pk=club.pk).first()
@@ -126,6 +131,7 @@ def concours_push(*, club: MemberClub, body: bytes) -> PushAnswer:
     fields = {"version": version, "digest": answer_digest, "content": content,
               "name": content["name"], "date": datetime.date.fromisoformat(content["date"]),
               "finished": content["finished"]}
+    created = stored is None
     if stored is None:
         stored = ReceivedConcours.objects.create(club=club, identity=identity, **fields)
     else:
@@ -136,7 +142,7 @@ def concours_push(*, club: MemberClub, body: bytes) -> PushAnswer:
     stored.circuits.remove(*stored.circuits.filter(clubs=club).exclude(
         pk__in=[circuit.pk for circuit in circuits]))
     stored.circuits.add(*circuits)
-    return PushAnswer(identity, version, answer_digest, True)
+    return PushAnswer(identity, version, answer_digest, created)
 
 
 def _circuits_of(club: MemberClub, content: dict[str, Any]) -> list[Circuit]:

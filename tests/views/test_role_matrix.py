@@ -123,9 +123,9 @@ def server(w: World) -> dict:
         from circuit import services as circuit_services
 
         club = circuit_services.member_club_create(name="Club du serveur")
-        body = json.dumps({"concours": "c1", "version": 1, "name": "Concours", "date":
-                           "2026-12-01", "format": "doublettes", "finished": True,
-                           "circuits": [], "standings": []}).encode()
+        body = json.dumps({"club": club.slug, "concours": "c1", "version": 1,
+                           "name": "Concours", "date": "2026-12-01", "format": "doublettes",
+                           "finished": True, "circuits": [], "standings": []}).encode()
         circuit_services.concours_push(club=club, body=body)
         circuit = circuit_services.circuit_create(
             name="Circuit", start=datetime.date(2026, 1, 1), end=datetime.date(2026, 12, 31),

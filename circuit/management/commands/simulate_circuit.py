@@ -180,14 +180,15 @@ def _entrants(tournament: Tournament, chosen: list[ClubPlayer]) -> None:
                  enumerate(player for pair in pairs for player in pair)})
 
 
-def _push_body(tournament: Tournament, version: int, circuit: Circuit) -> bytes:
+def _push_body(tournament: Tournament, version: int, club: MemberClub,
+               circuit: Circuit) -> bytes:
     """The push's JSON of a finished concours (circuit/README.md's contract), as the
     laptop's publishing will send it."""
     standing = concours_standings([tournament])[0]
     ids = [player for placed in standing.placed for player in placed.players]
     people = ClubPlayer.objects.in_bulk(ids)
     content = {
-        "concours": tournament.slug,  # unique on the laptop
+        "club": club.slug, "concours": tournament.slug,  # unique on the laptop
         "version": version, "name": tournament.name, "date": tournament.date.isoformat(),
         "format": "doublettes", "finished": not standing.in_progress,
         "circuits": [circuit.slug],
@@ -260,7 +261,8 @@ def simulate(*, clubs: int, concours: int, players: int, shared: int, table: tup
                     with transaction.atomic():
                         _play(round_, rng)
                 server.concours_push(club=members[number],
-                                     body=_push_body(tournament, PARTIES, circuit))
+                                     body=_push_body(tournament, PARTIES, members[number],
+                                                     circuit))
         result = _figures(circuit)
         if keep and report is not None:
             report(f"Circuit gardé : /circuit/circuits/{circuit.slug}/")
