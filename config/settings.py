@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "axes",
     "django_htmx",
     "tournament",
+    "circuit",
 ]
 
 MIDDLEWARE = [
