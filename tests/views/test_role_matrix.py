@@ -259,6 +259,18 @@ ROWS: dict[str, Row] = {
                                   lambda w: {f"m{w.member.pk}-role": ROLE_ORGANISATEUR}),
     "tournament:member_remove": Row(lambda w: [w.club.slug, w.member.pk], POST_ONLY, MANAGE),
     "tournament:member_link": Row(lambda w: [w.club.slug, w.member.pk], POST_ONLY, MANAGE),
+    # Publishing to a results server (issue 36): the club's server, the responsable's; a
+    # concours' publication, its organisers'. The join's server is this computer's port 9,
+    # which nothing answers: refused at once (tests/publish: real servers).
+    "tournament:results_server": Row(lambda w: [w.club.slug], MANAGE, GET_ONLY),
+    "tournament:results_server_join": Row(
+        lambda w: [w.club.slug], POST_ONLY, MANAGE,
+        lambda w: {"url": "http://127.0.0.1:9", "code": "code-du-comite"}),
+    "tournament:results_server_leave": Row(lambda w: [w.club.slug], POST_ONLY, MANAGE),
+    "tournament:publication": Row(slug, RUN, GET_ONLY),
+    "tournament:publication_push": Row(slug, POST_ONLY, RUN),
+    "tournament:publication_circuits": Row(slug, POST_ONLY, RUN,
+                                           lambda w: {"circuits": "circuit-du-gers"}),
     # A one-time link: a wrong one opens nothing, for anyone (test_members.py: real ones).
     "tournament:invite": Row(lambda w: ["faux-jeton"], NONE, NONE, login=False),
     # The pointage: the desk's.
