@@ -8,6 +8,7 @@ from . import views
 app_name = "circuit"
 
 urlpatterns = [
+    path("api/join/", views.join, name="join"),
     path("api/push/", views.push, name="push"),
     path("fiche/", views.fiche_upload, name="fiche"),
     path("", views.home, name="home"),

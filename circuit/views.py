@@ -6,6 +6,8 @@ HTTP status. Public pages are read-only and cached for a short while in the shar
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -58,6 +60,32 @@ def push(request: HttpRequest) -> JsonResponse:
     except services.Refused as refusal:
         return _refusal(refusal.message, refusal.status)
     return JsonResponse(answer.as_json(), status=201 if answer.created else 200)
+
+
+JOIN_MAX = 1024  # a join's body: {"code": "<43 characters>"}
+
+
+@csrf_exempt  # a laptop's one-time code (no session, no cookie)
+@require_POST
+def join(request: HttpRequest) -> JsonResponse:
+    """The laptop exchanges its one-time code for the club's token: {"code": "…"} ->
+    {"club": its address, "name": its name, "token": the token, shown this once}."""
+    raw = _bounded_body(request, JOIN_MAX)
+    if raw is None or len(raw) > JOIN_MAX:
+        return _refusal(_("Envoi trop gros ou sans longueur annoncée (Content-Length)."), 413)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        data = None
+    if not isinstance(data, dict) or set(data) != {"code"} or not isinstance(data["code"],
+                                                                             str):
+        return _refusal(_("Un objet JSON {\"code\": \"…\"} est attendu."), 400)
+    try:
+        club, token = services.club_join(code=data["code"])
+    except services.Refused as refusal:
+        return _refusal(refusal.message, refusal.status)
+    return JsonResponse({"club": club.slug, "name": club.name, "token": token}, status=201,
+                        json_dumps_params={"ensure_ascii": False})
 
 
 class FicheForm(forms.Form):

@@ -322,6 +322,7 @@ ROWS: dict[str, Row] = {
     # The results server (circuit/): a push answers its token (none here: 401, the view
     # ran), the comité uploads fiches, the public pages are read-only.
     "circuit:push": Row(lambda w: [], POST_ONLY, OPEN, login=False),
+    "circuit:join": Row(lambda w: [], POST_ONLY, OPEN, login=False),
     "circuit:fiche": Row(lambda w: [], STAFF, STAFF),
     "circuit:home": Row(lambda w: [], OPEN, GET_ONLY, login=False),
     "circuit:club": Row(lambda w: [server(w)["club"]], OPEN, GET_ONLY, login=False),
