@@ -329,6 +329,10 @@ ROWS: dict[str, Row] = {
     "circuit:concours": Row(lambda w: [server(w)["club"], server(w)["concours"]], OPEN,
                             GET_ONLY, login=False),
     "circuit:circuit": Row(lambda w: [server(w)["circuit"]], OPEN, GET_ONLY, login=False),
+    "circuit:circuit_pdf": Row(lambda w: [server(w)["circuit"]], OPEN, GET_ONLY,
+                               login=False),
+    "circuit:circuit_xlsx": Row(lambda w: [server(w)["circuit"]], OPEN, GET_ONLY,
+                                login=False),
 }
 
 
