@@ -106,3 +106,26 @@ def _whole(value: Any, label: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise RuleError(f"{label} : un nombre entier de {low} à {high} est attendu.")
     return value
+
+
+def parse_qualify(text: str) -> dict[str, Any]:
+    """The qualification as typed: « none », « top:12 », « steps:0=4,9=6 » (4 below 9
+    players, 6 from 9), « ratio:10 » (one per 10 players); checked (a RuleError otherwise)."""
+    kind, _colon, rest = text.strip().partition(":")
+    try:
+        if kind == "none" and not rest:
+            return checked_qualify({"kind": "none"})
+        if kind == "top":
+            return checked_qualify({"kind": "top", "count": int(rest)})
+        if kind == "ratio":
+            return checked_qualify({"kind": "ratio", "per": int(rest)})
+        if kind == "steps":
+            steps = [[int(players), int(count)] for players, count in
+                     (step.split("=") for step in rest.split(","))]
+            return checked_qualify({"kind": "steps", "steps": steps})
+    except RuleError:
+        raise
+    except ValueError:  # a number that is not one, a step without « = »
+        pass
+    raise RuleError(f"Qualification : « {text[:40]} » ne se lit pas (none, top:12, "
+                    "steps:0=4,9=6 ou ratio:10).")

@@ -6,16 +6,21 @@ HTTP status. Public pages are read-only and cached for a short while in the shar
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_page
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from . import selectors, services
+from tournament.exports import cache
+
+from . import exports, selectors, services
 from .models import Circuit, MemberClub
 from .payload import MAX_BODY
 
@@ -58,6 +63,32 @@ def push(request: HttpRequest) -> JsonResponse:
     except services.Refused as refusal:
         return _refusal(refusal.message, refusal.status)
     return JsonResponse(answer.as_json(), status=201 if answer.created else 200)
+
+
+JOIN_MAX = 1024  # a join's body: {"code": "<43 characters>"}
+
+
+@csrf_exempt  # a laptop's one-time code (no session, no cookie)
+@require_POST
+def join(request: HttpRequest) -> JsonResponse:
+    """The laptop exchanges its one-time code for the club's token: {"code": "…"} ->
+    {"club": its address, "name": its name, "token": the token, shown this once}."""
+    raw = _bounded_body(request, JOIN_MAX)
+    if raw is None or len(raw) > JOIN_MAX:
+        return _refusal(_("Envoi trop gros ou sans longueur annoncée (Content-Length)."), 413)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        data = None
+    if not isinstance(data, dict) or set(data) != {"code"} or not isinstance(data["code"],
+                                                                             str):
+        return _refusal(_("Un objet JSON {\"code\": \"…\"} est attendu."), 400)
+    try:
+        club, token = services.club_join(code=data["code"])
+    except services.Refused as refusal:
+        return _refusal(refusal.message, refusal.status)
+    return JsonResponse({"club": club.slug, "name": club.name, "token": token}, status=201,
+                        json_dumps_params={"ensure_ascii": False})
 
 
 class FicheForm(forms.Form):
@@ -114,6 +145,42 @@ def concours(request: HttpRequest, club: str, pk: int) -> HttpResponse:
     return render(request, "circuit/concours.html", {
         "club": found, "concours": received,
         "standings": selectors.public_standings(received)})
+
+
+def _document(slug: str, extension: str) -> HttpResponse:
+    """The circuit's PDF or workbook: a visitor's render bounded by the public render slots
+    every document takes (tournament.exports.cache), then cached as the pages are."""
+    found = get_object_or_404(Circuit, slug=slug)
+    now = timezone.now()
+    try:
+        with cache.render_slot(public=True):
+            content = (exports.circuit_pdf(found, now) if extension == "pdf"
+                       else exports.circuit_workbook(found, now))
+    except cache.Busy:
+        response = HttpResponse(_("Le serveur prépare déjà d'autres documents : réessayez "
+                                  "dans quelques secondes."), status=503,
+                                content_type="text/plain; charset=utf-8")
+        response["Retry-After"] = str(cache.RETRY_BUSY)
+        return response
+    types = {"pdf": "application/pdf",
+             "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
+    response = HttpResponse(content, content_type=types[extension])
+    disposition = "inline" if extension == "pdf" else "attachment"
+    response["Content-Disposition"] = (f'{disposition}; '
+                                       f'filename="{exports.filename(found, extension, now)}"')
+    return response
+
+
+@require_GET
+@cache_page(PUBLIC_SECONDS)
+def circuit_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    return _document(slug, "pdf")
+
+
+@require_GET
+@cache_page(PUBLIC_SECONDS)
+def circuit_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
+    return _document(slug, "xlsx")
 
 
 @require_GET

@@ -117,3 +117,30 @@ def test_the_public_pages_show_the_results_but_never_a_licence(client):
     page = client.get(pages[0]).content.decode()
     assert "Jean Martin" in page and "&lt;b&gt;Petit&lt;/b&gt;" in page
     assert "max-age=30" in client.get(pages[0])["Cache-Control"]
+
+
+def test_the_circuits_pdf_and_workbook_list_the_qualifiers_without_licence(client):
+    import io
+
+    from openpyxl import load_workbook
+    from pypdf import PdfReader
+
+    auch, _ = joined("Belote de Auch")
+    found = circuit()
+    pushed(auch, found, "2026-12-05", [
+        [player("Martin", "Jean", "Auch", "LIC-SECRETE"), player("=1+1", "Anne")],
+        [player("Roux", "Paul"), player("Durand", "Luc")]], "a1")
+    response = client.get(f"/circuit/circuits/{found.slug}/classement.pdf")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = "\n".join(page.extract_text()
+                     for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert "Jean Martin" in text and "LIC-SECRETE" not in text
+    assert "finale : les 2 premiers — 2 qualifiés" in text
+    response = client.get(f"/circuit/circuits/{found.slug}/classement.xlsx")
+    sheet = load_workbook(io.BytesIO(response.content))["Classement"]
+    rows = [[cell.value for cell in row] for row in sheet.iter_rows(min_row=3)]
+    # Tied, listed by name: « =1+1 » (a name that looks like a formula stays text) first.
+    assert rows[0][1:] == ["Anne =1+1", "Auch", 110, 1, "oui"]
+    assert rows[1][1:] == ["Jean Martin", "Auch", 110, 1, "oui"]
+    assert rows[2][5] in ("", None)
+    assert "LIC-SECRETE" not in str(rows)

@@ -184,3 +184,30 @@ def test_a_malformed_push_is_refused_in_french_and_stores_nothing(client, change
 
 def test_a_get_is_not_a_push(client):
     assert client.get(URL).status_code == 405
+
+
+def test_a_laptop_exchanges_its_one_time_code_for_a_token_that_pushes(client):
+    club = services.member_club_create(name="Belote de Mirande")
+    code = services.join_code_create(club=club)
+    response = client.post("/circuit/api/join/", {"code": code},
+                           content_type="application/json")
+    assert response.status_code == 201
+    answer = response.json()
+    assert answer["club"] == club.slug and answer["name"] == "Belote de Mirande"
+    assert push(client, answer["token"], content(club)).status_code == 201
+    # Only hashes are kept: neither the token nor the code is in the database.
+    club.refresh_from_db()
+    assert answer["token"] not in (club.token_hash, club.signing_key)
+    again = client.post("/circuit/api/join/", {"code": code}, content_type="application/json")
+    assert again.status_code == 403 and "déjà utilisé" in again.json()["erreur"]
+
+
+@pytest.mark.parametrize(("raw", "status", "said"), [
+    (b"", 413, "sans longueur annoncée"),  # the test client announces no length for none
+    (b"{}", 400, "est attendu"), (b'{"code": 1}', 400, "est attendu"),
+    (b"\xff", 400, "est attendu"), (b'{"code": "x"}', 403, "inconnu, déjà utilisé"),
+    (b'{"code": "' + b"x" * 2000 + b'"}', 413, "trop gros")])
+def test_a_bad_join_is_refused_in_french(client, raw, status, said):
+    response = client.post("/circuit/api/join/", raw, content_type="application/json")
+    assert response.status_code == status
+    assert said in response.json()["erreur"]

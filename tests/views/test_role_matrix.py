@@ -336,12 +336,17 @@ ROWS: dict[str, Row] = {
     # The results server (circuit/): a push answers its token (none here: 401, the view
     # ran), the comité uploads fiches, the public pages are read-only.
     "circuit:push": Row(lambda w: [], POST_ONLY, OPEN, login=False),
+    "circuit:join": Row(lambda w: [], POST_ONLY, OPEN, login=False),
     "circuit:fiche": Row(lambda w: [], STAFF, STAFF),
     "circuit:home": Row(lambda w: [], OPEN, GET_ONLY, login=False),
     "circuit:club": Row(lambda w: [server(w)["club"]], OPEN, GET_ONLY, login=False),
     "circuit:concours": Row(lambda w: [server(w)["club"], server(w)["concours"]], OPEN,
                             GET_ONLY, login=False),
     "circuit:circuit": Row(lambda w: [server(w)["circuit"]], OPEN, GET_ONLY, login=False),
+    "circuit:circuit_pdf": Row(lambda w: [server(w)["circuit"]], OPEN, GET_ONLY,
+                               login=False),
+    "circuit:circuit_xlsx": Row(lambda w: [server(w)["circuit"]], OPEN, GET_ONLY,
+                                login=False),
 }
 
 
