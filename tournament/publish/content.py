@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from ..models import ClubPlayer, Player, Team, Tournament
-from ..selectors.season import concours_standings
+from ..selectors.season import Placed, concours_standings
 
 
 def canonical(content: dict[str, Any]) -> bytes:
@@ -61,8 +61,19 @@ def body(tournament: Tournament, *, club: str, identity: str, version: int,
         "format": tournament.format,
         "finished": standing.started and not standing.in_progress,
         "circuits": list(circuits),
-        "standings": [{"place": placed.place, "wins": placed.row.wins,
+        "standings": [{"place": place, "wins": placed.row.wins,
                        "score": placed.row.points, "ranking_points": placed.row.ranking_points,
                        "players": people.get(placed.row.entrant, [])}
-                      for placed in standing.placed],
+                      for place, placed in zip(_places(standing.placed), standing.placed,
+                                               strict=True)],
     }
+
+
+def _places(placed: list[Placed]) -> list[int]:
+    """The places of those who played, as the contract numbers them (1, 1, 3): the season's
+    places count every entrant of the standings, those who never played too."""
+    places: list[int] = []
+    for index, line in enumerate(placed):
+        tied = index and line.place == placed[index - 1].place
+        places.append(places[-1] if tied else index + 1)
+    return places

@@ -120,8 +120,8 @@ def _due(publication: Publication, now: datetime.datetime) -> bool:
         return False
     if publication.state == "refused":
         return False  # waits for a change (a new version, a new token) or the desk's button
-    if publication.next_attempt is not None and now < publication.next_attempt:
-        return False
+    if publication.attempts:  # failing: the pause after the failures decides
+        return publication.next_attempt is None or now >= publication.next_attempt
     return publication.last_attempt is None or now - publication.last_attempt >= MIN_INTERVAL
 
 
