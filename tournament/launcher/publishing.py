@@ -7,19 +7,22 @@ from __future__ import annotations
 import logging
 import threading
 
+from django.conf import settings
 from django.db import connections
 
 from tournament.publish import outbox
 
 log = logging.getLogger("tournament")
 
-INTERVAL = 15.0  # seconds between looks; each concours' own pace is the outbox's
+# Seconds between looks (settings.PUBLISH_PACE scales it); each concours' own pace is the
+# outbox's.
+INTERVAL = 15.0
 
 
 class PublishThread(threading.Thread):
-    def __init__(self, interval: float = INTERVAL) -> None:
+    def __init__(self, interval: float | None = None) -> None:
         super().__init__(name="publication", daemon=True)
-        self.interval = interval
+        self.interval = INTERVAL * settings.PUBLISH_PACE if interval is None else interval
         self.stopping = threading.Event()
 
     def run(self) -> None:

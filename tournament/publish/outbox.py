@@ -16,6 +16,7 @@ import logging
 import re
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -26,10 +27,12 @@ from . import client, content
 
 log = logging.getLogger("tournament")
 
-MIN_INTERVAL = datetime.timedelta(seconds=60)  # a concours is pushed at most once a minute
-# The pause after each failed attempt in a row, then the last one again: a hall's connection
-# that comes back is used within a few minutes, a server down is not asked every minute.
-BACKOFF = tuple(datetime.timedelta(seconds=s) for s in (30, 60, 120, 300, 600))
+# A concours is pushed at most once a minute; after each failed attempt in a row, a pause
+# (then the last one again): a hall's connection that comes back is used within a few
+# minutes, a server down is not asked every minute. settings.PUBLISH_PACE scales them.
+MIN_INTERVAL = datetime.timedelta(seconds=60 * settings.PUBLISH_PACE)
+BACKOFF = tuple(datetime.timedelta(seconds=s * settings.PUBLISH_PACE)
+                for s in (30, 60, 120, 300, 600))
 CIRCUIT_ADDRESS = re.compile(r"[a-z0-9][a-z0-9-]{0,59}")
 MAX_CIRCUITS = 20
 CODE_MAX = 100

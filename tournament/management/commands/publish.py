@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connections
 
@@ -33,4 +34,4 @@ class Command(BaseCommand):
             if not loop:
                 return
             connections.close_all()
-            time.sleep(INTERVAL)
+            time.sleep(INTERVAL * settings.PUBLISH_PACE)
