@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "axes",
     "django_htmx",
     "tournament",
+    "circuit",
 ]
 
 MIDDLEWARE = [
@@ -212,6 +213,10 @@ DOCUMENT_VISITOR_BEHIND = int(os.environ.get("DJANGO_DOCUMENT_BEHIND", "0"))
 # Automatic backups (tournament/services/autobackups.py): the installed command sets the folder
 # in its data folder; empty (make run, the tests), they are off.
 AUTO_BACKUP_DIR = os.environ.get("DJANGO_AUTO_BACKUP_DIR", "")
+# Publishing to a results server (tournament.publish): the pace of its looks and pauses, a
+# factor of the real ones (a look every 15 s, a concours at most once a minute, pauses of 30 s
+# to 10 min after failures). Only the system tests hurry it (DJANGO_PUBLISH_PACE=0.02).
+PUBLISH_PACE = float(os.environ.get("DJANGO_PUBLISH_PACE", "1"))
 
 # Table links printed on the score sheets (QR codes) start with this address, the one the
 # phones reach (`make serve-lan` sets it); without it, the address the organiser uses.

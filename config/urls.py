@@ -9,6 +9,7 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("aide/", help_page, name="help"),
+    path("circuit/", include("circuit.urls")),
     path("", include("tournament.urls_launcher")),
     path("", include("tournament.urls")),
 ]

@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PYINSTALLER = "pyinstaller==6.22.3"
-COLLECTED = ["django", "tournament", "config", "scoring", "axes", "django_tables2",
+COLLECTED = ["django", "tournament", "config", "scoring", "circuit", "axes", "django_tables2",
              "django_htmx", "whitenoise", "weasyprint", "pyphen", "tinycss2", "waitress",
              "pikepdf"]
 ENTRY = "from tournament.launcher.cli import main\n\nraise SystemExit(main())\n"

@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ["scoring", "tournament", "config"]
+PACKAGES = ["scoring", "tournament", "config", "circuit"]
 SHARED = ["templates", "static", "locale", "fixtures"]
 IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "share")
 

@@ -83,7 +83,7 @@ def test_draw_methods_and_ranking_metrics_are_pure(folder):
 
 # --- One direction (issue 19): no import cycle; the read side imports no service ----------
 
-PRODUCT = ("scoring", "tournament", "config")
+PRODUCT = ("scoring", "tournament", "config", "circuit")
 
 # Cycles allowed: none (the journal's, through tournament/audit.py, went with the journal's
 # package). A cycle that must stay a while is named here with why.
@@ -179,6 +179,13 @@ def test_the_import_graph_sees_imports_inside_functions_and_of_packages():
 def test_no_import_cycle_among_product_modules():
     unknown = [cycle for cycle in cycles(import_graph()) if cycle not in KNOWN_CYCLES]
     assert unknown == []
+
+
+def test_the_laptop_side_never_imports_the_results_server():
+    # STYLE.md: circuit/ reads what the laptop's publishing sends, never the other way.
+    assert sources("circuit"), "circuit has no module"
+    assert offending("tournament", ("circuit",)) == {}
+    assert offending("circuit", ("tournament.views", "config")) == {}
 
 
 @pytest.mark.parametrize("folder", ["tournament/selectors", "tournament/exports"])

@@ -18,6 +18,8 @@ Every refused POST changes nothing: the database's state (`snapshot`) is compare
 from __future__ import annotations
 
 import dataclasses
+import datetime
+import json
 from collections.abc import Callable
 
 import pytest
@@ -25,6 +27,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from circuit.models import ReceivedConcours
 from tests.builders import drawn, made
 from tournament import services
 from tournament.choices import ROLE_MARQUE, ROLE_ORGANISATEUR
@@ -68,6 +71,8 @@ ACCOUNT = "account"  # any signed-in account
 CREATE = "create"  # an account that organises somewhere (or belongs to no club)
 POST_ONLY = "post-only"  # a GET is refused (405)
 NONE = "none"  # the page exists for nobody here (see the row's comment)
+GET_ONLY = "get-only"  # a POST is refused (405)
+STAFF = "staff"  # the results server's staff accounts (the comité): none of the roles here
 
 
 @dataclasses.dataclass(frozen=True)
@@ -112,6 +117,25 @@ def table1(w: World) -> list:
 
 def season(w: World) -> list:
     return [w.club.slug, w.season.pk]
+
+
+def server(w: World) -> dict:
+    """The results server's objects of the world (circuit/), made once."""
+    if not hasattr(w, "server"):
+        from circuit import services as circuit_services
+
+        club = circuit_services.member_club_create(name="Club du serveur")
+        body = json.dumps({"club": club.slug, "concours": "c1", "version": 1,
+                           "name": "Concours", "date": "2026-12-01", "format": "doublettes",
+                           "finished": True, "circuits": [], "standings": []}).encode()
+        circuit_services.concours_push(club=club, body=body)
+        circuit = circuit_services.circuit_create(
+            name="Circuit", start=datetime.date(2026, 1, 1), end=datetime.date(2026, 12, 31),
+            kind="table", points_table=[10], beyond="zero", participation=0, best=None,
+            min_ranked=0, tie_breaks=[], qualify={"kind": "none"})
+        w.server = {"club": club.slug, "concours": club.concours.get().pk,
+                    "circuit": circuit.slug}
+    return w.server
 
 
 DONNE = {"taker": "NS", "contract": "80", "trump": "H", "taker_points": "100"}
@@ -235,6 +259,18 @@ ROWS: dict[str, Row] = {
                                   lambda w: {f"m{w.member.pk}-role": ROLE_ORGANISATEUR}),
     "tournament:member_remove": Row(lambda w: [w.club.slug, w.member.pk], POST_ONLY, MANAGE),
     "tournament:member_link": Row(lambda w: [w.club.slug, w.member.pk], POST_ONLY, MANAGE),
+    # Publishing to a results server (issue 36): the club's server, the responsable's; a
+    # concours' publication, its organisers'. The join's server is this computer's port 9,
+    # which nothing answers: refused at once (tests/publish: real servers).
+    "tournament:results_server": Row(lambda w: [w.club.slug], MANAGE, GET_ONLY),
+    "tournament:results_server_join": Row(
+        lambda w: [w.club.slug], POST_ONLY, MANAGE,
+        lambda w: {"url": "http://127.0.0.1:9", "code": "code-du-comite"}),
+    "tournament:results_server_leave": Row(lambda w: [w.club.slug], POST_ONLY, MANAGE),
+    "tournament:publication": Row(slug, RUN, GET_ONLY),
+    "tournament:publication_push": Row(slug, POST_ONLY, RUN),
+    "tournament:publication_circuits": Row(slug, POST_ONLY, RUN,
+                                           lambda w: {"circuits": "circuit-du-gers"}),
     # A one-time link: a wrong one opens nothing, for anyone (test_members.py: real ones).
     "tournament:invite": Row(lambda w: ["faux-jeton"], NONE, NONE, login=False),
     # The pointage: the desk's.
@@ -297,6 +333,20 @@ ROWS: dict[str, Row] = {
     "tournament:season_edit": Row(season, RUN, RUN, lambda w: {"name": "Changée"},
                                   login=False),
     "tournament:season_delete": Row(season, POST_ONLY, RUN, login=False),
+    # The results server (circuit/): a push answers its token (none here: 401, the view
+    # ran), the comité uploads fiches, the public pages are read-only.
+    "circuit:push": Row(lambda w: [], POST_ONLY, OPEN, login=False),
+    "circuit:join": Row(lambda w: [], POST_ONLY, OPEN, login=False),
+    "circuit:fiche": Row(lambda w: [], STAFF, STAFF),
+    "circuit:home": Row(lambda w: [], OPEN, GET_ONLY, login=False),
+    "circuit:club": Row(lambda w: [server(w)["club"]], OPEN, GET_ONLY, login=False),
+    "circuit:concours": Row(lambda w: [server(w)["club"], server(w)["concours"]], OPEN,
+                            GET_ONLY, login=False),
+    "circuit:circuit": Row(lambda w: [server(w)["circuit"]], OPEN, GET_ONLY, login=False),
+    "circuit:circuit_pdf": Row(lambda w: [server(w)["circuit"]], OPEN, GET_ONLY,
+                               login=False),
+    "circuit:circuit_xlsx": Row(lambda w: [server(w)["circuit"]], OPEN, GET_ONLY,
+                                login=False),
 }
 
 
@@ -373,6 +423,10 @@ def expected(row: Row, need: str, role: str, published: bool) -> str:
         return LOGIN if anonymous and row.login else NOT_ALLOWED
     if need == NONE:
         return NOT_ALLOWED if row is ROWS["logout"] else MISSING
+    if need == GET_ONLY:
+        return NOT_ALLOWED
+    if need == STAFF:
+        return LOGIN if anonymous else FORBIDDEN
     if need in (OPEN, TOKEN):
         return ALLOWED
     if need in (ACCOUNT, CREATE):
@@ -422,6 +476,7 @@ def snapshot(world: World) -> tuple:
         Tournament.objects.filter(pk=world.t.pk).values_list("fee", flat=True).first(),
         list(Prize.objects.values_list("value", flat=True)),
         RegisterEntry.objects.count(),
+        list(ReceivedConcours.objects.values_list("identity", "version", "digest")),
     )
 
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ..models import Season
+from ..season import Rule
 from ..selectors.season import SeasonStandings, season_standings
 from . import weasy
 from .workbook import Bold, Book
@@ -22,7 +23,11 @@ from .workbook import Bold, Book
 
 def rule_text(standings: SeasonStandings) -> str:
     """The season's rule in words, as every page and document says it."""
-    rule = standings.rule
+    return rule_words(standings.rule)
+
+
+def rule_words(rule: Rule) -> str:
+    """A rule of the season's arithmetic in words (a club's season, a circuit)."""
     if rule.kind == "table":
         table = ", ".join(map(str, rule.table))
         beyond = (_("au-delà, %(n)d points") % {"n": rule.table[-1]}

@@ -173,9 +173,16 @@ def main(argv: list[str] | None = None) -> int:
         address = local_url + (FIRST_START_PATH if pending else "/")
         threading.Thread(target=webbrowser.open, args=(address,), daemon=True).start()
     from tournament.launcher.backups import BackupThread
+    from tournament.launcher.publishing import PublishThread
 
-    backups = BackupThread()
+    backups, publishing = BackupThread(), PublishThread()
     backups.start()
-    server.run_until_stopped(waitress, folder / data.DATABASE, at_stop=backups.stop)
+    publishing.start()
+
+    def at_stop() -> None:
+        publishing.stop()
+        backups.stop()
+
+    server.run_until_stopped(waitress, folder / data.DATABASE, at_stop=at_stop)
     print("Concours arrêté ; données enregistrées.", file=out, flush=True)
     return 0

@@ -21,6 +21,7 @@ from .club import Club, ClubEntry, ClubPlayer, MemberInvite, Membership
 from .money import CashPrize, Payment
 from .players import Player, Team
 from .prizes import Prize
+from .publish import Publication, ResultsServer
 from .register import RegisterEntry
 from .rounds import (
     TOKEN_PATTERN,
@@ -50,7 +51,9 @@ __all__ = [
     "Payment",
     "Player",
     "Prize",
+    "Publication",
     "RegisterEntry",
+    "ResultsServer",
     "Round",
     "Season",
     "Team",

@@ -28,6 +28,7 @@ from ..forms import (
 )
 from ..forms.tournament import preset_options
 from ..models import RULE_FIELDS, DonneRecord
+from ..publish.status import publication_status
 from ..selectors.standings import (
     draw_label,
     entrants_count,
@@ -83,6 +84,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "ranking_points": ranking_summary(tournament),
         "draw_chart": selectors.draw_has_chart(tournament),
         "clauses": reglement(tournament.rules),
+        "online": publication_status(tournament) if is_organiser(request, tournament) else None,
     })
 
 

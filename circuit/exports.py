@@ -1,0 +1,76 @@
+"""A circuit's documents: its standings (qualifiers marked) as a PDF (WeasyPrint) and a
+workbook (openpyxl, user text written as text), both from `selectors.circuit_standings`,
+laid out as the club's season's documents are (`tournament.exports`). No licence: the
+same data as the public page."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournament.exports import weasy
+from tournament.exports.season import rule_words
+from tournament.exports.workbook import Book
+
+from .models import Circuit
+from .rules import qualified_count
+from .selectors import CircuitStandings, circuit_rule, circuit_standings
+
+
+def qualify_words(circuit: Circuit, participants: int) -> str:
+    """The qualification in words, with what it gives for `participants` players."""
+    qualify = circuit.qualify
+    count = qualified_count(qualify, participants)
+    if qualify["kind"] == "none":
+        return _("pas de finale")
+    if qualify["kind"] == "top":
+        rule = ngettext("le premier", "les %(n)d premiers", count) % {"n": count}
+    elif qualify["kind"] == "ratio":
+        rule = _("un qualifié pour %(per)d joueurs") % {"per": qualify["per"]}
+    else:
+        rule = "; ".join(_("%(count)d à partir de %(players)d joueurs")
+                         % {"count": step_count, "players": players}
+                         for players, step_count in qualify["steps"])
+    return _("finale : %(rule)s — %(n)d qualifiés") % {"rule": rule, "n": count}
+
+
+def filename(circuit: Circuit, extension: str, when: datetime) -> str:
+    return f"circuit-{circuit.slug}-{timezone.localtime(when):%Y-%m-%d}.{extension}"
+
+
+def _rows(standings: CircuitStandings) -> list[list[object]]:
+    qualified = set(standings.qualified)
+    return [[row.line.rank if row.line.rank is not None else "—",
+             f"{row.person.first_name} {row.person.name}".strip(), row.person.club,
+             row.line.points, row.line.played, _("oui") if index in qualified else ""]
+            for index, row in enumerate(standings.rows)]
+
+
+def circuit_pdf(circuit: Circuit, when: datetime | None = None) -> bytes:
+    standings = circuit_standings(circuit)
+    html = render_to_string("circuit/printing/circuit.html", {
+        "circuit": circuit, "standings": standings, "rows": _rows(standings),
+        "rule": rule_words(circuit_rule(circuit)),
+        "qualify": qualify_words(circuit, standings.participants),
+        "printed": timezone.localtime(when or timezone.now())})
+    return weasy.html_to_pdf(html)
+
+
+def circuit_workbook(circuit: Circuit, when: datetime | None = None) -> bytes:
+    standings = circuit_standings(circuit)
+    when = timezone.localtime(when or timezone.now())
+    book = Book(_("%(name)s — exporté le %(day)s à %(time)s") % {
+        "name": circuit.name, "day": f"{when:%d/%m/%Y}", "time": f"{when:%H:%M}"})
+    columns = [(_("Rang"), 7), (_("Joueur"), 30), (_("Club"), 28), (_("Points"), 10),
+               (_("Concours joués"), 16), (_("Qualifié"), 10)]
+    rows = _rows(standings)
+    book.sheet(_("Classement"), columns, rows, len(rows))
+    concours = [[index, received.date.strftime("%d/%m/%Y"), received.club.name, received.name]
+                for index, received in enumerate(standings.concours, start=1)]
+    book.sheet(_("Concours"), [(_("N°"), 6), (_("Date"), 12), (_("Club"), 28),
+                               (_("Concours"), 34)], concours, len(concours))
+    return book.save()

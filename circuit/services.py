@@ -1,0 +1,213 @@
+"""Writes of the results server, each in one transaction: clubs join with a one-time code
+and get a token (stored hashed), concours arrive by push or by fiche de résultats, circuits
+are created and told which clubs and concours count.
+
+A push is idempotent by (club, concours identity, version): the club's row is locked first,
+so two pushes of one concours (two server processes) are taken one after the other; the
+same version with the same content gets the same answer, an older version or the same
+version with another content is refused, and a refusal stores nothing.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from .models import Circuit, JoinCode, MemberClub, ReceivedConcours, SamePerson
+from .payload import PayloadError, digest, parsed
+from .rules import RuleError, checked_qualify, checked_rule
+from .tokens import FicheError, fiche_split, fiche_verified, hashed, new_secret, signing_key
+
+JOIN_CODE_DAYS = 14
+
+
+class Refused(Exception):
+    """A request refused, with its French message and the HTTP status that says so."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass(frozen=True)
+class PushAnswer:
+    concours: str
+    version: int
+    digest: str
+    created: bool  # a concours new to the server
+
+    def as_json(self) -> dict[str, Any]:
+        return {"concours": self.concours, "version": self.version, "digest": self.digest}
+
+
+def _free_slug(model: type[MemberClub] | type[Circuit], name: str) -> str:
+    base = slugify(name)[:50] or "club"
+    slug, number = base, 1
+    while model.objects.filter(slug=slug).exists():
+        number += 1
+        slug = f"{base}-{number}"
+    return slug
+
+
+@transaction.atomic
+def member_club_create(*, name: str) -> MemberClub:
+    """A club of the server (no token yet: it joins with a code)."""
+    name = name.strip()
+    if not 1 <= len(name) <= 120:
+        raise Refused("Le nom du club : de 1 à 120 caractères.")
+    return MemberClub.objects.create(name=name, slug=_free_slug(MemberClub, name))
+
+
+@transaction.atomic
+def join_code_create(*, club: MemberClub, now: datetime.datetime | None = None) -> str:
+    """A new one-time code for `club` (shown once: only its hash is kept)."""
+    code = new_secret()
+    JoinCode.objects.create(club=club, code_hash=hashed(code),
+                            expires=(now or timezone.now())
+                            + datetime.timedelta(days=JOIN_CODE_DAYS))
+    return code
+
+
+@transaction.atomic
+def club_join(*, code: str, now: datetime.datetime | None = None) -> tuple[MemberClub, str]:
+    """The club of the one-time `code` and its new token (shown once: only its hash and the
+    fiche's signing key are kept). A new token replaces the one before."""
+    now = now or timezone.now()
+    found = (JoinCode.objects.select_for_update().select_related("club")
+             .filter(code_hash=hashed(code)).first())
+    if found is None or found.used is not None or found.expires <= now:
+        raise Refused("Ce code d'adhésion est inconnu, déjà utilisé ou expiré : demandez-en "
+                      "un nouveau au comité.", 403)
+    found.used = now
+    found.save(update_fields=["used"])
+    token = new_secret()
+    club = found.club
+    club.token_hash, club.signing_key, club.revoked = hashed(token), signing_key(token), None
+    club.save(update_fields=["token_hash", "signing_key", "revoked"])
+    return club, token
+
+
+@transaction.atomic
+def club_revoke(*, club: MemberClub) -> None:
+    """The club's token no longer pushes, nor signs a fiche that is accepted."""
+    MemberClub.objects.filter(pk=club.pk).update(revoked=timezone.now(), token_hash="",
+                                                 signing_key="")
+
+
+@transaction.atomic
+def concours_push(*, club: MemberClub, body: bytes) -> PushAnswer:
+    """Store the concours of the push's JSON `body` for `club` (see the module's doc)."""
+    try:
+        content = parsed(body)
+    except PayloadError as error:
+        raise Refused(str(error), 400) from None
+    if content["club"] != club.slug:
+        # A laptop that holds the token of one club and publishes for another: a mix-up
+        # the server must not turn into results under the wrong club.
+        raise Refused(f"Ce jeton est celui d'un autre club que « {content['club']} » : rien "
+                      "n'a été enregistré.", 403)
+    # The club's row, locked: its pushes are taken one at a time (SQLite takes every write
+    # one at a time anyway).
+    MemberClub.objects.select_for_update().filter(pk=club.pk).first()
+    identity, version = content["concours"], content["version"]
+    circuits = _circuits_of(club, content)
+    stored = ReceivedConcours.objects.filter(club=club, identity=identity).first()
+    answer_digest = digest(content)
+    if stored is not None:
+        if version < stored.version:
+            raise Refused(f"Version {version} plus ancienne que la version {stored.version} "
+                          "déjà reçue : refusée, rien n'a été enregistré.", 409)
+        if version == stored.version:
+            if stored.digest != answer_digest:
+                raise Refused(f"La version {version} a déjà été reçue avec un autre contenu : "
+                              "refusée (une version change à chaque modification).", 409)
+            return PushAnswer(identity, version, stored.digest, False)
+    fields = {"version": version, "digest": answer_digest, "content": content,
+              "name": content["name"], "date": datetime.date.fromisoformat(content["date"]),
+              "finished": content["finished"]}
+    created = stored is None
+    if stored is None:
+        stored = ReceivedConcours.objects.create(club=club, identity=identity, **fields)
+    else:
+        for name, value in fields.items():
+            setattr(stored, name, value)
+        stored.save()
+    # The circuits the club says this concours counts for, and no other of its circuits.
+    stored.circuits.remove(*stored.circuits.filter(clubs=club).exclude(
+        pk__in=[circuit.pk for circuit in circuits]))
+    stored.circuits.add(*circuits)
+    return PushAnswer(identity, version, answer_digest, created)
+
+
+def _circuits_of(club: MemberClub, content: dict[str, Any]) -> list[Circuit]:
+    slugs = content["circuits"]
+    circuits = list(Circuit.objects.filter(slug__in=slugs, clubs=club))
+    missing = sorted(set(slugs) - {circuit.slug for circuit in circuits})
+    if missing:
+        raise Refused(f"Circuit « {missing[0]} » inconnu ou auquel le club n'a pas adhéré : "
+                      "rien n'a été enregistré.", 422)
+    day = datetime.date.fromisoformat(content["date"])
+    for circuit in circuits:
+        if not circuit.start <= day <= circuit.end:
+            raise Refused(f"Le concours du {day:%d/%m/%Y} est hors des dates du circuit "
+                          f"« {circuit.name} » : rien n'a été enregistré.", 422)
+    return circuits
+
+
+@transaction.atomic
+def fiche_receive(*, fiche: bytes) -> PushAnswer:
+    """A fiche de résultats the comité uploads for a club: checked against the club's
+    signing key, then stored exactly as its push would be."""
+    try:
+        slug, signature, body = fiche_split(fiche)
+        club = MemberClub.objects.filter(slug=slug, revoked__isnull=True).first()
+        if club is None:
+            raise FicheError(f"Aucun club membre « {slug[:60]} » (ou son jeton est révoqué) : "
+                             "rien n'a été enregistré.")
+        fiche_verified(key=club.signing_key, club_slug=slug, signature=signature, body=body)
+    except FicheError as error:
+        raise Refused(str(error), 400) from None
+    return concours_push(club=club, body=body)
+
+
+@transaction.atomic
+def circuit_create(*, name: str, start: datetime.date, end: datetime.date, kind: str,
+                   points_table: list[int], beyond: str, participation: int,
+                   best: int | None, min_ranked: int, tie_breaks: list[str],
+                   qualify: dict[str, Any]) -> Circuit:
+    """A new circuit (its rule checked: a RuleError's message becomes the refusal)."""
+    name = name.strip()
+    if not 1 <= len(name) <= 120:
+        raise Refused("Le nom du circuit : de 1 à 120 caractères.")
+    if end < start:
+        raise Refused("La fin du circuit précède son début.")
+    try:
+        checked_rule(kind=kind, points_table=points_table, beyond=beyond,
+                     participation=participation, best=best, min_ranked=min_ranked,
+                     tie_breaks=tie_breaks)
+        qualify = checked_qualify(qualify)
+    except RuleError as error:
+        raise Refused(str(error)) from None
+    return Circuit.objects.create(
+        name=name, slug=_free_slug(Circuit, name), start=start, end=end, kind=kind,
+        points_table=list(points_table), beyond=beyond, participation=participation,
+        best=best, min_ranked=min_ranked, tie_breaks=list(tie_breaks), qualify=qualify)
+
+
+@transaction.atomic
+def circuit_club_add(*, circuit: Circuit, club: MemberClub) -> None:
+    circuit.clubs.add(club)
+
+
+@transaction.atomic
+def same_person_choose(*, circuit: Circuit, name_key: str, licence_key: str) -> None:
+    """The comité's choice for players without licence of `name_key`: the person of
+    `licence_key`, or (empty) a person of their own."""
+    SamePerson.objects.update_or_create(circuit=circuit, name_key=name_key,
+                                        defaults={"licence_key": licence_key})

@@ -1,0 +1,20 @@
+"""The results server's addresses, under /circuit/: the clubs' push (token), the comité's
+fiche upload (staff accounts), and the public pages (read-only, cached)."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "circuit"
+
+urlpatterns = [
+    path("api/join/", views.join, name="join"),
+    path("api/push/", views.push, name="push"),
+    path("fiche/", views.fiche_upload, name="fiche"),
+    path("", views.home, name="home"),
+    path("clubs/<slug:club>/", views.club, name="club"),
+    path("clubs/<slug:club>/concours/<int:pk>/", views.concours, name="concours"),
+    path("circuits/<slug:slug>/", views.circuit, name="circuit"),
+    path("circuits/<slug:slug>/classement.pdf", views.circuit_pdf, name="circuit_pdf"),
+    path("circuits/<slug:slug>/classement.xlsx", views.circuit_xlsx, name="circuit_xlsx"),
+]

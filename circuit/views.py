@@ -1,0 +1,194 @@
+"""The results server's views: thin. The push reads the token from the Authorization
+header (« Bearer <jeton> »), bounds the body before reading it, and hands it to
+`services.concours_push`; a refusal is a JSON object {"erreur": French message} with its
+HTTP status. Public pages are read-only and cached for a short while in the shared cache
+(Django's cache framework: the same across server processes with a shared backend)."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_page
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.exports import cache
+
+from . import exports, selectors, services
+from .models import Circuit, MemberClub
+from .payload import MAX_BODY
+
+PUBLIC_SECONDS = 30  # a public page is at most this late on a push
+FICHE_MAX = MAX_BODY + 512  # the push's bound and the fiche's header line
+
+
+def _refusal(message: str, status: int) -> JsonResponse:
+    return JsonResponse({"erreur": message}, status=status,
+                        json_dumps_params={"ensure_ascii": False})
+
+
+def _bounded_body(request: HttpRequest, limit: int) -> bytes | None:
+    """The body, read only when its announced length is within `limit` (None otherwise)."""
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or "")
+    except ValueError:
+        return None
+    if not 0 <= length <= limit:
+        return None
+    # Never more than announced (and bounded): read() stops at CONTENT_LENGTH.
+    return request.read(limit + 1)
+
+
+@csrf_exempt  # a laptop's push, authenticated by its token (no session, no cookie)
+@require_POST
+def push(request: HttpRequest) -> JsonResponse:
+    scheme, _space, token = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
+    club = selectors.club_by_token(token.strip()) if scheme.lower() == "bearer" else None
+    if club is None:
+        return _refusal(_("Jeton inconnu ou révoqué : ce club ne peut pas publier ici. "
+                          "Rien n'a été enregistré."), 401)
+    body = _bounded_body(request, MAX_BODY)
+    if body is None or len(body) > MAX_BODY:
+        return _refusal(_("Envoi trop gros ou sans longueur annoncée (Content-Length) : au "
+                          "plus %(size)d Ko. Rien n'a été enregistré.")
+                        % {"size": MAX_BODY // 1024}, 413)
+    try:
+        answer = services.concours_push(club=club, body=body)
+    except services.Refused as refusal:
+        return _refusal(refusal.message, refusal.status)
+    return JsonResponse(answer.as_json(), status=201 if answer.created else 200)
+
+
+JOIN_MAX = 1024  # a join's body: {"code": "<43 characters>"}
+
+
+@csrf_exempt  # a laptop's one-time code (no session, no cookie)
+@require_POST
+def join(request: HttpRequest) -> JsonResponse:
+    """The laptop exchanges its one-time code for the club's token: {"code": "…"} ->
+    {"club": its address, "name": its name, "token": the token, shown this once}."""
+    raw = _bounded_body(request, JOIN_MAX)
+    if raw is None or len(raw) > JOIN_MAX:
+        return _refusal(_("Envoi trop gros ou sans longueur annoncée (Content-Length)."), 413)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        data = None
+    if not isinstance(data, dict) or set(data) != {"code"} or not isinstance(data["code"],
+                                                                             str):
+        return _refusal(_("Un objet JSON {\"code\": \"…\"} est attendu."), 400)
+    try:
+        club, token = services.club_join(code=data["code"])
+    except services.Refused as refusal:
+        return _refusal(refusal.message, refusal.status)
+    return JsonResponse({"club": club.slug, "name": club.name, "token": token}, status=201,
+                        json_dumps_params={"ensure_ascii": False})
+
+
+class FicheForm(forms.Form):
+    fiche = forms.FileField(label=_("Fiche de résultats"))
+
+
+def fiche_upload(request: HttpRequest) -> HttpResponse:
+    """The comité uploads a club's fiche de résultats (server staff accounts only)."""
+    if not request.user.is_authenticated:
+        from django.contrib.auth.views import redirect_to_login
+
+        return redirect_to_login(request.get_full_path())
+    if not request.user.is_staff:
+        raise PermissionDenied(_("Seul le comité (un compte de l'équipe du serveur) dépose "
+                                 "une fiche de résultats."))
+    form = FicheForm(request.POST or None, request.FILES or None)
+    answer = None
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["fiche"]
+        if upload.size > FICHE_MAX:
+            form.add_error("fiche", _("Fiche trop grosse : au plus %(size)d Ko.")
+                           % {"size": MAX_BODY // 1024})
+        else:
+            try:
+                answer = services.fiche_receive(fiche=upload.read())
+            except services.Refused as refusal:
+                form.add_error("fiche", refusal.message)
+        status = 200 if answer else 400
+    return render(request, "circuit/fiche.html", {"form": form, "answer": answer},
+                  status=status)
+
+
+@require_GET
+@cache_page(PUBLIC_SECONDS)
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "circuit/home.html", {"clubs": selectors.public_clubs(),
+                                                 "circuits": selectors.public_circuits()})
+
+
+@require_GET
+@cache_page(PUBLIC_SECONDS)
+def club(request: HttpRequest, club: str) -> HttpResponse:
+    found = get_object_or_404(MemberClub, slug=club)
+    return render(request, "circuit/club.html", {"club": found,
+                                                 "concours": selectors.club_concours(found)})
+
+
+@require_GET
+@cache_page(PUBLIC_SECONDS)
+def concours(request: HttpRequest, club: str, pk: int) -> HttpResponse:
+    found = get_object_or_404(MemberClub, slug=club)
+    received = get_object_or_404(found.concours, pk=pk)
+    return render(request, "circuit/concours.html", {
+        "club": found, "concours": received,
+        "standings": selectors.public_standings(received)})
+
+
+def _document(slug: str, extension: str) -> HttpResponse:
+    """The circuit's PDF or workbook: a visitor's render bounded by the public render slots
+    every document takes (tournament.exports.cache), then cached as the pages are."""
+    found = get_object_or_404(Circuit, slug=slug)
+    now = timezone.now()
+    try:
+        with cache.render_slot(public=True):
+            content = (exports.circuit_pdf(found, now) if extension == "pdf"
+                       else exports.circuit_workbook(found, now))
+    except cache.Busy:
+        response = HttpResponse(_("Le serveur prépare déjà d'autres documents : réessayez "
+                                  "dans quelques secondes."), status=503,
+                                content_type="text/plain; charset=utf-8")
+        response["Retry-After"] = str(cache.RETRY_BUSY)
+        return response
+    types = {"pdf": "application/pdf",
+             "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
+    response = HttpResponse(content, content_type=types[extension])
+    disposition = "inline" if extension == "pdf" else "attachment"
+    response["Content-Disposition"] = (f'{disposition}; '
+                                       f'filename="{exports.filename(found, extension, now)}"')
+    return response
+
+
+@require_GET
+@cache_page(PUBLIC_SECONDS)
+def circuit_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    return _document(slug, "pdf")
+
+
+@require_GET
+@cache_page(PUBLIC_SECONDS)
+def circuit_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
+    return _document(slug, "xlsx")
+
+
+@require_GET
+@cache_page(PUBLIC_SECONDS)
+def circuit(request: HttpRequest, slug: str) -> HttpResponse:
+    found = get_object_or_404(Circuit, slug=slug)
+    standings = selectors.circuit_standings(found)
+    qualified = set(standings.qualified)
+    return render(request, "circuit/circuit.html", {
+        "circuit": found, "standings": standings,
+        "rows": [(row, index in qualified) for index, row in enumerate(standings.rows)]})

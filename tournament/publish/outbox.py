@@ -1,0 +1,225 @@
+"""The outbox: each published concours of a club that joined a results server is pushed as it
+changes — by the background look (`publish_due`, every few seconds in the installed command,
+`manage.py publish --loop` beside another server), at most once a minute a concours, only
+when its content changed, retried with a growing pause while the server cannot be reached;
+or at once from the desk's button (`force`). A push is checked: the server's answer must
+name the version sent and the digest of what was sent, else it is not a success.
+
+The network is never waited for inside a transaction: the content is built and the attempt
+noted (locked), sent, then the answer recorded (locked again)."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import logging
+import re
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..errors import UserError
+from ..models import Club, Publication, ResultsServer, Tournament
+from . import client, content
+
+log = logging.getLogger("tournament")
+
+# A concours is pushed at most once a minute; after each failed attempt in a row, a pause
+# (then the last one again): a hall's connection that comes back is used within a few
+# minutes, a server down is not asked every minute. settings.PUBLISH_PACE scales them.
+MIN_INTERVAL = datetime.timedelta(seconds=60 * settings.PUBLISH_PACE)
+BACKOFF = tuple(datetime.timedelta(seconds=s * settings.PUBLISH_PACE)
+                for s in (30, 60, 120, 300, 600))
+CIRCUIT_ADDRESS = re.compile(r"[a-z0-9][a-z0-9-]{0,59}")
+MAX_CIRCUITS = 20
+CODE_MAX = 100
+
+
+# --- Joining a server -----------------------------------------------------------------------
+
+def results_server_join(*, club: Club, url: str, code: str) -> ResultsServer:
+    """Exchange the one-time code of the server's administrator or comité for the club's
+    token, and keep it. Refused in French (the server's own message when it refuses)."""
+    try:
+        url = client.server_url_checked(url)
+    except client.Failure as failure:
+        raise UserError(failure.message, "url") from failure
+    code = code.strip()
+    if not 1 <= len(code) <= CODE_MAX:
+        raise UserError(_("Donnez le code reçu du serveur de résultats."), "code")
+    try:
+        answer = client.post(url, "/circuit/api/join/", json.dumps({"code": code}).encode())
+    except client.Failure as failure:
+        raise UserError(_("Le serveur n'a pas pu être joint : %(why)s.")
+                        % {"why": failure.message}, "url") from failure
+    data = answer.data
+    if answer.status != 201:
+        raise UserError(str(data.get("erreur") or _("Code refusé par le serveur."))[:300],
+                        "code")
+    if not (isinstance(data.get("club"), str) and isinstance(data.get("token"), str)
+            and 0 < len(data["club"]) <= 60 and 0 < len(data["token"]) <= 200):
+        raise UserError(_("Réponse illisible du serveur : rien n'a été enregistré."), "url")
+    with transaction.atomic():
+        server, _created = ResultsServer.objects.update_or_create(club=club, defaults={
+            "url": url, "server_club": data["club"], "token": data["token"],
+            "server_name": str(data.get("name") or "")[:120]})
+        # A new token: every publication is sent again under it.
+        Publication.objects.filter(club=club).update(state="pending", attempts=0,
+                                                     next_attempt=None, message="")
+    return server
+
+
+@transaction.atomic
+def results_server_leave(*, club: Club) -> None:
+    """Forget the server and the token: nothing is published any more (what the server
+    shows stays there)."""
+    ResultsServer.objects.filter(club=club).delete()
+
+
+# --- A concours' publication -----------------------------------------------------------------
+
+def publication_of(tournament: Tournament) -> Publication:
+    """The concours' publication, locked; a restored concours (a new row, the same address in
+    the same club) takes back the one its former row left."""
+    found = (Publication.objects.select_for_update().filter(tournament=tournament).first()
+             or Publication.objects.select_for_update()
+             .filter(club=tournament.club_id, slug=tournament.slug, tournament=None).first())
+    if found is None:
+        return Publication.objects.create(tournament=tournament, club_id=tournament.club_id,
+                                          slug=tournament.slug)
+    if found.tournament_id != tournament.pk:
+        found.tournament = tournament
+        found.last_entry = -1  # read again
+        found.save(update_fields=["tournament", "last_entry"])
+    return found
+
+
+def circuits_checked(value: str) -> list[str]:
+    """The circuits' addresses typed at the desk (commas or spaces between)."""
+    names = [name for name in re.split(r"[\s,;]+", value.strip().lower()) if name]
+    if len(names) > MAX_CIRCUITS:
+        raise UserError(_("%(max)d circuits au plus.") % {"max": MAX_CIRCUITS}, "circuits")
+    for name in names:
+        if not CIRCUIT_ADDRESS.fullmatch(name):
+            raise UserError(_("« %(name)s » n'est pas l'adresse d'un circuit (lettres, chiffres "
+                              "et tirets).") % {"name": name[:60]}, "circuits")
+    return list(dict.fromkeys(names))
+
+
+@transaction.atomic
+def publication_circuits_set(*, tournament: Tournament, circuits: str) -> Publication:
+    publication = publication_of(tournament)
+    publication.circuits = circuits_checked(circuits)
+    publication.last_entry = -1  # the content changes: built again at the next push
+    publication.save(update_fields=["circuits", "last_entry"])
+    return publication
+
+
+def _due(publication: Publication, now: datetime.datetime) -> bool:
+    if publication.state == "online" and publication.confirmed_version == publication.version:
+        return False
+    if publication.state == "refused":
+        return False  # waits for a change (a new version, a new token) or the desk's button
+    if publication.attempts:  # failing: the pause after the failures decides
+        return publication.next_attempt is None or now >= publication.next_attempt
+    return publication.last_attempt is None or now - publication.last_attempt >= MIN_INTERVAL
+
+
+def _prepare(tournament: Tournament, server: ResultsServer, now: datetime.datetime,
+             force: bool) -> tuple[Publication, dict[str, Any] | None]:
+    """Build the content again when the concours changed (a new version when it differs);
+    return what to send now, or None."""
+    publication = publication_of(tournament)
+    latest = tournament.audit.order_by("-pk").values_list("pk", flat=True).first() or 0
+    if publication.content is None or latest != publication.last_entry:
+        built = content.body(tournament, club=server.server_club,
+                             identity=publication.identity,
+                             version=max(publication.version, 1),
+                             circuits=publication.circuits)
+        if publication.content is None or content.digest(built) != publication.digest:
+            publication.version += 1
+            built["version"] = publication.version
+            publication.content, publication.digest = built, content.digest(built)
+            publication.state = "pending"
+        publication.last_entry = latest
+    send = force or _due(publication, now)
+    if send:
+        publication.last_attempt = now
+    publication.save()
+    return publication, (publication.content if send else None)
+
+
+def _record(publication_id: int, sent: dict[str, Any], now: datetime.datetime,
+            answer: client.Answer | None, failure: client.Failure | None) -> Publication:
+    publication = Publication.objects.select_for_update().get(pk=publication_id)
+    if answer is not None and answer.status in {200, 201}:
+        data = answer.data
+        if (data.get("concours") == sent["concours"] and data.get("version") == sent["version"]
+                and data.get("digest") == content.digest(sent)):
+            publication.confirmed_version = sent["version"]
+            publication.confirmed_at = now
+            publication.state = ("online" if sent["version"] == publication.version
+                                 else "pending")
+            publication.attempts, publication.failing_since = 0, None
+            publication.next_attempt, publication.message = None, ""
+            publication.save()
+            return publication
+        failure = client.Failure(_("le serveur n'a pas confirmé ce qui a été envoyé (version "
+                                   "ou empreinte différente)"), offline=True)
+    elif answer is not None:  # a refusal: said, and not retried until something changes
+        publication.state = "refused"
+        publication.message = str(answer.data.get("erreur")
+                                  or _("refusé (%(status)d)") % {"status": answer.status})[:300]
+        publication.next_attempt = None
+        publication.save()
+        return publication
+    assert failure is not None
+    publication.attempts += 1
+    publication.failing_since = publication.failing_since or now
+    publication.next_attempt = now + BACKOFF[min(publication.attempts, len(BACKOFF)) - 1]
+    publication.state = "pending" if failure.offline else "refused"
+    publication.message = failure.message[:300]
+    publication.save()
+    return publication
+
+
+def publication_push(*, tournament: Tournament, force: bool = False,
+                     now: datetime.datetime | None = None) -> Publication | None:
+    """Push `tournament` if it is published, its club joined a server, and it changed since
+    the server confirmed it (and, unless `force`, its last attempt is a minute old and its
+    pause after failures over). None when it is not to be published."""
+    now = now or timezone.now()
+    server = ResultsServer.objects.filter(club=tournament.club_id).first()
+    if server is None or not tournament.published:
+        return None
+    with transaction.atomic():
+        publication, sent = _prepare(tournament, server, now, force)
+    if sent is None:
+        return publication
+    answer = failure = None
+    try:
+        answer = client.post(server.url, "/circuit/api/push/", content.canonical(sent),
+                             token=server.token)
+    except client.Failure as error:
+        failure = error
+    with transaction.atomic():
+        return _record(publication.pk, sent, now, answer, failure)
+
+
+def publish_due(*, now: datetime.datetime | None = None) -> list[Publication]:
+    """One look of the background: push every published concours that is due. A concours
+    that fails is logged and the others go on."""
+    done = []
+    clubs = ResultsServer.objects.values_list("club", flat=True)
+    for tournament in Tournament.objects.filter(club__in=clubs, published=True):
+        try:
+            publication = publication_push(tournament=tournament, now=now)
+        except Exception:
+            log.exception("Publication de %s : échec", tournament.slug)
+            continue
+        if publication is not None:
+            done.append(publication)
+    return done
