@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-fast test-postgres bench load-test load-test-federation serve-lan screenshots lint clean demo messages dist bundle
+.PHONY: run test test-fast test-postgres bench load-test load-test-federation serve-lan results-server screenshots lint clean demo messages dist bundle
 MO := locale/fr/LC_MESSAGES/django.mo
 
 $(PY):
@@ -82,6 +82,11 @@ load-test-federation: $(VENV)/.test-installed $(MO)
 	$(PY) bench/load_test.py $(FEDERATION)
 	$(PY) bench/load_test.py $(FEDERATION) --mode paced --sheets
 	scripts/with-postgres $(PY) bench/load_test.py $(FEDERATION)
+
+# The results server for many clubs (docs/results-server.md): PostgreSQL (DATABASE_URL),
+# gunicorn behind the host's reverse proxy, caches shared through the database.
+results-server: $(VENV)/.run-installed $(MO)
+	scripts/results-server
 
 # The club's network: gunicorn + whitenoise, DEBUG off, table links with this laptop's address.
 serve-lan: $(VENV)/.run-installed $(MO)

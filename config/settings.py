@@ -204,6 +204,16 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 400},
     },
 }
+# A results server of several processes or machines (docs/results-server.md) shares what is
+# cached and counted per visitor through its database: DJANGO_SHARED_CACHE=database (then
+# `manage.py createcachetable`, which `make results-server` runs). Otherwise locmem is per
+# process (the club's laptop runs one) and the documents are files of var/.
+if os.environ.get("DJANGO_SHARED_CACHE") == "database":
+    CACHES["default"] = {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                         "LOCATION": "belote_cache"}
+    CACHES["documents"] = {**CACHES["documents"],
+                           "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                           "LOCATION": "belote_documents"}
 DOCUMENT_RENDERS = 2  # documents rendered at once, all server processes together
 DOCUMENT_PUBLIC_RENDERS = 1  # of which for visitors other than the organiser
 DOCUMENT_VISITOR_LIMIT = 20  # documents a visitor (an address) may download a minute

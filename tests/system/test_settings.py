@@ -58,3 +58,19 @@ def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path):
     result = run_manage("shell", "-v", "0", "-c", code, DJANGO_VAR_DIR=str(tmp_path),
                         DJANGO_SQLITE_PATH=str(tmp_path / "db.sqlite3"))
     assert result.stdout.split() == ["wal", "30000"], result.stderr
+
+
+def test_a_results_server_of_several_processes_shares_its_caches_through_its_database(tmp_path):
+    code = ("from django.core.cache import caches; from django.conf import settings as s; "
+            "caches['default'].set('vu', 1); caches['documents'].set('doc', b'x'); "
+            "print(s.CACHES['default']['BACKEND'], s.CACHES['documents']['BACKEND'])")
+    env = {"DJANGO_VAR_DIR": str(tmp_path), "DJANGO_SQLITE_PATH": str(tmp_path / "db.sqlite3"),
+           "DJANGO_SHARED_CACHE": "database"}
+    assert run_manage("createcachetable", **env).returncode == 0
+    first = run_manage("shell", "-v", "0", "-c", code, **env)
+    assert first.stdout.split() == ["django.core.cache.backends.db.DatabaseCache"] * 2, first.stderr
+    # Another process reads what the first one cached.
+    read = run_manage("shell", "-v", "0", "-c",
+                      "from django.core.cache import caches; "
+                      "print(caches['default'].get('vu'), caches['documents'].get('doc'))", **env)
+    assert read.stdout.split() == ["1", "b'x'"], read.stderr
