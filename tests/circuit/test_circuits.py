@@ -144,3 +144,27 @@ def test_the_circuits_pdf_and_workbook_list_the_qualifiers_without_licence(clien
     assert rows[1][1:] == ["Jean Martin", "Auch", 110, 1, "oui"]
     assert rows[2][5] in ("", None)
     assert "LIC-SECRETE" not in str(rows)
+
+
+def test_the_comite_tells_a_player_without_licence_apart_on_its_page(client):
+    from django.contrib.auth import get_user_model
+
+    auch, _ = joined("Belote de Auch")
+    found = circuit()
+    pushed(auch, found, "2026-12-05", [
+        [player("Martin", "Jean", "Auch", "L1"), player("Petit", "Anne", "Auch")]], "a1")
+    pushed(auch, found, "2026-12-06", [
+        [player("Martin", "Jean", "Auch"), player("Petit", "Anne", "Auch")]], "a2")
+    client.force_login(get_user_model().objects.create_user("comite", is_staff=True))
+    page = client.get(f"/circuit/circuits/{found.slug}/memes-joueurs/").content.decode()
+    assert "Jean Martin (Auch), sans licence" in page and "licence L1" in page
+    [ambiguity] = selectors.circuit_ambiguities(found)
+    url = f"/circuit/circuits/{found.slug}/memes-joueurs/choisir/"
+    response = client.post(url, {"name_key": ambiguity.name_key, "licence_key": "autre"},
+                           follow=True)
+    assert "ne correspond à aucun joueur" in response.content.decode()
+    assert selectors.circuit_ambiguities(found)[0].chosen is None
+    response = client.post(url, {"name_key": ambiguity.name_key, "licence_key": "l1"},
+                           follow=True)
+    assert "Choix enregistré" in response.content.decode()
+    assert len(selectors.circuit_standings(found).rows) == 2
