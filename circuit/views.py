@@ -52,8 +52,10 @@ def push(request: HttpRequest) -> JsonResponse:
     scheme, _space, token = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
     club = selectors.club_by_token(token.strip()) if scheme.lower() == "bearer" else None
     if club is None:
-        return _refusal(_("Jeton inconnu ou révoqué : ce club ne peut pas publier ici. "
-                          "Rien n'a été enregistré."), 401)
+        refusal = _refusal(_("Jeton inconnu ou révoqué : ce club ne peut pas publier ici. "
+                             "Rien n'a été enregistré."), 401)
+        refusal["WWW-Authenticate"] = 'Bearer realm="circuit"'  # what a 401 must say
+        return refusal
     body = _bounded_body(request, MAX_BODY)
     if body is None or len(body) > MAX_BODY:
         return _refusal(_("Envoi trop gros ou sans longueur annoncée (Content-Length) : au "
