@@ -92,7 +92,8 @@ def circuit_concours(circuit: Circuit) -> list[ReceivedConcours]:
 
 
 def circuit_standings(circuit: Circuit) -> CircuitStandings:
-    """The circuit's standings and qualifiers (three queries)."""
+    """The circuit's standings and qualifiers (two queries: its concours, with their
+    clubs, and the comité's choices)."""
     concours = circuit_concours(circuit)
     choices = dict(SamePerson.objects.filter(circuit=circuit)
                    .values_list("name_key", "licence_key"))

@@ -168,3 +168,16 @@ def test_the_comite_tells_a_player_without_licence_apart_on_its_page(client):
                            follow=True)
     assert "Choix enregistré" in response.content.decode()
     assert len(selectors.circuit_standings(found).rows) == 2
+
+
+def test_the_standings_take_two_queries_whatever_the_number_of_concours(
+        django_assert_num_queries):
+    auch, _ = joined("Belote de Auch")
+    found = circuit()
+    for day in range(1, 6):
+        pushed(auch, found, f"2026-12-{day:02d}", [
+            [player(f"Nom{day}", "A"), player("Martin", "Jean", "Auch", "L1")]], f"a{day}")
+        # The concours, their clubs (one join), the comité's choices.
+        with django_assert_num_queries(2):
+            standings = selectors.circuit_standings(found)
+        assert len(standings.concours) == day
