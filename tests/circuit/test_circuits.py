@@ -181,3 +181,18 @@ def test_the_standings_take_two_queries_whatever_the_number_of_concours(
         with django_assert_num_queries(2):
             standings = selectors.circuit_standings(found)
         assert len(standings.concours) == day
+
+
+def test_a_push_retried_gets_its_answer_even_after_the_club_left_the_circuit():
+    auch, _ = joined("Belote de Auch")
+    found = circuit()
+    services.circuit_club_add(circuit=found, club=auch)
+    raw = body(content(auch, date="2026-12-05", circuits=[found.slug]))
+    first = services.concours_push(club=auch, body=raw)
+    found.clubs.remove(auch)
+    again = services.concours_push(club=auch, body=raw)
+    assert again.as_json() == first.as_json() and not again.created
+    with pytest.raises(services.Refused, match="n'a pas adhéré"):
+        services.concours_push(club=auch, body=body(content(
+            auch, version=2, date="2026-12-05", circuits=[found.slug])))
+    assert auch.concours.get().version == 1
