@@ -63,6 +63,7 @@ bench: $(VENV)/.test-installed
 	$(PY) bench/bench_season.py
 	$(PY) bench/bench_scale.py
 	$(PY) bench/bench_screen.py
+	$(PY) bench/bench_circuit.py
 	$(PY) bench/bench_launcher.py
 	$(PY) bench/bench_register.py
 	$(MAKE) --no-print-directory load-test

@@ -92,7 +92,8 @@ def circuit_concours(circuit: Circuit) -> list[ReceivedConcours]:
 
 
 def circuit_standings(circuit: Circuit) -> CircuitStandings:
-    """The circuit's standings and qualifiers (three queries)."""
+    """The circuit's standings and qualifiers (two queries: its concours, with their
+    clubs, and the comité's choices)."""
     concours = circuit_concours(circuit)
     choices = dict(SamePerson.objects.filter(circuit=circuit)
                    .values_list("name_key", "licence_key"))
@@ -133,6 +134,12 @@ class Ambiguity:
     person: Person
     candidates: list[Person]
     chosen: str | None  # the licence key chosen, "" for « a person of their own », None
+    candidate_keys: tuple[str, ...] = ()  # the candidates' licence keys, in their order
+
+    @property
+    def choices(self) -> list[tuple[str, Person | None]]:
+        """What the comité may answer: each candidate (its licence key), or "" (none)."""
+        return [*zip(self.candidate_keys, self.candidates, strict=True), ("", None)]
 
 
 def circuit_ambiguities(circuit: Circuit) -> list[Ambiguity]:
@@ -151,7 +158,8 @@ def circuit_ambiguities(circuit: Circuit) -> list[Ambiguity]:
                     licensed.setdefault(name_key(player), {}).setdefault(key, person)
                 else:
                     bare.setdefault(name_key(player), person)
-    return [Ambiguity(key, person, list(licensed[key].values()), choices.get(key))
+    return [Ambiguity(key, person, list(licensed[key].values()), choices.get(key),
+                      tuple(licensed[key]))
             for key, person in sorted(bare.items()) if key in licensed]
 
 

@@ -116,7 +116,6 @@ def concours_push(*, club: MemberClub, body: bytes) -> PushAnswer:
     # one at a time anyway).
     MemberClub.objects.select_for_update().filter(pk=club.pk).first()
     identity, version = content["concours"], content["version"]
-    circuits = _circuits_of(club, content)
     stored = ReceivedConcours.objects.filter(club=club, identity=identity).first()
     answer_digest = digest(content)
     if stored is not None:
@@ -127,17 +126,17 @@ def concours_push(*, club: MemberClub, body: bytes) -> PushAnswer:
             if stored.digest != answer_digest:
                 raise Refused(f"La version {version} a déjà été reçue avec un autre contenu : "
                               "refusée (une version change à chaque modification).", 409)
+            # The same push again (a retry after a lost answer): the same answer, whatever
+            # changed on the server since.
             return PushAnswer(identity, version, stored.digest, False)
-    fields = {"version": version, "digest": answer_digest, "content": content,
-              "name": content["name"], "date": datetime.date.fromisoformat(content["date"]),
-              "finished": content["finished"]}
+    circuits = _circuits_of(club, content)
     created = stored is None
     if stored is None:
-        stored = ReceivedConcours.objects.create(club=club, identity=identity, **fields)
-    else:
-        for name, value in fields.items():
-            setattr(stored, name, value)
-        stored.save()
+        stored = ReceivedConcours(club=club, identity=identity)
+    stored.version, stored.digest, stored.content = version, answer_digest, content
+    stored.name, stored.finished = content["name"], content["finished"]
+    stored.date = datetime.date.fromisoformat(content["date"])
+    stored.save()
     # The circuits the club says this concours counts for, and no other of its circuits.
     stored.circuits.remove(*stored.circuits.filter(clubs=club).exclude(
         pk__in=[circuit.pk for circuit in circuits]))

@@ -15,6 +15,9 @@ urlpatterns = [
     path("clubs/<slug:club>/", views.club, name="club"),
     path("clubs/<slug:club>/concours/<int:pk>/", views.concours, name="concours"),
     path("circuits/<slug:slug>/", views.circuit, name="circuit"),
+    path("circuits/<slug:slug>/memes-joueurs/", views.same_people, name="same_people"),
+    path("circuits/<slug:slug>/memes-joueurs/choisir/", views.same_person_choose,
+         name="same_person_choose"),
     path("circuits/<slug:slug>/classement.pdf", views.circuit_pdf, name="circuit_pdf"),
     path("circuits/<slug:slug>/classement.xlsx", views.circuit_xlsx, name="circuit_xlsx"),
 ]

@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 
 from django import forms
-from django.core.exceptions import PermissionDenied
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_page
@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament.exports import cache
 
 from . import exports, selectors, services
+from .access import comite_refusal
 from .models import Circuit, MemberClub
 from .payload import MAX_BODY
 
@@ -51,8 +52,10 @@ def push(request: HttpRequest) -> JsonResponse:
     scheme, _space, token = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
     club = selectors.club_by_token(token.strip()) if scheme.lower() == "bearer" else None
     if club is None:
-        return _refusal(_("Jeton inconnu ou révoqué : ce club ne peut pas publier ici. "
-                          "Rien n'a été enregistré."), 401)
+        refusal = _refusal(_("Jeton inconnu ou révoqué : ce club ne peut pas publier ici. "
+                             "Rien n'a été enregistré."), 401)
+        refusal["WWW-Authenticate"] = 'Bearer realm="circuit"'  # what a 401 must say
+        return refusal
     body = _bounded_body(request, MAX_BODY)
     if body is None or len(body) > MAX_BODY:
         return _refusal(_("Envoi trop gros ou sans longueur annoncée (Content-Length) : au "
@@ -97,13 +100,8 @@ class FicheForm(forms.Form):
 
 def fiche_upload(request: HttpRequest) -> HttpResponse:
     """The comité uploads a club's fiche de résultats (server staff accounts only)."""
-    if not request.user.is_authenticated:
-        from django.contrib.auth.views import redirect_to_login
-
-        return redirect_to_login(request.get_full_path())
-    if not request.user.is_staff:
-        raise PermissionDenied(_("Seul le comité (un compte de l'équipe du serveur) dépose "
-                                 "une fiche de résultats."))
+    if (refusal := comite_refusal(request)) is not None:
+        return refusal
     form = FicheForm(request.POST or None, request.FILES or None)
     answer = None
     status = 200
@@ -115,8 +113,8 @@ def fiche_upload(request: HttpRequest) -> HttpResponse:
         else:
             try:
                 answer = services.fiche_receive(fiche=upload.read())
-            except services.Refused as refusal:
-                form.add_error("fiche", refusal.message)
+            except services.Refused as refused:
+                form.add_error("fiche", refused.message)
         status = 200 if answer else 400
     return render(request, "circuit/fiche.html", {"form": form, "answer": answer},
                   status=status)
@@ -192,3 +190,34 @@ def circuit(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "circuit/circuit.html", {
         "circuit": found, "standings": standings,
         "rows": [(row, index in qualified) for index, row in enumerate(standings.rows)]})
+
+
+def same_people(request: HttpRequest, slug: str) -> HttpResponse:
+    """The comité's page of the players without licence who may be players with one."""
+    if (refusal := comite_refusal(request)) is not None:
+        return refusal
+    found = get_object_or_404(Circuit, slug=slug)
+    return render(request, "circuit/same_people.html", {
+        "circuit": found, "ambiguities": selectors.circuit_ambiguities(found)})
+
+
+@require_POST
+def same_person_choose(request: HttpRequest, slug: str) -> HttpResponse:
+    """One choice of that page: `name_key` is the licence `licence_key`'s person, or (empty)
+    a person of their own."""
+    if (refusal := comite_refusal(request)) is not None:
+        return refusal
+    found = get_object_or_404(Circuit, slug=slug)
+    name_key = request.POST.get("name_key", "")
+    licence_key = request.POST.get("licence_key", "")
+    ambiguity = next((item for item in selectors.circuit_ambiguities(found)
+                      if item.name_key == name_key), None)
+    if ambiguity is None or licence_key not in {"", *ambiguity.candidate_keys}:
+        messages.error(request, _("Ce choix ne correspond à aucun joueur à départager : "
+                                  "rien n'a été modifié."))
+    else:
+        services.same_person_choose(circuit=found, name_key=name_key,
+                                    licence_key=licence_key)
+        messages.success(request, _("Choix enregistré : le classement du circuit en "
+                                    "tient compte."))
+    return redirect("circuit:same_people", slug=found.slug)

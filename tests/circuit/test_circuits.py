@@ -144,3 +144,55 @@ def test_the_circuits_pdf_and_workbook_list_the_qualifiers_without_licence(clien
     assert rows[1][1:] == ["Jean Martin", "Auch", 110, 1, "oui"]
     assert rows[2][5] in ("", None)
     assert "LIC-SECRETE" not in str(rows)
+
+
+def test_the_comite_tells_a_player_without_licence_apart_on_its_page(client):
+    from django.contrib.auth import get_user_model
+
+    auch, _ = joined("Belote de Auch")
+    found = circuit()
+    pushed(auch, found, "2026-12-05", [
+        [player("Martin", "Jean", "Auch", "L1"), player("Petit", "Anne", "Auch")]], "a1")
+    pushed(auch, found, "2026-12-06", [
+        [player("Martin", "Jean", "Auch"), player("Petit", "Anne", "Auch")]], "a2")
+    client.force_login(get_user_model().objects.create_user("comite", is_staff=True))
+    page = client.get(f"/circuit/circuits/{found.slug}/memes-joueurs/").content.decode()
+    assert "Jean Martin (Auch), sans licence" in page and "licence L1" in page
+    [ambiguity] = selectors.circuit_ambiguities(found)
+    url = f"/circuit/circuits/{found.slug}/memes-joueurs/choisir/"
+    response = client.post(url, {"name_key": ambiguity.name_key, "licence_key": "autre"},
+                           follow=True)
+    assert "ne correspond à aucun joueur" in response.content.decode()
+    assert selectors.circuit_ambiguities(found)[0].chosen is None
+    response = client.post(url, {"name_key": ambiguity.name_key, "licence_key": "l1"},
+                           follow=True)
+    assert "Choix enregistré" in response.content.decode()
+    assert len(selectors.circuit_standings(found).rows) == 2
+
+
+def test_the_standings_take_two_queries_whatever_the_number_of_concours(
+        django_assert_num_queries):
+    auch, _ = joined("Belote de Auch")
+    found = circuit()
+    for day in range(1, 6):
+        pushed(auch, found, f"2026-12-{day:02d}", [
+            [player(f"Nom{day}", "A"), player("Martin", "Jean", "Auch", "L1")]], f"a{day}")
+        # The concours, their clubs (one join), the comité's choices.
+        with django_assert_num_queries(2):
+            standings = selectors.circuit_standings(found)
+        assert len(standings.concours) == day
+
+
+def test_a_push_retried_gets_its_answer_even_after_the_club_left_the_circuit():
+    auch, _ = joined("Belote de Auch")
+    found = circuit()
+    services.circuit_club_add(circuit=found, club=auch)
+    raw = body(content(auch, date="2026-12-05", circuits=[found.slug]))
+    first = services.concours_push(club=auch, body=raw)
+    found.clubs.remove(auch)
+    again = services.concours_push(club=auch, body=raw)
+    assert again.as_json() == first.as_json() and not again.created
+    with pytest.raises(services.Refused, match="n'a pas adhéré"):
+        services.concours_push(club=auch, body=body(content(
+            auch, version=2, date="2026-12-05", circuits=[found.slug])))
+    assert auch.concours.get().version == 1

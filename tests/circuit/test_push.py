@@ -104,7 +104,7 @@ def test_a_push_without_a_valid_token_is_refused(client, case):
               "basic": f"Basic {token}"}[case]
     response = client.post(URL, body(content(club)), content_type="application/json",
                            HTTP_AUTHORIZATION=header)
-    assert response.status_code == 401
+    assert response.status_code == 401 and response["WWW-Authenticate"].startswith("Bearer")
     assert response.json()["erreur"].startswith("Jeton inconnu ou révoqué")
     assert stored() == []
 

@@ -147,3 +147,11 @@ def test_a_refusal_is_french_exit_1_and_stores_nothing(args, said):
     assert said in err.getvalue()
     assert not (Club.objects.exists() or MemberClub.objects.exists()
                 or Circuit.objects.exists())
+
+
+def test_an_option_argparse_refuses_is_refused_in_french_with_exit_1(capsys):
+    # The parser is made before call_command hands its streams over: standard error.
+    with pytest.raises(SystemExit) as exit_:
+        call_command("simulate_circuit", "--tables", "3", stdout=io.StringIO())
+    assert exit_.value.code == 1
+    assert "Options non comprises" in capsys.readouterr().err

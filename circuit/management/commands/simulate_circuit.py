@@ -51,7 +51,7 @@ import datetime
 import json
 import random
 import secrets
-from typing import Any
+from typing import Any, NoReturn
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
@@ -306,6 +306,19 @@ def _figures(circuit: Circuit) -> dict[str, Any]:
 class Command(BaseCommand):
     help = ("Simule un circuit entre clubs (registres, joueurs partagés, concours joués et "
             "publiés sur le serveur de résultats) et affiche ses classements en JSON.")
+
+    def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+
+        def refuse(message: str) -> NoReturn:
+            # argparse's own refusals (an unknown option, one without its value) are this
+            # command's too: French, exit status 1, rather than its English and status 2.
+            self.stderr.write(f"Options non comprises ({message}) : voyez « python manage.py "
+                              "simulate_circuit --help ».")
+            raise SystemExit(1)
+
+        parser.error = refuse  # type: ignore[method-assign]
+        return parser
 
     def add_arguments(self, parser: CommandParser) -> None:
         # Plain strings: their refusals are this command's French ones, exit status 1.
