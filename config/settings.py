@@ -211,9 +211,9 @@ CACHES = {
 if os.environ.get("DJANGO_SHARED_CACHE") == "database":
     CACHES["default"] = {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
                          "LOCATION": "belote_cache"}
-    CACHES["documents"] = {**CACHES["documents"],
-                           "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-                           "LOCATION": "belote_documents"}
+    CACHES["documents"] = {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                           "LOCATION": "belote_documents", "TIMEOUT": 24 * 3600,
+                           "OPTIONS": {"MAX_ENTRIES": 400}}
 DOCUMENT_RENDERS = 2  # documents rendered at once, all server processes together
 DOCUMENT_PUBLIC_RENDERS = 1  # of which for visitors other than the organiser
 DOCUMENT_VISITOR_LIMIT = 20  # documents a visitor (an address) may download a minute
