@@ -222,6 +222,7 @@ def entry_preview(request: HttpRequest, game: Game, *, phone: bool) -> HttpRespo
     if form.is_valid():
         try:
             context["score"] = selectors.row_preview(game, form.cleaned_data["donne"], editing)
+            context["read_back"] = form.read_back()
         except UserError as error:  # the game refuses this donne (scoring's refusal)
             _form_error(form, error)
     context["field_errors"] = [(name, form.errors.get(name, [])) for name in fields]
