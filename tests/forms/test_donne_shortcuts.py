@@ -107,3 +107,20 @@ def test_the_phones_belote_is_one_toggle_and_its_capot_one_button():
     assert form.contract_values == [80, 90, 100, 110, 120, 130, 140, 150, 160]
     assert [field.name for field in form.belote_toggles] == ["belote_ns", "belote_ew"]
     assert not DonneForm(rules=TA, phone=True).belote_toggles  # up to four: a count
+
+
+def _game(rules, stop_after=None, by_totals=False):
+    from types import SimpleNamespace
+    return SimpleNamespace(round=SimpleNamespace(rules=rules), stop_after=stop_after,
+                           by_totals=by_totals)
+
+
+def test_a_paper_sheet_of_a_partie_in_a_fixed_number_of_donnes_starts_with_that_number():
+    from tournament.forms.paper import PaperTotalsForm
+    twelve = dataclasses.replace(RULES, target=None, max_donnes=12)
+    assert PaperTotalsForm.initial_for(_game(twelve)) == {"donnes": 12}
+    # Time called after donne 9: the sheet stops there.
+    assert PaperTotalsForm.initial_for(_game(twelve, stop_after=9)) == {"donnes": 9}
+    # Played to a target (or whichever comes first), the number is not known: not guessed.
+    assert PaperTotalsForm.initial_for(_game(dataclasses.replace(RULES, max_donnes=12))) == {}
+    assert PaperTotalsForm.initial_for(_game(RULES)) == {}
