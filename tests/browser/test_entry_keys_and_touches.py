@@ -135,6 +135,9 @@ def test_every_donne_at_the_desk_in_at_most_ten_keys(browser, live_server, shot)
                 # Read back on the row before Entrée: the shortcut's belote or capot.
                 words = "belote NS" if kind == "belote" else "capot EO"
                 expect(page.locator("#read-back")).to_contain_text(words)
+                # … and in its own column, under Belote NS or Capot.
+                column, value = ("belote_ns", "1") if kind == "belote" else ("capot", "EO")
+                expect(page.locator(f"#typed-{column}")).to_have_text(value)
                 expect(page.locator("#entry")).to_be_in_viewport()
                 shot(page, f"desk-1366-{kind.split()[0]}")
             counts[kind] += press(page, keys[-1:])

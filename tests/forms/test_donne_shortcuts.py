@@ -46,6 +46,9 @@ def test_c_alone_is_the_takers_capot_and_0c_the_defences_without_typing_162():
     row, form = donne(taker="EW", taker_points="c")
     assert (row.capot, row.taker_points, row.capot_bid) == (Side.EW, 162, False)
     assert form.read_back() == "EO 80 ♥, 162 points, capot EO"
+    assert form.typed_columns() == {"belote_ns": "", "belote_ew": "", "capot": "EO"}
+    assert donne(taker_points="92d")[1].typed_columns()["belote_ew"] == "1"
+    assert donne(capot="NS", taker_points="")[1].typed_columns()["capot"] == ""  # its column
     row, _form = donne(taker_points="0c")
     assert (row.capot, row.taker_points) == (Side.EW, 0)
     row, _form = donne(taker_points="162cb")

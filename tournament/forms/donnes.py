@@ -59,6 +59,7 @@ POINTS_HINT = _("Les points du preneur ; « b » belote des preneurs (92b), « d
                 "défense (92d), « c » capot non annoncé des preneurs (c), « 0c » capot de la "
                 "défense.")
 CONTRACT_TENS = range(8, 51)  # « 8 » … « 50 »: 80 … 500, the highest max_contract
+TYPED_COLUMNS = ("belote_ns", "belote_ew", "capot")  # the columns the points' letters fill
 
 
 @dataclasses.dataclass(frozen=True)
@@ -521,6 +522,19 @@ class DonneForm(forms.Form):
         if donne.capot is not None:
             parts.append(_("capot %(side)s") % {"side": SIDE_SHORT[donne.capot.value]})
         return ", ".join(str(part) for part in parts)
+
+    def typed_columns(self) -> dict[str, str]:
+        """The desk's columns a shortcut filled, as the row shows them in their cells before
+        saving (« 1 » under Belote NS for « 92b », « EO » under Capot for « c »); "" for the
+        others, so that a shortcut erased is erased from its cell too."""
+        donne = self.cleaned_data.get("donne") if self.is_bound and not self.errors else None
+        shown = dict.fromkeys(TYPED_COLUMNS, "")
+        if donne is None:
+            return shown
+        for name in self.typed_in:
+            value = getattr(donne, name)
+            shown[name] = SIDE_SHORT[value.value] if isinstance(value, Side) else str(value)
+        return shown
 
     def mark_errors(self) -> None:
         """Mark each wrong field for assistive technologies and for the page's script, which
