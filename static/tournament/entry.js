@@ -159,6 +159,14 @@
     mark(field.value);
     field.dispatchEvent(new Event("input", { bubbles: true }));
   });
+  // A row shown with its contract (a correction, a refused row): its button marked too.
+  function markTyped() {
+    const field = document.querySelector('#donne-form [name="contract"]');
+    if (field) mark(field.value.trim());
+  }
+  document.addEventListener("htmx:afterSwap", markTyped);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", markTyped);
+  else markTyped();
   document.addEventListener("input", (event) => {
     const target = event.target;
     if (!(target instanceof HTMLInputElement) || !target.form || target.form.id !== "donne-form") return;

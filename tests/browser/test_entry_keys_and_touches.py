@@ -211,6 +211,12 @@ def test_every_donne_on_a_phone_in_at_most_ten_touches(browser, live_server, scr
             counts[kind] += 1
             expect(phone.locator("#entry-status")).to_have_text(f"Donne {number} enregistrée.")
             assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        # « corriger » the belote's donne: its toggle, its contract's button, its capot's
+        # « Non » are shown as they were touched.
+        phone.goto(f"{live_server.url}/table/{game.token}/?edit=4")
+        expect(phone.locator("#id_belote_ns")).to_be_checked()
+        expect(phone.locator("[data-contract='80']")).to_have_class("segment-label chosen")
+        expect(phone.locator("input[name=capot][value='']")).to_be_checked()
     finally:
         context.close()
     assert stored(game) == [row for _keys, row in DESK.values()]  # the desk's rows again
