@@ -96,7 +96,9 @@ def test_what_is_not_points_and_shortcuts_is_refused_with_what_is_expected(typed
 def test_points_typed_reads_each_shortcut_and_bounds_the_figure():
     assert points_typed("") == points_typed("  ")
     assert points_typed("bd").points is None
-    assert points_typed("162c").capot is Side.NS
+    assert points_typed("162c").capot_by_takers is True
+    assert points_typed("0c").capot_by_takers is False
+    assert points_typed("92").capot_by_takers is None
     with pytest.raises(Exception, match="162 points au plus"):
         points_typed("163")
 

@@ -69,12 +69,13 @@ class PointsTyped:
     points: int | None
     belotes_takers: int = 0
     belotes_defence: int = 0
-    capot: Side | None = None  # relative: Side.NS for the takers, Side.EW for the defence
+    capot_by_takers: bool | None = None  # « c »: True the takers' capot, False the defence's
 
 
 def points_typed(text: str) -> PointsTyped:
     """Read the points field (« 92 », « 92b », « c », « 0c », « 100bd »), or raise a
-    ValidationError in French. The capot's side is given relative to the takers."""
+    ValidationError in French. Sides are the takers' and the defence's: the row's taker
+    says which is which."""
     text = text.strip().lower() if text else ""  # « 8 0 » is no number
     match = _POINTS_TYPED.fullmatch(text)
     if match is None or not text.isascii():
@@ -85,7 +86,7 @@ def points_typed(text: str) -> PointsTyped:
     points = int(digits) if digits else None
     if points is not None and points > MAX_POINTS:
         raise forms.ValidationError(_("162 points au plus."), code="max_value")
-    capot = None
+    capot_by_takers = None
     if letters.count("c") > 1:
         raise forms.ValidationError(_("Capot : « c » une seule fois."), code="twice")
     if "c" in letters:
@@ -93,8 +94,8 @@ def points_typed(text: str) -> PointsTyped:
             raise forms.ValidationError(
                 _("Capot : les preneurs ont fait tous les plis (« c ») ou aucun (« 0c »), "
                   "pas %(n)d points.") % {"n": points}, code="capot")
-        capot = Side.EW if points == 0 else Side.NS
-    return PointsTyped(points, letters.count("b"), letters.count("d"), capot)
+        capot_by_takers = points != 0
+    return PointsTyped(points, letters.count("b"), letters.count("d"), capot_by_takers)
 
 
 class BeloteToggle(forms.CheckboxInput):
@@ -369,7 +370,8 @@ class DonneForm(forms.Form):
                                              "Coinche) : gardez l'une des deux."))
             else:
                 values["coinche"] = coinche
-        if typed is None or not (typed.belotes_takers or typed.belotes_defence or typed.capot):
+        if typed is None or not (typed.belotes_takers or typed.belotes_defence
+                                 or typed.capot_by_takers is not None):
             return
         if taker is None:
             self.add_error("taker_points", _("Donne passée : ni belote ni capot."))
@@ -388,8 +390,8 @@ class DonneForm(forms.Form):
                 continue
             values[name] = count
             self.typed_in[name] = "taker_points"
-        if typed.capot is not None:
-            side = taker if typed.capot is Side.NS else defence
+        if typed.capot_by_takers is not None:
+            side = taker if typed.capot_by_takers else defence
             if values["capot"] not in (None, side):
                 self.add_error("taker_points", _("Capot indiqué deux fois (« c » et la colonne "
                                                  "Capot), pour des camps différents."))
