@@ -138,3 +138,42 @@
   if (document.readyState === "complete") focusRow();
   else window.addEventListener("load", focusRow);
 })();
+
+// The phone's contract buttons fill the contract's field (the one value sent) and say it is
+// a value, not a capot or générale bid: the bid buttons are released. Choosing a bid empties
+// the value. Only what the row shows; the server reads and checks the row.
+(function () {
+  "use strict";
+  function mark(value) {
+    for (const button of document.querySelectorAll("[data-contract]")) {
+      button.classList.toggle("chosen", button.dataset.contract === value);
+    }
+  }
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("[data-contract]");
+    if (!button) return;
+    const field = document.querySelector('#donne-form [name="contract"]');
+    if (!field) return;
+    field.value = button.dataset.contract;
+    for (const bid of document.querySelectorAll('#donne-form [name="bid"]')) bid.checked = false;
+    mark(field.value);
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  // A row shown with its contract (a correction, a refused row): its button marked too.
+  function markTyped() {
+    const field = document.querySelector('#donne-form [name="contract"]');
+    if (field) mark(field.value.trim());
+  }
+  document.addEventListener("htmx:afterSwap", markTyped);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", markTyped);
+  else markTyped();
+  document.addEventListener("input", (event) => {
+    const target = event.target;
+    if (!(target instanceof HTMLInputElement) || !target.form || target.form.id !== "donne-form") return;
+    if (target.name === "contract") mark(target.value.trim());
+    if (target.name === "bid" && target.checked) {
+      const field = target.form.querySelector('[name="contract"]');
+      if (field) { field.value = ""; mark(""); }
+    }
+  });
+})();

@@ -103,7 +103,7 @@ def test_a_phone_enters_a_capot_made_in_4_touches_and_a_generale(browser, live_s
                        "input[name=trump][value=S]"):
             phone.locator(target).check()
         phone.fill("#id_taker_points", "162")
-        phone.locator("#id_capot").select_option("EO")
+        phone.locator("input[name=capot][value=EW]").check()  # one button, no drop-down
         expect(phone.locator(".preview[data-key=ns]")).to_have_text("1000")
         phone.get_by_role("button", name="Enregistrer la donne").click()
         expect(phone.locator("#total-ns")).to_have_text("1500")

@@ -16,8 +16,11 @@ def test_the_help_page_explains_the_evening_in_french(client):
     page = client.get(reverse("help")).content.decode()
     for section in ("Comment se déroule la soirée", "Saisir une donne au clavier",
                     "Les liens des tables", "Une équipe en retard, une équipe qui part",
-                    "Fin du temps"):
+                    "Fin du temps", "Saisir une donne en dix touches au plus"):
         assert section in page
+    # The desk's shortcuts and what the phone offers (issue 38), said in its words.
+    for shortcut in ("« 92b »", "« 92d »", "« 0c »", "« 8x »", "« Belote NS »"):
+        assert shortcut in page
 
 
 def test_every_page_links_to_the_help(client):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -18,7 +19,7 @@ from scoring.donne import (
     validate_donne,
 )
 
-from ..choices import COINCHE_CHOICES, SIDE_CHOICES, SIDE_SHORT, TRUMP_CHOICES
+from ..choices import COINCHE_CHOICES, SIDE_CHOICES, SIDE_SHORT, TRUMP_CHOICES, TRUMP_SHORT
 from ..validators import MAX_SMALL, whole_number
 from .fields import WholeNumberField
 
@@ -47,9 +48,68 @@ def _bounded(label: StrOrPromise, maximum: int, why: StrOrPromise,
         widget=forms.TextInput(attrs=widget_attrs), **options)
 
 
+# The desk's shortcuts, typed in the field the cursor is already in (issue 38: every donne in
+# at most ten keys). After the points: « b » a belote of the takers, « d » one of the
+# defence, « c » a capot (« c » or « 162c » the takers', « 0c » the defence's); after the
+# contract: « x » coinché, « xx » surcoinché; a contract in tens (« 8 » is 80, « 12 » 120),
+# since no contract is below 80. Each is read back on the row before it is saved, and
+# scoring's own checks refuse what the rules make impossible (two belotes at a suit).
+_POINTS_TYPED = re.compile(r"([0-9]{1,3})?([bdc]*)")
+POINTS_HINT = _("Les points du preneur ; « b » belote des preneurs (92b), « d » belote de la "
+                "défense (92d), « c » capot non annoncé des preneurs (c), « 0c » capot de la "
+                "défense.")
+CONTRACT_TENS = range(8, 51)  # « 8 » … « 50 »: 80 … 500, the highest max_contract
+TYPED_COLUMNS = ("belote_ns", "belote_ew", "capot")  # the columns the points' letters fill
+
+
+@dataclasses.dataclass(frozen=True)
+class PointsTyped:
+    """What the points field says: the takers' points (None: not typed) and its shortcuts."""
+
+    points: int | None
+    belotes_takers: int = 0
+    belotes_defence: int = 0
+    capot_by_takers: bool | None = None  # « c »: True the takers' capot, False the defence's
+
+
+def points_typed(text: str) -> PointsTyped:
+    """Read the points field (« 92 », « 92b », « c », « 0c », « 100bd »), or raise a
+    ValidationError in French. Sides are the takers' and the defence's: the row's taker
+    says which is which."""
+    text = text.strip().lower() if text else ""  # « 8 0 » is no number
+    match = _POINTS_TYPED.fullmatch(text)
+    if match is None or not text.isascii():
+        raise forms.ValidationError(
+            _("Un nombre de points (0 à 162), suivi au besoin de « b » (belote des preneurs), "
+              "« d » (belote de la défense) ou « c » (capot)."), code="invalid")
+    digits, letters = match.groups()
+    points = int(digits) if digits else None
+    if points is not None and points > MAX_POINTS:
+        raise forms.ValidationError(_("162 points au plus."), code="max_value")
+    capot_by_takers = None
+    if letters.count("c") > 1:
+        raise forms.ValidationError(_("Capot : « c » une seule fois."), code="twice")
+    if "c" in letters:
+        if points not in (None, 0, MAX_POINTS):
+            raise forms.ValidationError(
+                _("Capot : les preneurs ont fait tous les plis (« c ») ou aucun (« 0c »), "
+                  "pas %(n)d points.") % {"n": points}, code="capot")
+        capot_by_takers = points != 0
+    return PointsTyped(points, letters.count("b"), letters.count("d"), capot_by_takers)
+
+
+class BeloteToggle(forms.CheckboxInput):
+    """The phone's belote: one touch says one belote (sent as 1), none says none."""
+
+    def value_from_datadict(self, data, files, name) -> str:  # type: ignore[override]
+        value = data.get(name)
+        return "1" if value not in (None, "", "0", "false") else ""
+
+
 PASSE = "P"  # typed at the keyboard, or the phone's « Passe » button: all four passed
 TAKER_CHOICES = [("", "—"), *SIDE_CHOICES, (PASSE, _("Passe"))]
 _TRUMP_LABELS = dict(TRUMP_CHOICES)
+_COINCHE_LABELS = dict(COINCHE_CHOICES)
 TRUMP_INPUT_CHOICES = [
     ("", "—"),
     # Labels start with a letter so that typing P, C, CA or T picks the suit from the keyboard.
@@ -105,8 +165,10 @@ class DonneForm(forms.Form):
     bid = forms.ChoiceField(label=_("Capot ou générale"), required=False,
                             choices=BID_CHOICES, widget=forms.RadioSelect)
     trump = forms.ChoiceField(label=_("Atout"), choices=TRUMP_INPUT_CHOICES, required=False)
-    taker_points = _bounded(_("Points faits"), MAX_POINTS, _("162 points au plus."),
-                            attrs={"size": 4})
+    # Text, not a number: the desk's shortcuts follow the figure (« 92b », « c »).
+    taker_points = forms.CharField(
+        label=_("Points faits"), required=False, max_length=12, help_text=POINTS_HINT,
+        widget=forms.TextInput(attrs={"size": 4, "autocomplete": "off"}))
     coinche = forms.ChoiceField(label=_("Coinche"), choices=COINCHE_CHOICES, required=False,
                                 initial=Coinche.NONE.value)
     capot = forms.ChoiceField(label=_("Capot"), choices=CAPOT_CHOICES, required=False)
@@ -137,6 +199,10 @@ class DonneForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.rules = rules
         self.phone = phone
+        self.typed: PointsTyped | None = None
+        self.typed_coinche: Coinche | None = None
+        # The columns a shortcut filled, and the field it was typed in (for its refusals).
+        self.typed_in: dict[str, str] = {}
         if not phone:
             # The laptop's inputs sit in table cells, outside the <form>. The phone's sit inside
             # <form id="donne-form">: tied by id as well, during an htmx swap (two forms share
@@ -148,14 +214,30 @@ class DonneForm(forms.Form):
         self.trumps = TRUMP_INPUT_CHOICES if rules is None or rules.sa_ta \
             else TRUMP_INPUT_CHOICES[:5]
         self._choice_field("trump").choices = self.trumps
+        points_attrs = self.fields["taker_points"].widget.attrs
         if phone:
-            # One touch per choice: buttons instead of drop-downs, no "—" to pick.
-            offered = {"taker": TAKER_CHOICES, "trump": self.trumps,
-                       "coinche": [(Coinche.NONE.value, _("Non")), *COINCHE_CHOICES[1:]]}
+            # One touch per choice: buttons instead of drop-downs, no "—" to pick; the capot's
+            # « Non » is the empty choice, checked until a side is touched.
+            offered: dict[str, list[Any]] = {
+                "taker": TAKER_CHOICES, "trump": self.trumps,
+                "coinche": [(Coinche.NONE.value, _("Non")), *COINCHE_CHOICES[1:]],
+                "capot": [("", _("Non")), *CAPOT_CHOICES[1:]]}
             for name, choices in offered.items():
                 field = self._choice_field(name)
                 field.widget = forms.RadioSelect()
-                field.choices = [choice for choice in choices if choice[0]]
+                field.choices = [choice for choice in choices if choice[0] or name == "capot"]
+            # A digits keypad: the shortcuts' letters are the phone's buttons.
+            points_attrs["inputmode"] = "numeric"
+            if rules is None or not rules.sa_ta:
+                # One belote a donne at a suit: a toggle, one touch (tout atout, which may
+                # have up to four, keeps the count).
+                for name in ("belote_ns", "belote_ew"):
+                    self.fields[name].widget = BeloteToggle()
+        else:
+            points_attrs["title"] = str(POINTS_HINT)
+        # The phone's contract buttons: the common values, one touch each (others typed).
+        highest = 160 if rules is None else min(160, rules.max_contract)
+        self.contract_values = list(range(80, highest + 1, 10))
         # What the rule set does not play is left out of the row, so it cannot be typed.
         self.hidden_columns = set()
         if rules is not None and rules.game == "classique":
@@ -177,6 +259,17 @@ class DonneForm(forms.Form):
                 "80, 90, … ; « c+ » capot réussi, « c- » capot chuté")
         for name in self.hidden_columns:
             del self.fields[name]
+        if phone:
+            # By how often each is touched: a belote (one donne in four) before the coinche
+            # (one in five) and the capot (one in forty), all within the first screen.
+            self.order_fields(["taker", "contract", "bid", "trump", "taker_points",
+                               "belote_ns", "belote_ew", "coinche", "capot"])
+
+    @property
+    def belote_toggles(self) -> list:
+        """The phone's belote buttons (bound fields), when the belote is a toggle."""
+        return [self[name] for name in ("belote_ns", "belote_ew")
+                if name in self.fields and isinstance(self.fields[name].widget, BeloteToggle)]
 
     def _choice_field(self, name: str) -> forms.ChoiceField:
         field = self.fields[name]
@@ -197,13 +290,27 @@ class DonneForm(forms.Form):
         # The buttons of a capot or générale bid: the générale's only where it is played
         # (a page without them, kept first, was served to a concours that plays it).
         bids = "c,g" if self.generale else "c"
-        return ":".join(["phone" if self.phone else "desk", *self.fields, trumps, bids,
+        contracts = ",".join(str(value) for value in self.contract_values)
+        return ":".join(["phone" if self.phone else "desk", *self.fields, trumps, bids, contracts,
                          get_language() or ""])
+
+    def clean_taker_points(self) -> int | None:
+        """The takers' points; the shortcuts typed after them are kept in `self.typed`."""
+        self.typed = points_typed(self.cleaned_data.get("taker_points", ""))
+        return self.typed.points
 
     def clean_contract(self) -> tuple[int | None, str | None, bool | None]:
         """The contract as (value, bid, made): a value, or a capot or générale bid (made
-        True, False, or None when not said)."""
+        True, False, or None when not said). A trailing « x » (« xx ») says coinché
+        (surcoinché), kept in `self.typed_coinche`; a value in tens (« 8 ») is read ×10."""
         text = self.cleaned_data.get("contract", "").strip().lower()
+        stripped = text.rstrip("x").rstrip()
+        crosses = len(text) - len(text.rstrip("x"))
+        if crosses > 2:
+            raise forms.ValidationError(_("« x » coinché, « xx » surcoinché : pas plus."))
+        if crosses and stripped:
+            text = stripped
+            self.typed_coinche = Coinche.COINCHE if crosses == 1 else Coinche.SURCOINCHE
         if not text:
             return None, None, None
         if text.replace(" ", "") in _BID_WORDS:  # « c + » is « c+ »; « 8 0 » is no number
@@ -212,6 +319,8 @@ class DonneForm(forms.Form):
         if value is None:
             raise forms.ValidationError(_("Un nombre (80, 90, …), « c+ » ou « c- » pour un "
                                           "capot réussi ou chuté."))
+        if value in CONTRACT_TENS:  # no contract is below 80: « 8 » is 80, « 12 » 120
+            value *= 10
         return value, None, None
 
     def clean(self):
@@ -223,6 +332,7 @@ class DonneForm(forms.Form):
             return data
         taker = None if data["taker"] == PASSE else Side(data["taker"])
         values = {name: self._value(name, data, taker) for name in [*_NEUTRAL_FIGURES, "trump"]}
+        self._shortcuts(values, taker)
         contract, bid, made = self._value("contract", data, taker)
         if data.get("bid") and taker is not None:  # the phone's button says it all
             if contract is not None and "contract" not in self.errors:
@@ -247,6 +357,47 @@ class DonneForm(forms.Form):
         if donne is not None and not self.errors:
             data["donne"] = donne
         return data
+
+    def _shortcuts(self, values: dict, taker: Side | None) -> None:
+        """Put the shortcuts typed after the points (belotes, capot) and the contract (coinche)
+        into the row's values. Said twice (« b » and a figure in the belote column) is refused
+        rather than added: which one was meant cannot be told."""
+        typed = self.typed if "taker_points" not in self.errors else None
+        coinche = self.typed_coinche
+        if coinche is not None and "contract" not in self.errors:
+            if values["coinche"] not in (Coinche.NONE, coinche):
+                self.add_error("contract", _("Coinche indiquée deux fois (« x » et la colonne "
+                                             "Coinche) : gardez l'une des deux."))
+            else:
+                values["coinche"] = coinche
+        if typed is None or not (typed.belotes_takers or typed.belotes_defence
+                                 or typed.capot_by_takers is not None):
+            return
+        if taker is None:
+            self.add_error("taker_points", _("Donne passée : ni belote ni capot."))
+            return
+        defence = Side.EW if taker is Side.NS else Side.NS
+        columns = {Side.NS: "belote_ns", Side.EW: "belote_ew"}
+        for side, count in ((taker, typed.belotes_takers), (defence, typed.belotes_defence)):
+            if not count:
+                continue
+            name = columns[side]
+            if values[name] and name not in self.errors:
+                self.add_error("taker_points", _(
+                    "Belote indiquée deux fois (« %(letter)s » et la colonne %(column)s) : "
+                    "gardez l'une des deux.") % {"letter": "b" if side is taker else "d",
+                                                "column": self.fields[name].label})
+                continue
+            values[name] = count
+            self.typed_in[name] = "taker_points"
+        if typed.capot_by_takers is not None:
+            side = taker if typed.capot_by_takers else defence
+            if values["capot"] not in (None, side):
+                self.add_error("taker_points", _("Capot indiqué deux fois (« c » et la colonne "
+                                                 "Capot), pour des camps différents."))
+            else:
+                values["capot"] = side
+                self.typed_in["capot"] = "taker_points"
 
     def _bid_made(self, bid: str, made: bool | None, taker: Side, values: dict,
                   points: int | None) -> tuple[bool | None, bool]:
@@ -320,10 +471,12 @@ class DonneForm(forms.Form):
                 refused = True
                 field = ("contract" if error.field in ("capot_bid", "generale_bid",
                                                        "generale_made") else error.field)
+                # A belote or capot typed after the points is refused where it was typed.
+                shown = self.typed_in.get(field, field) if field else field
                 if field not in self.fields or field in self.errors:
-                    self.add_error(None if field not in self.fields else field, error.message)
+                    self.add_error(None if field not in self.fields else shown, error.message)
                     return None
-                self.add_error(field, error.message)
+                self.add_error(shown, error.message)
                 donne = dataclasses.replace(donne, **self._neutral(field, donne, taker))
             else:
                 return None if refused else donne
@@ -343,6 +496,47 @@ class DonneForm(forms.Form):
                 return {"taker_points": CARD_POINTS if donne.capot == taker else 0}
             return {"taker_points": 81}
         return {field: _NEUTRAL_FIGURES.get(field, 0)}
+
+    def read_back(self) -> str:
+        """The valid row as the app understood it (« NS 80 ♥ coinché, 92 points, belote NS,
+        capot NS »), shown beside the preview before saving: a shortcut's effect is read,
+        not guessed. Empty for a passe or a refused row."""
+        donne = self.cleaned_data.get("donne") if self.is_bound and not self.errors else None
+        if donne is None or donne.taker is None:
+            return ""
+        if donne.generale_bid:
+            contract = str(_("générale"))
+        elif donne.capot_bid:
+            contract = str(_("capot"))
+        else:
+            contract = str(donne.contract or "")
+        words = " ".join(part for part in (
+            SIDE_SHORT[donne.taker.value], contract,
+            TRUMP_SHORT.get(donne.trump.value if donne.trump else "", ""),
+            str(_COINCHE_LABELS[donne.coinche.value]).lower()
+            if donne.coinche is not Coinche.NONE else "") if part)
+        parts = [words, _("%(n)d points") % {"n": donne.taker_points}]
+        for side, count in ((Side.NS, donne.belote_ns), (Side.EW, donne.belote_ew)):
+            if count:
+                parts.append(_("belote %(side)s") % {"side": SIDE_SHORT[side.value]}
+                             if count == 1 else _("%(n)d belotes %(side)s")
+                             % {"n": count, "side": SIDE_SHORT[side.value]})
+        if donne.capot is not None:
+            parts.append(_("capot %(side)s") % {"side": SIDE_SHORT[donne.capot.value]})
+        return ", ".join(str(part) for part in parts)
+
+    def typed_columns(self) -> dict[str, str]:
+        """The desk's columns a shortcut filled, as the row shows them in their cells before
+        saving (« 1 » under Belote NS for « 92b », « EO » under Capot for « c »); "" for the
+        others, so that a shortcut erased is erased from its cell too."""
+        donne = self.cleaned_data.get("donne") if self.is_bound and not self.errors else None
+        shown = dict.fromkeys(TYPED_COLUMNS, "")
+        if donne is None:
+            return shown
+        for name in self.typed_in:
+            value = getattr(donne, name)
+            shown[name] = SIDE_SHORT[value.value] if isinstance(value, Side) else str(value)
+        return shown
 
     def mark_errors(self) -> None:
         """Mark each wrong field for assistive technologies and for the page's script, which

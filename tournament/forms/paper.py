@@ -87,9 +87,16 @@ class PaperTotalsForm(forms.Form):
 
     @classmethod
     def initial_for(cls, game) -> dict[str, Any]:
-        """The form filled with a by-totals game's stored totals (for a correction)."""
+        """The form filled with a by-totals game's stored totals (for a correction); for a
+        new sheet of a partie played in a fixed number of donnes, that number (the last
+        donne once time is called), so that a sheet is its two totals and Entrée (issue 38:
+        the shortcut that fits the totals). Shown in its field, it is corrected like any."""
         if not game.by_totals:
-            return {}
+            rules = game.round.rules
+            planned = rules.max_donnes if rules.target is None else None
+            if game.stop_after is not None:
+                planned = min(planned or game.stop_after, game.stop_after)
+            return {} if planned is None else {"donnes": planned}
         return {"score_ns": game.paper_ns, "score_ew": game.paper_ew,
                 "donnes": game.paper_donnes, "belotes": game.paper_belotes,
                 "capots": game.paper_capots, "passed": game.paper_passed or None,

@@ -22,7 +22,7 @@ from ..access import is_member, is_organiser, readable_game, require_desk
 from ..choices import SIDE_NAMES
 from ..errors import DonneEnteredMeanwhile, GameGone, UserError
 from ..forms import DonneForm, ForfeitForm
-from ..forms.donnes import PASSE
+from ..forms.donnes import PASSE, TYPED_COLUMNS
 from ..forms.paper import ConfirmForm, PaperTotalsForm, TotalsClearForm
 from ..journal import Actor
 from ..models import DonneRecord, Game
@@ -209,7 +209,8 @@ def entry_preview(request: HttpRequest, game: Game, *, phone: bool) -> HttpRespo
     if not _htmx(request):
         return _preview_json(request, game, form)
     fields = [name for name in form.fields if name != "version"]
-    context = {"phone": phone, "field_errors": [(name, []) for name in fields]}
+    context: dict = {"phone": phone, "field_errors": [(name, []) for name in fields],
+                     "typed": dict.fromkeys(TYPED_COLUMNS, "")}
     if _incomplete(request.POST):  # nothing said while the row is typed: no error, no score
         response = render(request, "tournament/partials/entry_preview.html", context)
         response["X-Entry"] = "preview"
@@ -222,6 +223,8 @@ def entry_preview(request: HttpRequest, game: Game, *, phone: bool) -> HttpRespo
     if form.is_valid():
         try:
             context["score"] = selectors.row_preview(game, form.cleaned_data["donne"], editing)
+            context["read_back"] = form.read_back()
+            context["typed"] = form.typed_columns()
         except UserError as error:  # the game refuses this donne (scoring's refusal)
             _form_error(form, error)
     context["field_errors"] = [(name, form.errors.get(name, [])) for name in fields]
