@@ -59,6 +59,7 @@ bench: $(VENV)/.test-installed
 	$(PY) bench/bench_screen.py
 	$(PY) bench/bench_launcher.py
 	$(PY) bench/bench_register.py
+	$(PY) bench/bench_structure.py
 	$(MAKE) --no-print-directory load-test
 	$(MAKE) --no-print-directory load-test-federation
 
