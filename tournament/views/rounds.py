@@ -272,7 +272,10 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 return redirect("tournament:round", slug=slug, number=number)
     games = selectors.partie_tables(round_)
     link_base = table_link_base(request) if desk else ""
-    is_last = not tournament.rounds.filter(number__gt=round_.number).exists()
+    # The parties, read once with the page's menu: whether this one is the last, and what
+    # the next draw's options need.
+    drawn = selectors.drawn_parties(tournament)
+    is_last = all(number <= round_.number for number in drawn)
     unfinished = [game.table for game in games if not game.finished]
     # One query each (none without the option), whatever the number of tables.
     awaiting, disputed = selectors.awaiting_games(tournament), selectors.disputed_games(tournament)
@@ -283,6 +286,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     waiting = selectors.round_waiting_teams(round_) if desk and is_last else []
     can_draw_next = organiser and is_last and not unfinished
     two_links = desk and tournament.two_confirmations
+    started = selectors.round_started(round_)
     page = RowsPage(slug=slug, desk=desk, melee=tournament.format == "melee",
                     two_links=two_links, link_base=link_base,
                     csrf_input=format_html('<input type="hidden" name="csrfmiddlewaretoken" '
@@ -294,14 +298,14 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "is_organiser": organiser, "is_desk": desk, "swap_form": swap_form,
         "last_change": selectors.last_change(tournament, round_number=round_.number)
         if desk else None,
-        "started": selectors.round_started(round_),
+        "started": started,
         "unfinished": bool(unfinished),
         "can_undo_time": organiser and selectors.round_time_undoable(round_),
         "link_base": link_base, "link_is_local": desk and _loopback(link_base),
-        "is_last": is_last, "can_undo_draw": organiser and is_last
-        and not selectors.round_started(round_),
+        "is_last": is_last, "can_undo_draw": organiser and is_last and not started,
         "can_draw_next": can_draw_next,
-        "draw": selectors.round_draw_options(tournament) if can_draw_next else None,
+        "draw": selectors.round_draw_options(tournament, drawn=drawn) if can_draw_next
+        else None,
         "method_label": selectors.draw_label(round_.draw_method),
         "melee": tournament.format == "melee",
         "two_links": two_links,
