@@ -66,6 +66,7 @@ bench: $(VENV)/.test-installed
 	$(PY) bench/bench_circuit.py
 	$(PY) bench/bench_launcher.py
 	$(PY) bench/bench_register.py
+	$(PY) bench/bench_structure.py
 	$(MAKE) --no-print-directory load-test
 	$(MAKE) --no-print-directory load-test-federation
 

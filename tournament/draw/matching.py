@@ -32,8 +32,10 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 def repeats_between(conflicts: Mapping[int, Mapping[int, int] | set[int]], a: int, b: int) -> int:
@@ -65,6 +67,10 @@ def pair_on_line(
     }
     widest = max(map(len, avoid.values()), default=0)
     repeat_cost = count**3  # more than the squared gaps of any matching: (n/2)·(n-1)²
+    # Imported with the first draw, not with the URLs that import the draw: a third of a
+    # second of every server's first page (bench_structure).
+    import networkx as nx
+
     graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(order)
     for index, a in enumerate(order):

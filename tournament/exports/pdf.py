@@ -16,25 +16,23 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject
-from weasyprint import HTML
-from weasyprint.formatting_structure import boxes
 
 from ..models import Round, Tournament
 from ..selectors import StandingsScope
 from ..selectors.documents import entrant_count, round_tables
 from . import documents, reglement, weasy
-from .fetcher import LocalFetcher
 
+if TYPE_CHECKING:
+    from pypdf.generic import DecodedStreamObject
 
-def _render(template: str, context: dict) -> bytes:
-    return weasy.html_to_pdf(render_to_string(template, context))
-
+# WeasyPrint and pypdf are imported by the functions that use them, with the first PDF:
+# loading the URLs imports this module, and they cost a second and a half (WeasyPrint runs
+# ldconfig and gcc to find its libraries) to every server's first page (bench_structure).
 
 # --- Long tables in parts of whole pages ----------------------------------------------------
 
@@ -46,6 +44,11 @@ PROBE_ROWS = 70
 
 def rows_per_page(html: str) -> list[int]:
     """The rows of the table bodies on each page of `html`, as WeasyPrint lays it out."""
+    from weasyprint import HTML
+    from weasyprint.formatting_structure import boxes
+
+    from .fetcher import LocalFetcher
+
     counts = []
     with weasy.collector_paused():
         pages = HTML(string=html, url_fetcher=LocalFetcher()).render().pages
@@ -136,6 +139,9 @@ def _pdf_string(text: str) -> bytes:
 def numbered(content: bytes, title: str | None = None) -> bytes:
     """`content` with "page n/total" at the foot of each page, counting the whole file (and
     `title` as the file's title, if given: the joined parts have their first one's)."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject
+
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(content)))
     if title is not None:
         writer.add_metadata({"/Title": title})
@@ -169,6 +175,8 @@ def numbered(content: bytes, title: str | None = None) -> bytes:
 
 
 def _stream(data: bytes) -> DecodedStreamObject:
+    from pypdf.generic import DecodedStreamObject
+
     stream = DecodedStreamObject()
     stream.set_data(data)
     return stream

@@ -7,13 +7,14 @@ from .donnes import DonneForm, ForfeitForm, SwapForm
 from .matching import ChoicesForm
 from .players import PlayerForm, PlayerImportForm, PlayerRegistrationForm
 from .register import AnonymiseForm, ClubPlayerForm, MergeForm
-from .rounds import RoundDrawForm
+from .rounds import ClockForm, RoundDrawForm
 from .teams import TeamEditForm, TeamForm, TeamImportForm
 from .tournament import TournamentCreateForm, TournamentRulesForm
 
 __all__ = [
     "AnonymiseForm",
     "ChoicesForm",
+    "ClockForm",
     "ClubPlayerForm",
     "DonneForm",
     "ForfeitForm",

@@ -15,8 +15,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ..lots import LABEL_MAX_LENGTH
 from ..models import Prize
-from ..selectors.prizes import LABEL_MAX_LENGTH
 from ..validators import MAX_SMALL, InvalidText, clean_text, whole_number
 
 StrOrPromise = str | Promise  # a label, translated now or when shown

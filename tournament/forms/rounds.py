@@ -9,7 +9,9 @@ from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from ..services.countdown import MAX_CLOCK_MINUTES
 from ..validators import MAX_SEED, whole_number
+from .fields import WholeNumberField
 
 SEED_REFUSED = _("La graine du tirage est un nombre entier de %(n)d chiffres au plus.")
 
@@ -59,3 +61,10 @@ class RoundDrawForm(forms.Form):
     @property
     def chosen_method(self) -> str | None:
         return self.cleaned_data.get("draw_method") or None
+
+
+class ClockForm(forms.Form):
+    """The partie's countdown: its length in minutes."""
+
+    minutes = WholeNumberField(label=_("Durée de la partie (minutes)"),
+                               min_value=1, max_value=MAX_CLOCK_MINUTES)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.validators import MaxValueValidator
+from django.forms.forms import DeclarativeFieldsMetaclass
 from django.forms.models import fields_for_model
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
@@ -280,7 +281,25 @@ SETTINGS_FIELDS = ["name", "date", "place", "preset", *RULE_FIELDS, "parties_pla
                    "forfeit_points", "paper_by_tables", "two_confirmations"]
 
 
-class TournamentRulesForm(forms.Form):
+class _ColumnsFirst(DeclarativeFieldsMetaclass):
+    """The settings form's fields: those Django makes from the model's columns (as a
+    ModelForm would, in SETTINGS_FIELDS' order), each replaced by the one the form declares
+    when there is one; the declared ones the model has not (from_partie, confirm) come
+    last."""
+
+    def __new__(mcs, name: str, bases: tuple[type, ...],
+                attrs: dict[str, Any]) -> Any:
+        # A form class: the metaclass's stubs know nothing of its fields.
+        form: Any = super().__new__(mcs, name, bases, attrs)
+        fields = fields_for_model(
+            Tournament, fields=SETTINGS_FIELDS, formfield_callback=model_formfield,
+            widgets={"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")})
+        fields.update(form.base_fields)
+        form.base_fields = fields
+        return form
+
+
+class TournamentRulesForm(forms.Form, metaclass=_ColumnsFirst):
     """The settings page's one form (a plain form: it writes nothing; the view hands its
     groups of values to the services by name)."""
 
@@ -457,13 +476,3 @@ class TournamentRulesForm(forms.Form):
             return criteria_checked(self.cleaned_data["criteria"])  # the services' one check
         except UserError as error:
             raise forms.ValidationError(error.message) from None
-
-
-# The page's fields: those Django makes from the model's columns (as a ModelForm would, in
-# SETTINGS_FIELDS' order), each replaced by the one declared above when there is one; the
-# declared ones the model has not (from_partie, confirm) come last.
-_settings_fields = fields_for_model(
-    Tournament, fields=SETTINGS_FIELDS, formfield_callback=model_formfield,
-    widgets={"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")})
-_settings_fields.update(TournamentRulesForm.base_fields)
-TournamentRulesForm.base_fields = _settings_fields

@@ -16,9 +16,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ..draw import METHODS
+from ..lots import lots_from_value, lots_summary
 from ..models import Tournament
 from ..ranking import CRITERIA
-from ..selectors.prizes import lots_from_value, lots_summary
 from .kind import EntryKind
 from .log import PRIZES, RULE_OPTIONS
 from .shape import BadValue, keys, whole

@@ -11,14 +11,18 @@ keeps its version-1 scores and is named on the console: the organiser corrects i
 (the services then refuse it with the reason, in French) instead of meeting a server error.
 """
 
+from collections import defaultdict
+
 from django.db import migrations
 
-from scoring import Coinche, Donne, Rules, ScoringError, Side, Trump, score_game
+# A frozen copy, not the live `scoring` package: this migration means version 2's scores.
+from ._scoring_v2 import Coinche, Donne, Rules, ScoringError, Side, Trump, score_game
 
 RULE_FIELDS = ["game", "counting", "multiply", "surcoinche_factor", "litige", "tie_to_takers",
                "rounding", "sa_ta", "annonces", "target", "max_donnes", "belote_multiplied",
                "belote_in_contract", "demandes_belote", "belote_exception", "beat_defence",
                "capot_points", "max_contract"]
+BATCH = 500  # rows a bulk update writes at once
 
 
 def _donne(record) -> Donne:
@@ -33,6 +37,8 @@ def _donne(record) -> Donne:
 
 
 def recompute(apps, schema_editor):
+    """Each concours in three queries and its bulk updates: its games, their donnes, then
+    the changed donnes and every game written back."""
     Tournament = apps.get_model("tournament", "Tournament")
     Game = apps.get_model("tournament", "Game")
     DonneRecord = apps.get_model("tournament", "DonneRecord")
@@ -43,10 +49,17 @@ def recompute(apps, schema_editor):
             print(f"  Concours « {tournament.slug} » : règlement refusé ({error.message}) ; "
                   "scores inchangés.")
             continue
-        games = Game.objects.filter(round__tournament=tournament, team_ew__isnull=False,
-                                    forfeit="")
+        games = list(Game.objects.filter(round__tournament=tournament, team_ew__isnull=False,
+                                         forfeit="")
+                     .select_related("round").order_by("round__number", "table", "pk"))
+        donnes = defaultdict(list)
+        records = DonneRecord.objects.filter(
+            game__round__tournament=tournament, game__team_ew__isnull=False, game__forfeit="")
+        for record in records.order_by("game_id", "number"):
+            donnes[record.game_id].append(record)
+        changed, scored = [], []
         for game in games:
-            records = list(DonneRecord.objects.filter(game=game).order_by("number"))
+            records = donnes[game.pk]
             try:
                 result = score_game([_donne(r) for r in records], rules,
                                     stop_after=game.stop_after)
@@ -55,17 +68,19 @@ def recompute(apps, schema_editor):
                       f"table {game.table} : {error.message} Scores inchangés : corrigez "
                       "cette donne.")
                 continue
-            changed = []
             for record, score in zip(records, result.donnes, strict=True):
                 new = (score.ns, score.ew, score.outcome.value)
                 if (record.score_ns, record.score_ew, record.outcome) != new:
                     record.score_ns, record.score_ew, record.outcome = new
                     changed.append(record)
-            DonneRecord.objects.bulk_update(changed, ["score_ns", "score_ew", "outcome"])
             game.score_ns, game.score_ew = result.ns, result.ew
             game.finished, game.played = result.finished, result.played
             game.winner = result.winner.value if result.winner else ""
-            game.save(update_fields=["score_ns", "score_ew", "finished", "played", "winner"])
+            scored.append(game)
+        DonneRecord.objects.bulk_update(changed, ["score_ns", "score_ew", "outcome"],
+                                        batch_size=BATCH)
+        Game.objects.bulk_update(scored, ["score_ns", "score_ew", "finished", "played",
+                                          "winner"], batch_size=BATCH)
 
 
 class Migration(migrations.Migration):

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -164,10 +164,3 @@ def _line(player: int, results: dict[int, Entry], rule: Rule) -> Line:
         best=max(points.values(), default=0),
         lot=played >= rule.min_lot,
     )
-
-
-def check_tie_breaks(keys: Sequence[str]) -> tuple[str, ...]:
-    """The tie-break keys, each known and once (a ValueError otherwise: a bug)."""
-    if len(set(keys)) != len(keys) or not set(keys) <= set(TIE_BREAKS):
-        raise ValueError(f"bad tie-breaks {keys!r}")
-    return tuple(keys)

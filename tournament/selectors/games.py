@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.paper import PaperCheck, paper_check_kind
-
 from ..models import DonneRecord, Game, Tournament
 
 
@@ -53,16 +51,9 @@ def disputed_games(tournament: Tournament) -> set[int]:
                .exclude(awaiting="").values_list("pk", flat=True))
 
 
-def paper_check(game: Game) -> PaperCheck:
-    """What the game's partie rules let its paper totals be checked against: the form asks
-    for what `needs` names and shows `explanation`."""
-    return paper_check_kind(game.round.rules)
-
-
 __all__ = [
     "DonneLine",
     "awaiting_games",
     "disputed_games",
     "donne_lines",
-    "paper_check",
 ]

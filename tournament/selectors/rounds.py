@@ -7,10 +7,10 @@ active players, and each partie's draw creates that partie's teams (`Team.round`
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.db.models import Max, Q, QuerySet
+from django.db.models import Max, Q, QuerySet, prefetch_related_objects
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
@@ -34,11 +34,6 @@ def tables_phrase(tables: Iterable[int]) -> str:
 def round_unfinished_tables(round_: Round) -> list[int]:
     return list(Game.objects.filter(round=round_, finished=False)
                 .order_by("table").values_list("table", flat=True))
-
-
-def round_beyond_planned(tournament: Tournament) -> bool:
-    """Whether the next draw would be a partie past those planned."""
-    return tournament.rounds.count() >= tournament.parties_planned
 
 
 def draw_uses_seed(method: str, partie: int) -> bool:
@@ -105,11 +100,18 @@ class DrawOptions:
     # partie's page, whose draw button needs none of a thousand teams' rows.
 
 
-def round_draw_options(tournament: Tournament) -> DrawOptions:
-    number = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+def round_draw_options(tournament: Tournament, *,
+                       drawn: Sequence[int] | None = None) -> DrawOptions:
+    """The next partie's draw form's options. `drawn`: the numbers of the parties drawn, when
+    the caller has read them already (a partie's page, for its menu): two queries fewer."""
+    if drawn is None:
+        number = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+        partie_one = None
+    else:
+        number, partie_one = max(drawn, default=0) + 1, 1 in drawn
     methods = draw_methods(tournament)
     entrants = active_entrants(tournament)
-    movement = len(_movement(tournament, number, entrants))
+    movement = len(_movement(tournament, number, entrants, partie_one=partie_one))
     return DrawOptions(
         number=number, entrants=len(entrants), methods=methods, method=tournament.draw_method,
         seeded=[key for key, _label in methods if draw_uses_seed(key, number)],
@@ -158,23 +160,26 @@ def draw_input(tournament: Tournament, number: int, seed: int) -> DrawInput:
                      numbers=numbers)
 
 
-def _movement(tournament: Tournament, number: int,
-              entrants: list[tuple[int, int]]) -> dict[int, int]:
+def _movement(tournament: Tournament, number: int, entrants: list[tuple[int, int]], *,
+              partie_one: bool | None = None) -> dict[int, int]:
     """The teams of the rotation's movement for partie `number`, id -> registration number.
     Its positions are fixed at partie 1 (withdrawn teams keep theirs, late ones have none):
     the active `entrants` (active_entrants) for partie 1 and in a mêlée, partie 1's teams
     after it (`rotation_roster`), not the active ones."""
     return (dict(entrants) if number == 1 or tournament.by_player
-            else rotation_roster(tournament))
+            else rotation_roster(tournament, partie_one=partie_one))
 
 
-def rotation_roster(tournament: Tournament) -> dict[int, int]:
+def rotation_roster(tournament: Tournament, *, partie_one: bool | None = None) -> dict[int, int]:
     """The teams of a doublette concours' tableau de marche, id -> registration number: the
     active teams before partie 1, then the teams partie 1's draw seated (its journal entry:
     a team seated late on partie 1's page is not one of them), withdrawn since or not. Four
-    queries before partie 1 (the drawn ones: selectors/arrivals.py), three once it is drawn."""
+    queries before partie 1 (the drawn ones: selectors/arrivals.py), three once it is drawn;
+    one fewer when the caller knows whether partie 1 is drawn (`partie_one`)."""
     teams = Team.objects.filter(tournament=tournament, round__isnull=True)
-    if not tournament.rounds.filter(number=1).exists():
+    if partie_one is None:
+        partie_one = tournament.rounds.filter(number=1).exists()
+    if not partie_one:
         return dict(entrants_drawn(tournament).values_list("id", "number"))
     entry = (AuditEntry.objects.filter(tournament=tournament, kind="round", action="create",
                                        round_number=1)
@@ -305,6 +310,13 @@ def round_undoable(round_: Round) -> bool:
             and not round_started(round_))
 
 
+def drawn_parties(tournament: Tournament) -> list[int]:
+    """The numbers of the concours' parties, in order. One query, whose parties are kept on
+    `tournament` for the page's menu (`tournament.rounds.all` in the template)."""
+    prefetch_related_objects([tournament], "rounds")
+    return [partie.number for partie in tournament.rounds.all()]
+
+
 def round_waiting_teams(round_: Round) -> list[Team]:
     """Active teams with no seat in this partie (registered after its draw, or returned).
     None in a mêlée: a player arriving late plays from the next partie's draw."""
@@ -344,11 +356,11 @@ __all__ = [
     "draw_methods",
     "draw_reach",
     "draw_uses_seed",
+    "drawn_parties",
     "entrant_kind",
     "partie_tables",
     "partie_team_name",
     "rotation_roster",
-    "round_beyond_planned",
     "round_draw_options",
     "round_started",
     "round_teams",

@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from ..access import readable_round, require_organiser
 from ..errors import UserError
-from ..forms.fields import WholeNumberField
+from ..forms import ClockForm
 from ..services.countdown import MAX_CLOCK_MINUTES, round_clock_start, round_clock_stop
-
-
-class ClockForm(forms.Form):
-    minutes = WholeNumberField(label=gettext_lazy("Durée de la partie (minutes)"),
-                                 min_value=1, max_value=MAX_CLOCK_MINUTES)
 
 
 @login_required

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from urllib.parse import urlsplit
 
 from django.contrib import messages
@@ -13,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.html import escape, format_html
+from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -157,8 +156,8 @@ def seat_html(team: selectors.SeatedTeam | None, melee: bool) -> SafeString:
     an included template: 500 tables included it a thousand times."""
     if team is None:
         return mark_safe("")
-    if not melee:  # format_html's work written out (a thousand calls a page)
-        return mark_safe(f"{team.number}. {escape(team.name)}")
+    if not melee:
+        return format_html("{}. {}", team.number, team.name)
     second = "" if team.second is None else format_html(
         " {} {} <small>({})</small>", _("et"), team.second.name, team.second.number)
     return format_html('<span class="partie-team" title="{}">{}.</span> {} <small>({})</small>'
@@ -181,37 +180,36 @@ class RowsPage:
 def rows_html(rows: list[TableRow], page: RowsPage) -> SafeString:
     """The partie's tables, a row each, as the template wrote them row by row (500 tables:
     half the page's time went into the template's tags), in one pass: every value escaped
-    (format_html, escape), the same French words."""
-    return mark_safe("\n".join(map(partial(_row_html, page=page), rows)))  # escaped below
+    by format_html, the same French words."""
+    return format_html_join("\n", "{}", ((_row_html(row, page),) for row in rows))
 
 
-def _row_html(row: TableRow, page: RowsPage) -> str:
+def _row_html(row: TableRow, page: RowsPage) -> SafeString:
     game = row.game
     desk = page.desk
     if game.is_bye:
         exempt = _("exempt") if page.melee else _("exempte")
-        return (f'<tr class="bye"><td>—</td><td>{row.ns}</td><td>{exempt}</td>'
-                f"<td>{game.score_ns}</td><td>{exempt}</td>"
-                + ("<td></td>" if desk else "") + "</tr>")
-    url = escape(row.url)
-    enter = (f' <a class="enter" href="{url}">{_("saisir")}</a>'
+        return format_html('<tr class="bye"><td>—</td><td>{}</td><td>{}</td><td>{}</td>'
+                           "<td>{}</td>{}</tr>", row.ns, exempt, game.score_ns, exempt,
+                           mark_safe("<td></td>") if desk else "")
+    enter = (format_html(' <a class="enter" href="{}">{}</a>', row.url, _("saisir"))
              if desk and not game.finished else "")
-    cells = [f'<td><a href="{url}">{game.table}</a>{enter}</td>', f"<td>{row.ns}</td>",
-             f"<td>{row.ew}</td>", f"<td>{game.score_ns} – {game.score_ew}</td>",
-             f"<td>{_state_html(row, page)}</td>"]
+    cells = format_html('<td><a href="{}">{}</a>{}</td><td>{}</td><td>{}</td><td>{} – {}</td>'
+                        "<td>{}</td>", row.url, game.table, enter, row.ns, row.ew,
+                        game.score_ns, game.score_ew, _state_html(row, page))
     if desk:
-        base, address = escape(page.link_base), escape(row.link)
-        link = f'<a href="{address}" data-table-link="{game.table}">{base}{address}</a>'
+        link = format_html('<a href="{}" data-table-link="{}">{}{}</a>', row.link, game.table,
+                           page.link_base, row.link)
         if page.two_links:
-            address = escape(row.link_ew)
-            link = (f'{escape(_("NS :"))} {link}<br>{escape(_("EO :"))} <a href="{address}" '
-                    f'data-table-link-ew="{game.table}">{base}{address}</a>')
-        cells.append('<td class="link" style="overflow-wrap: anywhere; font-size: .85rem; '
-                     f'min-width: 9rem">{link}</td>')
-    return "<tr>" + "".join(cells) + "</tr>"
+            link = format_html('{} {}<br>{} <a href="{}" data-table-link-ew="{}">{}{}</a>',
+                               _("NS :"), link, _("EO :"), row.link_ew, game.table,
+                               page.link_base, row.link_ew)
+        cells += format_html('<td class="link" style="overflow-wrap: anywhere; '
+                             'font-size: .85rem; min-width: 9rem">{}</td>', link)
+    return format_html("<tr>{}</tr>", cells)
 
 
-def _state_html(row: TableRow, page: RowsPage) -> str:
+def _state_html(row: TableRow, page: RowsPage) -> SafeString:
     """The "État" cell: where the game stands, then whether its score awaits a side's
     confirmation or was disputed."""
     game = row.game
@@ -248,7 +246,8 @@ def _state_html(row: TableRow, page: RowsPage) -> str:
     elif row.awaiting:
         state += format_html(' <strong class="awaiting" data-awaiting="{}">{}</strong>',
                              game.table, _("à confirmer"))
-    return state
+    # The code's own French words (an apostrophe as it is written) and format_html's pieces.
+    return mark_safe(state)
 
 
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -273,7 +272,10 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 return redirect("tournament:round", slug=slug, number=number)
     games = selectors.partie_tables(round_)
     link_base = table_link_base(request) if desk else ""
-    is_last = not tournament.rounds.filter(number__gt=round_.number).exists()
+    # The parties, read once with the page's menu: whether this one is the last, and what
+    # the next draw's options need.
+    drawn = selectors.drawn_parties(tournament)
+    is_last = all(number <= round_.number for number in drawn)
     unfinished = [game.table for game in games if not game.finished]
     # One query each (none without the option), whatever the number of tables.
     awaiting, disputed = selectors.awaiting_games(tournament), selectors.disputed_games(tournament)
@@ -284,6 +286,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     waiting = selectors.round_waiting_teams(round_) if desk and is_last else []
     can_draw_next = organiser and is_last and not unfinished
     two_links = desk and tournament.two_confirmations
+    started = selectors.round_started(round_)
     page = RowsPage(slug=slug, desk=desk, melee=tournament.by_player,
                     two_links=two_links, link_base=link_base,
                     csrf_input=format_html('<input type="hidden" name="csrfmiddlewaretoken" '
@@ -295,14 +298,14 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "is_organiser": organiser, "is_desk": desk, "swap_form": swap_form,
         "last_change": selectors.last_change(tournament, round_number=round_.number)
         if desk else None,
-        "started": selectors.round_started(round_),
+        "started": started,
         "unfinished": bool(unfinished),
         "can_undo_time": organiser and selectors.round_time_undoable(round_),
         "link_base": link_base, "link_is_local": desk and _loopback(link_base),
-        "is_last": is_last, "can_undo_draw": organiser and is_last
-        and not selectors.round_started(round_),
+        "is_last": is_last, "can_undo_draw": organiser and is_last and not started,
         "can_draw_next": can_draw_next,
-        "draw": selectors.round_draw_options(tournament) if can_draw_next else None,
+        "draw": selectors.round_draw_options(tournament, drawn=drawn) if can_draw_next
+        else None,
         "method_label": selectors.draw_label(round_.draw_method),
         "melee": tournament.by_player,
         "two_links": two_links,

@@ -66,7 +66,7 @@ REGISTERED_FIELDS = ["uid", "licence", "name", "first_name", "home_club"]
 # A team a mêlée's draw formed for a partie is never pointed: only a registered team arrives.
 PARTIE_TEAM_FIELDS = ["number", "name", "first", "second", "club", "active"]
 TEAM_FIELDS = [*PARTIE_TEAM_FIELDS, "arrived"]
-# A lot as the journal stores it (selectors.prizes.LOT_KEYS), and its value (version 6).
+# A lot as the journal stores it (lots.LOT_KEYS), and its value (version 6).
 LOT_VALUE = "value"
 # Version 6: a payment names its entrant by number (selectors.money.payment_rows); a cash
 # prize line as the journal stores it (services.money.pool_value).
