@@ -5,6 +5,8 @@ same data as the public page."""
 
 from __future__ import annotations
 
+import csv
+import io
 from datetime import datetime
 
 from django.template.loader import render_to_string
@@ -74,3 +76,19 @@ def circuit_workbook(circuit: Circuit, when: datetime | None = None) -> bytes:
     book.sheet(_("Concours"), [(_("N°"), 6), (_("Date"), 12), (_("Club"), 28),
                                (_("Concours"), 34)], concours, len(concours))
     return book.save()
+
+
+def qualifiers_csv(circuit: Circuit) -> bytes:
+    """The qualifiers for the final as the laptop's file of players reads them (joueur, club,
+    licence; tournament.forms.imports): the laptop that runs the final imports it. It holds
+    the licences (the final's desk links its players by them): the comité's, not public."""
+    standings = circuit_standings(circuit)
+    output = io.StringIO()
+    writer = csv.writer(output, delimiter=";", lineterminator="\r\n")
+    writer.writerow([_("Joueur"), _("Club"), _("Licence")])
+    for index in standings.qualified:
+        person = standings.rows[index].person
+        writer.writerow([f"{person.first_name} {person.name}".strip(), person.club,
+                         person.licence or ""])
+    # UTF-8 with its BOM: the CSV a French spreadsheet opens with its accents.
+    return output.getvalue().encode("utf-8-sig")

@@ -18,6 +18,7 @@ urlpatterns = [
     path("circuits/<slug:slug>/memes-joueurs/", views.same_people, name="same_people"),
     path("circuits/<slug:slug>/memes-joueurs/choisir/", views.same_person_choose,
          name="same_person_choose"),
+    path("circuits/<slug:slug>/qualifies.csv", views.qualifiers_csv, name="qualifiers_csv"),
     path("circuits/<slug:slug>/classement.pdf", views.circuit_pdf, name="circuit_pdf"),
     path("circuits/<slug:slug>/classement.xlsx", views.circuit_xlsx, name="circuit_xlsx"),
 ]

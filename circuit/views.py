@@ -221,3 +221,13 @@ def same_person_choose(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _("Choix enregistré : le classement du circuit en "
                                     "tient compte."))
     return redirect("circuit:same_people", slug=found.slug)
+
+
+def qualifiers_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The qualifiers' file for the laptop that runs the final (the comité's: licences)."""
+    if (refusal := comite_refusal(request)) is not None:
+        return refusal
+    found = get_object_or_404(Circuit, slug=slug)
+    response = HttpResponse(exports.qualifiers_csv(found), content_type="text/csv")
+    response["Content-Disposition"] = f'attachment; filename="qualifies-{found.slug}.csv"'
+    return response

@@ -196,3 +196,24 @@ def test_a_push_retried_gets_its_answer_even_after_the_club_left_the_circuit():
         services.concours_push(club=auch, body=body(content(
             auch, version=2, date="2026-12-05", circuits=[found.slug])))
     assert auch.concours.get().version == 1
+
+
+def test_the_qualifiers_file_is_read_by_the_laptops_import_of_players(client):
+    from django.contrib.auth import get_user_model
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournament.forms.imports import read_player_file
+
+    auch, _ = joined("Belote de Auch")
+    found = circuit()
+    pushed(auch, found, "2026-12-05", [
+        [player("Martin", "Jean", "Auch", "L1"), player("Lefèvre", "Hélène", "Condom")],
+        [player("Roux", "Paul"), player("Durand", "Luc")]], "a1")
+    url = f"/circuit/circuits/{found.slug}/qualifies.csv"
+    assert client.get(url).status_code == 302  # the comité's: licences
+    client.force_login(get_user_model().objects.create_user("comite", is_staff=True))
+    response = client.get(url)
+    assert response.status_code == 200
+    lines = read_player_file(SimpleUploadedFile("qualifies.csv", response.content))
+    assert [(line.name, line.club, line.licence) for line in lines] == [
+        ("Hélène Lefèvre", "Condom", ""), ("Jean Martin", "Auch", "L1")]

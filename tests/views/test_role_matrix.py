@@ -339,6 +339,7 @@ ROWS: dict[str, Row] = {
     "circuit:join": Row(lambda w: [], POST_ONLY, OPEN, login=False),
     "circuit:fiche": Row(lambda w: [], STAFF, STAFF),
     "circuit:same_people": Row(lambda w: [server(w)["circuit"]], STAFF, STAFF),
+    "circuit:qualifiers_csv": Row(lambda w: [server(w)["circuit"]], STAFF, STAFF),
     "circuit:same_person_choose": Row(lambda w: [server(w)["circuit"]], POST_ONLY, STAFF,
                                       login=False),
     "circuit:home": Row(lambda w: [], OPEN, GET_ONLY, login=False),
