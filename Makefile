@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-fast test-postgres bench load-test load-test-federation serve-lan results-server screenshots lint clean demo messages dist bundle
+.PHONY: run test test-fast test-postgres bench load-test load-test-federation serve-lan results-server load-test-circuit screenshots lint clean demo messages dist bundle
 MO := locale/fr/LC_MESSAGES/django.mo
 
 $(PY):
@@ -69,6 +69,7 @@ bench: $(VENV)/.test-installed
 	$(PY) bench/bench_structure.py
 	$(MAKE) --no-print-directory load-test
 	$(MAKE) --no-print-directory load-test-federation
+	$(MAKE) --no-print-directory load-test-circuit
 
 # 64 tables × 16 donnes through table links against a real gunicorn, on SQLite then on a
 # throwaway PostgreSQL (bench/load_test.py; loopback only, bounded).
@@ -89,6 +90,13 @@ load-test-federation: $(VENV)/.test-installed $(MO)
 # gunicorn behind the host's reverse proxy, caches shared through the database.
 results-server: $(VENV)/.run-installed $(MO)
 	scripts/results-server
+
+# The results server under load (issue 36): 200 clubs pushing every minute while 2,000 readers
+# open its public pages, two server instances on one database, on SQLite then on a throwaway
+# PostgreSQL (bench/load_circuit.py; loopback only, 2 minutes each).
+load-test-circuit: $(VENV)/.test-installed $(MO)
+	$(PY) bench/load_circuit.py
+	scripts/with-postgres $(PY) bench/load_circuit.py
 
 # The club's network: gunicorn + whitenoise, DEBUG off, table links with this laptop's address.
 serve-lan: $(VENV)/.run-installed $(MO)
