@@ -117,9 +117,13 @@ def is_organiser(request: HttpRequest, tournament: Tournament) -> bool:
 def readable(request: HttpRequest, slug: str) -> Tournament:
     """The tournament, if this visitor may read it (published, or of one of their clubs)."""
     tournament = get_object_or_404(Tournament, slug=slug)
+    _require_readable(request, tournament)
+    return tournament
+
+
+def _require_readable(request: HttpRequest, tournament: Tournament) -> None:
     if not tournament.published and not is_member(request, tournament):
         raise Http404(_("Ce concours n'est pas publié."))
-    return tournament
 
 
 def require_desk(request: HttpRequest, tournament: Tournament) -> None:
@@ -171,9 +175,16 @@ def organising_clubs(user: AbstractBaseUser | AnonymousUser) -> list[Club]:
 
 
 def readable_round(request: HttpRequest, slug: str, number: int) -> Round:
-    tournament = readable(request, slug)
-    return get_object_or_404(Round.objects.select_related("tournament"),
-                             tournament=tournament, number=number)
+    """The partie, if this visitor may read its concours (as `readable`): read with its
+    concours in one query, the concours alone only when the partie does not exist."""
+    round_ = (Round.objects.select_related("tournament")
+              .filter(tournament__slug=slug, number=number).first())
+    tournament = round_.tournament if round_ is not None else get_object_or_404(
+        Tournament, slug=slug)
+    _require_readable(request, tournament)
+    if round_ is None:
+        raise Http404(_("Cette page n'existe pas."))
+    return round_
 
 
 # A game's page shows its teams and their players: read with the game, in one query. A

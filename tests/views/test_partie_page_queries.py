@@ -10,11 +10,11 @@ from tournament import services
 
 pytestmark = pytest.mark.django_db
 
-# The concours; the session, the account, its clubs; the partie; its tables; the parties
+# The partie and its concours; the session, the account, its clubs; its tables; the parties
 # (the menu, whether this one is the last, the next one's number); the teams waiting; the
 # journal's last change; whether a result is in; the pointage and the next draw's entrants;
 # partie 1's movement (its journal entry, its teams); the countdown offered.
-QUERIES = 15
+QUERIES = 14
 
 
 @pytest.mark.parametrize("teams", [4, 12])
