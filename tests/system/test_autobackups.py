@@ -70,7 +70,7 @@ def test_the_look_backs_up_only_what_changed_since_its_last_backup(backups_on, d
     services.round_close(round_=round_, closed=False)  # unchanged: no journal entry
     assert autobackups.autobackup_changed() == []
     services.round_close(round_=round_)  # its own backup waits for a commit: the look's
-    BackupThread.once()
+    BackupThread().once()
     assert [b.reason for b in autobackups.autobackup_list(demo)] == ["auto", "auto"]
 
 

@@ -3,37 +3,18 @@ its last one (services/autobackups), and a last look at the stop."""
 
 from __future__ import annotations
 
-import logging
-import threading
-
-from django.db import connections
-
 from tournament.services import autobackups
 
-log = logging.getLogger("tournament")
+from .looping import LoopThread
 
 
-class BackupThread(threading.Thread):
+class BackupThread(LoopThread):
     def __init__(self, interval: float = autobackups.INTERVAL) -> None:
-        super().__init__(name="sauvegardes", daemon=True)
-        self.interval = interval
-        self.stopping = threading.Event()
+        super().__init__(name="sauvegardes", interval=interval,
+                         look=autobackups.autobackup_changed,
+                         failure="Sauvegardes automatiques : échec")
 
-    def run(self) -> None:
-        while not self.stopping.wait(self.interval):
-            self.once()
-
-    @staticmethod
-    def once() -> None:
-        try:
-            autobackups.autobackup_changed()
-        except Exception:  # a failed look is logged; the next one tries again
-            log.exception("Sauvegardes automatiques : échec")
-        finally:
-            connections.close_all()  # this thread's connection: none kept between looks
-
-    def stop(self) -> None:
+    def stop(self, timeout: float = 30) -> None:
         """Stop the thread, then back up what changed since its last look."""
-        self.stopping.set()
-        self.join(timeout=30)
+        super().stop(timeout)
         self.once()

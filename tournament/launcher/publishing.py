@@ -4,40 +4,20 @@ it changed, retried with a growing pause while offline). The desk never waits fo
 
 from __future__ import annotations
 
-import logging
-import threading
-
 from django.conf import settings
-from django.db import connections
 
 from tournament.publish import outbox
 
-log = logging.getLogger("tournament")
+from .looping import LoopThread
 
 # Seconds between looks (settings.PUBLISH_PACE scales it); each concours' own pace is the
 # outbox's.
 INTERVAL = 15.0
 
 
-class PublishThread(threading.Thread):
+class PublishThread(LoopThread):
     def __init__(self, interval: float | None = None) -> None:
-        super().__init__(name="publication", daemon=True)
-        self.interval = INTERVAL * settings.PUBLISH_PACE if interval is None else interval
-        self.stopping = threading.Event()
-
-    def run(self) -> None:
-        while not self.stopping.wait(self.interval):
-            self.once()
-
-    @staticmethod
-    def once() -> None:
-        try:
-            outbox.publish_due()
-        except Exception:  # a failed look is logged; the next one tries again
-            log.exception("Publication : échec")
-        finally:
-            connections.close_all()  # this thread's connection: none kept between looks
-
-    def stop(self) -> None:
-        self.stopping.set()
-        self.join(timeout=15)
+        super().__init__(name="publication",
+                         interval=INTERVAL * settings.PUBLISH_PACE if interval is None
+                         else interval,
+                         look=outbox.publish_due, failure="Publication : échec")
