@@ -100,6 +100,31 @@ def autobackup_write(*, tournament: Tournament, reason: str,
     return path
 
 
+def autobackup_carry(*, from_id: int, to_id: int) -> None:
+    """A concours restored over itself is written anew under another key: its backups
+    follow it (once the restore is committed; a rolled-back one leaves them where they
+    were), so that they stay listed, restorable and pruned."""
+    if not enabled() or from_id == to_id:
+        return
+
+    def carry() -> None:
+        source, target = _folder(from_id), _folder(to_id)
+        try:
+            if not source.is_dir():
+                return
+            if not target.exists():
+                os.replace(source, target)
+                return
+            for path in source.iterdir():  # (a folder of the new key already: merged)
+                if _parse(path.name) is not None:
+                    os.replace(path, target / path.name)
+        except OSError as error:
+            log.error("Sauvegardes automatiques non déplacées (concours %s vers %s) : %s",
+                      from_id, to_id, error)
+
+    transaction.on_commit(carry)
+
+
 def _write_quietly(tournament_id: int, reason: str) -> None:
     """A backup that cannot be written (disk full, folder removed) is logged; the partie
     stays closed, the evening goes on."""

@@ -86,11 +86,17 @@ def _write(backup: Backup, organiser: Organiser, replace: bool,
                   else club_of_organiser(organiser))
     links = entrants_link(club=club, incoming=backup.identities(), choices=choices,
                           ambiguous_new=ambiguous_new)
+    replaced = backup.replaces.pk if backup.replaces is not None else None
     if backup.replaces is not None:
         tournament_delete(tournament=backup.replaces)
     tournament = Tournament.objects.create(club=club, organiser=organiser,
                                            season=_season_of(club, backup.season),
                                            **backup.tournament)
+    if replaced is not None:
+        # (imported here: autobackups writes its files with this package's export)
+        from ..autobackups import autobackup_carry
+
+        autobackup_carry(from_id=replaced, to_id=tournament.pk)
     players = {player.number: player for player in Player.objects.bulk_create(
         Player(tournament=tournament, registered=entry,
                **{name: value for name, value in row.items() if name != "registered"})
