@@ -36,6 +36,7 @@ from ...models import (
     new_token,
 )
 from ...selectors.backup import last_entry
+from ..autobackup_folders import autobackup_carry
 from ..clubs import club_of_organiser, runs_club
 from ..common import slug_checked, text_field
 from ..donnes import byes_rescore, game_scored
@@ -93,9 +94,6 @@ def _write(backup: Backup, organiser: Organiser, replace: bool,
                                            season=_season_of(club, backup.season),
                                            **backup.tournament)
     if replaced is not None:
-        # (imported here: autobackups writes its files with this package's export)
-        from ..autobackups import autobackup_carry
-
         autobackup_carry(from_id=replaced, to_id=tournament.pk)
     players = {player.number: player for player in Player.objects.bulk_create(
         Player(tournament=tournament, registered=entry,
