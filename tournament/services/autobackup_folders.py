@@ -6,10 +6,13 @@ without importing what writes the backups (which reads the backup's export)."""
 from __future__ import annotations
 
 import datetime
+import json
 import logging
 import os
 import re
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -60,3 +63,33 @@ def autobackup_carry(*, from_id: int, to_id: int) -> None:
                       from_id, to_id, error)
 
     transaction.on_commit(carry)
+
+
+def autobackups_rewrite(*, tournament_ids: Iterable[int],
+                        rewrite: Callable[[Any], Any]) -> None:
+    """Each automatic backup of the concours `tournament_ids` rewritten through `rewrite`
+    (its parsed JSON in, the JSON to keep out), once the transaction that asks it commits:
+    an anonymisation (RGPD) reaches the backups the app keeps, not only its database. A file
+    that cannot be read or written is logged and left (the page said what it cannot reach)."""
+    if not enabled():
+        return
+    ids = sorted(set(tournament_ids))
+
+    def apply() -> None:
+        for tournament_id in ids:
+            folder = folder_of(tournament_id)
+            if not folder.is_dir():
+                continue
+            for path in sorted(folder.iterdir()):
+                if parse_name(path.name) is None:
+                    continue
+                try:
+                    data = json.loads(path.read_text(encoding="utf-8"))
+                    text = json.dumps(rewrite(data), ensure_ascii=False, indent=1)
+                    partial = path.with_suffix(".part")
+                    partial.write_text(text, encoding="utf-8")
+                    os.replace(partial, path)
+                except (OSError, ValueError) as error:
+                    log.error("Sauvegarde automatique non réécrite (%s) : %s", path, error)
+
+    transaction.on_commit(apply)

@@ -41,6 +41,7 @@ from ..clubs import club_of_organiser, runs_club
 from ..common import slug_checked, text_field
 from ..donnes import byes_rescore, game_scored
 from ..matching import Choices, entrants_link
+from ..register import entrants_anonymised_again
 from ..tournaments import tournament_delete
 from .export import export_data
 from .read import Backup, check_database, read
@@ -157,6 +158,9 @@ def _write(backup: Backup, organiser: Organiser, replace: bool,
         AuditEntry(tournament=tournament, user=users.get(row["user"]),
                    **{name: value for name, value in row.items() if name != "user"})
         for row in backup.audit)
+    # A backup written before a player's anonymisation (RGPD) holds their real name: the
+    # anonymisation is applied again, never undone by a restore.
+    entrants_anonymised_again(tournament=tournament)
     return tournament
 
 
