@@ -150,6 +150,10 @@ def club_player_merge(*, kept: ClubPlayer, duplicate: ClubPlayer,
     gone = {**club_player_values(duplicate), "id": duplicate.pk, "uid": str(duplicate.uid),
             "created": duplicate.created.isoformat()}
     moved = list(Player.objects.filter(registered=duplicate).values_list("pk", flat=True))
+    # The log's entries about the duplicate (an earlier merge into it among them) lose their
+    # player with it: kept, to link them again when this merge is undone, so that the
+    # earlier merge undoes too.
+    logged = list(RegisterEntry.objects.filter(player=duplicate).values_list("pk", flat=True))
     Player.objects.filter(pk__in=moved).update(registered=kept)
     duplicate.delete()
     for field in ("first_name", "home_club", "licence"):
@@ -158,7 +162,7 @@ def club_player_merge(*, kept: ClubPlayer, duplicate: ClubPlayer,
     kept.save()
     return _log(kept.club_id, by, "merge", kept,
                 before={"kept": kept_before, "duplicate": gone},
-                after={"kept": club_player_values(kept), "entrants": moved})
+                after={"kept": club_player_values(kept), "entrants": moved, "log": logged})
 
 
 @transaction.atomic
@@ -192,6 +196,8 @@ def club_player_merge_undo(*, entry: RegisterEntry, by: Actor = SYSTEM) -> ClubP
         created=datetime.datetime.fromisoformat(gone["created"]))
     Player.objects.filter(pk__in=after["entrants"], registered=kept).update(
         registered=duplicate)
+    RegisterEntry.objects.filter(pk__in=after.get("log", []), club_id=kept.club_id,
+                                 player__isnull=True).update(player=duplicate)
     entry.undone = timezone.now()
     entry.save(update_fields=["undone"])
     _log(kept.club_id, by, "unmerge", duplicate, before=after,
