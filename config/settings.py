@@ -217,6 +217,12 @@ if os.environ.get("DJANGO_SHARED_CACHE") == "database":
 DOCUMENT_RENDERS = 2  # documents rendered at once, all server processes together
 DOCUMENT_PUBLIC_RENDERS = 1  # of which for visitors other than the organiser
 DOCUMENT_VISITOR_LIMIT = 20  # documents a visitor (an address) may download a minute
+# The addresses of the reverse proxies in front of the server (nginx…), whose
+# X-Forwarded-For names the visitor: a visitor's limit above counts the address it gives.
+# Empty (the default, the installed command): the connection's address, X-Forwarded-For
+# ignored (anyone may write one).
+DOCUMENT_TRUSTED_PROXIES = [address.strip() for address in os.environ.get(
+    "DJANGO_TRUSTED_PROXIES", "").split(",") if address.strip()]
 # Seconds a visitor's document may be behind the concours (the organiser's never is).
 DOCUMENT_VISITOR_BEHIND = int(os.environ.get("DJANGO_DOCUMENT_BEHIND", "0"))
 

@@ -13,4 +13,8 @@ urlpatterns = [
     path(MEMBER + "retirer/", members.member_remove, name="member_remove"),
     path(MEMBER + "lien/", members.member_link, name="member_link"),
     path("invitation/<str:token>/", members.invite, name="invite"),
+    path("invitations/<row_id:invitation>/accepter/", members.invitation_accept,
+         name="invitation_accept"),
+    path("invitations/<row_id:invitation>/refuser/", members.invitation_decline,
+         name="invitation_decline"),
 ]

@@ -74,6 +74,9 @@ def test_a_concours_in_no_season_restores_in_none(owner):
     ({"participation": 10**12}, "Saison"),
     ({"name": "\u202eChallenge"}, "Saison"),
     ({"best": True}, "Saison"),
+    # The concours (21/11/2026) outside the season's dates: refused, said.
+    ({"start": "2027-01-01"}, "n'est pas dans les dates de la saison « Challenge »"),
+    ({"end": "2026-11-20"}, "du 01/09/2026 au 20/11/2026"),
 ])
 def test_a_bad_season_is_refused_and_nothing_is_written(in_season, change, message):
     t, _season = in_season

@@ -175,3 +175,27 @@ def test_a_damaged_automatic_backup_is_refused_in_french_and_changes_nothing(
     words = " ".join(str(message) for message in response.context["messages"])
     assert "champ" in words or "manquant" in words or "inconnu" in words, words
     assert Tournament.objects.filter(slug=demo.slug).count() == 1
+
+
+def test_restoring_one_backup_keeps_the_concours_others_listed_and_pruned(
+        backups_on, demo, django_capture_on_commit_callbacks, monkeypatch):
+    monkeypatch.setattr(autobackups, "KEEP", 4)
+    start = timezone.now() - datetime.timedelta(hours=1)
+    for minutes in (0, 10, 20):
+        autobackups.autobackup_write(tournament=demo, reason="auto",
+                                     now=start + datetime.timedelta(minutes=minutes))
+    first = autobackups.autobackup_list(demo)[-1]
+    data = json.loads(autobackups.autobackup_file(tournament=demo, name=first.name)
+                      .read_text("utf-8"))
+    with django_capture_on_commit_callbacks(execute=True):
+        restored = services.backup.backup_restore(organiser=demo.organiser, data=data,
+                                                  mode="replace", tournament=demo)
+    assert restored.pk != demo.pk  # the restore writes the concours anew
+    assert len(autobackups.autobackup_list(restored)) == 3
+    # Still its own: pruned with the next ones (the oldest goes).
+    for seconds in (1, 2):
+        autobackups.autobackup_write(tournament=restored, reason="auto",
+                                     now=timezone.now() + datetime.timedelta(seconds=seconds))
+    kept = autobackups.autobackup_list(restored)
+    assert len(kept) == 4 and first.name not in {backup.name for backup in kept}
+    assert len(list(backups_on.glob("concours-*/*.json"))) == 4

@@ -38,6 +38,17 @@ def add(client, club, username="marcel", role="marque"):
                        {"username": username, "role": role})
 
 
+def joined(client, club, username="marcel", role="marque") -> Membership:
+    """A member invited, who chose a password through the link (the responsable signed in
+    again after)."""
+    boss = boss_of(club)
+    link = path_of(link_in(add(client, club, username, role)))
+    client.logout()
+    assert client.post(link, {"password1": PASSWORD, "password2": PASSWORD}).status_code == 302
+    client.force_login(boss)
+    return Membership.objects.get(club=club, user__username=username)
+
+
 def link_in(response) -> str:
     found = re.search(r'id="invite-url"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*id="invite-url"',
                       response.content.decode())
@@ -55,7 +66,9 @@ def test_the_responsable_creates_a_member_and_sees_the_link_once(client, club):
     link = link_in(response)
     account = get_user_model().objects.get(username="marcel")
     assert not account.has_usable_password()
-    assert Membership.objects.get(user=account).role == "marque"
+    # A member once the invitation is accepted, with the role it carries.
+    assert not Membership.objects.filter(user=account).exists()
+    assert MemberInvite.objects.get().role == "marque"
     # Only the token's hash is stored, never the token.
     token = path_of(link).split("/")[2]
     invite = MemberInvite.objects.get()
@@ -64,7 +77,7 @@ def test_the_responsable_creates_a_member_and_sees_the_link_once(client, club):
     # The list page does not show it again.
     page = client.get(reverse("tournament:members", args=[club.slug])).content.decode()
     assert token not in page and "marcel" in page
-    assert ClubEntry.objects.filter(action="create", member="marcel", actor="patron").exists()
+    assert ClubEntry.objects.filter(action="invite", member="marcel", actor="patron").exists()
 
 
 def test_the_member_chooses_a_password_through_the_link_and_is_signed_in(client, club):
@@ -78,6 +91,7 @@ def test_the_member_chooses_a_password_through_the_link_and_is_signed_in(client,
     assert account.check_password(PASSWORD)
     assert client.get(reverse("tournament:home")).context["user"] == account
     assert MemberInvite.objects.get().used is not None
+    assert Membership.objects.get(user=account, club=club).role == "marque"
 
 
 def test_a_link_used_once_opens_no_more(client, club):
@@ -126,25 +140,97 @@ def test_a_weak_or_mismatched_password_is_refused_and_the_link_still_opens(clien
 
 def test_a_new_link_replaces_the_first_and_only_before_a_password(client, club):
     first = path_of(link_in(add(client, club)))
-    member = Membership.objects.get(user__username="marcel")
-    url = reverse("tournament:member_link", args=[club.slug, member.pk])
-    second = path_of(link_in(client.post(url)))
+    second = path_of(link_in(add(client, club)))  # invited again: a new link
     client.logout()
     assert client.get(first).status_code == 404 and client.get(second).status_code == 200
     client.post(second, {"password1": PASSWORD, "password2": PASSWORD})
     client.force_login(boss_of(club))
+    member = Membership.objects.get(user__username="marcel")
+    url = reverse("tournament:member_link", args=[club.slug, member.pk])
     response = client.post(url, follow=True)
     assert "déjà choisi son mot de passe" in response.content.decode()
     assert MemberInvite.objects.count() == 2
 
 
-def test_an_existing_account_joins_with_its_password_and_no_link(client, club):
+def test_an_existing_account_is_invited_and_joins_only_when_its_owner_accepts(client, club):
     elsewhere = organiser("ligue")
     response = add(client, club, username="ligue", role="organisateur")
-    assert response.status_code == 302 and not MemberInvite.objects.exists()
+    assert response.status_code == 200
+    assert not Membership.objects.filter(club=club, user=elsewhere).exists()
+    # The link sets no password for it.
+    link = path_of(link_in(response))
+    client.logout()
+    refused = client.post(link, {"password1": PASSWORD, "password2": PASSWORD})
+    assert refused.status_code == 400 and "connectez-vous" in refused.content.decode()
+    assert elsewhere.password == get_user_model().objects.get(pk=elsewhere.pk).password
+    # Its owner, signed in, sees the invitation on the home page and accepts it.
+    client.force_login(elsewhere)
+    home = client.get(reverse("tournament:home")).content.decode()
+    assert "Belote Club vous invite" in home
+    invite = MemberInvite.objects.get(user=elsewhere)
+    client.post(reverse("tournament:invitation_accept", args=[invite.pk]))
     assert Membership.objects.get(club=club, user=elsewhere).role == "organisateur"
+    assert client.post(reverse("tournament:invitation_accept", args=[invite.pk])
+                       ).status_code == 302  # once: nothing more
+    assert Membership.objects.filter(user=elsewhere, club=club).count() == 1
     again = add(client, club, username="ligue")
     assert again.status_code == 400 and "déjà membre" in again.content.decode()
+
+
+def test_an_invitation_is_declined_or_accepted_by_its_own_account_only(client, club):
+    invited, stranger = organiser("ligue"), organiser("intrus")
+    add(client, club, username="ligue")
+    invite = MemberInvite.objects.get(user=invited)
+    client.force_login(stranger)
+    client.post(reverse("tournament:invitation_accept", args=[invite.pk]))
+    assert not Membership.objects.filter(club=club).exclude(role="responsable").exists()
+    client.force_login(invited)
+    client.post(reverse("tournament:invitation_decline", args=[invite.pk]))
+    client.post(reverse("tournament:invitation_accept", args=[invite.pk]))
+    assert not Membership.objects.filter(club=club, user=invited).exists()
+    assert ClubEntry.objects.filter(action="declined", member="ligue").exists()
+
+
+def test_another_clubs_account_is_not_taken_by_typing_its_name(client, club):
+    """The audit's attack: club B's organisateur has not opened his link yet; A's
+    responsable types his user name in « ajouter un membre », then asks for a new link."""
+    other = services.club_create(name="Club B", responsable=organiser("chef-b"))
+    client.force_login(boss_of(other))
+    b_link = path_of(link_in(client.post(reverse("tournament:member_add", args=[other.slug]),
+                                         {"username": "victime", "role": "organisateur"})))
+    response = add(client, club, username="victime", role="organisateur")
+    a_link = path_of(link_in(response))
+    victim = get_user_model().objects.get(username="victime")
+    assert not Membership.objects.filter(club=club, user=victim).exists()
+    client.logout()
+    taken = client.post(a_link, {"password1": PASSWORD, "password2": PASSWORD})
+    assert taken.status_code == 400
+    victim.refresh_from_db()
+    assert not victim.has_usable_password()
+    assert client.get(b_link).status_code == 200  # B's own link still opens
+    # A club never gets a link for an account another club created, even one already in
+    # the club (taken before this fix).
+    legacy = Membership.objects.create(club=club, user=victim, role="organisateur")
+    with pytest.raises(UserError):
+        services.member_link(membership=legacy, by=Actor("patron"))
+    assert client.get(b_link).status_code == 200
+
+
+def test_the_members_form_answers_alike_whether_the_name_exists_or_not(client, club):
+    organiser("existant")
+
+    def answer(name):
+        response = add(client, club, username=name)
+        page = response.content.decode()
+        page = re.sub(r"/invitation/[A-Za-z0-9_-]+/", "/invitation/T/", page)
+        page = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", page)
+        page = re.sub(r"\d\d/\d\d \d\d:\d\d", "", page)
+        # Each answered on the same club's page as it was: nothing of the other.
+        MemberInvite.objects.all().delete()
+        ClubEntry.objects.all().delete()
+        return response.status_code, page.replace(name, "NOM")
+
+    assert answer("existant") == answer("inconnu")
 
 
 def test_a_bad_username_is_refused_in_french(client, club):
@@ -155,8 +241,7 @@ def test_a_bad_username_is_refused_in_french(client, club):
 
 
 def test_the_responsable_changes_a_role_and_removes_a_member(client, club):
-    add(client, club)
-    member = Membership.objects.get(user__username="marcel")
+    member = joined(client, club)
     client.post(reverse("tournament:member_role", args=[club.slug, member.pk]),
                 {f"m{member.pk}-role": "organisateur"})
     member.refresh_from_db()
@@ -165,7 +250,8 @@ def test_the_responsable_changes_a_role_and_removes_a_member(client, club):
     assert not Membership.objects.filter(pk=member.pk).exists()
     assert get_user_model().objects.filter(username="marcel").exists()  # the account stays
     assert list(ClubEntry.objects.order_by("at", "pk").values_list("action", "before", "after")
-                ) == [("create", "", "marque"), ("role", "marque", "organisateur"),
+                ) == [("invite", "", "marque"), ("joined", "", ""),
+                      ("role", "marque", "organisateur"),
                       ("remove", "organisateur", "")]
 
 
@@ -182,14 +268,17 @@ def test_the_last_responsable_is_neither_removed_nor_demoted(client, club):
     with pytest.raises(UserError, match="dernier responsable"):
         services.member_remove(membership=boss, by=Actor("patron"))
     # With a second responsable, the first may go.
-    add(client, club, username="second", role="responsable")
+    joined(client, club, username="second", role="responsable")
     services.member_remove(membership=boss, by=Actor("patron"))
     assert list(Membership.objects.values_list("user__username", flat=True)) == ["second"]
 
 
 def test_a_removed_members_link_no_longer_opens(client, club):
     link = path_of(link_in(add(client, club)))
-    member = Membership.objects.get(user__username="marcel")
+    # A link made before invitations were pending: the member existed before its password.
+    MemberInvite.objects.update(role="")
+    member = Membership.objects.create(club=club, user=get_user_model().objects.get(
+        username="marcel"), role="marque")
     client.post(reverse("tournament:member_remove", args=[club.slug, member.pk]))
     client.logout()
     assert client.get(link).status_code == 404

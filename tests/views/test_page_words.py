@@ -122,7 +122,7 @@ def test_the_workbooks_players_sheet_gives_each_players_licence():
     first, second, _third = t.players.all()
     services.player_update(player=first, licence="0042")
     services.player_update(player=second, licence="13-0107")
-    sheet = load_workbook(io.BytesIO(workbook.standings_workbook(t)))["Joueurs"]
+    sheet = load_workbook(io.BytesIO(workbook.standings_workbook(t, licences=True)))["Joueurs"]
     rows = [[cell.value for cell in row] for row in sheet.iter_rows()]
     start = next(index for index, row in enumerate(rows) if row[0] == "N°")  # under the title
     assert rows[start][:5] == ["N°", "Joueur", "Club", "Licence", "Actif"]

@@ -273,6 +273,10 @@ ROWS: dict[str, Row] = {
                                            lambda w: {"circuits": "circuit-du-gers"}),
     # A one-time link: a wrong one opens nothing, for anyone (test_members.py: real ones).
     "tournament:invite": Row(lambda w: ["faux-jeton"], NONE, NONE, login=False),
+    # An invitation the signed-in account accepts or declines: its own only (the service
+    # finds none of another account's: test_members.py).
+    "tournament:invitation_accept": Row(lambda w: [1], POST_ONLY, ACCOUNT),
+    "tournament:invitation_decline": Row(lambda w: [1], POST_ONLY, ACCOUNT),
     # The pointage: the desk's.
     "tournament:arrivals": Row(slug, DESK, DESK),
     "tournament:entrant_arrive": Row(lambda w: [w.t.slug, 6], POST_ONLY, DESK),

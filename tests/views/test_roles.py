@@ -442,6 +442,7 @@ COVERED_ELSEWHERE = {
     "register_suggestions",  # the type-ahead, by role: views/test_register.py
     # The club's members and the one-time link: test_role_matrix.py, test_members.py
     "members", "member_add", "member_role", "member_remove", "member_link", "invite",
+    "invitation_accept", "invitation_decline",
 }
 
 

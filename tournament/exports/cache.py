@@ -19,6 +19,8 @@ the hall. So:
   thread the phones lack (2 a worker), and a phone's post queued behind it waited seconds.
   The organiser waits up to `WAIT` seconds. The render itself is laid out by the renderer
   process at a lower priority than the server (`weasy.aside`).
+- **A season's documents alike**, kept by its row, its concours' versions, its club's
+  register's last change and its club's row (`season_version`).
 - **A limit per visitor**: `DOCUMENT_VISITOR_LIMIT` downloads a minute per address (the
   organiser is not counted).
 - **At most `DOCUMENT_VISITOR_BEHIND` seconds behind, for visitors** (0 by default: never): a
@@ -47,8 +49,8 @@ from django.conf import settings
 from django.core.cache import caches
 from django.db.models import Model
 
-from ..models import Tournament
-from ..selectors.documents import last_journal_id
+from ..models import Season, Tournament
+from ..selectors.documents import last_journal_id, season_state
 from . import files
 
 try:  # Unix; elsewhere the slots are this process's only (the installed command: one process)
@@ -101,9 +103,25 @@ def version(tournament: Tournament) -> str:
     return f"{tournament.pk}.{tournament.created.timestamp()}.{last}.{_row(tournament)}"
 
 
-def document_key(tournament: Tournament, name: str, *params: object) -> str:
-    """A document's version: the concours', the code's and its own parameters'."""
-    text = f"{generation()}|{version(tournament)}|{name}|{params!r}"
+def season_version(season: Season) -> str:
+    """What a season's documents show, as a key: its row, its concours' rows and last journal
+    entries, the club's register's last change and the club's row (four queries, whatever
+    the number of concours: selectors.season_state)."""
+    state = repr([_row(season), season_state(season)])
+    return f"s{_ident(season)}.{hashlib.sha256(state.encode()).hexdigest()[:16]}"
+
+
+def _ident(owner: Tournament | Season) -> str:
+    # A database made anew numbers its rows from 1 again: the creation time tells them apart.
+    text = f"{owner.pk}.{owner.created.timestamp()}"
+    return f"saison-{text}" if isinstance(owner, Season) else text
+
+
+def document_key(owner: Tournament | Season, name: str, *params: object) -> str:
+    """A document's version: the concours' (or the season's), the code's and its own
+    parameters'."""
+    state = season_version(owner) if isinstance(owner, Season) else version(owner)
+    text = f"{generation()}|{state}|{name}|{params!r}"
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -122,13 +140,14 @@ def _folder() -> Path:
     return Path(str(documents["LOCATION"]))
 
 
-def _path(tournament: Tournament, name: str, params: tuple[object, ...]) -> Path:
-    """One file a document (of this concours, with these parameters): its last rendering."""
-    text = f"{generation()}|{tournament.pk}.{tournament.created.timestamp()}|{name}|{params!r}"
+def _path(owner: Tournament | Season, name: str, params: tuple[object, ...]) -> Path:
+    """One file a document (of this concours or season, with these parameters): its last
+    rendering."""
+    text = f"{generation()}|{_ident(owner)}|{name}|{params!r}"
     return _folder() / "files" / f"{hashlib.sha256(text.encode()).hexdigest()}.bin"
 
 
-def read(tournament: Tournament, name: str, *params: object) -> Kept | None:
+def read(tournament: Tournament | Season, name: str, *params: object) -> Kept | None:
     """The document's last rendering, if any. Plain files, not Django's file cache: that one
     pickles and compresses every value, CPU spent again on each read of a compressed PDF."""
     path = _path(tournament, name, params)
@@ -140,7 +159,7 @@ def read(tournament: Tournament, name: str, *params: object) -> Kept | None:
         return None
 
 
-def write(tournament: Tournament, name: str, params: tuple[object, ...], key: str,
+def write(tournament: Tournament | Season, name: str, params: tuple[object, ...], key: str,
           content: bytes) -> None:
     """Keep `content` as the document's last rendering (for version `key`); renderings
     older than `KEEP` go, so the folder holds about one file a document of each concours."""

@@ -97,7 +97,8 @@ def caisse_workbook(tournament: Tournament, when: datetime | None = None) -> byt
     """The standings workbook with the sheet « Caisse » after its sheets (the desk's: the
     public workbook has no money in it)."""
     return workbook.standings_workbook(
-        tournament, when, extra=lambda book: add_caisse(book, caisse(tournament)))
+        tournament, when, extra=lambda book: add_caisse(book, caisse(tournament)),
+        licences=True)
 
 
 def caisse_filename(tournament: Tournament, when: datetime) -> str:

@@ -43,6 +43,10 @@ logger = logging.getLogger(__name__)
 
 KEEP = 3600  # seconds a made document stays downloadable
 RUNNING = 2  # jobs at once in a server process
+# A job not done this long after its start (its estimate times STALLED_FACTOR, at least
+# STALLED_MIN seconds) ended without a word: its page stops polling and says so.
+STALLED_FACTOR = 4
+STALLED_MIN = 120.0
 _running = threading.BoundedSemaphore(RUNNING)
 
 Step = Callable[[str], None]  # the job tells its step (French, shown as it is)
@@ -63,6 +67,7 @@ class State:
     club: str = ""  # a club's document (a season's, the club's site): its slug, and no slug
     title: str = ""  # the page's title for an operation (a restore), not a document
     link: str = ""  # where an operation's page sends the organiser once it is done
+    pid: int = 0  # the server process whose thread makes it (0: not known)
 
     @property
     def elapsed(self) -> float:
@@ -93,19 +98,56 @@ def _job_folder(job: str) -> Path | None:
 
 def _write(where: Path, state: State) -> None:
     # Written aside then renamed: the page never reads half a file.
-    temporary = where / "state.json.tmp"
+    # (its own name per thread: the page may end a dead job while a late job writes)
+    temporary = where / f"state.json.{os.getpid()}-{threading.get_ident()}.tmp"
     temporary.write_text(json.dumps(asdict(state)), encoding="utf-8")
     os.replace(temporary, where / "state.json")
 
 
+def _process_alive(pid: int) -> bool:
+    """Whether the server process `pid` still runs (True when it cannot be told)."""
+    if pid <= 0 or pid == os.getpid() or os.name != "posix":  # (os.kill ends it on Windows)
+        return True
+    try:
+        os.kill(pid, 0)  # signal 0: only asks whether it exists
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's: it exists
+        return True
+    return True
+
+
+def _dead(current: State) -> str:
+    """Why a job not done will never be (its French message), or "" while it may be: its
+    server process is gone (a worker restarted, killed, out of memory: its thread with it),
+    or it has run far beyond its estimate."""
+    if current.done:
+        return ""
+    if not _process_alive(current.pid):
+        return _("Le document n'a pas pu être fait : le serveur s'est arrêté pendant sa "
+                 "fabrication. Demandez-le à nouveau.")
+    if time.time() - current.started > max(STALLED_MIN, STALLED_FACTOR * current.estimate):
+        return _("Le document n'a pas pu être fait : sa fabrication n'a pas abouti dans le "
+                 "temps prévu. Demandez-le à nouveau.")
+    return ""
+
+
 def state(job: str) -> State | None:
+    """The job's state; a job that died without a word (its process gone, or far beyond its
+    estimate) is ended with its French error, so that its page stops polling."""
     where = _job_folder(job)
     if where is None:
         return None
     try:
-        return State(**json.loads((where / "state.json").read_text(encoding="utf-8")))
+        current = State(**json.loads((where / "state.json").read_text(encoding="utf-8")))
     except (OSError, ValueError, TypeError):
         return None
+    reason = _dead(current)
+    if reason:
+        current = State(**{**asdict(current), "done": True, "finished": time.time(),
+                           "error": reason})
+        _write(where, current)
+    return current
 
 
 def content(job: str) -> bytes | None:
@@ -144,7 +186,7 @@ def start(*, slug: str, filename: str, estimate: float, first_step: str,
         where.mkdir(parents=True, mode=0o700)
         begun = State(slug=slug, filename=filename, step=first_step, started=time.time(),
                       estimate=estimate, content_type=content_type, inline=inline, club=club,
-                      title=title)
+                      title=title, pid=os.getpid())
         _write(where, begun)
         threading.Thread(target=_run, args=(where, begun, make), daemon=True,
                          name=f"document-{job[:6]}").start()

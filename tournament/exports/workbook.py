@@ -341,9 +341,11 @@ def _merged(donnes: Iterator[list], papers: list[Game]) -> Iterator[list]:
 
 
 def standings_workbook(tournament: Tournament, when: datetime | None = None, *,
-                       extra: Callable[[Book], None] | None = None) -> bytes:
-    """The standings, every game and every donne, and the teams (a mêlée: the players);
-    `extra` adds sheets after them (the desk's « Caisse »: exports.caisse)."""
+                       extra: Callable[[Book], None] | None = None,
+                       licences: bool = False) -> bytes:
+    """The standings, every game and every donne, and the teams (a mêlée: the players, with
+    their licences when `licences`: the club's members' copy only); `extra` adds sheets
+    after them (the desk's « Caisse »: exports.caisse)."""
     melee = tournament.by_player
     book = Book(title(tournament, when))
     standing = documents.standings(tournament)
@@ -426,11 +428,15 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None, *,
     if melee:
         players = entrant_players(tournament)
         # The licence, as typed (text: "0042" keeps its zeros), recognises a player across a
-        # club's season.
-        book.sheet(_("Joueurs"), [(_("N°"), 6), (_("Joueur"), 28), (_("Club"), 22),
-                                  (_("Licence"), 14), (_("Actif"), 8)],
-                   ([player.number, player.name, player.club, player.licence,
-                     yes if player.active else no] for player in players), len(players))
+        # club's season: in the members' copy only (a published concours' workbook is read
+        # by anyone).
+        columns = [(_("N°"), 6), (_("Joueur"), 28), (_("Club"), 22), (_("Actif"), 8)]
+        if licences:
+            columns.insert(3, (_("Licence"), 14))
+        book.sheet(_("Joueurs"), columns, (
+            [player.number, player.name, player.club,
+             *([player.licence] if licences else []), yes if player.active else no]
+            for player in players), len(players))
     else:
         teams = entrant_teams(tournament)
         book.sheet(_("Équipes"), [

@@ -103,7 +103,11 @@ class ClubPlayer(models.Model):
 
 
 class MemberInvite(models.Model):
-    """A one-time link for a new member to choose a password: valid 48 hours, used once.
+    """An invitation to join a club with `role`, pending until its account's owner accepts
+    it: through its one-time link (valid 48 hours, used once), where a new account chooses
+    its password; or, for an account that already existed (`joins`: another club's, made
+    before), signed in with its own password, from the home page. The membership exists
+    only once it is accepted: a club never takes an account it did not create.
 
     Only the SHA-256 of its token is stored: the link itself is shown once, to the
     responsable who hands it over; the database never holds what opens it."""
@@ -117,6 +121,10 @@ class MemberInvite(models.Model):
     used = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                    null=True, blank=True, related_name="+")
+    # The role the account gets on accepting ("" for the links made before invitations
+    # were pending, whose membership already exists).
+    role = models.CharField(_("rôle"), max_length=20, choices=ROLE_CHOICES, blank=True)
+    joins = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created", "-pk"]
@@ -136,6 +144,9 @@ class ClubEntry(models.Model):
         ("remove", _("membre retiré")),
         ("link", _("nouveau lien d'accès")),
         ("joined", _("mot de passe choisi")),
+        ("invite", _("invitation")),
+        ("accepted", _("invitation acceptée")),
+        ("declined", _("invitation refusée")),
     ]
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="entries")
     at = models.DateTimeField(_("quand"), auto_now_add=True)

@@ -7,11 +7,14 @@ from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.db.models import QuerySet
+from django.utils import timezone
 
 from ..choices import ROLE_CHOICES
-from ..models import AuditEntry, Club, Membership, Tournament
+from ..models import AuditEntry, Club, MemberInvite, Membership, Tournament
 
-__all__ = ["ClubConcours", "club_members", "home_concours", "last_change"]
+__all__ = ["ClubConcours", "club_invitations", "club_members", "home_concours", "last_change",
+           "my_invitations"]
 
 
 def last_change(tournament: Tournament, *, round_number: int | None = None,
@@ -72,3 +75,26 @@ def club_members(club: Club) -> list[Membership]:
                 .order_by("user__username"))
 
 
+
+
+def _pending() -> QuerySet[MemberInvite]:
+    # A link made before invitations were pending has no role: its membership exists.
+    return (MemberInvite.objects.filter(used__isnull=True, expires__gt=timezone.now())
+            .exclude(role=""))
+
+
+def club_invitations(club: Club) -> list[MemberInvite]:
+    """The club's invitations not yet accepted (nor expired), by name: a new account and
+    an account that already existed alike (the page tells no one which user names exist).
+    One query."""
+    return list(_pending().filter(club=club).select_related("user")
+                .order_by("user__username", "pk"))
+
+
+def my_invitations(user: AbstractBaseUser | AnonymousUser) -> list[MemberInvite]:
+    """The invitations the signed-in account may accept from its home page: those of an
+    account that already existed (a new account accepts through its link). One query."""
+    if not user.is_authenticated:
+        return []
+    return list(_pending().filter(user_id=user.pk, joins=True).select_related("club")
+                .order_by("club__name", "pk"))

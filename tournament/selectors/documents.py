@@ -8,9 +8,19 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Max, Prefetch
 
-from ..models import AuditEntry, DonneRecord, Game, Player, Round, Team, Tournament
+from ..models import (
+    AuditEntry,
+    DonneRecord,
+    Game,
+    Player,
+    RegisterEntry,
+    Round,
+    Season,
+    Team,
+    Tournament,
+)
 from .games import awaiting_games
 
 __all__ = [
@@ -32,6 +42,7 @@ __all__ = [
     "player_rows",
     "registered_rows",
     "round_tables",
+    "season_state",
     "seat_rows",
     "sheet_games",
     "team_count",
@@ -187,3 +198,18 @@ def last_journal_id(tournament: Tournament) -> int | None:
     """The id of the concours' last journal entry (None without one): one query."""
     return (AuditEntry.objects.filter(tournament=tournament).order_by("-id")
             .values_list("id", flat=True).first())
+
+
+def season_state(season: Season) -> list[Any]:
+    """What a season's documents show, as plain values: each of its concours' row and last
+    journal entry (every change of a concours writes one), the club's register's last log
+    entry (names, merges, anonymisations: RegisterEntry) and the club's row. Three queries;
+    the season's own row is the caller's."""
+    concours = [
+        [(field.attname, getattr(row, field.attname)) for field in Tournament._meta.concrete_fields]
+        + [row.last] for row in Tournament.objects.filter(season=season)
+        .annotate(last=Max("audit__id")).order_by("pk")]
+    register = (RegisterEntry.objects.filter(club_id=season.club_id).order_by("-id")
+                .values_list("id", flat=True).first())
+    club = list(type(season.club).objects.filter(pk=season.club_id).values_list())
+    return [concours, register, club]

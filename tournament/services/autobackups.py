@@ -12,21 +12,18 @@ from __future__ import annotations
 import datetime
 import logging
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from ..models import Tournament
+from .autobackup_folders import MOMENT, enabled, folder_of, parse_name
 from .backup import export_json
 
 KEEP = 30  # files a concours keeps; the oldest goes when a 31st is written
 INTERVAL = 600  # seconds between two looks for changed concours (the command's thread)
-_NAME = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{6}Z)-([a-z0-9-]{1,30})\.json$")
-_MOMENT = "%Y-%m-%dT%H-%M-%S-%fZ"
 
 log = logging.getLogger(__name__)
 
@@ -42,30 +39,13 @@ class AutoBackup:
     size: int
 
 
-def enabled() -> bool:
-    return bool(getattr(settings, "AUTO_BACKUP_DIR", ""))
-
-
-def _folder(tournament_id: int) -> Path:
-    # By the concours's key, not its address: a renamed concours keeps its backups.
-    return Path(settings.AUTO_BACKUP_DIR) / f"concours-{tournament_id}"
-
-
-def _parse(name: str) -> tuple[datetime.datetime, str] | None:
-    match = _NAME.match(name)
-    if match is None:
-        return None
-    at = datetime.datetime.strptime(match[1], _MOMENT).replace(tzinfo=datetime.UTC)
-    return at, match[2]
-
-
 def autobackup_list(tournament: Tournament) -> list[AutoBackup]:
     """The concours's automatic backups, the newest first (none while they are off)."""
-    if not enabled() or not _folder(tournament.pk).is_dir():
+    if not enabled() or not folder_of(tournament.pk).is_dir():
         return []
     found = []
-    for path in _folder(tournament.pk).iterdir():
-        parsed = _parse(path.name)
+    for path in folder_of(tournament.pk).iterdir():
+        parsed = parse_name(path.name)
         if parsed is not None:
             found.append(AutoBackup(name=path.name, at=parsed[0], reason=parsed[1],
                                     size=path.stat().st_size))
@@ -76,9 +56,9 @@ def autobackup_file(*, tournament: Tournament, name: str) -> Path:
     """The file of one automatic backup of `tournament` — the hook for "restore this one":
     its text goes to the import's check. LookupError for a name that is not one of them
     (never a path outside the concours's folder)."""
-    if not enabled() or _parse(name) is None or not (_folder(tournament.pk) / name).is_file():
+    if not enabled() or parse_name(name) is None or not (folder_of(tournament.pk) / name).is_file():
         raise LookupError(name)
-    return _folder(tournament.pk) / name
+    return folder_of(tournament.pk) / name
 
 
 def autobackup_write(*, tournament: Tournament, reason: str,
@@ -86,10 +66,10 @@ def autobackup_write(*, tournament: Tournament, reason: str,
     """Write a backup of `tournament` now, then keep the last KEEP. None while off."""
     if not enabled():
         return None
-    folder = _folder(tournament.pk)
+    folder = folder_of(tournament.pk)
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     moment = (now or timezone.now()).astimezone(datetime.UTC)
-    path = folder / f"{moment.strftime(_MOMENT)}-{reason}.json"
+    path = folder / f"{moment.strftime(MOMENT)}-{reason}.json"
     text = export_json(tournament)
     # Beside it, then renamed: a backup is whole or absent, never half written.
     partial = path.with_suffix(".part")

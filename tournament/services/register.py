@@ -33,6 +33,7 @@ from ..journal import SYSTEM, Actor
 from ..models import AuditEntry, Club, ClubPlayer, Player, RegisterEntry, Team, Tournament
 from ..models.players import licence_key
 from ..selectors.rounds import partie_team_name
+from .autobackup_folders import autobackups_rewrite
 from .common import text_field
 
 REGISTER_FIELDS = ("name", "first_name", "licence", "home_club")
@@ -149,6 +150,10 @@ def club_player_merge(*, kept: ClubPlayer, duplicate: ClubPlayer,
     gone = {**club_player_values(duplicate), "id": duplicate.pk, "uid": str(duplicate.uid),
             "created": duplicate.created.isoformat()}
     moved = list(Player.objects.filter(registered=duplicate).values_list("pk", flat=True))
+    # The log's entries about the duplicate (an earlier merge into it among them) lose their
+    # player with it: kept, to link them again when this merge is undone, so that the
+    # earlier merge undoes too.
+    logged = list(RegisterEntry.objects.filter(player=duplicate).values_list("pk", flat=True))
     Player.objects.filter(pk__in=moved).update(registered=kept)
     duplicate.delete()
     for field in ("first_name", "home_club", "licence"):
@@ -157,7 +162,7 @@ def club_player_merge(*, kept: ClubPlayer, duplicate: ClubPlayer,
     kept.save()
     return _log(kept.club_id, by, "merge", kept,
                 before={"kept": kept_before, "duplicate": gone},
-                after={"kept": club_player_values(kept), "entrants": moved})
+                after={"kept": club_player_values(kept), "entrants": moved, "log": logged})
 
 
 @transaction.atomic
@@ -191,6 +196,8 @@ def club_player_merge_undo(*, entry: RegisterEntry, by: Actor = SYSTEM) -> ClubP
         created=datetime.datetime.fromisoformat(gone["created"]))
     Player.objects.filter(pk__in=after["entrants"], registered=kept).update(
         registered=duplicate)
+    RegisterEntry.objects.filter(pk__in=after.get("log", []), club_id=kept.club_id,
+                                 player__isnull=True).update(player=duplicate)
     entry.undone = timezone.now()
     entry.save(update_fields=["undone"])
     _log(kept.club_id, by, "unmerge", duplicate, before=after,
@@ -341,20 +348,90 @@ def club_player_anonymise(*, player: ClubPlayer, by: Actor = SYSTEM) -> ClubPlay
              *(entrant.name for entrant in entrants)}
     names = {validators.search_key(text) for text in texts}
     names |= {word for text in names for word in text.split() if len(word) >= NAME_WORD}
+    entrants_before = [Player(name=entrant.name, licence=entrant.licence)
+                       for entrant in entrants]
+    own_teams = Team.objects.filter(Q(first__in=entrants) | Q(second__in=entrants),
+                                    round__isnull=True)
+    team_names = dict(own_teams.values_list("pk", "name"))
     for entrant in entrants:
         _anonymise_entrant(entrant, anonymous, names, by)
+    # The teams named after it, renamed: their old names go from the backups too.
+    renamed = {team_names[pk]: name for pk, name in own_teams.values_list("pk", "name")
+               if team_names.get(pk, name) != name}
     old = club_player_values(player)
     player.name, player.first_name, player.licence, player.home_club = anonymous, "", "", ""
     player.anonymised = True
     player.save()
     replaced = {text: "" for text in old.values() if text}
-    replaced[old["name"]] = anonymous
+    # The duplicates merged into it: their spellings and home clubs were the player's too
+    # (« Dernières fusions » and the log kept them, and the duplicates' own entries, no
+    # longer linked to a player since the merge removed them).
+    duplicates: dict[str, str] = {}
+    for record in RegisterEntry.objects.filter(player=player, action="merge"):
+        gone = record.before.get("duplicate") if isinstance(record.before, dict) else None
+        if isinstance(gone, dict):
+            duplicates |= {str(gone[field]): "" for field in ("first_name", "licence",
+                                                              "home_club") if gone.get(field)}
+            if gone.get("name"):
+                duplicates[str(gone["name"])] = anonymous
+                texts.add(str(gone["name"]))
+    replaced = {**replaced, **duplicates, old["name"]: anonymous}
     for record in RegisterEntry.objects.filter(player=player):
         record.before = _scrub(record.before, replaced)
         record.after = _scrub(record.after, replaced)
         record.save(update_fields=["before", "after"])
+    if duplicates:
+        for record in RegisterEntry.objects.filter(club_id=player.club_id,
+                                                   player__isnull=True):
+            before, after = _scrub(record.before, duplicates), _scrub(record.after, duplicates)
+            if (before, after) != (record.before, record.after):
+                record.before, record.after = before, after
+                record.save(update_fields=["before", "after"])
     _log(player.club_id, by, "anonymise", player, after=club_player_values(player))
+    # The automatic backups of its concours (written before) hold its names and licence:
+    # rewritten too. Its full names only (exact, or inside a longer text such as a team's
+    # name), never a word alone nor its home club: a namesake's entry stays as it was.
+    spelled = {text for text in texts if len(text) >= NAME_WORD}
+    scrubbed = {**renamed, **{text: anonymous for text in spelled},
+                **{entrant.licence: "" for entrant in entrants_before if entrant.licence},
+                **({old["licence"]: ""} if old["licence"] else {})}
+    uid = str(player.uid)
+    autobackups_rewrite(tournament_ids=[entrant.tournament_id for entrant in entrants],
+                        rewrite=lambda data: _scrub(_register_row_anonymised(data, uid, {
+                            "name": anonymous, "first_name": "", "licence": "",
+                            "home_club": ""}), scrubbed, {text: anonymous for text in spelled}))
     return player
+
+
+def _register_row_anonymised(data: Any, uid: str, values: dict[str, str]) -> Any:
+    """A backup's JSON with the register rows of `uid` (each entrant's `registered`) given
+    `values`."""
+    if isinstance(data, list):
+        return [_register_row_anonymised(item, uid, values) for item in data]
+    if isinstance(data, dict):
+        if data.get("uid") == uid:
+            return {**data, **{key: value for key, value in values.items() if key in data}}
+        return {key: _register_row_anonymised(item, uid, values) for key, item in data.items()}
+    return data
+
+
+def entrants_anonymised_again(*, tournament: Tournament, by: Actor = SYSTEM) -> int:
+    """The concours' entrants linked to an anonymised register player that carry a name
+    other than its « Joueur n° » (a backup written before the anonymisation, restored):
+    anonymised again, as club_player_anonymise did (team names, journal). How many."""
+    count = 0
+    for entrant in (Player.objects.filter(tournament=tournament, registered__anonymised=True)
+                    .select_related("registered", "tournament").order_by("pk")):
+        assert entrant.registered is not None
+        anonymous = ANONYMOUS % {"pk": entrant.registered.pk}
+        if (entrant.name, entrant.licence) == (anonymous, "") and not (
+                tournament.by_player and entrant.club):
+            continue
+        names = {validators.search_key(entrant.name)}
+        names |= {word for text in names for word in text.split() if len(word) >= NAME_WORD}
+        _anonymise_entrant(entrant, anonymous, names, by)
+        count += 1
+    return count
 
 
 # --- A concours' entrant and the register ---------------------------------------------------
@@ -495,6 +572,7 @@ __all__ = [
     "club_player_values",
     "entrant_registered",
     "entrant_relinked",
+    "entrants_anonymised_again",
     "licence_holder",
     "register_licence_learnt",
 ]

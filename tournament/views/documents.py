@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.formats import number_format
@@ -20,6 +21,28 @@ from ..exports import cache, weasy
 from ..exports.progress import Step
 from ..models import Tournament
 from . import progress
+
+
+def visitor_address(request: HttpRequest) -> str:
+    """The address a visitor's downloads are counted by: the connection's; behind a proxy
+    of settings.DOCUMENT_TRUSTED_PROXIES, the last address of X-Forwarded-For that is not
+    one of them (the one the trusted proxies saw connect; what comes before it, the visitor
+    may have written)."""
+    address = request.META.get("REMOTE_ADDR") or "?"
+    trusted = set(settings.DOCUMENT_TRUSTED_PROXIES)
+    if address not in trusted:
+        return address
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")[:1000]
+    for hop in reversed([part.strip() for part in forwarded.split(",")]):
+        if hop and hop not in trusted:
+            return hop[:64]
+    return address
+
+
+def visitor_refused(request: HttpRequest) -> int:
+    """0 if the visitor may download one more document now, else the seconds to wait
+    (exports.cache.visitor_wait, by `visitor_address`)."""
+    return cache.visitor_wait(visitor_address(request))
 
 
 def _download(content: bytes, content_type: str, name: str, inline: bool) -> HttpResponse:
@@ -59,7 +82,7 @@ def document(request: HttpRequest, tournament: Tournament, *, name: str,
     `back` when the server is busy)."""
     organiser = is_member(request, tournament)  # the club's desk, not a visitor
     if not organiser:
-        wait = cache.visitor_wait(request.META.get("REMOTE_ADDR") or "?")
+        wait = visitor_refused(request)
         if wait:
             return refused(request, tournament, 429, _("Trop de téléchargements"), _(
                 "Vous avez demandé beaucoup de documents en une minute : les téléphones "

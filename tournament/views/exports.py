@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..access import at_desk, is_member, readable, readable_round, require_desk
-from ..exports import documents, pdf, registry, weasy
+from ..exports import documents, pdf, registry, weasy, workbook
 from ..exports.progress import LONG
 from ..models import Tournament
 from ..selectors import concours_tables, entrant_count, round_tables
@@ -149,7 +149,18 @@ def reglement_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
-    return concours_document(request, readable(request, slug), "standings.xlsx")
+    """The standings workbook; the club's members' copy carries the mêlée players'
+    licences (cached apart), a visitor's none."""
+    tournament = readable(request, slug)
+    if not is_member(request, tournament) or not tournament.by_player:
+        return concours_document(request, tournament, "standings.xlsx")
+    document, now = registry.document("standings.xlsx"), timezone.now()
+    return cached.document(
+        request, tournament, name=document.key, params=("licences",),
+        render_document=lambda: workbook.standings_workbook(tournament, now, licences=True),
+        content_type=document.content_type,
+        filename=document.filename(tournament, timezone.localtime(now)), inline=False,
+        estimate=_estimate(request, tournament, document.key), back=_back(slug))
 
 
 def backup(request: HttpRequest, slug: str) -> HttpResponse:

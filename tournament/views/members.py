@@ -35,6 +35,7 @@ def _page(request: HttpRequest, club: Club, form: MemberForm | None = None,
         "club": club, "form": form, "link": link, "linked": linked, "hours": INVITE_HOURS,
         "rows": [(member, RoleForm(initial={"role": member.role},
                                    prefix=f"m{member.pk}")) for member in members],
+        "invitations": selectors.club_invitations(club),
         "entries": ClubEntry.objects.filter(club=club)[:ENTRIES],
     }, status=status)
 
@@ -52,22 +53,18 @@ def member_list(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 @never_cache
 def member_add(request: HttpRequest, slug: str) -> HttpResponse:
-    """A new member; the link to hand over is shown on the page this answers, once."""
+    """A member invited; the link to hand over is shown on the page this answers, once,
+    the same whether the user name is new or already an account (services.member_create)."""
     club = managed_club(request, slug)
     form = MemberForm(request.POST)
     if form.is_valid():
         try:
-            membership, token = services.member_create(
+            name, token = services.member_create(
                 club=club, username=form.cleaned_data["username"],
                 role=form.cleaned_data["role"], by=_by(request))
         except UserError as error:
             _form_error(form, error)
         else:
-            name = membership.user.get_username()
-            if token is None:
-                messages.success(request, _("« %(name)s » rejoint le club avec son compte et "
-                                            "son mot de passe.") % {"name": name})
-                return redirect("tournament:members", slug=slug)
             return _page(request, club, link=_link(request, token), linked=name)
     return _page(request, club, form, status=400)
 
@@ -126,9 +123,39 @@ def member_link(request: HttpRequest, slug: str, member: int) -> HttpResponse:
                  linked=membership.user.get_username())
 
 
+@login_required
+@require_POST
+def invitation_accept(request: HttpRequest, invitation: int) -> HttpResponse:
+    """The signed-in account accepts its own pending invitation (home page)."""
+    try:
+        club = services.invitation_accept(user=request.user, invitation=invitation)
+    except UserError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Vous faites partie du club %(club)s.")
+                         % {"club": club.name})
+    return redirect("tournament:home")
+
+
+@login_required
+@require_POST
+def invitation_decline(request: HttpRequest, invitation: int) -> HttpResponse:
+    """The signed-in account declines its own pending invitation (home page)."""
+    try:
+        club = services.invitation_decline(user=request.user, invitation=invitation)
+    except UserError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Invitation du club %(club)s refusée.")
+                         % {"club": club.name})
+    return redirect("tournament:home")
+
+
 @never_cache
 def invite(request: HttpRequest, token: str) -> HttpResponse:
-    """The one-time link: the new member chooses a password, and is signed in."""
+    """The one-time link: a new account chooses its password, joins the club and is signed
+    in. The page is the same for an account that already existed (its owner signs in and
+    accepts from the home page): the link tells no one which user names exist."""
     found = services.invite_valid(token)
     if found is None:
         return render(request, "registration/invite_invalid.html", status=404)

@@ -29,7 +29,8 @@ def home(request: HttpRequest) -> HttpResponse:
                if season.club_id not in member_of]  # a member finds them under the club
     return render(request, "tournament/public/home.html",
                   {"clubs": clubs, "tournaments": others, "can_create": can_create,
-                   "seasons": seasons})
+                   "seasons": seasons,
+                   "invitations": selectors.my_invitations(request.user)})
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:

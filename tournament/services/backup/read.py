@@ -25,6 +25,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.utils.formats import date_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -758,9 +759,19 @@ def read(data: object) -> Backup:
     payments = _read_payments(fields["payments"], {row["number"] for row in (
         players if melee else teams)}, melee)
     pool = _read_pool(fields["cash_prizes"])
+    season = _read_season(fields["season"])
+    if season is not None and not season["start"] <= tournament["date"] <= season["end"]:
+        # A season counts the concours of its dates only (services.season): a file that
+        # says otherwise was altered, and would count it where the club never put it.
+        fail(_("Saison"), _("le concours du %(date)s n'est pas dans les dates de la saison "
+                            "« %(name)s » (du %(start)s au %(end)s).") % {
+            "date": date_format(tournament["date"], "SHORT_DATE_FORMAT"),
+            "name": season["name"],
+            "start": date_format(season["start"], "SHORT_DATE_FORMAT"),
+            "end": date_format(season["end"], "SHORT_DATE_FORMAT")})
     return Backup(tournament=tournament, players=players, teams=teams, lots=lots,
                   lot_values=lot_values, rounds=rounds, audit=entries, payments=payments,
-                  pool=pool, season=_read_season(fields["season"]))
+                  pool=pool, season=season)
 
 
 def check_database(backup: Backup, organiser: User | AnonymousUser, replace: bool) -> None:

@@ -37,10 +37,12 @@ from ...models import (
     new_token,
 )
 from ...selectors.backup import last_entry
+from ..autobackup_folders import autobackup_carry
 from ..clubs import club_of_organiser, runs_club
 from ..common import slug_checked, text_field
 from ..donnes import byes_rescore, game_scored
 from ..matching import Choices, entrants_link
+from ..register import entrants_anonymised_again
 from ..tournaments import tournament_delete
 from .export import export_data
 from .read import Backup, check_database, read
@@ -87,11 +89,14 @@ def _write(backup: Backup, organiser: Organiser, replace: bool,
                   else club_of_organiser(organiser))
     links = entrants_link(club=club, incoming=backup.identities(), choices=choices,
                           ambiguous_new=ambiguous_new)
+    replaced = backup.replaces.pk if backup.replaces is not None else None
     if backup.replaces is not None:
         tournament_delete(tournament=backup.replaces)
     tournament = Tournament.objects.create(club=club, organiser=organiser,
                                            season=_season_of(club, backup.season),
                                            **backup.tournament)
+    if replaced is not None:
+        autobackup_carry(from_id=replaced, to_id=tournament.pk)
     players = {player.number: player for player in Player.objects.bulk_create(
         Player(tournament=tournament, registered=entry,
                **{name: value for name, value in row.items() if name != "registered"})
@@ -154,6 +159,9 @@ def _write(backup: Backup, organiser: Organiser, replace: bool,
         AuditEntry(tournament=tournament, user=users.get(row["user"]),
                    **{name: value for name, value in row.items() if name != "user"})
         for row in backup.audit)
+    # A backup written before a player's anonymisation (RGPD) holds their real name: the
+    # anonymisation is applied again, never undone by a restore.
+    entrants_anonymised_again(tournament=tournament)
     return tournament
 
 
