@@ -25,7 +25,6 @@ built in a fraction of the time, for a test's throwaway build.
 
 from __future__ import annotations
 
-import compileall
 import hashlib
 import io
 import os
@@ -135,14 +134,21 @@ def _app(stage: Path, wheel: Path) -> None:
     shutil.rmtree(target / "bin")  # Unix scripts with this machine's path
     subprocess.run([*pip, str(wheel)], check=True)
     shutil.rmtree(target / "bin")
+    # pip's note of where the wheel came from (this build's temporary folder), and its line
+    # in the list of installed files: two builds would differ.
+    for info in target.glob("belote_concours-*.dist-info"):
+        (info / "direct_url.json").unlink()
+        record = info / "RECORD"
+        lines = record.read_text(encoding="utf-8").splitlines(keepends=True)
+        record.write_text("".join(line for line in lines if "/direct_url.json," not in line),
+                          encoding="utf-8")
     _trim(target)
     # Compiled here (the same 3.12 bytecode), with hashes rather than dates, so the first
-    # start does not compile 2,000 modules and two builds give the same files.
-    quiet = compileall.compile_dir(
-        str(target), quiet=2, ddir="app", workers=1,
-        invalidation_mode=compileall.py_compile.PycInvalidationMode.UNCHECKED_HASH)
-    if not quiet:
-        raise BuildError("la compilation des modules a échoué")
+    # start does not compile 2,000 modules; with one hash seed, or a frozenset's order in
+    # the bytecode changes from one build to the next.
+    subprocess.run([sys.executable, "-m", "compileall", "-q", "-q", "-j", "1", "-d", "app",
+                    "--invalidation-mode", "unchecked-hash", str(target)], check=True,
+                   env={**os.environ, "PYTHONHASHSEED": "0"})
 
 
 def _trim(target: Path) -> None:
