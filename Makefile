@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-fast test-postgres bench load-test load-test-federation serve-lan results-server load-test-circuit screenshots lint clean demo messages dist bundle
+.PHONY: run test test-fast test-postgres bench load-test load-test-federation serve-lan results-server load-test-circuit screenshots lint clean demo messages dist bundle windows
 MO := locale/fr/LC_MESSAGES/django.mo
 
 $(PY):
@@ -137,3 +137,9 @@ bundle: $(VENV)/.run-installed $(MO)
 # Regenerate fixtures/demo.json (deterministic) after a change of models or scoring.
 demo: $(VENV)/.run-installed
 	$(PY) scripts/make_demo.py
+
+# The Windows installer, built on this Linux machine (scripts/build_windows.py; docs/packaging.md):
+# dist/concours-belote-<version>-setup.exe. makensis from Debian's nsis (scripts/ensure-wine).
+windows: $(VENV)/.run-installed $(MO)
+	scripts/ensure-wine
+	$(PY) scripts/build_windows.py dist

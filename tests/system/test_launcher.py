@@ -1,6 +1,7 @@
 """The command's own parts, quickly: its French help, a port already taken, the data folder."""
 
 import io
+import os
 import socket
 import subprocess
 import sys
@@ -8,7 +9,7 @@ import sys
 import pytest
 
 from tests.system.launcher import ROOT, clean_environment, free_port
-from tournament.launcher import cli, data, network
+from tournament.launcher import bundle, cli, data, network
 
 
 def run_command(*arguments: str, cwd, timeout: float = 120) -> subprocess.CompletedProcess:
@@ -132,3 +133,36 @@ def test_a_data_folder_that_cannot_be_made_is_said_in_french(tmp_path):
     assert result.returncode == 2
     assert result.stderr.startswith("Dossier de données impossible : ")
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(("version", "refused"), [((3, 11), True), ((2, 7), True),
+                                                   ((3, 12), False), ((3, 14), False)])
+def test_a_python_older_than_3_12_is_refused_in_french(version, refused):
+    refusal = cli.python_too_old(version)
+    assert (refusal is not None) is refused
+    if refused:
+        assert refusal.startswith("Python 3.12 ou plus récent est nécessaire")
+        assert f"Python {version[0]}.{version[1]})" in refusal
+
+
+def test_the_windows_installers_pango_and_fonts_are_found_beside_its_python(tmp_path):
+    executable = tmp_path / "python" / "concours-belote.exe"
+    executable.parent.mkdir()
+    executable.write_bytes(b"")
+    assert bundle.libraries_folder(str(executable)) is None  # a wheel: the system's Pango
+    gtk = tmp_path / "gtk"
+    gtk.mkdir()
+    (gtk / "pango-1.0-0.dll").write_bytes(b"")
+    assert bundle.libraries_folder(str(executable)) == gtk
+    variables = bundle.environment(gtk, "/usr/bin")
+    # WeasyPrint needs the folder both on PATH (the DLLs find each other) and in its own list.
+    assert variables["PATH"].split(os.pathsep) == [str(gtk), "/usr/bin"]
+    assert variables["WEASYPRINT_DLL_DIRECTORIES"] == str(gtk)
+    assert variables["FONTCONFIG_FILE"] == str(gtk / "etc" / "fonts" / "fonts.conf")
+    assert bundle.environment(gtk, "")["PATH"] == str(gtk)
+
+
+def test_the_installers_fontconfig_reads_only_the_fonts_it_ships():
+    conf = (ROOT / "scripts" / "windows" / "fonts.conf").read_text(encoding="utf-8")
+    assert '<dir prefix="relative">../../fonts</dir>' in conf
+    assert "WINDOWSFONTDIR" not in conf and conf.count("<dir") == 1

@@ -13,7 +13,25 @@ import webbrowser
 from pathlib import Path
 from typing import TextIO
 
-from tournament.launcher import __version__, data, network
+# Before anything that needs 3.12: pip refuses the wheel on an older Python by its own screen
+# (Django's versions listed, in English), which no code of the wheel can replace; this is for
+# a checkout's `python -m tournament.launcher`, or a wheel forced with --ignore-requires-python.
+MINIMUM_PYTHON = (3, 12)
+
+
+def python_too_old(version: tuple[int, int]) -> str | None:
+    """The French refusal for an interpreter older than MINIMUM_PYTHON, or None."""
+    if version >= MINIMUM_PYTHON:
+        return None
+    return (f"Python 3.12 ou plus récent est nécessaire (celui-ci est Python "
+            f"{version[0]}.{version[1]}). Sous Windows, installez plutôt le programme "
+            f"d'installation concours-belote-…-setup.exe, qui a son propre Python.")
+
+
+if _refusal := python_too_old((sys.version_info.major, sys.version_info.minor)):
+    raise SystemExit(_refusal)
+
+from tournament.launcher import __version__, bundle, data, network  # noqa: E402
 
 DEFAULT_PORT = 8000
 FIRST_START_PATH = "/premier-demarrage/"
@@ -121,12 +139,15 @@ def _banner(*, local_url: str, phone_url: str | None, folder: Path, out: TextIO)
     else:
         print("Cet ordinateur seulement (--local, ou pas de réseau).", file=out)
     print(f"Données : {folder}", file=out)
-    print("Ctrl+C (ou fermer cette fenêtre) pour arrêter.", file=out)
+    print("Ctrl+C, ou fermez cette fenêtre pour arrêter.", file=out)
     print(rule, file=out, flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
     arguments = parser().parse_args(argv)
+    if sys.platform == "win32" and (libraries := bundle.libraries_folder(sys.executable)):
+        # The Windows installer's Pango and fonts, before WeasyPrint is first imported.
+        data.apply(bundle.environment(libraries, os.environ.get("PATH", "")))
     try:
         folder = data.prepare_folder(arguments.data or data.default_folder())
     except OSError as error:  # a file of that name, a folder without the right to write
