@@ -203,6 +203,10 @@ CACHES = {
 DOCUMENT_RENDERS = 2  # documents rendered at once, all server processes together
 DOCUMENT_PUBLIC_RENDERS = 1  # of which for visitors other than the organiser
 DOCUMENT_VISITOR_LIMIT = 20  # documents a visitor (an address) may download a minute
+# « Où est ma table ? »: searches and refreshes a visitor may ask a minute (its page asks again
+# every FINDER_REFRESH seconds by itself; a player types a few searches besides).
+FINDER_VISITOR_LIMIT = 30
+FINDER_REFRESH = 10
 # Seconds a visitor's document may be behind the concours (the organiser's never is).
 DOCUMENT_VISITOR_BEHIND = int(os.environ.get("DJANGO_DOCUMENT_BEHIND", "0"))
 

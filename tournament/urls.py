@@ -10,7 +10,17 @@ Here such an address simply matches nothing: a 404.
 from django.urls import path, register_converter
 
 from .validators import MAX_SMALL
-from .views import arrivals, countdown, imports, journal, public, rounds, teams, tournaments
+from .views import (
+    arrivals,
+    countdown,
+    finder,
+    imports,
+    journal,
+    public,
+    rounds,
+    teams,
+    tournaments,
+)
 
 
 class SmallNumber:
@@ -100,6 +110,8 @@ urlpatterns = [
          name="round_clock_cancel"),
     path("t/<slug:slug>/rotation.pdf", rounds.rotation_pdf, name="rotation_pdf"),
     path("t/<slug:slug>/standings/", public.standings, name="standings"),
+    # « Où est ma table ? »: its QR code is on the projector and on the pairings.
+    path("t/<slug:slug>/ma-table/", finder.finder, name="finder"),
     path("t/<slug:slug>/journal/", journal.journal, name="journal"),
     path("t/<slug:slug>/journal/<row_id:entry>/restore/", journal.restore, name="restore"),
     path(GAME + "history/", journal.table_history, name="history"),

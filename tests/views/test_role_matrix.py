@@ -157,6 +157,7 @@ ROWS: dict[str, Row] = {
     # A concours drawn otherwise than by rotation has no tableau de marche: 404 for all.
     "tournament:rotation_pdf": Row(slug, PUBLIC, PUBLIC, login=False, stand_in=True),
     "tournament:standings": Row(slug, PUBLIC, PUBLIC, login=False),
+    "tournament:finder": Row(slug, PUBLIC, PUBLIC, login=False),
     "tournament:journal": Row(slug, DESK, DESK),
     "tournament:restore": Row(lambda w: [w.t.slug, w.donne_entry.pk], POST_ONLY, RUN,
                               lambda w: {"which": "before"}),

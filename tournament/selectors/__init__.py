@@ -8,6 +8,7 @@ from .arrivals import *  # noqa: F403
 from .clubs import *  # noqa: F403
 from .documents import *  # noqa: F403
 from .entry import *  # noqa: F403
+from .finder import *  # noqa: F403
 from .games import *  # noqa: F403
 from .matching import *  # noqa: F403
 from .money import *  # noqa: F403
