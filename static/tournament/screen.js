@@ -249,6 +249,13 @@
     clearTimeout(resizing);
     resizing = setTimeout(() => { build(); current = 0; show(0); }, 300);
   }).observe(stage);
+  // « Grands caractères » switched (large-type.js): the same size of window, other rows.
+  document.addEventListener("large-type", () => { build(); current = 0; show(0); });
+  document.querySelectorAll("[data-fullscreen]").forEach((button) => {
+    button.addEventListener("click", () => {
+      document.documentElement.requestFullscreen().catch(() => {});
+    });
+  });
   addEventListener("keydown", (event) => {
     if (event.key === "ArrowRight" || event.key === " " || event.key === "PageDown") {
       event.preventDefault();

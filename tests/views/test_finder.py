@@ -1,9 +1,12 @@
 """« Où est ma table ? »'s page: a search shows the table in large type, htmx's refresh gets
 the result part only, and a visitor's searches are bounded a minute (the organiser's not)."""
 
+import io
+
 import pytest
 from django.test import Client
 from django.urls import reverse
+from pypdf import PdfReader
 
 pytestmark = pytest.mark.django_db
 
@@ -44,3 +47,14 @@ def test_a_visitors_searches_are_bounded_a_minute_not_the_organisers(
     desk.force_login(owner)
     assert [desk.get(_url(concours, "1")).status_code for _ in range(4)] == [200] * 4
 
+
+def test_the_projector_and_the_pairings_carry_the_finders_qr_code(client, concours, settings):
+    settings.PUBLIC_URL = "http://192.168.1.20:8000"  # the address the phones reach
+    address = "http://192.168.1.20:8000/t/concours/ma-table/"
+    screen = client.get(reverse("tournament:screen", args=[concours.slug])).content.decode()
+    assert '<div id="finder-qr"><img src="data:image/png;base64,' in screen
+    response = client.get(reverse("tournament:pairings_pdf", args=[concours.slug, 1]))
+    first = PdfReader(io.BytesIO(response.content)).pages[0]
+    text = first.extract_text()
+    assert "Où est ma table ?" in text and address in text.replace("\n", "")
+    assert len(first.images) == 1  # the QR code
