@@ -32,6 +32,7 @@ from .rounds import (
     new_token,
     partie_rules,
 )
+from .screens import HallScreen
 from .season import Season
 from .tournament import RULE_FIELDS, Tournament, default_criteria
 
@@ -45,6 +46,7 @@ __all__ = [
     "ClubPlayer",
     "DonneRecord",
     "Game",
+    "HallScreen",
     "MemberInvite",
     "Membership",
     "Payment",

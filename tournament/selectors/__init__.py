@@ -17,6 +17,7 @@ from .prizes import *  # noqa: F403
 from .register import *  # noqa: F403
 from .rounds import *  # noqa: F403
 from .rules import *  # noqa: F403
+from .screens import *  # noqa: F403
 from .season import *  # noqa: F403
 from .standings import *  # noqa: F403
 from .teams import *  # noqa: F403
