@@ -223,6 +223,10 @@ DOCUMENT_VISITOR_LIMIT = 20  # documents a visitor (an address) may download a m
 # ignored (anyone may write one).
 DOCUMENT_TRUSTED_PROXIES = [address.strip() for address in os.environ.get(
     "DJANGO_TRUSTED_PROXIES", "").split(",") if address.strip()]
+# « Où est ma table ? »: searches and refreshes a visitor may ask a minute (its page asks again
+# every FINDER_REFRESH seconds by itself; a player types a few searches besides).
+FINDER_VISITOR_LIMIT = 30
+FINDER_REFRESH = 10
 # Seconds a visitor's document may be behind the concours (the organiser's never is).
 DOCUMENT_VISITOR_BEHIND = int(os.environ.get("DJANGO_DOCUMENT_BEHIND", "0"))
 

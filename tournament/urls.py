@@ -10,7 +10,18 @@ Here such an address simply matches nothing: a 404.
 from django.urls import path, register_converter
 
 from .validators import MAX_SMALL
-from .views import arrivals, countdown, imports, journal, public, rounds, teams, tournaments
+from .views import (
+    arrivals,
+    countdown,
+    finder,
+    imports,
+    journal,
+    public,
+    rounds,
+    screens,
+    teams,
+    tournaments,
+)
 
 
 class SmallNumber:
@@ -101,6 +112,16 @@ urlpatterns = [
          name="round_clock_cancel"),
     path("t/<slug:slug>/rotation.pdf", rounds.rotation_pdf, name="rotation_pdf"),
     path("t/<slug:slug>/standings/", public.standings, name="standings"),
+    # « Où est ma table ? »: its QR code is on the projector and on the pairings.
+    path("t/<slug:slug>/ma-table/", finder.finder, name="finder"),
+    # The hall's screens: the desk's settings, and the screens (public, as the projector).
+    path("t/<slug:slug>/ecrans/", screens.screens, name="screens"),
+    path("t/<slug:slug>/ecrans/ajouter/", screens.screen_add, name="screen_add"),
+    path("t/<slug:slug>/ecrans/<number:number>/", screens.hall_screen, name="hall_screen"),
+    path("t/<slug:slug>/ecrans/<number:number>/etat/", screens.hall_screen_state,
+         name="hall_screen_state"),
+    path("t/<slug:slug>/ecrans/<number:number>/reglages/", screens.screen_settings,
+         name="screen_settings"),
     path("t/<slug:slug>/journal/", journal.journal, name="journal"),
     path("t/<slug:slug>/journal/<row_id:entry>/restore/", journal.restore, name="restore"),
     path(GAME + "history/", journal.table_history, name="history"),

@@ -13,7 +13,12 @@
 
   const params = new URLSearchParams(location.search);
   const seconds = bounded(params.get("secondes"), 1, 600, 12);
-  const chosen = (params.get("vues") || "").split(",").filter(Boolean);
+  // A hall screen (/ecrans/<n>/): its views in its order, each its own time, as the desk
+  // set them (data-rotation: « tables:15,classement:20 »); the projector: `?vues=`.
+  const rotation = new Map((document.body.dataset.rotation || "").split(",").filter(Boolean)
+    .map((part) => part.split(":")).map(([key, value]) => [key, bounded(value, 1, 600, 12)]));
+  const chosen = rotation.size ? [...rotation.keys()]
+    : (params.get("vues") || "").split(",").filter(Boolean);
   // Rows fetched again every `?actualiser=` seconds (60 by default).
   const REFRESH_MS = 1000 * bounded(params.get("actualiser"), 5, 3600, 60);
   const SLICE_MS = 12; // layout work between two frames while a page is on show
@@ -44,7 +49,9 @@
 
   function views() {
     const all = [...document.querySelectorAll("#data > section")];
-    const some = all.filter((section) => chosen.includes(section.dataset.view));
+    const some = rotation.size
+      ? chosen.map((key) => all.find((section) => section.dataset.view === key)).filter(Boolean)
+      : all.filter((section) => chosen.includes(section.dataset.view));
     return some.length ? some : all;
   }
 
@@ -203,9 +210,10 @@
     document.body.dataset.page = `${section.dataset.view} ${index + 1}/${count}`;
     progress.style.animation = "none";
     void progress.offsetWidth; // restart the animation
-    progress.style.animation = `dwell ${seconds}s linear forwards`;
+    const dwell = rotation.get(section.dataset.view) || seconds;
+    progress.style.animation = `dwell ${dwell}s linear forwards`;
     clearTimeout(timer);
-    timer = setTimeout(next, seconds * 1000);
+    timer = setTimeout(next, dwell * 1000);
   }
 
   function next() {
@@ -249,6 +257,13 @@
     clearTimeout(resizing);
     resizing = setTimeout(() => { build(); current = 0; show(0); }, 300);
   }).observe(stage);
+  // « Grands caractères » switched (large-type.js): the same size of window, other rows.
+  document.addEventListener("large-type", () => { build(); current = 0; show(0); });
+  document.querySelectorAll("[data-fullscreen]").forEach((button) => {
+    button.addEventListener("click", () => {
+      document.documentElement.requestFullscreen().catch(() => {});
+    });
+  });
   addEventListener("keydown", (event) => {
     if (event.key === "ArrowRight" || event.key === " " || event.key === "PageDown") {
       event.preventDefault();
@@ -261,6 +276,22 @@
       else document.documentElement.requestFullscreen().catch(() => {});
     }
   });
+
+  // A hall screen asks every few seconds whether the desk changed its settings, and
+  // reloads when it did (nothing to touch on the screen's side).
+  const state = document.body.dataset.state;
+  if (state) {
+    setInterval(async () => {
+      try {
+        const response = await fetch(state, {cache: "no-store"});
+        if (!response.ok) return;
+        const {changed} = await response.json();
+        if (changed !== document.body.dataset.changed) location.reload();
+      } catch {
+        // Offline: the screen keeps showing its pages.
+      }
+    }, 1000 * bounded(document.body.dataset.statePoll, 1, 600, 5));
+  }
 
   tick();
   setInterval(tick, 10000);

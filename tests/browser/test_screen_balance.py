@@ -13,7 +13,7 @@ ROWS = """(view) => [...document.querySelectorAll(`#stage .page[data-view=${view
     .map((page) => page.querySelectorAll("tbody tr").length)"""
 
 
-@pytest.mark.parametrize("teams", [77, 81])  # 38 rows fit a page
+@pytest.mark.parametrize("teams", [77, 81])  # 38 rows fit a page, large type turned off
 def test_the_tables_pages_share_their_rows_evenly_and_show_the_exempt_team(browser,
                                                                           live_server, teams):
     t = tournament(teams=teams, slug=f"ecran{teams}", name="Concours de la Saint-Martin")
@@ -21,6 +21,9 @@ def test_the_tables_pages_share_their_rows_evenly_and_show_the_exempt_team(brows
     bye = t.rounds.get().games.get(team_ew__isnull=True).team_ns
     context = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="fr-FR")
     try:
+        # The screen's computer turned « grands caractères » off (the projector's default):
+        # the rows counted here are the small type's.
+        context.add_init_script("localStorage.setItem('grands-caracteres-salle', '0')")
         page = context.new_page()
         page.goto(f"{live_server.url}/t/ecran{teams}/screen/?vues=tables")
         expect(page.locator("body")).to_have_attribute("data-view", "tables")

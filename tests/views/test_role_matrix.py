@@ -39,6 +39,7 @@ from tournament.models import (
     ClubPlayer,
     DonneRecord,
     Game,
+    HallScreen,
     MemberInvite,
     Membership,
     Payment,
@@ -183,6 +184,13 @@ ROWS: dict[str, Row] = {
     # A concours drawn otherwise than by rotation has no tableau de marche: 404 for all.
     "tournament:rotation_pdf": Row(slug, PUBLIC, PUBLIC, login=False, stand_in=True),
     "tournament:standings": Row(slug, PUBLIC, PUBLIC, login=False),
+    "tournament:finder": Row(slug, PUBLIC, PUBLIC, login=False),
+    "tournament:screens": Row(slug, DESK, DESK),
+    "tournament:screen_add": Row(slug, POST_ONLY, DESK),
+    "tournament:hall_screen": Row(partie, PUBLIC, PUBLIC, login=False),
+    "tournament:hall_screen_state": Row(partie, PUBLIC, PUBLIC, login=False),
+    "tournament:screen_settings": Row(partie, DESK, DESK,
+                                      lambda w: {"name": "Bar", "seconds_tables": "10"}),
     "tournament:journal": Row(slug, DESK, DESK),
     "tournament:restore": Row(lambda w: [w.t.slug, w.donne_entry.pk], POST_ONLY, RUN,
                               lambda w: {"which": "before"}),
@@ -408,6 +416,7 @@ def world(db) -> World:
     season = services.season_create(club=club, name="Challenge", start=t.date, end=t.date,
                                     points_table="10,8", concours=[t.pk])
     player = ClubPlayer.objects.filter(club=club).order_by("pk").first()
+    services.screen_add(tournament=t)  # screen 1 (the hall's screens' addresses)
     return World(t, club, accounts, game, t.audit.filter(kind="donne").get(), prize, member,
                  season, player)
 
@@ -485,6 +494,7 @@ def snapshot(world: World) -> tuple:
         list(Prize.objects.values_list("value", flat=True)),
         RegisterEntry.objects.count(),
         list(ReceivedConcours.objects.values_list("identity", "version", "digest")),
+        list(HallScreen.objects.values_list("number", "name", "rotation")),
     )
 
 

@@ -251,13 +251,16 @@ def render_slot(*, public: bool, wait: float | None = None) -> Iterator[None]:
 # --- Visitors ------------------------------------------------------------------------------
 
 
-def visitor_wait(visitor: str, now: float | None = None) -> int:
+def visitor_wait(visitor: str, now: float | None = None, *, kind: str = "visitor",
+                 limit: int | None = None) -> int:
     """Count a download of `visitor` (an address): 0 if allowed, else the seconds until
     their count starts again. The count is shared by the server processes (a window a
-    minute, in the documents' cache: two downloads at once may be counted once)."""
+    minute, in the documents' cache: two downloads at once may be counted once). `kind`
+    counts apart what has its own `limit` a minute (« Où est ma table ? »'s searches and
+    refreshes: `FINDER_VISITOR_LIMIT`); the documents by default (`DOCUMENT_VISITOR_LIMIT`)."""
     now = time.time() if now is None else now
     window = int(now // WINDOW)
-    key = f"visitor:{hashlib.sha256(visitor.encode()).hexdigest()[:24]}:{window}"
+    key = f"{kind}:{hashlib.sha256(visitor.encode()).hexdigest()[:24]}:{window}"
     store = caches["documents"]
     store.add(key, 0, WINDOW * 2)
     try:
@@ -265,6 +268,6 @@ def visitor_wait(visitor: str, now: float | None = None) -> int:
     except ValueError:  # expired between the two calls
         store.set(key, 1, WINDOW * 2)
         count = 1
-    if count <= settings.DOCUMENT_VISITOR_LIMIT:
+    if count <= (settings.DOCUMENT_VISITOR_LIMIT if limit is None else limit):
         return 0
     return max(1, int((window + 1) * WINDOW - now))

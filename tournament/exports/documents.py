@@ -376,6 +376,14 @@ def table_link(game: Game, link_base: str, token: str = "") -> str:
     return link_base + reverse("tournament:table_link", args=[token or game.token])
 
 
+def finder_link(tournament: Tournament, link_base: str) -> str:
+    """The address of the concours' « Où est ma table ? » from `link_base` (the address
+    phones reach); "" without one (the document then prints no QR code)."""
+    if not link_base:
+        return ""
+    return link_base + reverse("tournament:finder", args=[tournament.slug])
+
+
 def score_sheets(round_: Round, link_base: str = "") -> list[ScoreSheet]:
     """One sheet per table: a grid of `max_donnes` rows (24 for a game to a target), filled
     with the donnes already entered and their computed scores, and the table's link (given

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from ..models import Round, Tournament
 from ..selectors import StandingsScope
 from ..selectors.documents import entrant_count, round_tables
-from . import documents, reglement, weasy
+from . import documents, qr, reglement, weasy
 
 if TYPE_CHECKING:
     from pypdf.generic import DecodedStreamObject
@@ -232,12 +232,14 @@ def blank_score_sheets_pdf(tournament: Tournament, tables: int) -> bytes:
     return weasy.htmls_to_pdf(_sheet_htmls(tournament, None, sheets))
 
 
-def pairings_htmls(round_: Round, parts: int | None = None) -> list[str]:
+def pairings_htmls(round_: Round, parts: int | None = None, finder: str = "") -> list[str]:
     """The partie by table, then where each team (a mêlée: each player) plays, by name: each
-    list in `parts` parts of whole pages (by default as many as `weasy` renders at once)."""
+    list in `parts` parts of whole pages (by default as many as `weasy` renders at once).
+    `finder`: the address of « Où est ma table ? », printed with its QR code at the top."""
     tables, seats = documents.pairings(round_)
     context = {"tournament": round_.tournament, "round": round_,
-               "melee": round_.tournament.by_player}
+               "melee": round_.tournament.by_player,
+               "finder": finder, "finder_qr": qr.source(finder) if finder else ""}
     if parts is None:
         parts = default_parts(len(seats))
     if in_parts(len(seats), parts):
@@ -260,9 +262,10 @@ def pairings_htmls(round_: Round, parts: int | None = None) -> list[str]:
     return cuts["tables"] + cuts["seats"]
 
 
-def pairings_pdf(round_: Round) -> bytes:
-    """The partie by table, then where each team (a mêlée: each player) plays, by name."""
-    return weasy.htmls_to_pdf(pairings_htmls(round_))
+def pairings_pdf(round_: Round, finder: str = "") -> bytes:
+    """The partie by table, then where each team (a mêlée: each player) plays, by name
+    (`finder`: « Où est ma table ? »'s address, its QR code at the top)."""
+    return weasy.htmls_to_pdf(pairings_htmls(round_, finder=finder))
 
 
 # --- The standings' figures -----------------------------------------------------------------

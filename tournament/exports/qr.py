@@ -37,3 +37,9 @@ def png(source_url: str) -> bytes:
     segno.make_qr(unquote(source_url[len(SCHEME):]), error="m", mask=0).save(
         buffer, kind="png", scale=1, border=2)
     return buffer.getvalue()
+
+
+def data_uri(url: str) -> str:
+    """`url`'s QR code as a PNG `data:` address, for a page to show (the projector's « Où
+    est ma table ? »): one pixel a module, the page scales it up without smoothing."""
+    return str(segno.make_qr(url, error="m", mask=0).png_data_uri(scale=1, border=2))

@@ -21,7 +21,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _l
 
 from ..models import Round, Season, Tournament
-from . import caisse, final_pack, palmares, pdf, rotation, workbook
+from . import caisse, documents, final_pack, palmares, pdf, rotation, workbook
 from . import season as season_documents
 
 PDF = "application/pdf"
@@ -110,7 +110,8 @@ PARTIE_DOCUMENTS: dict[str, PartieDocument] = {document.key: document for docume
                    content_type=PDF,
                    filename=lambda round_: (f"tables-{round_.tournament.slug}-partie-"
                                             f"{round_.number}.pdf"),
-                   render=lambda round_, _link_base: pdf.pairings_pdf(round_)),
+                   render=lambda round_, link_base: pdf.pairings_pdf(
+                       round_, finder=documents.finder_link(round_.tournament, link_base))),
 )}
 
 

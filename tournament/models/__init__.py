@@ -33,6 +33,7 @@ from .rounds import (
     new_token,
     partie_rules,
 )
+from .screens import HallScreen
 from .season import Season
 from .tournament import RULE_FIELDS, Tournament, default_criteria
 
@@ -46,6 +47,7 @@ __all__ = [
     "ClubPlayer",
     "DonneRecord",
     "Game",
+    "HallScreen",
     "MemberInvite",
     "Membership",
     "Payment",

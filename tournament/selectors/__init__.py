@@ -8,6 +8,7 @@ from .arrivals import *  # noqa: F403
 from .clubs import *  # noqa: F403
 from .documents import *  # noqa: F403
 from .entry import *  # noqa: F403
+from .finder import *  # noqa: F403
 from .games import *  # noqa: F403
 from .matching import *  # noqa: F403
 from .money import *  # noqa: F403
@@ -16,6 +17,7 @@ from .prizes import *  # noqa: F403
 from .register import *  # noqa: F403
 from .rounds import *  # noqa: F403
 from .rules import *  # noqa: F403
+from .screens import *  # noqa: F403
 from .season import *  # noqa: F403
 from .standings import *  # noqa: F403
 from .teams import *  # noqa: F403

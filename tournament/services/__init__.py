@@ -45,6 +45,7 @@ from .players import *  # noqa: F403
 from .prizes import *  # noqa: F403
 from .register import *  # noqa: F403
 from .rounds import *  # noqa: F403
+from .screens import *  # noqa: F403
 from .season import *  # noqa: F403
 from .teams import *  # noqa: F403
 from .tournaments import *  # noqa: F403

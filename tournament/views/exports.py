@@ -90,9 +90,11 @@ def pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     document = registry.PARTIE_DOCUMENTS["pairings"]
     estimate = (LONG["pairings"].estimate(round_tables(round_))
                 if is_member(request, round_.tournament) else None)
+    # The address phones reach is part of what the document shows (its QR code).
+    link_base = table_link_base(request)
     return cached.document(
-        request, round_.tournament, name=document.key, params=(number,),
-        render_document=lambda: document.render(round_, ""),
+        request, round_.tournament, name=document.key, params=(number, link_base),
+        render_document=lambda: document.render(round_, link_base),
         content_type=document.content_type, filename=document.filename(round_),
         estimate=estimate, back=reverse("tournament:round", args=[slug, number]))
 

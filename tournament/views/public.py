@@ -9,8 +9,9 @@ from django_tables2 import RequestConfig
 
 from .. import selectors
 from ..access import RUNNING_ROLES, WHO_MAY, club_roles, readable
-from ..exports import documents
+from ..exports import documents, qr
 from ..tables import StandingsTable
+from .common import table_link_base
 
 HOME_SEASONS = 30  # the home page's published seasons of other clubs, the latest
 
@@ -56,6 +57,8 @@ def screen(request: HttpRequest, slug: str) -> HttpResponse:
     current partie's tables, where each team (each player of a mêlée) plays, the standings,
     and once the concours is over its lots; before the first draw, who is registered."""
     tournament = readable(request, slug)
+    finder = documents.finder_link(tournament, table_link_base(request))
     return render(request, "tournament/public/screen.html", {
         "tournament": tournament, "screen": documents.screen(tournament),
+        "finder": finder, "finder_qr": qr.data_uri(finder),
     })

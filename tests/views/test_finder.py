@@ -1,0 +1,60 @@
+"""« Où est ma table ? »'s page: a search shows the table in large type, htmx's refresh gets
+the result part only, and a visitor's searches are bounded a minute (the organiser's not)."""
+
+import io
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from pypdf import PdfReader
+
+pytestmark = pytest.mark.django_db
+
+
+def _url(t, query=""):
+    return reverse("tournament:finder", args=[t.slug]) + (f"?q={query}" if query else "")
+
+
+def test_the_page_finds_a_team_and_is_large_type_by_default(client, concours):
+    game = concours.rounds.get().games.select_related("team_ns").get(table=1)
+    page = client.get(_url(concours, game.team_ns.number)).content.decode()
+    assert 'data-large-default="1"' in page
+    assert '<p class="finder-table">Table <strong>1</strong></p>' in page
+    assert "Nord-Sud" in page and game.team_ns.name in page
+    assert 'hx-trigger="every 10s"' in page  # follows the next draw by itself
+
+
+def test_the_refresh_gets_the_result_only(client, concours):
+    part = client.get(_url(concours, "1"), headers={"HX-Request": "true"}).content.decode()
+    assert part.lstrip().startswith('<div id="finder-result"') and "<html" not in part
+
+
+def test_a_name_written_by_a_visitor_stays_text(client, concours):
+    page = client.get(_url(concours, "<script>alert(1)</script>")).content.decode()
+    assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)" in page
+
+
+def test_a_visitors_searches_are_bounded_a_minute_not_the_organisers(
+        client, concours, owner, settings):
+    settings.FINDER_VISITOR_LIMIT = 2
+    assert [client.get(_url(concours, "1")).status_code for _ in range(2)] == [200, 200]
+    refused = client.get(_url(concours, "1"))
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert "Trop de recherches" in refused.content.decode()
+    refresh = client.get(_url(concours, "1"), headers={"HX-Request": "true"})
+    assert refresh.status_code == 429 and refresh.content == b""  # htmx keeps the page
+    desk = Client()
+    desk.force_login(owner)
+    assert [desk.get(_url(concours, "1")).status_code for _ in range(4)] == [200] * 4
+
+
+def test_the_projector_and_the_pairings_carry_the_finders_qr_code(client, concours, settings):
+    settings.PUBLIC_URL = "http://192.168.1.20:8000"  # the address the phones reach
+    address = "http://192.168.1.20:8000/t/concours/ma-table/"
+    screen = client.get(reverse("tournament:screen", args=[concours.slug])).content.decode()
+    assert '<div id="finder-qr"><img src="data:image/png;base64,' in screen
+    response = client.get(reverse("tournament:pairings_pdf", args=[concours.slug, 1]))
+    first = PdfReader(io.BytesIO(response.content)).pages[0]
+    text = first.extract_text()
+    assert "Où est ma table ?" in text and address in text.replace("\n", "")
+    assert len(first.images) == 1  # the QR code

@@ -1,0 +1,40 @@
+"""The hall's screens (`/t/<slug>/ecrans/<n>/`): the views a screen may show in turn, as a
+registry, and its rotation written as text ("tables:15,classement:20"), each view with its
+seconds. Pure: the model stores the text, the desk's form and the screen's page read it."""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _l
+
+# The views, in the order a screen shows them; the projector's own (screen.html) and two of
+# the screens' (a message, the countdown).
+VIEWS: dict[str, Promise] = {
+    "tables": _l("Les tables de la partie"),
+    "ou": _l("Les appels : où joue chaque équipe (chaque joueur)"),
+    "classement": _l("Le classement, par pages"),
+    "palmares": _l("Le palmarès (une fois le concours fini)"),
+    "message": _l("Le message"),
+    "chrono": _l("Le compte à rebours de la partie"),
+}
+MIN_SECONDS, MAX_SECONDS = 5, 600  # a view's time: read, never a flash, never forever
+MAX_SCREENS = 20  # screens a concours may have
+MESSAGE_LENGTH = 300
+DEFAULT_ROTATION = "tables:15,classement:20"
+
+
+def rotation_text(seconds: dict[str, int]) -> str:
+    """The views shown (more than 0 seconds), in the registry's order, as the model keeps
+    them. The form has bounded each time (MIN_SECONDS to MAX_SECONDS, or 0)."""
+    return ",".join(f"{key}:{seconds[key]}" for key in VIEWS if seconds.get(key, 0) > 0)
+
+
+def rotation_of(text: str) -> dict[str, int]:
+    """The rotation kept as text, each view's seconds (a view unknown, or a time out of
+    bounds, left out: a stored text is never trusted to be well made)."""
+    found: dict[str, int] = {}
+    for part in text.split(","):
+        key, _sep, value = part.partition(":")
+        if key in VIEWS and value.isdigit() and MIN_SECONDS <= int(value) <= MAX_SECONDS:
+            found[key] = int(value)
+    return found

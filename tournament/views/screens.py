@@ -1,0 +1,94 @@
+"""The hall's screens: the desk's list (add a screen, set each one's views and message) and
+the screens themselves (`/t/<slug>/ecrans/<n>/`, public as the projector is), each asking
+every few seconds whether its settings moved (`…/etat/`), to follow the desk's change."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from .. import selectors, services
+from ..access import at_desk, readable
+from ..errors import UserError
+from ..exports import documents, qr
+from ..forms.screens import ScreenForm
+from ..models import HallScreen, Tournament
+from ..screens import rotation_of
+from .common import _form_error, table_link_base
+
+STATE_POLL = 5  # seconds between a screen's looks at its settings
+
+
+def _screen(tournament: Tournament, number: int) -> HallScreen:
+    found = selectors.hall_screen(tournament, number)
+    if found is None:
+        raise Http404
+    return found
+
+
+@login_required
+def screens(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = at_desk(request, slug)
+    listed = [(screen, rotation_of(screen.rotation))
+              for screen in selectors.hall_screens(tournament)]
+    return render(request, "tournament/organiser/screens.html", {
+        "tournament": tournament, "screens": listed})
+
+
+@login_required
+@require_POST
+def screen_add(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = at_desk(request, slug)
+    try:
+        screen = services.screen_add(tournament=tournament)
+    except UserError as error:
+        messages.error(request, error.message)
+        return redirect("tournament:screens", slug)
+    return redirect("tournament:screen_settings", slug, screen.number)
+
+
+@login_required
+def screen_settings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = at_desk(request, slug)
+    screen = _screen(tournament, number)
+    form = ScreenForm(request.POST or None, screen=screen)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.screen_set(screen=screen, name=form.cleaned_data["name"],
+                                    seconds=form.seconds(),
+                                    message=form.cleaned_data["message"])
+            except UserError as error:
+                _form_error(form, error)
+            else:
+                messages.success(request, _("Écran %(n)d : réglages enregistrés, il les suit "
+                                            "dans quelques secondes.") % {"n": number})
+                return redirect("tournament:screens", slug)
+        status = 422
+    return render(request, "tournament/organiser/screen_settings.html", {
+        "tournament": tournament, "hall_screen": screen, "form": form}, status=status)
+
+
+def hall_screen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A screen of the hall: the projector's page showing its own views, each its time."""
+    tournament = readable(request, slug)
+    screen = _screen(tournament, number)
+    finder = documents.finder_link(tournament, table_link_base(request))
+    rotation = rotation_of(screen.rotation)
+    return render(request, "tournament/public/screen.html", {
+        "tournament": tournament, "screen": documents.screen(tournament),
+        "finder": finder, "finder_qr": qr.data_uri(finder), "hall_screen": screen,
+        "rotation": ",".join(f"{key}:{seconds}" for key, seconds in rotation.items()),
+        "state_poll": STATE_POLL,
+    })
+
+
+def hall_screen_state(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """When the screen's settings last changed: the screen reloads when it moves."""
+    screen = _screen(readable(request, slug), number)
+    return JsonResponse({"changed": screen.changed.isoformat()})
