@@ -443,6 +443,13 @@ COVERED_ELSEWHERE = {
     # The club's members and the one-time link: test_role_matrix.py, test_members.py
     "members", "member_add", "member_role", "member_remove", "member_link", "invite",
     "invitation_accept", "invitation_decline",
+    # Publishing to a results server, the club's and the concours': test_role_matrix.py,
+    # tests/publish/
+    "results_server", "results_server_join", "results_server_leave", "publication",
+    "publication_push", "publication_circuits",
+    # « Où est ma table ? » and the hall's screens: test_role_matrix.py, tests/views/test_finder.py,
+    # tests/screens/
+    "finder", "screens", "screen_add", "screen_settings", "hall_screen", "hall_screen_state",
 }
 
 
