@@ -23,10 +23,20 @@ import hashlib
 import hmac
 import secrets
 
+# The laptop writes fiches with these (what circuit/ reads comes from tournament/publish/).
+from tournament.publish.fiche import (
+    FICHE_MAGIC,
+    FICHE_VERSION,
+    SIGNING_LABEL,
+    fiche_make,
+    fiche_signature,
+    signing_key,
+)
+
+__all__ = ["FICHE_MAGIC", "FICHE_VERSION", "SIGNING_LABEL", "fiche_make", "fiche_signature",
+           "signing_key"]
+
 TOKEN_BYTES = 32
-FICHE_MAGIC = b"FICHE-RESULTATS"
-FICHE_VERSION = b"1"
-SIGNING_LABEL = b"belote fiche de resultats v1"
 
 
 def new_secret() -> str:
@@ -38,24 +48,6 @@ def hashed(secret: str) -> str:
     """What the server stores of a token or code: its sha256 (hex). A token is 256 random
     bits, so a plain hash is enough (no salt, no slow hash: nothing to guess)."""
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
-
-
-def signing_key(token: str) -> str:
-    """The key a club's fiches are signed with (hex), derived from its token."""
-    return hmac.new(token.encode("utf-8"), SIGNING_LABEL, hashlib.sha256).hexdigest()
-
-
-def fiche_signature(key: str, club_slug: str, body: bytes) -> str:
-    message = club_slug.encode("ascii") + b"\n" + body
-    return hmac.new(bytes.fromhex(key), message, hashlib.sha256).hexdigest()
-
-
-def fiche_make(*, token: str, club_slug: str, body: bytes) -> bytes:
-    """The fiche de résultats of a push's JSON `body`, as the laptop writes it."""
-    signature = fiche_signature(signing_key(token), club_slug, body)
-    header = b" ".join([FICHE_MAGIC, FICHE_VERSION, club_slug.encode("ascii"),
-                        signature.encode("ascii")])
-    return header + b"\n" + body
 
 
 class FicheError(ValueError):

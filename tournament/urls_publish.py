@@ -14,4 +14,5 @@ urlpatterns = [
     path(PUBLICATION, publish.publication, name="publication"),
     path(PUBLICATION + "envoyer/", publish.publication_push, name="publication_push"),
     path(PUBLICATION + "circuits/", publish.publication_circuits, name="publication_circuits"),
+    path(PUBLICATION + "fiche/", publish.publication_fiche, name="publication_fiche"),
 ]

@@ -158,3 +158,34 @@ def test_circuits_are_checked_and_sent(laptop):
     # Not a circuit of the server: its refusal is said, nothing stored.
     refused_push = outbox.publication_push(tournament=t)
     assert refused_push.state == "refused" and stored(member) == []
+
+
+def test_a_fiche_written_by_the_laptop_is_taken_by_the_server_as_its_push(laptop):
+    t, member, _server = laptop
+    name, signed = outbox.publication_fiche(tournament=t)
+    publication = Publication.objects.get(tournament=t)
+    assert name == f"fiche-resultats-{t.slug}-v{publication.version}.txt"
+    assert signed.startswith(f"FICHE-RESULTATS 1 {member.slug} ".encode())
+    answer = server_side.fiche_receive(fiche=signed)
+    assert stored(member) == [(publication.identity, publication.version,
+                               content.digest(publication.content))]
+    assert answer.as_json()["digest"] == content.digest(publication.content)
+    # The same fiche again: the same answer; one byte changed: refused, nothing changes.
+    assert server_side.fiche_receive(fiche=signed).as_json() == answer.as_json()
+    altered = signed.replace("Concours du vendredi".encode(), "Concours du Vendredi".encode())
+    assert altered != signed
+    with pytest.raises(server_side.Refused):
+        server_side.fiche_receive(fiche=altered)
+    assert len(stored(member)) == 1
+
+
+def test_the_desk_downloads_the_fiche_and_an_unpublished_concours_has_none(laptop, client):
+    t, _member, _server = laptop
+    client.force_login(t.club.memberships.first().user)
+    response = client.post(f"/t/{t.slug}/publication/fiche/")
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith('attachment; filename="fiche-resultats-')
+    assert response.content.startswith(b"FICHE-RESULTATS 1 ")
+    services.tournament_publish(tournament=t, published=False)
+    refused = client.post(f"/t/{t.slug}/publication/fiche/", follow=True)
+    assert "Un concours non publié ne quitte pas cet ordinateur" in refused.content.decode()

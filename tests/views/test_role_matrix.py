@@ -279,6 +279,7 @@ ROWS: dict[str, Row] = {
     "tournament:publication_push": Row(slug, POST_ONLY, RUN),
     "tournament:publication_circuits": Row(slug, POST_ONLY, RUN,
                                            lambda w: {"circuits": "circuit-du-gers"}),
+    "tournament:publication_fiche": Row(slug, POST_ONLY, RUN),
     # A one-time link: a wrong one opens nothing, for anyone (test_members.py: real ones).
     "tournament:invite": Row(lambda w: ["faux-jeton"], NONE, NONE, login=False),
     # An invitation the signed-in account accepts or declines: its own only (the service

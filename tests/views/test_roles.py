@@ -446,7 +446,7 @@ COVERED_ELSEWHERE = {
     # Publishing to a results server, the club's and the concours': test_role_matrix.py,
     # tests/publish/
     "results_server", "results_server_join", "results_server_leave", "publication",
-    "publication_push", "publication_circuits",
+    "publication_push", "publication_circuits", "publication_fiche",
     # « Où est ma table ? » and the hall's screens: test_role_matrix.py, tests/views/test_finder.py,
     # tests/screens/
     "finder", "screens", "screen_add", "screen_settings", "hall_screen", "hall_screen_state",

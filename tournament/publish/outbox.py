@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from ..errors import UserError
 from ..models import Club, Publication, ResultsServer, Tournament
-from . import client, content
+from . import client, content, fiche
 
 log = logging.getLogger("tournament")
 
@@ -128,10 +128,9 @@ def _due(publication: Publication, now: datetime.datetime) -> bool:
     return publication.last_attempt is None or now - publication.last_attempt >= MIN_INTERVAL
 
 
-def _prepare(tournament: Tournament, server: ResultsServer, now: datetime.datetime,
-             force: bool) -> tuple[Publication, dict[str, Any] | None]:
-    """Build the content again when the concours changed (a new version when it differs);
-    return what to send now, or None."""
+def _built(tournament: Tournament, server: ResultsServer) -> Publication:
+    """The concours' publication, its content built again when the concours changed (a new
+    version when it differs). Not saved."""
     publication = publication_of(tournament)
     latest = tournament.audit.order_by("-pk").values_list("pk", flat=True).first() or 0
     if publication.content is None or latest != publication.last_entry:
@@ -145,6 +144,14 @@ def _prepare(tournament: Tournament, server: ResultsServer, now: datetime.dateti
             publication.content, publication.digest = built, content.digest(built)
             publication.state = "pending"
         publication.last_entry = latest
+    return publication
+
+
+def _prepare(tournament: Tournament, server: ResultsServer, now: datetime.datetime,
+             force: bool) -> tuple[Publication, dict[str, Any] | None]:
+    """Build the content again when the concours changed; return what to send now, or
+    None."""
+    publication = _built(tournament, server)
     send = force or _due(publication, now)
     if send:
         publication.last_attempt = now
@@ -223,3 +230,23 @@ def publish_due(*, now: datetime.datetime | None = None) -> list[Publication]:
         if publication is not None:
             done.append(publication)
     return done
+
+
+@transaction.atomic
+def publication_fiche(*, tournament: Tournament) -> tuple[str, bytes]:
+    """The concours' fiche de résultats (publish.fiche), for a hall without connection: its
+    file name and bytes. The club must have joined its server once (the token signs it); an
+    unpublished concours has none."""
+    server = ResultsServer.objects.filter(club=tournament.club_id).first()
+    if server is None:
+        raise UserError(_("Le club n'a rejoint aucun serveur de résultats : la fiche se signe "
+                          "avec le jeton qu'il donne."))
+    if not tournament.published:
+        raise UserError(_("Un concours non publié ne quitte pas cet ordinateur : publiez-le "
+                          "d'abord."))
+    publication = _built(tournament, server)
+    publication.save()
+    assert publication.content is not None
+    signed = fiche.fiche_make(token=server.token, club_slug=server.server_club,
+                              body=content.canonical(publication.content))
+    return f"fiche-resultats-{tournament.slug}-v{publication.version}.txt", signed

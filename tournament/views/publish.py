@@ -108,3 +108,19 @@ def publication_circuits(request: HttpRequest, slug: str) -> HttpResponse:
                                         "envoi."))
             return redirect("tournament:publication", slug=slug)
     return _publication_page(request, tournament, form, status=422)
+
+
+@login_required
+@require_POST
+def publication_fiche(request: HttpRequest, slug: str) -> HttpResponse:
+    """The fiche de résultats as a file, for the comité to upload when the hall has no
+    connection."""
+    tournament = organised(request, slug)
+    try:
+        name, signed = outbox.publication_fiche(tournament=tournament)
+    except UserError as error:
+        messages.error(request, error.message)
+        return redirect("tournament:publication", slug=slug)
+    response = HttpResponse(signed, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
