@@ -247,6 +247,25 @@ def test_a_player_already_entered_is_shown_not_offered(client, owner, helene):
     assert 'aria-disabled="true"' in text and "data-id" not in text and "déjà inscrit" in text
 
 
+def test_a_name_the_register_has_is_offered_as_a_new_player_too(client, owner, club):
+    """The desk is asked about a namesake of another club (services.entrant_registered):
+    the type-ahead offers « Nouveau joueur » beside the register's players of that name,
+    which the form posts as « new »."""
+    services.club_player_create(club=club, name="Castel", first_name="Mireille",
+                                home_club="Metz")
+    t = tournament(owner=owner)
+    client.force_login(owner)
+    text = suggest(client, t, typed="castel mireille").content.decode()
+    assert 'data-id="new" data-name="castel mireille"' in text and "Nouveau joueur" in text
+    assert "Nouveau joueur" not in suggest(client, t, typed="cast").content.decode()
+    response = client.post(reverse("tournament:teams", args=[t.slug]), {
+        "name": "Les As", "player1": "Mireille Castel", "player2": "Paul Roy",
+        "club": "Nancy", "registered1": "new", "registered2": ""})
+    assert response.status_code == 302
+    castels = ClubPlayer.objects.filter(key__in=["castel mireille", "mireille castel"])
+    assert [p.home_club for p in castels.order_by("pk")] == ["Metz", "Nancy"]
+
+
 def test_a_name_with_markup_is_shown_as_text(client, owner, club):
     services.club_player_create(club=club, name='<b onclick="x">Dupré</b>')
     t = tournament(owner=owner)
