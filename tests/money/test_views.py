@@ -112,6 +112,28 @@ def test_the_settings_set_the_fee_the_pool_and_a_lots_value(desk, concours):
     assert prize.value == 420
 
 
+def test_the_three_lots_values_typed_then_entree_are_all_saved_or_none(desk, concours):
+    """Issue 32: each lot had its own form, and Entrée in the first value sent that one
+    alone; the others were dropped without a word."""
+    lots = [services.prize_add(tournament=concours, start=place, end=place, from_last=False,
+                               label=label)
+            for place, label in ((1, "Jambon"), (2, "Bouteille"), (3, "Fromage"))]
+    page = desk.get(url("caisse_settings")).content.decode()
+    form = page[page.index('id="lot-values-form"'):]
+    form = form[:form.index("</form>")]
+    assert all(f'name="lot{lot.pk}-value"' in form for lot in lots)  # one form: one Entrée
+    refused = desk.post(url("caisse_lot_values"), {
+        f"lot{lots[0].pk}-value": "30", f"lot{lots[1].pk}-value": "douze",
+        f"lot{lots[2].pk}-value": "8"}, follow=True)
+    assert "Aucune valeur n'est enregistrée" in html.unescape(refused.content.decode())
+    assert [lot.value for lot in concours.prizes.order_by("order")] == [None, None, None]
+    desk.post(url("caisse_lot_values"), {
+        f"lot{lots[0].pk}-value": "30", f"lot{lots[1].pk}-value": "12,50",
+        f"lot{lots[2].pk}-value": "8"})
+    assert [lot.value for lot in concours.prizes.order_by("order")] == [3000, 1250, 800]
+    assert AuditEntry.objects.filter(kind="money", action="lot_value").count() == 3
+
+
 def test_a_lots_value_is_the_organisers_only(client, concours):
     prize = services.prize_add(tournament=concours, start=1, end=None, from_last=False,
                                label="Bouteille")

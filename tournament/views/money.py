@@ -209,6 +209,33 @@ def caisse_lot_value(request: HttpRequest, slug: str, prize: int) -> HttpRespons
 
 
 @login_required
+@require_POST
+def caisse_lot_values(request: HttpRequest, slug: str) -> HttpResponse:
+    """The lots' values, all in one form (Entrée in any field sends them all): each checked,
+    then all saved or none. A lot the page did not show (added meanwhile) is left as is."""
+    # the concours' settings: its organisers
+    tournament = organised(request, slug)
+    shown = [(lot, LotValueForm(request.POST, prefix=f"lot{lot.pk}"))
+             for lot in tournament.prizes.order_by("order", "id")
+             if f"lot{lot.pk}-value" in request.POST]
+    refused = [(lot, form) for lot, form in shown if not form.is_valid()]
+    for lot, form in refused:
+        _refused(request, form, f"« {lot.label} » : ")
+    if refused:
+        messages.error(request, _("Aucune valeur n'est enregistrée : corrigez et renvoyez."))
+        return redirect("tournament:caisse_settings", slug=slug)
+    try:
+        services.prize_values_set(
+            tournament=tournament, by=_by(request),
+            values={lot.pk: form.cleaned_data["value"] for lot, form in shown})
+    except UserError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Valeurs des lots enregistrées."))
+    return redirect("tournament:caisse_settings", slug=slug)
+
+
+@login_required
 def caisse_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     # the desk (any member: the table de marque takes money)
     return concours_document(request, at_desk(request, slug), "caisse")
