@@ -246,3 +246,21 @@ def test_the_journal_shows_the_money_in_words(desk, concours):
     for words in ("caisse", "7,50 € par équipe", "1. Équipe 1 : 7,50 € (espèces)",
                   "remboursé 3,00 €", "1er : 40 %", "Jambon : 4,50 €", "paiement"):
         assert words in text, words
+
+
+def fee_box(desk) -> str:
+    page = desk.get(url("caisse_settings")).content.decode()
+    tag = page[page.rindex("<input", 0, page.index('name="fee"')):]
+    return tag[:tag.index(">")]
+
+
+def test_the_fee_box_holds_a_number_that_typing_replaces_not_extends(desk, concours):
+    """Issue 32: prefilled « 0,00 € », the box became « 0,00 €10 » when typed into."""
+    services.fee_set(tournament=concours, fee=0, fee_per="team")
+    free = fee_box(desk)
+    assert "value=" not in free and 'placeholder="0,00"' in free
+    services.fee_set(tournament=concours, fee=750, fee_per="team")
+    assert 'value="7,50"' in fee_box(desk)  # the number alone, the « € » beside the box
+    desk.post(url("caisse_fee"), {"fee": "7,50", "fee_per": "team"})
+    concours.refresh_from_db()
+    assert concours.fee == 750
