@@ -57,7 +57,8 @@ class AmountField(forms.CharField):
 
 class FeeForm(forms.Form):
     fee = AmountField(label=gettext_lazy("Droit d'inscription"), maximum=MAX_FEE,
-                      required=False, zero_blank=True, help_text=gettext_lazy("En euros ; vide ou 0 : gratuit."))
+                      required=False, zero_blank=True,
+                      help_text=gettext_lazy("En euros ; vide ou 0 : gratuit."))
     fee_per = forms.ChoiceField(label=gettext_lazy("Demandé"), choices=FEE_PER_CHOICES,
                                 widget=forms.RadioSelect)
 
