@@ -49,14 +49,14 @@ def test_the_desk_takes_payments_from_the_keyboard(page, live_server, shot):
     expect(search).to_be_focused()
 
     # A number alone is that entrant (not every name with a 3 in it); the method chosen
-    # (chèque) stays chosen for the next one.
+    # (chèque) is this payment's: the next one is offered espèces again.
     page.get_by_label("Chèque").check()
     search.focus()
     page.keyboard.type("3")
     expect(page.locator("#unpaid .caisse-row:not([hidden])")).to_have_count(1)
     page.keyboard.press("Enter")
     expect(page.locator(".messages")).to_contain_text("N° 3 : payé 16,00\u00a0€ (chèque).")
-    expect(page.get_by_label("Chèque")).to_be_checked()
+    expect(page.get_by_label("Espèces")).to_be_checked()
 
     # ↓ moves the highlight: « Équipe 1 » matches 1, 10, 11, 12 by name; the second is 10.
     page.locator("#caisse-filter").focus()

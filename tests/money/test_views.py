@@ -57,7 +57,9 @@ def test_the_caisse_lists_who_has_not_paid_and_marks_a_payment(desk, concours):
     assert Payment.objects.get(team__number=3).method == "cheque"
     page = desk.get(response["Location"]).content.decode()
     assert "Restent à encaisser (3)" in page and "Annuler ce paiement" in page
-    assert 'value="cheque" checked' in page  # the method chosen stays chosen
+    # The next entrant is offered espèces again (issue 32: the chèque stuck to the cash
+    # payments that followed).
+    assert 'value="especes" checked' in page and 'value="cheque" checked' not in page
     assert "N° 3 : payé 7,50\u00a0€ (chèque)." in page
 
 
@@ -264,3 +266,11 @@ def test_the_fee_box_holds_a_number_that_typing_replaces_not_extends(desk, conco
     desk.post(url("caisse_fee"), {"fee": "7,50", "fee_per": "team"})
     concours.refresh_from_db()
     assert concours.fee == 750
+
+
+def test_a_free_concours_lists_nobody_to_collect(desk, concours):
+    """Issue 32: a free concours listed every entrant « à encaisser » at 0,00 €."""
+    services.fee_set(tournament=concours, fee=0, fee_per="team")
+    page = html.unescape(caisse_page(desk))
+    assert "Reste à encaisser (0)" in page and "0,00\u00a0€</span>" not in page
+    assert "Concours gratuit : personne n'a rien à payer." in page

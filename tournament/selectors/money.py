@@ -131,6 +131,12 @@ class Caisse:
         return [entrant for entrant in self.entrants if not entrant.paid]
 
     @property
+    def to_collect(self) -> list[EntrantMoney]:
+        """The unpaid who owe something: a free concours lists nobody « à encaisser » at
+        0,00 € (issue 32); an entrant owing nothing is not asked at the desk."""
+        return [entrant for entrant in self.unpaid if entrant.due > 0]
+
+    @property
     def paid(self) -> list[EntrantMoney]:
         return [entrant for entrant in self.entrants if entrant.paid]
 

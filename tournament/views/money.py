@@ -82,7 +82,10 @@ def caisse_pay(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     messages.success(request, _("N° %(n)d : payé %(amount)s (%(method)s).") % {
         "n": number, "amount": amount_text(payment.amount),
         "method": dict(PAYMENT_METHOD_CHOICES)[payment.method].lower()})
-    return _back(slug, last=number, method=method)
+    # The next entrant is offered espèces again, not this one's method: a chèque's stuck to
+    # the cash payments that followed, recorded wrong without a word (issue 32). A refused
+    # payment keeps its method, to be sent again.
+    return _back(slug, last=number)
 
 
 @login_required
