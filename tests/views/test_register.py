@@ -310,7 +310,7 @@ def test_a_player_added_twice_is_said_and_namesakes_are_told_apart(client, owner
     add = reverse("tournament:club_player_add", args=[club.slug])
     data = {"name": "Martin", "first_name": "Jean", "licence": "", "home_club": "Gémenos"}
     first = text_of(client.post(add, data, follow=True))
-    assert "ajouté au registre" in first and "déjà un joueur de ce nom" not in first
+    assert "Fiche ajoutée au registre" in first and "déjà un joueur de ce nom" not in first
     second = text_of(client.post(add, data, follow=True))
     older, newer = ClubPlayer.objects.filter(club=club).order_by("pk")
     assert f"déjà un joueur de ce nom et de ce club (fiche n° {older.pk})" in second

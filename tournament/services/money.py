@@ -165,7 +165,7 @@ def payment_refund(*, tournament: Tournament, number: int, amount: int | None = 
         raise UserError(_("%(name)s n'a pas payé : rien à rembourser.")
                         % {"name": _name(entrant)})
     if payment.refunded:
-        raise UserError(_("%(name)s est déjà remboursé.") % {"name": _name(entrant)})
+        raise UserError(_("%(name)s : le paiement est déjà remboursé.") % {"name": _name(entrant)})
     amount = payment.amount if amount is None else amount
     if amount > payment.amount:
         raise UserError(_("%(name)s a payé %(paid)s : on ne rembourse pas davantage.")

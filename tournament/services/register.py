@@ -428,11 +428,11 @@ def entrant_registered(*, tournament: Tournament, name: str, licence: str = "",
         if chosen is None:
             raise UserError(_("Ce joueur n'est pas (ou plus) dans le registre du club."), field)
         if chosen.pk in taken:
-            raise UserError(_("%(name)s est choisi deux fois dans l'équipe.")
-                            % {"name": chosen.full_name}, field)
+            raise UserError(_("%(name)s : ce joueur du registre est choisi deux fois dans "
+                              "l'équipe.") % {"name": chosen.full_name}, field)
         if chosen.pk in in_concours:
-            raise UserError(_("%(name)s est déjà inscrit à ce concours.")
-                            % {"name": chosen.full_name}, field)
+            raise UserError(_("%(name)s : ce joueur du registre est déjà inscrit à ce "
+                              "concours.") % {"name": chosen.full_name}, field)
         return chosen, licence or chosen.licence
     key = licence_key(licence)
     if key:

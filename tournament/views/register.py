@@ -110,7 +110,7 @@ def club_player_add(request: HttpRequest, club_slug: str) -> HttpResponse:
         except UserError as error:
             _form_error(form, error)
         else:
-            messages.success(request, _("%(name)s est ajouté au registre.")
+            messages.success(request, _("Fiche ajoutée au registre : %(name)s.")
                              % {"name": player.full_name})
             namesakes = selectors.register_namesakes(player)
             if namesakes:  # added twice (two volunteers, a double submit)? Said, not refused:
