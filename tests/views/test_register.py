@@ -1,6 +1,8 @@
 """The register's pages and the type-ahead, for every role: the club's responsable,
 organisateur and table de marque, a member of another club, an anonymous visitor."""
 
+import html
+
 import pytest
 from django.urls import reverse
 
@@ -343,3 +345,21 @@ def test_the_namesake_warning_finds_a_player_registered_at_a_concours(client, ow
     page = text_of(client.post(reverse("tournament:club_player_add", args=[club.slug]),
                                {"name": "Lebrun", "first_name": "Henri"}, follow=True))
     assert f"(fiche n° {team.first.registered_id})" in page
+
+
+def test_a_linked_entrant_takes_the_registers_spelling_and_the_desk_is_told(client, owner,
+                                                                              club):
+    """Issue 32: a team kept the spelling typed (« CASTEL mireile », found by her licence),
+    the register another: the standings and the season wrote two names for one person."""
+    mireille = services.club_player_create(club=club, name="Castel", first_name="Mireille",
+                                           licence="AB12")
+    t = tournament(owner=owner)
+    client.force_login(owner)
+    response = client.post(reverse("tournament:teams", args=[t.slug]), {
+        "name": "Les As", "player1": "CASTEL mireile", "player2": "Paul Roy", "club": "",
+        "registered1": str(mireille.pk), "registered2": ""}, follow=True)
+    team = Team.objects.get(tournament=t)
+    assert (team.first.name, team.first.registered) == ("Mireille Castel", mireille)
+    assert team.second.name == "Paul Roy"  # a new register player: the name typed
+    page = html.unescape(response.content.decode())
+    assert "Nom du registre retenu : « Mireille Castel » (tapé : « CASTEL mireile »)" in page

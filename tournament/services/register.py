@@ -483,6 +483,19 @@ def _register_player_added(tournament: Tournament, name: str, licence: str, home
     return created
 
 
+def register_spelling(found: ClubPlayer | None, typed: str) -> str:
+    """The name an entrant linked to the register is entered under: the register's spelling
+    (« Mireille Castel » where « CASTEL mireile » was typed and the licence or the
+    type-ahead found her), so that the standings, the season and the site write one name
+    for one person (issue 32). Unlinked, or a register name too long for an entrant: the
+    name typed."""
+    if found is None:
+        return typed
+    spelled = found.full_name
+    length = Player._meta.get_field("name").max_length or 0
+    return spelled if 0 < len(spelled) <= length else typed
+
+
 def entrant_relinked(*, player: Player, home_club: str, registered: int | None = None,
                      taken: set[int] | None = None, field: str = "name",
                      previous: ClubPlayer | None = None, by: Actor = SYSTEM) -> Player:
@@ -527,4 +540,5 @@ __all__ = [
     "entrant_relinked",
     "licence_holder",
     "register_licence_learnt",
+    "register_spelling",
 ]

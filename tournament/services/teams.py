@@ -42,6 +42,7 @@ from .register import (
     entrant_relinked,
     licence_holder,
     register_licence_learnt,
+    register_spelling,
 )
 
 # --- Teams ------------------------------------------------------------------------------
@@ -151,6 +152,9 @@ def team_create(*, tournament: Tournament, name: str, player1: str, player2: str
         registered=registered2, field="player2",
         taken=set() if found1 is None else {found1.pk}, by=by)
     _licences_checked(tournament, {"licence1": licence1, "licence2": licence2}, [])
+    # The register's spelling wins when linked (the views say so, comparing with what was
+    # typed).
+    player1, player2 = register_spelling(found1, player1), register_spelling(found2, player2)
     start = next_player_number(tournament)
     first = Player.objects.create(tournament=tournament, number=start, name=player1,
                                   club=club, licence=licence1, registered=found1)
