@@ -56,6 +56,17 @@ def test_the_club_page_lists_its_concours_to_choose(client, owner, two):
     assert page.index("Second") < page.index("Premier") or two[0].date == two[1].date
 
 
+def test_the_club_page_says_which_concours_are_unpublished(client, owner, two):
+    """Issue 32: the export did not say which concours were not published."""
+    first, second = two
+    second.published = False
+    second.save(update_fields=["published"])
+    client.force_login(owner)
+    page = client.get(reverse("tournament:club_site", args=[first.club.slug])).content.decode()
+    assert f'id="unpublished-{second.pk}"' in page
+    assert f'id="unpublished-{first.pk}"' not in page
+
+
 def test_the_club_zip_holds_the_concours_chosen(client, owner, two):
     client.force_login(owner)
     club = two[0].club
