@@ -39,7 +39,7 @@ def main() -> None:
     tournament = services.tournament_create(
         organiser=organiser, name="Grand concours de coinche de la Saint-Martin", slug="demo",
         date=datetime.date(2026, 11, 14), place="Salle des fêtes, Aubagne",
-        preset="ffb-coinche", target=None, max_donnes=12, parties_planned=4, published=True,
+        preset="ffb-coinche", target=None, max_donnes=12, parties_planned=4, published=False,
     )
     for name, (first, second) in zip(TEAM_NAMES, players(rng, len(TEAM_NAMES)), strict=True):
         services.team_create(tournament=tournament, name=name, player1=first, player2=second,

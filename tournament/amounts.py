@@ -221,6 +221,14 @@ def pool_amounts(lines: Sequence[PoolLine], base: int, count: int) -> dict[int, 
     return dict(sorted(amounts.items()))
 
 
+def split_equally(total: int, count: int) -> list[int]:
+    """`total` cents shared by `count` ex aequo, exact to the cent: each the same whole
+    cents, the cents left over (fewer than `count`) one each to the first in the palmarès'
+    order, so that the shares add up to `total` and the caisse's balance stays right."""
+    each, rest = divmod(total, count)
+    return [each + (1 if index < rest else 0) for index in range(count)]
+
+
 __all__ = [
     "MAX_AMOUNT",
     "MAX_FEE",
@@ -238,4 +246,5 @@ __all__ = [
     "pool_checked",
     "pool_line_words",
     "pool_text",
+    "split_equally",
 ]

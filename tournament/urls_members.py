@@ -9,6 +9,7 @@ MEMBER = "clubs/<slug:slug>/membres/<row_id:member>/"
 urlpatterns = [
     path("clubs/<slug:slug>/membres/", members.member_list, name="members"),
     path("clubs/<slug:slug>/membres/ajouter/", members.member_add, name="member_add"),
+    path("clubs/<slug:slug>/nom/", members.club_rename, name="club_rename"),
     path(MEMBER + "role/", members.member_role, name="member_role"),
     path(MEMBER + "retirer/", members.member_remove, name="member_remove"),
     path(MEMBER + "lien/", members.member_link, name="member_link"),

@@ -43,6 +43,7 @@ urlpatterns += [
     path(CAISSE + "settings/", money.caisse_settings, name="caisse_settings"),
     path(CAISSE + "settings/fee/", money.caisse_fee, name="caisse_fee"),
     path(CAISSE + "settings/pool/", money.caisse_pool, name="caisse_pool"),
+    path(CAISSE + "settings/lots/", money.caisse_lot_values, name="caisse_lot_values"),
     path(CAISSE + "settings/lots/<row_id:prize>/", money.caisse_lot_value,
          name="caisse_lot_value"),
     path("t/<slug:slug>/caisse.pdf", money.caisse_pdf, name="caisse_pdf"),

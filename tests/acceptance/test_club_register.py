@@ -30,12 +30,18 @@ def test_a_second_concours_finds_the_first_ones_players_again(client, owner):
     first = tournament(owner=owner, slug="vendredi-1", name="Vendredi 1",
                        date=datetime.date(2026, 11, 6))
     teams = reverse("tournament:teams", args=[first.slug])
-    # Two namesakes « Jean Martin », of two clubs: two players of the register.
-    for name, one, two, club in (("Les As", "Hélène Lefèvre", "Paul Petit", "Metz"),
-                                 ("Les Rois", "Jean Martin", "Zoé Durand", "Nancy"),
-                                 ("Les Dames", "Jean Martin", "Luc Roy", "Toul")):
-        response = client.post(teams, {"name": name, "player1": one, "player2": two,
-                                       "club": club, "registered1": "", "registered2": ""})
+    # Two namesakes « Jean Martin », of two clubs: two players of the register. The second
+    # is asked about (the register has a Jean Martin of Nancy), then said new.
+    for name, one, two, club, chosen in (
+            ("Les As", "Hélène Lefèvre", "Paul Petit", "Metz", ""),
+            ("Les Rois", "Jean Martin", "Zoé Durand", "Nancy", ""),
+            ("Les Dames", "Jean Martin", "Luc Roy", "Toul", "new")):
+        values = {"name": name, "player1": one, "player2": two, "club": club,
+                  "registered1": "", "registered2": ""}
+        if chosen:
+            asked = client.post(teams, values)
+            assert asked.status_code == 422 and "Nouveau joueur" in asked.content.decode()
+        response = client.post(teams, {**values, "registered1": chosen})
         assert response.status_code == 302
     services.round_generate(tournament=first, seed=1)
     play_partie(first.rounds.get())

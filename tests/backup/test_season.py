@@ -3,8 +3,12 @@ club, the concours joins that club's season of the same name and dates (made fro
 when there is none); a season's values are checked as its form checks them."""
 
 import datetime
+import html
+import json
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
 
 from tests.builders import organiser, tournament
 from tournament import services
@@ -87,3 +91,42 @@ def test_a_bad_season_is_refused_and_nothing_is_written(in_season, change, messa
     with pytest.raises(UserError, match=message):
         backup.import_data(data, organiser=t.organiser)
     assert (Season.objects.count(), Tournament.objects.count()) == (seasons, concours)
+
+
+# --- Copying a concours, restoring one written before its season (issue 32) -----------------
+
+
+def test_copier_ce_concours_puts_the_copy_in_no_season_and_the_page_says_it(
+        client, in_season):
+    t, season = in_season
+    copy = backup.tournament_copy(tournament=t, organiser=t.organiser, slug="vendredi-2",
+                                  name="Vendredi (copie)")
+    assert copy.season is None  # in the original's, the season would count it twice
+    assert list(season.tournaments.all()) == [t]
+    client.force_login(t.organiser)
+    page = client.get(reverse("tournament:backup_restore", args=[t.slug])).content.decode()
+    assert "La copie ne compte pour aucune saison" in html.unescape(page)
+
+
+def test_a_backup_written_before_the_season_keeps_the_concours_in_it(client, owner):
+    t = tournament(owner=owner, teams=4, slug="vendredi")
+    written_before = backup.export_data(t)
+    assert written_before["season"] is None
+    season = services.season_create(
+        club=t.club, name="Challenge", start=datetime.date(2026, 9, 1),
+        end=datetime.date(2027, 6, 30), points_table="100,90,80", beyond="last",
+        participation=5, best=10, min_ranked=2, min_lot=4, tie_breaks=["score", "wins"],
+        concours=[t.pk])
+    services.team_create(tournament=t, name="Arrivée après", player1="A", player2="B")
+    client.force_login(owner)
+    page = client.post(reverse("tournament:backup_restore", args=[t.slug]), {
+        "file": SimpleUploadedFile("s.json", json.dumps(written_before).encode()),
+        "mode": "replace"})
+    text = html.unescape(page.content.decode())
+    # The comparison says the season is kept, and what the concours loses.
+    assert "Challenge (gardée" in text.replace("<small>", "")
+    assert page.context["lost"] == ["1 équipe inscrite", "2 joueurs"]
+    done = client.post(reverse("tournament:backup_restore_confirm", args=[t.slug]),
+                       {"pending": page.context["pending"], "seen": page.context["seen"]})
+    assert done.status_code == 302
+    assert Tournament.objects.get(slug="vendredi").season == season

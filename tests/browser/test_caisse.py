@@ -1,5 +1,5 @@
 """The caisse in a real browser: at 1366×768 the desk types a name or a number and presses
-Entrée (the method chosen kept from one entrant to the next), undoes a slip; on a 360 px
+Entrée (espèces offered again after each payment), undoes a slip; on a 360 px
 phone a touch on « Payé » does it. Neither page scrolls sideways."""
 
 import pytest
@@ -49,14 +49,14 @@ def test_the_desk_takes_payments_from_the_keyboard(page, live_server, shot):
     expect(search).to_be_focused()
 
     # A number alone is that entrant (not every name with a 3 in it); the method chosen
-    # (chèque) stays chosen for the next one.
+    # (chèque) is this payment's: the next one is offered espèces again.
     page.get_by_label("Chèque").check()
     search.focus()
     page.keyboard.type("3")
     expect(page.locator("#unpaid .caisse-row:not([hidden])")).to_have_count(1)
     page.keyboard.press("Enter")
     expect(page.locator(".messages")).to_contain_text("N° 3 : payé 16,00\u00a0€ (chèque).")
-    expect(page.get_by_label("Chèque")).to_be_checked()
+    expect(page.get_by_label("Espèces")).to_be_checked()
 
     # ↓ moves the highlight: « Équipe 1 » matches 1, 10, 11, 12 by name; the second is 10.
     page.locator("#caisse-filter").focus()
@@ -99,3 +99,23 @@ def test_the_desk_takes_a_payment_by_touch_on_a_phone(browser, live_server, shot
         shot(page, "caisse-360")
     finally:
         context.close()
+
+
+def test_another_desks_payment_shows_when_the_page_comes_back_into_view(page, live_server):
+    """Issue 32: the caisse and the pointage showed another desk member's marks only after
+    a reload; refresh.js reads the page again when it comes back into view (and every 20 s
+    while nobody uses it), never while something is typed."""
+    t = tournament(owner=organiser("caisse2"), teams=4, slug="caisse2")
+    services.fee_set(tournament=t, fee=800, fee_per="team")
+    log_in(page, live_server, "caisse2")
+    page.goto(f"{live_server.url}/t/caisse2/caisse/")
+    expect(page.locator("#unpaid .caisse-row")).to_have_count(4)
+    services.payment_take(tournament=t, number=2, method="cheque", amount=None)  # another desk
+    page.locator("#caisse-filter").fill("Équipe")  # typing: no reload, nothing lost
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_timeout(300)
+    expect(page.locator("#caisse-filter")).to_have_value("Équipe")
+    page.locator("#caisse-filter").fill("")
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(page.locator("#unpaid .caisse-row")).to_have_count(3)
+    expect(page.locator("#paid")).to_contain_text("Chèque")

@@ -249,11 +249,12 @@ def caisse_settings(page, live_server, t: Tournament, *, fee: str, per_player: b
         page.locator("#id_pool").fill(pool)
         page.get_by_role("button", name="Enregistrer les prix").click()
         expect(page.locator(".messages")).to_contain_text("Prix en espèces enregistrés.")
-    for label, value in (lots or {}).items():
+    for label, value in (lots or {}).items():  # one form: typed all, then sent once
         row = page.locator("#lot-values tr", has_text=label)
         row.locator("input[type=text]").fill(value)
-        row.get_by_role("button", name="enregistrer").click()
-        expect(page.locator(".messages")).to_contain_text(f"Valeur de « {label} » enregistrée.")
+    if lots:
+        page.get_by_role("button", name="Enregistrer les valeurs").click()
+        expect(page.locator(".messages")).to_contain_text("Valeurs des lots enregistrées.")
     page.get_by_role("link", name="Caisse").first.click()
 
 

@@ -19,7 +19,7 @@ from pypdf import PdfReader
 
 from tests.builders import made, play_to_the_end, tournament
 from tournament import services
-from tournament.exports import documents, qr, workbook
+from tournament.exports import documents, qr, registry, workbook
 from tournament.models import DonneRecord, Game, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -93,7 +93,7 @@ def test_the_standings_pdf_order_equals_the_standings_page(client, played):
 def test_the_workbook_reloads_and_its_figures_are_the_pages(client, played):
     response = client.get(reverse("tournament:standings_xlsx", args=["imprime"]))
     assert response.status_code == 200
-    assert re.search(r'filename="classement-imprime-\d{4}-\d{2}-\d{2}\.xlsx"',
+    assert re.search(r'filename="classement-\d{4}-\d{2}-\d{2}-imprime\.xlsx"',
                      response["Content-Disposition"])
     book = load_workbook(io.BytesIO(response.content))
     assert book.sheetnames == ["Classement", "Parties", "Donnes", "Équipes"]
@@ -129,11 +129,15 @@ def test_the_workbook_reloads_and_its_figures_are_the_pages(client, played):
     assert len(list(book["Équipes"].iter_rows(min_row=3))) == 6
 
 
-def test_the_workbook_file_name_carries_the_slug_and_date(played):
+def test_the_workbook_file_name_carries_the_concours_date_and_slug(played):
+    """Issue 32: the files were named by the download's date, not the concours'."""
     import datetime
 
     when = datetime.datetime(2026, 11, 22, 21, 30)
-    assert workbook.filename(played, when) == "classement-imprime-2026-11-22.xlsx"
+    played.date = datetime.date(2026, 11, 20)
+    assert workbook.filename(played, when) == "classement-2026-11-20-imprime.xlsx"
+    assert registry.DOCUMENTS["standings"].filename(played, when) == (
+        "classement-2026-11-20-imprime.pdf")
 
 
 def test_the_screen_view_shows_the_current_pairings_and_the_standings(client, played):

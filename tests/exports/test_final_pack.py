@@ -30,6 +30,8 @@ LOTS = [  # (start, end, from_last, label)
 def demo():
     owner = organiser("demo-orga")
     t = services.demo_load(organiser=owner, path=settings.BASE_DIR / "fixtures" / "demo.json")
+    t.published = True  # the demo is loaded unpublished; these read it as a visitor
+    t.save(update_fields=["published"])
     for start, end, from_last, label in LOTS:
         services.prize_add(tournament=t, start=start, end=end, from_last=from_last,
                            label=label)

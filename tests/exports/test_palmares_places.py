@@ -41,12 +41,12 @@ def test_dernier_goes_to_the_last_team_that_played_not_to_a_withdrawn_one(concou
     by_name = {award.name: award for award in awards.lines}
     assert by_name[last.name].label == "" and not by_name[last.name].placed
     assert by_name[last.name].unplaced_reason == "retirée"
-    assert by_name[late.name].label == "" and not by_name[late.name].placed
-    assert by_name[late.name].unplaced_reason == "n'a joué aucune partie"
+    # Never placed by a draw: left out of the standings and the palmarès (issue 32).
+    assert late.name not in by_name
     assert by_name[second_last.name].label == "Lanterne rouge"
     assert awards.placed_count == 5
     assert [award.position for award in awards.lines if award.placed] == [1, 2, 3, 4, 5]
-    assert {award.name for award in awards.unplaced} == {last.name, late.name}
+    assert {award.name for award in awards.unplaced} == {last.name}
     assert {award.label for award in awards.awarded} == {"Jambon", "Lanterne rouge",
                                                           "Avant-dernier"}
 

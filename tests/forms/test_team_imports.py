@@ -112,9 +112,9 @@ CASES = [
     Case("an extra empty separator", "equipes.csv",
          (HEADER + "Les As;Ana;Bob;Metz;\nLes Rois;Carl;Dan;;;\n").encode(),
          teams=["Les As", "Les Rois"]),
-    Case("an extra separator before a fifth cell", "equipes.csv",
-         (HEADER + "Les As;Ana;Bob;Metz;Lyon\nLes Rois;Carl;Dan\n").encode(),
-         refusal=["Ligne 2 : 5 colonnes, 4 au plus", "un séparateur en trop"]),
+    Case("an extra separator before a seventh cell", "equipes.csv",
+         (HEADER + "Les As;Ana;Bob;Metz;L1;L2;Lyon\nLes Rois;Carl;Dan\n").encode(),
+         refusal=["Ligne 2 : 7 colonnes, 6 au plus", "un séparateur en trop"]),
     Case("a one-column file", "equipes.csv", b"Les As\nLes Rois\n",
          refusal=["qu'une colonne", "équipe, joueur 1, joueur 2, club"]),
     Case("UTF-16 little-endian with its BOM", "equipes.csv",
@@ -335,9 +335,33 @@ def test_a_workbook_with_a_row_a_trillion_rows_down_is_refused_at_once(monkeypat
     assert len(drawn) == 2 * (MAX_ROWS + 1)
 
 
-def test_a_workbook_cell_beyond_the_fourth_column_is_reported():
+def test_a_team_file_carries_its_players_licences():
+    """Issue 32: « Licence 1 ; Licence 2 » columns were refused."""
+    data = ("équipe;joueur 1;joueur 2;club;licence 1;licence 2\n"
+            "Les As;Ana Roy;Bob Lis;Metz;AB12;\n").encode()
+    [line] = read("equipes.csv", data)
+    assert (line.player1, line.licence1, line.licence2) == ("Ana Roy", "AB12", "")
+
+
+def test_a_team_files_licences_reach_its_players_and_a_licence_twice_is_refused(
+        client, owner):
+    data = ("équipe;joueur 1;joueur 2;club;licence 1;licence 2\n"
+            "Les As;Ana Roy;Bob Lis;Metz;AB12;CD34\n").encode()
+    concours, response = post_file(client, owner, "equipes.csv", data)
+    assert response.status_code == 302
+    assert sorted(concours.players.values_list("licence", flat=True)) == ["AB12", "CD34"]
+    assert concours.players.get(name="Ana Roy").registered.licence == "AB12"
+    twice = ("équipe;joueur 1;joueur 2;club;licence 1;licence 2\n"
+             "Les Rois;Carl;Dan;;ab 12;\n").encode()
+    response = client.post(reverse("tournament:teams_import", args=[concours.slug]),
+                           {"file": SimpleUploadedFile("equipes.csv", twice)})
+    assert response.status_code == 422 and "déjà celle de Ana Roy" in html.unescape(
+        response.content.decode())
+
+
+def test_a_workbook_cell_beyond_the_sixth_column_is_reported():
     data = xlsx([["Les As", "Ana", "Bob", "Metz", None, None, "payé"]])
-    assert "Ligne 1 : 7 colonnes, 4 au plus" in read("equipes.xlsx", data)[0]
+    assert "Ligne 1 : 7 colonnes, 6 au plus" in read("equipes.xlsx", data)[0]
 
 
 @pytest.mark.parametrize(("cell", "said"), [
@@ -445,7 +469,8 @@ def test_a_valid_team_file_gives_back_exactly_its_teams(made):
 # unreadable line, a wrong header, too many columns or a name already on another line.
 FRENCH_REFUSAL = re.compile(
     r"(Ce fichier |Ce classeur |Le fichier |Choisissez un fichier )"
-    r"|Ligne [1-9][0-9]* : ((Équipe|Joueur 1|Joueur 2|Club) : |illisible |l'en-tête "
+    r"|Ligne [1-9][0-9]* : ((Équipe|Joueur 1|Joueur 2|Club|Licence 1|Licence 2) : "
+    r"|illisible |l'en-tête "
     r"|[0-9]+ colonnes, |l'équipe « |une formule sans valeur |une date, une heure )"
 )
 

@@ -57,7 +57,9 @@ def test_the_caisse_lists_who_has_not_paid_and_marks_a_payment(desk, concours):
     assert Payment.objects.get(team__number=3).method == "cheque"
     page = desk.get(response["Location"]).content.decode()
     assert "Restent à encaisser (3)" in page and "Annuler ce paiement" in page
-    assert 'value="cheque" checked' in page  # the method chosen stays chosen
+    # The next entrant is offered espèces again (issue 32: the chèque stuck to the cash
+    # payments that followed).
+    assert 'value="especes" checked' in page and 'value="cheque" checked' not in page
     assert "N° 3 : payé 7,50\u00a0€ (chèque)." in page
 
 
@@ -110,6 +112,28 @@ def test_the_settings_set_the_fee_the_pool_and_a_lots_value(desk, concours):
     desk.post(url("caisse_lot_value", prize.pk), {f"lot{prize.pk}-value": "4,20"})
     prize.refresh_from_db()
     assert prize.value == 420
+
+
+def test_the_three_lots_values_typed_then_entree_are_all_saved_or_none(desk, concours):
+    """Issue 32: each lot had its own form, and Entrée in the first value sent that one
+    alone; the others were dropped without a word."""
+    lots = [services.prize_add(tournament=concours, start=place, end=place, from_last=False,
+                               label=label)
+            for place, label in ((1, "Jambon"), (2, "Bouteille"), (3, "Fromage"))]
+    page = desk.get(url("caisse_settings")).content.decode()
+    form = page[page.index('id="lot-values-form"'):]
+    form = form[:form.index("</form>")]
+    assert all(f'name="lot{lot.pk}-value"' in form for lot in lots)  # one form: one Entrée
+    refused = desk.post(url("caisse_lot_values"), {
+        f"lot{lots[0].pk}-value": "30", f"lot{lots[1].pk}-value": "douze",
+        f"lot{lots[2].pk}-value": "8"}, follow=True)
+    assert "Aucune valeur n'est enregistrée" in html.unescape(refused.content.decode())
+    assert [lot.value for lot in concours.prizes.order_by("order")] == [None, None, None]
+    desk.post(url("caisse_lot_values"), {
+        f"lot{lots[0].pk}-value": "30", f"lot{lots[1].pk}-value": "12,50",
+        f"lot{lots[2].pk}-value": "8"})
+    assert [lot.value for lot in concours.prizes.order_by("order")] == [3000, 1250, 800]
+    assert AuditEntry.objects.filter(kind="money", action="lot_value").count() == 3
 
 
 def test_a_lots_value_is_the_organisers_only(client, concours):
@@ -224,3 +248,29 @@ def test_the_journal_shows_the_money_in_words(desk, concours):
     for words in ("caisse", "7,50 € par équipe", "1. Équipe 1 : 7,50 € (espèces)",
                   "remboursé 3,00 €", "1er : 40 %", "Jambon : 4,50 €", "paiement"):
         assert words in text, words
+
+
+def fee_box(desk) -> str:
+    page = desk.get(url("caisse_settings")).content.decode()
+    tag = page[page.rindex("<input", 0, page.index('name="fee"')):]
+    return tag[:tag.index(">")]
+
+
+def test_the_fee_box_holds_a_number_that_typing_replaces_not_extends(desk, concours):
+    """Issue 32: prefilled « 0,00 € », the box became « 0,00 €10 » when typed into."""
+    services.fee_set(tournament=concours, fee=0, fee_per="team")
+    free = fee_box(desk)
+    assert "value=" not in free and 'placeholder="0,00"' in free
+    services.fee_set(tournament=concours, fee=750, fee_per="team")
+    assert 'value="7,50"' in fee_box(desk)  # the number alone, the « € » beside the box
+    desk.post(url("caisse_fee"), {"fee": "7,50", "fee_per": "team"})
+    concours.refresh_from_db()
+    assert concours.fee == 750
+
+
+def test_a_free_concours_lists_nobody_to_collect(desk, concours):
+    """Issue 32: a free concours listed every entrant « à encaisser » at 0,00 €."""
+    services.fee_set(tournament=concours, fee=0, fee_per="team")
+    page = html.unescape(caisse_page(desk))
+    assert "Reste à encaisser (0)" in page and "0,00\u00a0€</span>" not in page
+    assert "Concours gratuit : personne n'a rien à payer." in page

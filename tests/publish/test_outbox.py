@@ -172,7 +172,7 @@ def test_a_fiche_written_by_the_laptop_is_taken_by_the_server_as_its_push(laptop
     assert answer.as_json()["digest"] == content.digest(publication.content)
     # The same fiche again: the same answer; one byte changed: refused, nothing changes.
     assert server_side.fiche_receive(fiche=signed).as_json() == answer.as_json()
-    altered = signed.replace("Concours du vendredi".encode(), "Concours du Vendredi".encode())
+    altered = signed.replace(b"Concours du vendredi", b"Concours du Vendredi")
     assert altered != signed
     with pytest.raises(server_side.Refused):
         server_side.fiche_receive(fiche=altered)

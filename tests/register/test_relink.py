@@ -110,16 +110,26 @@ def test_a_name_typed_without_a_club_is_the_register_s_one_player_of_that_name(c
     team = services.team_create(tournament=concours, name="Les As", player1="Denis Petit",
                                 player2="Paul Martin")
     assert team.first.registered == denis
-    # Two Jean Roux of two clubs: typed without a club, neither is guessed.
+    # Two Jean Roux of two clubs: typed without a club, neither is guessed: the desk is
+    # asked, as a file's line is, and « Nouveau joueur » adds a third.
     register(concours, "Roux", "Jean", "Metz")
     register(concours, "Roux", "Jean", "Nancy")
+    with pytest.raises(UserError) as asked:
+        services.team_create(tournament=concours, name="Les Rois", player1="Jean Roux",
+                             player2="Marc Blanc")
+    assert "Metz" in asked.value.message and "Nancy" in asked.value.message
     other = services.team_create(tournament=concours, name="Les Rois", player1="Jean Roux",
-                                 player2="Marc Blanc")
+                                 player2="Marc Blanc",
+                                 registered1=services.NEW_REGISTER_PLAYER)
     assert other.first.registered.home_club == ""
     assert ClubPlayer.objects.filter(club=concours.club, name="Jean Roux").count() == 1
-    # With a club said, another club's namesake is not the player.
+    # With a club said, another club's namesake is not taken for the player: asked too.
+    with pytest.raises(UserError):
+        services.team_create(tournament=concours, name="Les Dames", player1="Denis Petit",
+                             player2="Zoé Faure", club="Marseille")
     third = services.team_create(tournament=concours, name="Les Dames", player1="Denis Petit",
-                                 player2="Zoé Faure", club="Marseille")
+                                 player2="Zoé Faure", club="Marseille",
+                                 registered1=services.NEW_REGISTER_PLAYER)
     assert third.first.registered != denis and third.first.registered.home_club == "Marseille"
 
 

@@ -7,11 +7,18 @@ from collections import defaultdict
 import pytest
 
 from scoring import Side
-from tests.builders import melee_bulk, melee_partie, play_partie, play_to_the_end, tournament
+from tests.builders import (
+    drawn,
+    melee_bulk,
+    melee_partie,
+    play_partie,
+    play_to_the_end,
+    tournament,
+)
 from tournament import selectors, services
 from tournament.draw import METHODS
 from tournament.models import Game, Player, Team
-from tournament.selectors.standings import StandingsLine, standings_lines
+from tournament.selectors.standings import StandingsLine, standings, standings_lines
 
 pytestmark = pytest.mark.django_db
 
@@ -131,7 +138,9 @@ def test_a_melee_standings_take_a_constant_number_of_queries(players,
     # Partie states, the games with their teams' players, the players: three queries.
     with django_assert_num_queries(3):
         assert len(selectors.standings(t)) == players
-    with django_assert_num_queries(3):
+    # The lines: those three, the players the draws placed (issue 32: the never placed are
+    # left out), four queries.
+    with django_assert_num_queries(4):
         lines = standings_lines(t)
         assert [line.entrant.url for line in lines]  # no query per line
         assert all(line.name and line.detail == "" for line in lines)
@@ -144,7 +153,7 @@ def test_doublette_standings_take_a_constant_number_of_queries(teams,
     round_ = services.round_generate(tournament=t, seed=1)
     play_to_the_end(round_.games.order_by("table").first())
     t.refresh_from_db()
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):  # with the teams the draws placed
         lines = standings_lines(t)
         assert all(line.detail for line in lines)  # players joined, no model made
     with django_assert_num_queries(1):  # every line's team (and its players) at once
@@ -159,3 +168,17 @@ def test_a_draw_method_is_named_by_its_label_or_its_key_once_no_method_has_it():
     assert [selectors.draw_label(key) for key in METHODS] == [
         str(method.label) for method in METHODS.values()]
     assert (selectors.draw_label(""), selectors.draw_label("ancienne")) == ("", "ancienne")
+
+
+def test_a_team_that_never_arrived_is_left_out_of_the_ranking_once_a_partie_counts():
+    """Issue 32: a team registered but never there was ranked 40th with 0 played."""
+    t = drawn(teams=4, slug="absente")
+    absent = services.team_create(tournament=t, name="Jamais venue", player1="A",
+                                  player2="B")
+    assert len(standings_lines(tournament(teams=3))) == 3  # before a draw: every entrant
+    play_partie(t.rounds.get())
+    lines = standings_lines(t)
+    assert absent.number not in {line.number for line in lines}
+    assert len(lines) == 4 and max(line.row.rank for line in lines) <= 4
+    # The draw still sees it: a late team is drawn at the next partie.
+    assert absent.pk in {row.entrant for row in standings(t)}

@@ -189,7 +189,7 @@ def test_another_concours_team_or_a_withdrawn_one_is_refused():
     with pytest.raises(UserError, match="pas inscrite"):
         services.entrant_arrive(tournament=t, team=team(other, 1), arrived=True)
     services.team_withdraw(team=team(t, 2))
-    with pytest.raises(UserError, match="retiré du concours"):
+    with pytest.raises(UserError, match="inscription retirée du concours"):
         arrive(t, 2)
     assert not Team.objects.filter(arrived=True).exists()
 

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from tests.builders import organiser, play_to_the_end, tournament
 from tournament import services
+from tournament.amounts import parse_pool, split_equally
 from tournament.errors import UserError
 from tournament.exports import palmares
 from tournament.models import AuditEntry, Prize
@@ -347,6 +348,27 @@ def test_the_final_standings_are_paired_with_their_lots(django_assert_max_num_qu
     assert result.lines[0].place == "1er" and result.lines[0].detail
     # Every game played the same: three winners share the 1st rank, three losers the 4th.
     assert [(a.rank, a.tied) for a in result.lines] == [(1, True)] * 3 + [(4, True)] * 3
+
+
+@given(st.integers(min_value=0, max_value=10**8), st.integers(min_value=1, max_value=40))
+def test_a_prize_shared_equally_adds_up_to_the_cent(total, count):
+
+    shares = split_equally(total, count)
+    assert sum(shares) == total and len(shares) == count
+    assert max(shares) - min(shares) <= 1 and shares == sorted(shares, reverse=True)
+
+
+@django_db
+def test_ex_aequo_entrants_share_their_places_cash_prizes_equally():
+    """Issue 32: three teams tied 1st took 30 €, 20 € and 10,01 € by their order in the
+    list; they share 60,01 €: 20,01 € for the first, 20,00 € for the others."""
+    t = _played()
+    services.fee_set(tournament=t, fee=1000, fee_per="team")
+    services.cash_pool_set(tournament=t, lines=parse_pool("1er 30 €\n2e 20 €\n3e 10,01 €"))
+    data = palmares.palmares(t)
+    tied = [(award.rank, cash) for award, cash in data.cash_rows if award.rank == 1]
+    assert tied == [(1, 2001), (1, 2000), (1, 2000)]
+    assert data.tied_cash and "partagés à parts égales" in palmares.palmares_html(t)
 
 
 # --- The organiser's page ---------------------------------------------------------------

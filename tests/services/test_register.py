@@ -105,13 +105,51 @@ def test_the_next_concours_finds_the_same_players_accents_and_case_aside(owner, 
     assert ClubPlayer.objects.count() == 2
 
 
-def test_a_namesake_of_another_club_is_another_player(owner):
+def test_a_namesake_of_another_club_typed_at_the_desk_is_asked_about_and_nothing_changes(
+        owner):
     first = tournament(owner=owner)
     old = services.team_create(tournament=first, name="Les As", player1="Paul Martin",
                                player2="Anne Roy", club="Metz")
+    second = tournament(owner=owner)
+    before = snapshot()
+    with pytest.raises(UserError) as asked:
+        services.team_create(tournament=second, name="B", player1="Paul Martin",
+                             player2="Léa Roy", club="Nancy")
+    assert asked.value.field == "player1"
+    assert "Metz" in asked.value.message and f"fiche n° {old.first.registered_id}" in (
+        asked.value.message)
+    assert "Nouveau joueur" in asked.value.message
+    assert snapshot() == before  # no second Paul Martin in the register
+
+
+def test_a_namesake_of_another_club_said_new_at_the_desk_is_another_player(owner):
+    old = services.team_create(tournament=tournament(owner=owner), name="Les As",
+                               player1="Paul Martin", player2="Anne Roy", club="Metz")
     new = services.team_create(tournament=tournament(owner=owner), name="B",
-                               player1="Paul Martin", player2="Léa Roy", club="Nancy")
+                               player1="Paul Martin", player2="Léa Roy", club="Nancy",
+                               registered1=services.NEW_REGISTER_PLAYER)
     assert new.first.registered != old.first.registered
+    assert new.first.registered.home_club == "Nancy"
+
+
+def test_a_namesake_of_another_club_chosen_at_the_desk_is_the_same_player(owner):
+    old = services.team_create(tournament=tournament(owner=owner), name="Les As",
+                               player1="Mireille Castel", player2="Anne Roy", club="Metz")
+    new = services.team_create(tournament=tournament(owner=owner), name="B",
+                               player1="Mireille Castel", player2="Léa Roy", club="Nancy",
+                               registered1=old.first.registered_id)
+    assert new.first.registered == old.first.registered
+    assert ClubPlayer.objects.filter(name="Mireille Castel").count() == 1
+
+
+def test_a_mele_player_namesake_of_another_club_is_asked_about(owner):
+    services.player_create(tournament=melee(owner=owner), name="Mireille Castel",
+                           club="Metz")
+    with pytest.raises(UserError) as asked:
+        services.player_create(tournament=melee(owner=owner), name="castel mireille",
+                               club="Nancy")
+    assert asked.value.field == "name" and "Metz" in asked.value.message
+    assert ClubPlayer.objects.count() == 1
 
 
 def test_a_licence_finds_its_player_whatever_the_name(owner, club):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import socket
+import sqlite3
 import subprocess
 import time
 import urllib.error
@@ -39,6 +40,13 @@ def fetch(url: str, timeout: float = 30) -> tuple[int, str, bytes]:
             return response.status, response.headers["Content-Type"], response.read()
     except urllib.error.HTTPError as error:
         return error.code, error.headers["Content-Type"], error.read()
+
+
+def publish_demo(data: Path) -> None:
+    """The demo concours published, as its organiser would (it is loaded unpublished): the
+    installed command's public PDF is then fetched without signing in."""
+    with sqlite3.connect(data / "concours.sqlite3") as database:
+        database.execute("UPDATE tournament_tournament SET published = 1 WHERE slug = 'demo'")
 
 
 def wait_for_home(server: subprocess.Popen, port: int, timeout: float = 120) -> float:

@@ -31,6 +31,7 @@ def test_the_linux_bundle_runs_with_its_own_python(tmp_path):
         env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"), "LANG": "C.UTF-8"})
     try:
         launcher.wait_for_home(server, port)
+        launcher.publish_demo(tmp_path / "data")
         maps = Path(f"/proc/{server.pid}/maps").read_text()  # exec: the same pid
         libpython = {line.split()[-1] for line in maps.splitlines() if "libpython" in line}
         assert libpython and all(path.startswith(str(bundle)) for path in libpython)

@@ -27,6 +27,8 @@ def test_first_run_creates_the_organiser_once_and_loads_the_demo():
     assert organiser.check_password(password)
     demo = Tournament.objects.get(slug="demo")
     assert demo.organiser == organiser
+    # Unpublished: a demo is no concours of the club's site, season or public pages.
+    assert not demo.published
     # « Mon club », the account its responsable, owns the demo.
     membership = Membership.objects.get()
     assert (membership.club.name, membership.user, membership.role) == (

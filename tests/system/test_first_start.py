@@ -85,3 +85,15 @@ def test_the_phones_page_gives_the_address_and_its_qr_code(client, settings):
     settings.PUBLIC_URL = "http://192.168.1.20:8000"
     body = client.get(reverse("phone_address")).content.decode()
     assert "http://192.168.1.20:8000/" in body and "<svg" in body
+
+
+def test_the_home_page_points_to_the_first_start_page_until_the_password_is_chosen(client):
+    """Issue 32: before the first password, the home page gave no hint of this page."""
+    first_start.prepare()
+    home = reverse("tournament:home")
+    assert f'href="{URL}"' in client.get(home).content.decode()
+    # Another computer of the hall is not sent to a page refused to it.
+    assert URL not in client.get(home, REMOTE_ADDR="192.168.1.30").content.decode()
+    client.post(URL, {"new_password1": PASSWORD, "new_password2": PASSWORD})
+    client.logout()
+    assert URL not in client.get(home).content.decode()

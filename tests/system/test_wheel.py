@@ -41,6 +41,7 @@ def test_the_installed_command_serves_the_data_folder_and_stops_on_ctrl_c(tmp_pa
     server = launcher.start(command, cwd=work, env=env)
     try:
         launcher.wait_for_home(server, port)
+        launcher.publish_demo(data)
         status, kind, body = fetch(f"http://127.0.0.1:{port}/aide/")
         assert status == 200 and "Aide" in body.decode()
         status, kind, body = fetch(f"http://127.0.0.1:{port}/t/demo/standings.pdf")

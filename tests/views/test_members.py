@@ -392,3 +392,35 @@ def test_the_help_page_has_the_table_of_who_may_do_what(client):
     page = client.get(reverse("help")).content.decode()
     assert 'id="who-may"' in page and "Table de marque" in page
     assert "Gérer les membres du club" in page
+
+
+def test_the_responsable_renames_the_club_and_the_record_says_it(client):
+    """Issue 32: « Mon club », the first start's name, could not be changed, and was printed
+    on the site export and the season's PDF."""
+    boss = organiser("premier")
+    club = services.club_first(responsable=boss)
+    assert club.name == "Mon club"
+    client.force_login(boss)
+    refused = client.post(reverse("tournament:club_rename", args=[club.slug]),
+                          {"name": "Amicale\u202e"})
+    assert refused.status_code == 400 and not ClubEntry.objects.filter(action="rename")
+    done = client.post(reverse("tournament:club_rename", args=[club.slug]),
+                       {"name": "Amicale de la Belote"}, follow=True)
+    club.refresh_from_db()
+    assert (club.name, club.slug) == ("Amicale de la Belote", "mon-club")
+    entry = ClubEntry.objects.get(action="rename")
+    assert (entry.before, entry.after, entry.actor) == ("Mon club", "Amicale de la Belote",
+                                                        "premier")
+    page = done.content.decode()
+    assert "« Mon club » → « Amicale de la Belote »" in page.replace("&#x27;", "'")
+
+
+def test_an_organisateur_does_not_rename_the_club(client, club):
+    add(client, club, "orga", "organisateur")
+    member = get_user_model().objects.get(username="orga")
+    client.force_login(member)
+    response = client.post(reverse("tournament:club_rename", args=[club.slug]),
+                           {"name": "Autre nom"})
+    assert response.status_code == 403
+    club.refresh_from_db()
+    assert club.name == "Belote Club"

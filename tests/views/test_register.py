@@ -1,6 +1,8 @@
 """The register's pages and the type-ahead, for every role: the club's responsable,
 organisateur and table de marque, a member of another club, an anonymous visitor."""
 
+import html
+
 import pytest
 from django.urls import reverse
 
@@ -247,6 +249,25 @@ def test_a_player_already_entered_is_shown_not_offered(client, owner, helene):
     assert 'aria-disabled="true"' in text and "data-id" not in text and "déjà inscrit" in text
 
 
+def test_a_name_the_register_has_is_offered_as_a_new_player_too(client, owner, club):
+    """The desk is asked about a namesake of another club (services.entrant_registered):
+    the type-ahead offers « Nouveau joueur » beside the register's players of that name,
+    which the form posts as « new »."""
+    services.club_player_create(club=club, name="Castel", first_name="Mireille",
+                                home_club="Metz")
+    t = tournament(owner=owner)
+    client.force_login(owner)
+    text = suggest(client, t, typed="castel mireille").content.decode()
+    assert 'data-id="new" data-name="castel mireille"' in text and "Nouveau joueur" in text
+    assert "Nouveau joueur" not in suggest(client, t, typed="cast").content.decode()
+    response = client.post(reverse("tournament:teams", args=[t.slug]), {
+        "name": "Les As", "player1": "Mireille Castel", "player2": "Paul Roy",
+        "club": "Nancy", "registered1": "new", "registered2": ""})
+    assert response.status_code == 302
+    castels = ClubPlayer.objects.filter(key__in=["castel mireille", "mireille castel"])
+    assert [p.home_club for p in castels.order_by("pk")] == ["Metz", "Nancy"]
+
+
 def test_a_name_with_markup_is_shown_as_text(client, owner, club):
     services.club_player_create(club=club, name='<b onclick="x">Dupré</b>')
     t = tournament(owner=owner)
@@ -291,7 +312,7 @@ def test_a_player_added_twice_is_said_and_namesakes_are_told_apart(client, owner
     add = reverse("tournament:club_player_add", args=[club.slug])
     data = {"name": "Martin", "first_name": "Jean", "licence": "", "home_club": "Gémenos"}
     first = text_of(client.post(add, data, follow=True))
-    assert "ajouté au registre" in first and "déjà un joueur de ce nom" not in first
+    assert "Fiche ajoutée au registre" in first and "déjà un joueur de ce nom" not in first
     second = text_of(client.post(add, data, follow=True))
     older, newer = ClubPlayer.objects.filter(club=club).order_by("pk")
     assert f"déjà un joueur de ce nom et de ce club (fiche n° {older.pk})" in second
@@ -324,3 +345,21 @@ def test_the_namesake_warning_finds_a_player_registered_at_a_concours(client, ow
     page = text_of(client.post(reverse("tournament:club_player_add", args=[club.slug]),
                                {"name": "Lebrun", "first_name": "Henri"}, follow=True))
     assert f"(fiche n° {team.first.registered_id})" in page
+
+
+def test_a_linked_entrant_takes_the_registers_spelling_and_the_desk_is_told(client, owner,
+                                                                              club):
+    """Issue 32: a team kept the spelling typed (« CASTEL mireile », found by her licence),
+    the register another: the standings and the season wrote two names for one person."""
+    mireille = services.club_player_create(club=club, name="Castel", first_name="Mireille",
+                                           licence="AB12")
+    t = tournament(owner=owner)
+    client.force_login(owner)
+    response = client.post(reverse("tournament:teams", args=[t.slug]), {
+        "name": "Les As", "player1": "CASTEL mireile", "player2": "Paul Roy", "club": "",
+        "registered1": str(mireille.pk), "registered2": ""}, follow=True)
+    team = Team.objects.get(tournament=t)
+    assert (team.first.name, team.first.registered) == ("Mireille Castel", mireille)
+    assert team.second.name == "Paul Roy"  # a new register player: the name typed
+    page = html.unescape(response.content.decode())
+    assert "Nom du registre retenu : « Mireille Castel » (tapé : « CASTEL mireile »)" in page

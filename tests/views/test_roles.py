@@ -432,6 +432,7 @@ COVERED_ELSEWHERE = {
     "players_import_confirm",  # a file kept aside: tests/register/test_file_matching.py
     "team_forfeit",  # a POST only, in WRITES
     "caisse_lot_value",  # a lot's id: tests/money/test_views.py
+    "caisse_lot_values",  # the lots' ids in its form: tests/money/test_views.py
     "document_job", "document_file",  # a background document's token: test_document_progress.py
     "club_document_job", "club_document_file",  # a club's: test_long_documents.py
     "club_site", "club_site_zip",  # a club, not a concours: test_site_export.py
@@ -450,6 +451,7 @@ COVERED_ELSEWHERE = {
     # « Où est ma table ? » and the hall's screens: test_role_matrix.py, tests/views/test_finder.py,
     # tests/screens/
     "finder", "screens", "screen_add", "screen_settings", "hall_screen", "hall_screen_state",
+    "club_rename",  # the club's responsable: test_members.py
 }
 
 

@@ -7,7 +7,6 @@ import zipfile
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 
 from tests.builders import drawn, organiser, play_partie
 from tournament.services import club_create
@@ -29,9 +28,9 @@ def test_the_concours_page_offers_the_export_and_it_downloads_a_zip(client, owne
     assert reverse("tournament:club_site", args=[concours.club.slug]) in page
     response = client.get(url)
     assert response.status_code == 200 and response["Content-Type"] == "application/zip"
-    today = timezone.localdate().isoformat()
+    # Named by the concours' date, not the download's (issue 32).
     assert (response["Content-Disposition"]
-            == f'attachment; filename="site-{concours.slug}-{today}.zip"')
+            == f'attachment; filename="site-{concours.date.isoformat()}-{concours.slug}.zip"')
     assert "index.html" in names(response)
     assert f"concours/{concours.slug}/classement.html" in names(response)
 
@@ -55,6 +54,17 @@ def test_the_club_page_lists_its_concours_to_choose(client, owner, two):
     for t in two:
         assert f'name="concours" value="{t.pk}"' in page
     assert page.index("Second") < page.index("Premier") or two[0].date == two[1].date
+
+
+def test_the_club_page_says_which_concours_are_unpublished(client, owner, two):
+    """Issue 32: the export did not say which concours were not published."""
+    first, second = two
+    second.published = False
+    second.save(update_fields=["published"])
+    client.force_login(owner)
+    page = client.get(reverse("tournament:club_site", args=[first.club.slug])).content.decode()
+    assert f'id="unpublished-{second.pk}"' in page
+    assert f'id="unpublished-{first.pk}"' not in page
 
 
 def test_the_club_zip_holds_the_concours_chosen(client, owner, two):

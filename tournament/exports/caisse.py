@@ -17,6 +17,7 @@ from ..choices import FEE_PER_CHOICES, PAYMENT_METHOD_CHOICES
 from ..models import Tournament
 from ..selectors.money import Caisse, caisse
 from . import weasy, workbook
+from .files import concours_file_name
 from .workbook import BOLD, EURO_FORMAT, Book, text_cell
 
 
@@ -102,4 +103,4 @@ def caisse_workbook(tournament: Tournament, when: datetime | None = None) -> byt
 
 
 def caisse_filename(tournament: Tournament, when: datetime) -> str:
-    return f"caisse-{tournament.slug}-{when:%Y-%m-%d}.xlsx"
+    return concours_file_name("caisse", tournament, "xlsx")

@@ -11,6 +11,10 @@ import contextlib
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..models import Tournament
 
 
 def write_atomic(path: Path, content: bytes | str, *, durable: bool = True) -> None:
@@ -31,3 +35,10 @@ def write_atomic(path: Path, content: bytes | str, *, durable: bool = True) -> N
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
         raise
+
+
+def concours_file_name(stem: str, tournament: Tournament, extension: str) -> str:
+    """A concours' downloaded file, named by the concours' date and address (its name in
+    ASCII): « classement-2026-11-20-vendredi.pdf ». The download's date named them, and a
+    Saturday's files of Friday's concours read as Saturday's (issue 32)."""
+    return f"{stem}-{tournament.date:%Y-%m-%d}-{tournament.slug}.{extension}"

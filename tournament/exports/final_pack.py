@@ -30,6 +30,7 @@ from ..selectors.games import awaiting_games
 from ..selectors.money import cash_prizes_by_position
 from ..selectors.prizes import award_indexes, lot_words
 from . import documents, palmares, pdf, weasy, workbook
+from .files import concours_file_name
 
 # --- Each partie's results by table ---------------------------------------------------------
 
@@ -209,7 +210,7 @@ def final_pack_pdf(tournament: Tournament,
 
 
 def filename(tournament: Tournament, when: datetime) -> str:
-    return f"resultats-{tournament.slug}-{when:%Y-%m-%d}.xlsx"
+    return concours_file_name("resultats", tournament, "xlsx")
 
 
 def final_workbook(tournament: Tournament, when: datetime | None = None) -> bytes:

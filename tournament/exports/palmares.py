@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from ..models import Tournament
 from ..selectors import StandingsLine, StandingsScope, standings_scope
-from ..selectors.money import cash_prizes_by_position
+from ..selectors.money import cash_prizes_by_position, cash_shared_by_ties
 from ..selectors.prizes import Award, Awards, lot_words, standings_awards
 from . import weasy
 
@@ -36,6 +36,11 @@ class Palmares:
     def cash_rows(self) -> list[tuple[Award, int | None]]:
         """The palmarès' lines with their cash prize (None: none)."""
         return awards_with_cash(self.awards, self.cash)
+
+    @property
+    def tied_cash(self) -> bool:
+        """Whether lines ex aequo share a cash prize (the rule is then printed)."""
+        return any(award.tied and cash for award, cash in self.cash_rows)
 
     @property
     def provisional(self) -> bool:
@@ -63,6 +68,7 @@ def awards_with_cash(awards: Awards, cash: dict[int, int]) -> list[tuple[Award, 
     and where the desk has a pool, those with a cash prize too."""
     if not cash:
         return [(award, None) for award in awards.awarded]
+    cash = cash_shared_by_ties(awards, cash)
     return [(award, cash.get(award.position) if award.placed else None)
             for award in awards.lines if award.label or (award.placed and award.position in cash)]
 

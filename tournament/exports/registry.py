@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _l
 from ..models import Round, Season, Tournament
 from . import caisse, documents, final_pack, palmares, pdf, rotation, workbook
 from . import season as season_documents
+from .files import concours_file_name
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -45,7 +46,7 @@ class Document:
 
 
 def _dated(stem: str, extension: str) -> Callable[[Tournament, datetime], str]:
-    return lambda tournament, when: f"{stem}-{tournament.slug}-{when:%Y-%m-%d}.{extension}"
+    return lambda tournament, _when: concours_file_name(stem, tournament, extension)
 
 
 DOCUMENTS: dict[str, Document] = {document.key: document for document in (

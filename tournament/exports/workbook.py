@@ -59,6 +59,7 @@ from ..selectors.documents import (
 )
 from ..selectors.games import awaiting_games
 from . import documents
+from .files import concours_file_name
 
 BOLD = Font(bold=True)
 TITLE = Font(bold=True, size=13)
@@ -243,7 +244,7 @@ def _state(game: Game, awaiting: frozenset[int] | set[int] = frozenset()) -> str
 
 
 def filename(tournament: Tournament, when: datetime) -> str:
-    return f"classement-{tournament.slug}-{when:%Y-%m-%d}.xlsx"
+    return concours_file_name("classement", tournament, "xlsx")
 
 
 def title(tournament: Tournament, when: datetime | None = None) -> str:

@@ -42,13 +42,17 @@ from ..validators import InvalidText, clean_text, same_name
 
 # --- What a team's texts may be: one rule for the form and the file ---------------------------
 
-TEAM_FIELDS = ("name", "player1", "player2", "club")
+TEAM_FIELDS = ("name", "player1", "player2", "club", "licence1", "licence2")
 TEAM_LABELS = {
     "name": gettext_lazy("Équipe"),
     "player1": gettext_lazy("Joueur 1"),
     "player2": gettext_lazy("Joueur 2"),
     "club": gettext_lazy("Club"),
+    "licence1": gettext_lazy("Licence 1"),
+    "licence2": gettext_lazy("Licence 2"),
 }
+# A team file's optional columns: the players' licences (issue 32: refused before).
+OPTIONAL_TEAM_FIELDS = ("club", "licence1", "licence2")
 
 
 def _max_length(model: type[Model], field: str) -> int:
@@ -63,6 +67,8 @@ def team_max_length(field: str) -> int:
     players are `Player` rows: their names have its `name` column's length)."""
     if field in ("player1", "player2"):
         return _max_length(Player, "name")
+    if field in ("licence1", "licence2"):
+        return _max_length(Player, "licence")
     return _max_length(Team, field)
 
 
@@ -71,7 +77,7 @@ def clean_team_field(field: str, value: object) -> str:
 
     The team form's `clean_<field>` and every line of a team file call this one function."""
     return clean_text(value, label=str(TEAM_LABELS[field]), max_length=team_max_length(field),
-                      required=field != "club")
+                      required=field not in OPTIONAL_TEAM_FIELDS)
 
 
 # --- What a mêlée player's texts may be: one rule for the player form and the file ------------
@@ -115,9 +121,10 @@ XLSX_COLUMNS = 16
 SEPARATORS = (";", "\t", ",")
 SAMPLE_LINES = 20
 
-COLUMNS = gettext_lazy("équipe, joueur 1, joueur 2, club")
-EXPECTED_COLUMNS = gettext_lazy("équipe, joueur 1, joueur 2, club (le club peut rester vide)")
-HEADER_KEYS = ("equipe", "joueur1", "joueur2", "club")
+COLUMNS = gettext_lazy("équipe, joueur 1, joueur 2, club, licence 1, licence 2")
+EXPECTED_COLUMNS = gettext_lazy("équipe, joueur 1, joueur 2, club, licence 1, licence 2 (le "
+                                "club et les licences peuvent rester vides)")
+HEADER_KEYS = ("equipe", "joueur1", "joueur2", "club", "licence1", "licence2")
 PLAYER_COLUMNS = gettext_lazy("joueur, club, licence")
 PLAYER_EXPECTED_COLUMNS = gettext_lazy("joueur, club, licence (le club et la licence peuvent "
                                        "rester vides)")

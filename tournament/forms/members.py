@@ -18,6 +18,12 @@ class MemberForm(forms.Form):
     role = forms.ChoiceField(label=_("Rôle"), choices=ROLE_CHOICES, initial=ROLE_MARQUE)
 
 
+class ClubNameForm(forms.Form):
+    # The service checks the text (services.clubs.club_rename): one message either way.
+    name = forms.CharField(label=_("Nom du club"), max_length=120,
+                           widget=forms.TextInput(attrs={"autocomplete": "off", "size": 40}))
+
+
 class RoleForm(forms.Form):
     role = forms.ChoiceField(label=_("Rôle"), choices=ROLE_CHOICES)
 

@@ -27,15 +27,22 @@ class AmountField(forms.CharField):
     """Euros typed as text, cleaned into cents (an int), 0 to `maximum`; empty: None when
     not required."""
 
-    def __init__(self, *, maximum: int = MAX_AMOUNT, **kwargs: Any) -> None:
+    def __init__(self, *, maximum: int = MAX_AMOUNT, zero_blank: bool = False,
+                 **kwargs: Any) -> None:
         self.maximum = maximum
+        self.zero_blank = zero_blank
         kwargs.setdefault("widget", forms.TextInput(attrs={
-            "inputmode": "decimal", "autocomplete": "off", "size": 9, "maxlength": 40}))
+            "inputmode": "decimal", "autocomplete": "off", "size": 9, "maxlength": 40,
+            "placeholder": "0,00"}))
         super().__init__(max_length=40, **kwargs)
 
     def prepare_value(self, value: Any) -> Any:
+        # The box holds the number only, the « € » beside it: a prefilled « 0,00 € » typed
+        # into became « 0,00 €10 » (issue 32). `zero_blank`: 0 is shown as an empty box.
         if isinstance(value, int) and not isinstance(value, bool):
-            return amount_text(value)
+            if value == 0 and self.zero_blank:
+                return ""
+            return amount_text(value).removesuffix("\u00a0€")
         return value
 
     def clean(self, value: Any) -> int | None:  # type: ignore[override]
@@ -50,7 +57,8 @@ class AmountField(forms.CharField):
 
 class FeeForm(forms.Form):
     fee = AmountField(label=gettext_lazy("Droit d'inscription"), maximum=MAX_FEE,
-                      required=False, help_text=gettext_lazy("En euros ; vide ou 0 : gratuit."))
+                      required=False, zero_blank=True,
+                      help_text=gettext_lazy("En euros ; vide ou 0 : gratuit."))
     fee_per = forms.ChoiceField(label=gettext_lazy("Demandé"), choices=FEE_PER_CHOICES,
                                 widget=forms.RadioSelect)
 

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..models import ClubPlayer
+from ..services import NEW_REGISTER_PLAYER
 from ..services.common import model_column
 from ..validators import InvalidText, clean_text
 
@@ -25,7 +26,8 @@ def register_id(value: object) -> int | None:
 
 
 class RegisterChoice(forms.CharField):
-    """The hidden field the type-ahead fills with the chosen register player's id."""
+    """The hidden field the type-ahead fills with the chosen register player's id, or « new »
+    (its « Nouveau joueur »: a new register player, though the register has the name)."""
 
     widget = forms.HiddenInput
 
@@ -33,6 +35,8 @@ class RegisterChoice(forms.CharField):
         super().__init__(required=False, **kwargs)
 
     def clean(self, value: object) -> int | None:  # type: ignore[override]
+        if isinstance(value, str) and value.strip() == "new":
+            return NEW_REGISTER_PLAYER
         return register_id(value)
 
 

@@ -133,7 +133,9 @@ class TeamEditForm(TeamForm):
 class TeamImportForm(forms.Form):
     file = forms.FileField(label=_("Fichier .xlsx ou .csv"),
                            widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv"}),
-                           help_text=_("Colonnes : équipe, joueur 1, joueur 2, club. "
+                           help_text=_("Colonnes : équipe, joueur 1, joueur 2, club, licence 1, "
+                                       "licence 2 (le club et les licences peuvent rester "
+                                       "vides). "
                                        "Un fichier de 2 Mo et 2 000 lignes au plus."))
 
     def clean_file(self) -> list[ImportLine]:

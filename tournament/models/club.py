@@ -147,14 +147,16 @@ class ClubEntry(models.Model):
         ("invite", _("invitation")),
         ("accepted", _("invitation acceptée")),
         ("declined", _("invitation refusée")),
+        ("rename", _("club renommé")),
     ]
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="entries")
     at = models.DateTimeField(_("quand"), auto_now_add=True)
     actor = models.CharField(_("qui"), max_length=150)
     action = models.CharField(_("action"), max_length=10, choices=ACTIONS)
     member = models.CharField(_("membre"), max_length=150)
-    before = models.CharField(max_length=20, blank=True)
-    after = models.CharField(max_length=20, blank=True)
+    # A role's key, or the club's name before and after a rename (as long as Club.name).
+    before = models.CharField(max_length=120, blank=True)
+    after = models.CharField(max_length=120, blank=True)
 
     class Meta:
         ordering = ["-at", "-pk"]

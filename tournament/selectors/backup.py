@@ -6,6 +6,9 @@ from __future__ import annotations
 import dataclasses
 import datetime
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from ..models import AuditEntry, DonneRecord, Tournament
 
 
@@ -21,15 +24,57 @@ class Contents:
     parties: int
     donnes: int
     entries: int
+    # What a restore replaces beside the games (issue 32: a season, the caisse's payments and
+    # the pointage went without the page saying so): the season's name ("" none), the
+    # payments, the lots and the entrants marked arrived.
+    season: str = ""
+    payments: int = 0
+    lots: int = 0
+    arrived: int = 0
 
 
 def tournament_contents(tournament: Tournament) -> Contents:
+    entrants = (tournament.players if tournament.by_player
+                else tournament.teams.filter(round__isnull=True))
     return Contents(
         name=tournament.name, slug=tournament.slug, date=tournament.date,
         teams=tournament.teams.filter(round__isnull=True).count(),
         players=tournament.players.count(), parties=tournament.rounds.count(),
         donnes=DonneRecord.objects.filter(game__round__tournament=tournament).count(),
-        entries=tournament.audit.count())
+        entries=tournament.audit.count(),
+        season=tournament.season.name if tournament.season is not None else "",
+        payments=tournament.payments.count(), lots=tournament.prizes.count(),
+        arrived=entrants.filter(arrived=True).count())
+
+
+def restore_losses(current: Contents, incoming: Contents) -> list[str]:
+    """What restoring `incoming` over `current` takes away, in words for the confirmation
+    page: each count the concours holds more of than the backup (the donnes typed since,
+    the payments taken since…), and its season when the backup names another. A season the
+    backup does not name is kept (services.backup), and said on the page's table."""
+    counts = (
+        (current.teams - incoming.teams, ngettext(
+            "%(n)d équipe inscrite", "%(n)d équipes inscrites", current.teams - incoming.teams)),
+        (current.players - incoming.players, ngettext(
+            "%(n)d joueur", "%(n)d joueurs", current.players - incoming.players)),
+        (current.parties - incoming.parties, ngettext(
+            "%(n)d partie tirée", "%(n)d parties tirées", current.parties - incoming.parties)),
+        (current.donnes - incoming.donnes, ngettext(
+            "%(n)d donne saisie", "%(n)d donnes saisies", current.donnes - incoming.donnes)),
+        (current.arrived - incoming.arrived, ngettext(
+            "%(n)d arrivée pointée", "%(n)d arrivées pointées",
+            current.arrived - incoming.arrived)),
+        (current.payments - incoming.payments, ngettext(
+            "%(n)d paiement de la caisse", "%(n)d paiements de la caisse",
+            current.payments - incoming.payments)),
+        (current.lots - incoming.lots, ngettext(
+            "%(n)d lot", "%(n)d lots", current.lots - incoming.lots)),
+    )
+    lost = [words % {"n": n} for n, words in counts if n > 0]
+    if current.season and incoming.season and incoming.season != current.season:
+        lost.append(_("la saison « %(season)s » : le concours passe dans « %(other)s »")
+                    % {"season": current.season, "other": incoming.season})
+    return lost
 
 
 def last_entry(tournament: Tournament) -> int:

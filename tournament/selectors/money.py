@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..amounts import PoolLine, pool_amounts
+from ..amounts import PoolLine, pool_amounts, split_equally
 from ..choices import FEE_PER_PLAYER, PAYMENT_METHOD_CHOICES, PAYMENT_OFFERED
 from ..models import CashPrize, Payment, Player, Team, Tournament
 from ..validators import search_key
-from .prizes import Lot, award_indexes, standings_awards
+from .prizes import Awards, Lot, award_indexes, standings_awards
 
 
 def due_of(tournament: Tournament, players: int) -> int:
@@ -127,6 +127,12 @@ class Caisse:
         return [entrant for entrant in self.entrants if not entrant.paid]
 
     @property
+    def to_collect(self) -> list[EntrantMoney]:
+        """The unpaid who owe something: a free concours lists nobody « à encaisser » at
+        0,00 € (issue 32); an entrant owing nothing is not asked at the desk."""
+        return [entrant for entrant in self.unpaid if entrant.due > 0]
+
+    @property
     def paid(self) -> list[EntrantMoney]:
         return [entrant for entrant in self.entrants if entrant.paid]
 
@@ -209,6 +215,25 @@ def cash_prizes_by_position(tournament: Tournament, places: int) -> dict[int, in
     return pool_amounts(pool, net_fees(entrants_money(tournament)), places)
 
 
+def cash_shared_by_ties(awards: Awards, cash: dict[int, int]) -> dict[int, int]:
+    """`cash` (position → cents) with the prizes of lines ex aequo (the same rank) added up
+    and shared equally among them (`amounts.split_equally`): two teams tied 2nd of a pool
+    paying 100 € and 50 € each take 75 €, where the first in the list took 100 €."""
+    by_rank: dict[int, list[int]] = {}
+    for award in awards.lines:
+        if award.placed:
+            by_rank.setdefault(award.rank, []).append(award.position)
+    shared = dict(cash)
+    for positions in by_rank.values():
+        total = sum(cash.get(position, 0) for position in positions)
+        if len(positions) < 2 or not total:
+            continue
+        for position, amount in zip(sorted(positions),
+                                    split_equally(total, len(positions)), strict=True):
+            shared[position] = amount
+    return dict(sorted(shared.items()))
+
+
 def payment_rows(tournament: Tournament) -> list[dict[str, Any]]:
     """Every payment as a plain row (what an export or a backup writes): the entrant's
     number, what it owed, paid, how, when, and what was refunded (cents; times in ISO)."""
@@ -227,6 +252,7 @@ __all__ = [
     "EntrantMoney",
     "caisse",
     "cash_prizes_by_position",
+    "cash_shared_by_ties",
     "due_of",
     "entrants_money",
     "payment_rows",

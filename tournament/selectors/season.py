@@ -24,11 +24,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext as _
 
 from ..formats import FORMATS
 from ..models import ClubPlayer, Game, Player, Round, Season, Team, Tournament
 from ..ranking import Row, rank, tally
 from ..season import BEYOND, KINDS, Entry, Line, Rule, concours_points, season_rank
+from ..validators import search_key
 from .standings import (
     MELEE_FIELDS,
     RESULT_FIELDS,
@@ -202,7 +204,28 @@ def season_size(season: Season) -> int:
 
 
 def _names(ids: Iterable[int]) -> dict[int, str]:
-    return {player.pk: player.full_name for player in ClubPlayer.objects.filter(pk__in=ids)}
+    return told_apart(list(ClubPlayer.objects.filter(pk__in=ids)))
+
+
+def told_apart(players: Sequence[ClubPlayer]) -> dict[int, str]:
+    """Register player → the name a season or the site shows: namesakes (the same name,
+    accents and case aside) told apart by their home club when it differs, else by their
+    fiche number (issue 32: two « Jean Martin » read as one person, credited twice)."""
+    by_name: dict[str, list[ClubPlayer]] = {}
+    for player in players:
+        by_name.setdefault(search_key(player.full_name), []).append(player)
+    names = {}
+    for group in by_name.values():
+        clubs = {search_key(player.home_club) for player in group}
+        for player in group:
+            if len(group) == 1:
+                names[player.pk] = player.full_name
+            elif len(clubs) == len(group) and all(clubs):
+                names[player.pk] = f"{player.full_name} ({player.home_club})"
+            else:
+                names[player.pk] = (f"{player.full_name} ("
+                                    + _("fiche n° %(n)d") % {"n": player.pk} + ")")
+    return names
 
 
 def _standings(season: Season, standings: list[ConcoursStanding],

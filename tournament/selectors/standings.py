@@ -4,6 +4,7 @@ in a constant number of queries."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -303,13 +304,32 @@ def _entrant_values(tournament: Tournament) -> list[Entrant]:
 
 def standings_lines(tournament: Tournament) -> list[StandingsLine]:
     """The one source of the standings page, its PDF and the workbook: a line per player in a
-    mêlée, per registered team otherwise. Three queries, whatever the number of entrants
-    (one more, the first time a line's `team` or `player` is read)."""
+    mêlée, per registered team otherwise, those the draw has placed (`_seated`). Four
+    queries, whatever the number of entrants (one more, the first time a line's `team` or
+    `player` is read)."""
     entrants = _entrant_values(tournament)
     by_id = {entrant.id: entrant for entrant in entrants}
     models = _EntrantModels(tournament)
+    seated = _seated(tournament)
+    ids = [entrant.id for entrant in entrants if seated is None or entrant.id in seated]
     return [StandingsLine(row, by_id[row.entrant], models)
-            for row in _ranked(tournament, [entrant.id for entrant in entrants])]
+            for row in _ranked(tournament, ids)]
+
+
+def _seated(tournament: Tournament) -> set[int] | None:
+    """The entrants the draw has placed in some partie (None before the first draw: every
+    entrant is listed). One entrant never placed (registered, never arrived) is left out of
+    the standings, not ranked 40th with 0 played (issue 32); the draw reads `standings`,
+    which keeps it (a late team is drawn at the next partie). One query."""
+    pairs: Iterable[tuple[int | None, int | None]]
+    if tournament.by_player:
+        pairs = Team.objects.filter(tournament=tournament, round__isnull=False).values_list(
+            "first_id", "second_id")
+    else:
+        pairs = Game.objects.filter(round__tournament=tournament).values_list(
+            "team_ns_id", "team_ew_id")
+    seated = {entrant for pair in pairs for entrant in pair if entrant is not None}
+    return seated or None
 
 
 def criteria_labels(tournament: Tournament) -> list[str]:

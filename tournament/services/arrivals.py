@@ -46,8 +46,9 @@ def _entrant_locked(tournament: Tournament, team: Team | None,
         raise UserError(_("Cette équipe n'est pas inscrite à ce concours.") if team is not None
                         else _("Ce joueur n'est pas inscrit à ce concours."))
     if not found.active:
-        raise UserError(_("« %(name)s » est retiré du concours : faites-le revenir d'abord.")
-                        % {"name": found.name})
+        # The name is the subject of no adjective: « Simone … est retiré » read wrong.
+        raise UserError(_("« %(name)s » : inscription retirée du concours ; annulez d'abord "
+                          "le retrait.") % {"name": found.name})
     return found
 
 

@@ -29,7 +29,7 @@ from ..journal import Actor
 from ..models import Club, ClubEntry, MemberInvite, Membership
 from .common import text_field
 
-__all__ = ["club_create", "club_first", "club_of_organiser", "invitation_accept",
+__all__ = ["club_create", "club_first", "club_of_organiser", "club_rename", "invitation_accept",
            "invitation_decline", "invite_accept", "invite_valid", "member_create",
            "member_link", "member_remove", "member_role_set"]
 
@@ -71,6 +71,20 @@ def club_first(*, responsable: User) -> Club:
     if membership is not None:
         return membership.club
     return club_create(name=FIRST_CLUB, responsable=responsable)
+
+
+@transaction.atomic
+def club_rename(*, club: Club, name: str, by: Actor) -> Club:
+    """The club's name (« Mon club » at the first start), as the site export, the season's
+    PDF and the pages print it; its address (slug) stays, or links already given would die.
+    Recorded in the club's record of changes."""
+    name = text_field(Club, "name", name, label=_("Nom du club"))
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    if club.name != name:
+        _record(club, by, "rename", "", before=club.name, after=name)
+        club.name = name
+        club.save(update_fields=["name"])
+    return club
 
 
 def runs_club(user: User | AnonymousUser, club_id: int) -> bool:

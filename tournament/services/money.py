@@ -165,7 +165,7 @@ def payment_refund(*, tournament: Tournament, number: int, amount: int | None = 
         raise UserError(_("%(name)s n'a pas payé : rien à rembourser.")
                         % {"name": _name(entrant)})
     if payment.refunded:
-        raise UserError(_("%(name)s est déjà remboursé.") % {"name": _name(entrant)})
+        raise UserError(_("%(name)s : le paiement est déjà remboursé.") % {"name": _name(entrant)})
     amount = payment.amount if amount is None else amount
     if amount > payment.amount:
         raise UserError(_("%(name)s a payé %(paid)s : on ne rembourse pas davantage.")
@@ -247,6 +247,20 @@ def prize_value_set(*, prize: Prize, value: int | None, by: Actor = SYSTEM) -> P
     return row
 
 
+@transaction.atomic
+def prize_values_set(*, tournament: Tournament, values: dict[int, int | None],
+                     by: Actor = SYSTEM) -> list[Prize]:
+    """The values of several lots of `tournament` at once (lot id → cents, None: not said),
+    as the caisse's settings send them: all or none (one pressed Entrée in the first value
+    and the others were lost, the balance then wrong)."""
+    prizes = {prize.pk: prize for prize in Prize.objects.filter(tournament=tournament,
+                                                                  pk__in=list(values))}
+    if len(prizes) != len(values):
+        raise UserError(_("Un de ces lots n'existe plus : relisez la page."))
+    return [prize_value_set(prize=prizes[pk], value=value, by=by)
+            for pk, value in values.items()]
+
+
 __all__ = [
     "cash_pool_set",
     "fee_set",
@@ -254,5 +268,6 @@ __all__ = [
     "payment_take",
     "payment_undo",
     "prize_value_set",
+    "prize_values_set",
     "refund_undo",
 ]

@@ -43,6 +43,7 @@ from .register import (
     entrant_relinked,
     licence_holder,
     register_licence_learnt,
+    register_spelling,
 )
 
 
@@ -104,6 +105,11 @@ def player_create(*, tournament: Tournament, name: str, club: str = "", licence:
     holder = licence_holder(tournament, licence)
     if holder is not None:
         raise _licence_refused(licence, holder, "licence")
+    spelled = register_spelling(found, name)  # the register's spelling wins when linked
+    if spelled != name and _name_holder(tournament, spelled):
+        raise UserError(_("Le joueur « %(name)s » est déjà inscrit.") % {"name": spelled},
+                        "name")
+    name = spelled
     # Registered at the desk after partie 1 while the pointage is in use: the player is there.
     player = Player.objects.create(tournament=tournament, number=next_player_number(tournament),
                                    name=name, club=club, licence=licence, registered=found,

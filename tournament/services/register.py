@@ -41,6 +41,9 @@ REGISTER_FIELDS = ("name", "first_name", "licence", "home_club")
 ANONYMOUS = "Joueur n° %(pk)d"
 # A word of a player's name this long names them in a team's name (shorter: "Le", "de").
 NAME_WORD = 3
+# The `registered` of an entrant the desk said is a new person (the type-ahead's « Nouveau
+# joueur »), though the register has someone of that name: no register id is 0.
+NEW_REGISTER_PLAYER = 0
 
 
 def club_player_values(player: ClubPlayer) -> dict[str, Any]:
@@ -480,26 +483,33 @@ def entrant_registered(*, tournament: Tournament, name: str, licence: str = "",
     """The register player a new entrant of `tournament` is, and the licence it enters with.
 
     `registered`: the register player chosen in the form (an id of the concours' club, not
-    anonymised, not already an entrant of the concours; else refused on `field`). Without
+    anonymised, not already an entrant of the concours; else refused on `field`), or
+    NEW_REGISTER_PLAYER (a new one, whoever the register has of that name). Without
     one: the player of this licence, else of this name and home club (the oldest, when the
     register has it twice), else the one player of this name when no club is said or the
-    register says none, else a new one. `taken`: register ids already entrants of this
-    registration (a team's other player). None when the match found is an entrant of the
-    concours already (two namesakes: the link is left to be made later)."""
+    register says none, else a new one when the register has nobody of this name. A
+    register player of this name but of another home club is asked about (refused on
+    `field`, naming them), as a file's line is (register_match): a second « Mireille
+    Castel » in the register would split her season's points in two. `taken`: register
+    ids already entrants of this registration (a team's other player). None when the match
+    found is an entrant of the concours already (two namesakes: the link is left to be made
+    later)."""
     taken = set(taken or ())
     in_concours = set(Player.objects.filter(tournament=tournament, registered__isnull=False)
                       .values_list("registered", flat=True)) | taken
     club_players = ClubPlayer.objects.filter(club_id=tournament.club_id, anonymised=False)
+    if registered == NEW_REGISTER_PLAYER:
+        return _register_player_added(tournament, name, licence, home_club, by), licence
     if registered is not None:
         chosen = club_players.filter(pk=registered).first()
         if chosen is None:
             raise UserError(_("Ce joueur n'est pas (ou plus) dans le registre du club."), field)
         if chosen.pk in taken:
-            raise UserError(_("%(name)s est choisi deux fois dans l'équipe.")
-                            % {"name": chosen.full_name}, field)
+            raise UserError(_("%(name)s : ce joueur du registre est choisi deux fois dans "
+                              "l'équipe.") % {"name": chosen.full_name}, field)
         if chosen.pk in in_concours:
-            raise UserError(_("%(name)s est déjà inscrit à ce concours.")
-                            % {"name": chosen.full_name}, field)
+            raise UserError(_("%(name)s : ce joueur du registre est déjà inscrit à ce "
+                              "concours.") % {"name": chosen.full_name}, field)
         return chosen, licence or chosen.licence
     key = licence_key(licence)
     if key:
@@ -525,10 +535,42 @@ def entrant_registered(*, tournament: Tournament, name: str, licence: str = "",
             _licence_free(tournament.club_id, licence, exclude=found.pk)
             _licence_learnt(found, licence, by)
         return found, licence
+    if named:
+        raise UserError(_namesakes_asked(name, named), field)
+    return _register_player_added(tournament, name, licence, home_club, by), licence
+
+
+def _namesakes_asked(name: str, named: list[ClubPlayer]) -> str:
+    """The question a name the register has under another home club asks the desk."""
+    who = ", ".join(
+        f"{player.full_name} ({player.home_club or _('sans club')}, "
+        + _("fiche n° %(n)d") % {"n": player.pk} + ")" for player in named[:3])
+    return _("« %(name)s » : le registre du club a déjà %(who)s, d'un autre club. "
+             "Choisissez ce joueur dans les suggestions sous le nom, ou « Nouveau joueur » "
+             "s'il s'agit d'une autre personne.") % {"name": name, "who": who}
+
+
+def _register_player_added(tournament: Tournament, name: str, licence: str, home_club: str,
+                           by: Actor) -> ClubPlayer:
+    if licence:  # « nouveau joueur » with a licence the register has: that is the player
+        _licence_free(tournament.club_id, licence)
     created = ClubPlayer.objects.create(club_id=tournament.club_id, name=name,
                                         licence=licence, home_club=home_club)
     _log(tournament.club_id, by, "create", created, after=club_player_values(created))
-    return created, licence
+    return created
+
+
+def register_spelling(found: ClubPlayer | None, typed: str) -> str:
+    """The name an entrant linked to the register is entered under: the register's spelling
+    (« Mireille Castel » where « CASTEL mireile » was typed and the licence or the
+    type-ahead found her), so that the standings, the season and the site write one name
+    for one person (issue 32). Unlinked, or a register name too long for an entrant: the
+    name typed."""
+    if found is None:
+        return typed
+    spelled = found.full_name
+    length = Player._meta.get_field("name").max_length or 0
+    return spelled if 0 < len(spelled) <= length else typed
 
 
 def entrant_relinked(*, player: Player, home_club: str, registered: int | None = None,
@@ -564,6 +606,7 @@ def entrant_relinked(*, player: Player, home_club: str, registered: int | None =
 
 
 __all__ = [
+    "NEW_REGISTER_PLAYER",
     "club_player_anonymise",
     "club_player_create",
     "club_player_merge",
@@ -575,4 +618,5 @@ __all__ = [
     "entrants_anonymised_again",
     "licence_holder",
     "register_licence_learnt",
+    "register_spelling",
 ]

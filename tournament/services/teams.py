@@ -42,6 +42,7 @@ from .register import (
     entrant_relinked,
     licence_holder,
     register_licence_learnt,
+    register_spelling,
 )
 
 # --- Teams ------------------------------------------------------------------------------
@@ -151,6 +152,9 @@ def team_create(*, tournament: Tournament, name: str, player1: str, player2: str
         registered=registered2, field="player2",
         taken=set() if found1 is None else {found1.pk}, by=by)
     _licences_checked(tournament, {"licence1": licence1, "licence2": licence2}, [])
+    # The register's spelling wins when linked (the views say so, comparing with what was
+    # typed).
+    player1, player2 = register_spelling(found1, player1), register_spelling(found2, player2)
     start = next_player_number(tournament)
     first = Player.objects.create(tournament=tournament, number=start, name=player1,
                                   club=club, licence=licence1, registered=found1)
@@ -317,10 +321,14 @@ class ImportLine:
     player1: str
     player2: str
     club: str
+    # The players' licences (optional columns « licence 1 ; licence 2 »; "": none).
+    licence1: str = ""
+    licence2: str = ""
 
     def identities(self) -> list[Incoming]:
         """Its players as the club's register matches them (the team's club theirs)."""
-        return [Incoming(self.player1, club=self.club), Incoming(self.player2, club=self.club)]
+        return [Incoming(self.player1, licence=self.licence1, club=self.club),
+                Incoming(self.player2, licence=self.licence2, club=self.club)]
 
 
 def import_identities(lines: Iterable[ImportLine] | Iterable[PlayerLine]) -> list[Incoming]:
@@ -343,6 +351,8 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
     _doublettes_only(tournament)
     seen = {validators.same_name(name)
             for name in registered_teams(tournament).values_list("name", flat=True)}
+    licences = {licence_key(licence): name for name, licence in
+                tournament.players.exclude(licence="").values_list("name", "licence")}
 
     def check(line: ImportLine) -> tuple[dict[str, str], list[str]]:
         problems: list[str] = []
@@ -355,6 +365,19 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
                     if field.startswith("player") else text_field(Team, field, value))
             except UserError as error:
                 problems.append(error.message)
+        for field, player in (("licence1", "player1"), ("licence2", "player2")):
+            try:
+                values[field] = licence_checked(getattr(line, field), field,
+                                                _licence_label(field))
+            except UserError as error:
+                problems.append(error.message)
+                continue
+            key = licence_key(values[field])
+            if key and key in licences:
+                problems.append(_("la licence %(licence)s est déjà celle de %(name)s.")
+                                % {"licence": values[field], "name": licences[key]})
+            elif key:
+                licences[key] = values.get(player, "")
         if "player1" in values and "player2" in values:
             twice = _same_player_twice(values["player1"], values["player2"])
             if twice is not None:
@@ -367,14 +390,16 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
     rows = lines_checked(lines, check, empty=_("Le fichier ne contient aucune équipe."))
     links = entrants_link(
         club=tournament.club, choices=choices, ambiguous_new=ambiguous_new,
-        incoming=[Incoming(values[field], club=values["club"]) for values in rows
-                  for field in ("player1", "player2")])
+        incoming=[Incoming(values[field], licence=values[licence], club=values["club"])
+                  for values in rows
+                  for field, licence in (("player1", "licence1"), ("player2", "licence2"))])
     start, player_start = _next_team_number(tournament), next_player_number(tournament)
     players = Player.objects.bulk_create(
         Player(tournament=tournament, number=player_start + index, name=values[field],
-               club=values["club"], registered=links[index])
-        for index, (values, field) in enumerate((values, field) for values in rows
-                                                for field in ("player1", "player2")))
+               club=values["club"], licence=values[licence], registered=links[index])
+        for index, (values, field, licence) in enumerate(
+            (values, field, licence) for values in rows
+            for field, licence in (("player1", "licence1"), ("player2", "licence2"))))
     teams = Team.objects.bulk_create(
         Team(tournament=tournament, number=start + index, name=values["name"],
              club=values["club"], first=players[2 * index], second=players[2 * index + 1])

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..access import managed_club
 from ..errors import UserError
-from ..forms.members import InvitePasswordForm, MemberForm, RoleForm
+from ..forms.members import ClubNameForm, InvitePasswordForm, MemberForm, RoleForm
 from ..models import Club, ClubEntry, Membership
 from ..services.clubs import INVITE_HOURS
 from .common import _by, _form_error, table_link_base
@@ -27,12 +27,14 @@ ENTRIES = 30  # the club's latest member changes shown under the list
 
 
 def _page(request: HttpRequest, club: Club, form: MemberForm | None = None,
-          link: str = "", linked: str = "", status: int = 200) -> HttpResponse:
+          link: str = "", linked: str = "", status: int = 200,
+          name_form: ClubNameForm | None = None) -> HttpResponse:
     form = form or MemberForm()
     form.fields["username"].widget.attrs["autofocus"] = True
     members = selectors.club_members(club)
     return render(request, "tournament/organiser/members.html", {
         "club": club, "form": form, "link": link, "linked": linked, "hours": INVITE_HOURS,
+        "name_form": name_form or ClubNameForm(initial={"name": club.name}),
         "rows": [(member, RoleForm(initial={"role": member.role},
                                    prefix=f"m{member.pk}")) for member in members],
         "invitations": selectors.club_invitations(club),
@@ -173,3 +175,23 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
             return redirect("tournament:home")
     return render(request, "registration/invite.html",
                   {"form": form, "invite": found}, status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def club_rename(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's name, its responsable's (« Mon club » at the first start was printed on
+    the site export and the season's PDF)."""
+    club = managed_club(request, slug)
+    form = ClubNameForm(request.POST)
+    if form.is_valid():
+        try:
+            club = services.club_rename(club=club, name=form.cleaned_data["name"],
+                                        by=_by(request))
+        except UserError as error:
+            _form_error(form, error)
+        else:
+            messages.success(request, _("Le club s'appelle désormais « %(name)s ».")
+                             % {"name": club.name})
+            return redirect("tournament:members", slug=slug)
+    return _page(request, club, name_form=form, status=400)

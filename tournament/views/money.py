@@ -82,7 +82,10 @@ def caisse_pay(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     messages.success(request, _("N° %(n)d : payé %(amount)s (%(method)s).") % {
         "n": number, "amount": amount_text(payment.amount),
         "method": dict(PAYMENT_METHOD_CHOICES)[payment.method].lower()})
-    return _back(slug, last=number, method=method)
+    # The next entrant is offered espèces again, not this one's method: a chèque's stuck to
+    # the cash payments that followed, recorded wrong without a word (issue 32). A refused
+    # payment keeps its method, to be sent again.
+    return _back(slug, last=number)
 
 
 @login_required
@@ -205,6 +208,33 @@ def caisse_lot_value(request: HttpRequest, slug: str, prize: int) -> HttpRespons
         messages.error(request, error.message)
     else:
         messages.success(request, _("Valeur de « %(label)s » enregistrée.") % {"label": lot.label})
+    return redirect("tournament:caisse_settings", slug=slug)
+
+
+@login_required
+@require_POST
+def caisse_lot_values(request: HttpRequest, slug: str) -> HttpResponse:
+    """The lots' values, all in one form (Entrée in any field sends them all): each checked,
+    then all saved or none. A lot the page did not show (added meanwhile) is left as is."""
+    # the concours' settings: its organisers
+    tournament = organised(request, slug)
+    shown = [(lot, LotValueForm(request.POST, prefix=f"lot{lot.pk}"))
+             for lot in tournament.prizes.order_by("order", "id")
+             if f"lot{lot.pk}-value" in request.POST]
+    refused = [(lot, form) for lot, form in shown if not form.is_valid()]
+    for lot, form in refused:
+        _refused(request, form, f"« {lot.label} » : ")
+    if refused:
+        messages.error(request, _("Aucune valeur n'est enregistrée : corrigez et renvoyez."))
+        return redirect("tournament:caisse_settings", slug=slug)
+    try:
+        services.prize_values_set(
+            tournament=tournament, by=_by(request),
+            values={lot.pk: form.cleaned_data["value"] for lot, form in shown})
+    except UserError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Valeurs des lots enregistrées."))
     return redirect("tournament:caisse_settings", slug=slug)
 
 

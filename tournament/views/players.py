@@ -61,6 +61,10 @@ def player_list(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 messages.success(request, _("Inscription enregistrée : %(n)d. %(name)s.")
                                  % {"n": player.number, "name": player.name})
+                if player.name != form.cleaned_data["name"]:
+                    messages.info(request, _("Nom du registre retenu : « %(name)s » "
+                                             "(tapé : « %(typed)s »).")
+                                  % {"typed": form.cleaned_data["name"], "name": player.name})
                 return redirect("tournament:players", slug=slug)
     return _list_page(request, tournament, form, PlayerImportForm(),
                       status=422 if form.is_bound else 200)

@@ -10,6 +10,7 @@ from django_tables2 import RequestConfig
 from .. import selectors
 from ..access import RUNNING_ROLES, WHO_MAY, club_roles, readable
 from ..exports import documents, qr
+from ..launcher import first_start
 from ..tables import StandingsTable
 from .common import table_link_base
 
@@ -28,9 +29,14 @@ def home(request: HttpRequest) -> HttpResponse:
     member_of = {group.club.pk for group in clubs}
     seasons = [season for season in selectors.published_seasons(limit=HOME_SEASONS)
                if season.club_id not in member_of]  # a member finds them under the club
+    # Before the first password is chosen, the home page said nothing of the page where
+    # it is (issue 32): on this computer (the only one that page serves), it is offered.
+    first_start_pending = (not request.user.is_authenticated
+                           and first_start.is_this_computer(request.META.get("REMOTE_ADDR", ""))
+                           and first_start.pending_account() is not None)
     return render(request, "tournament/public/home.html",
                   {"clubs": clubs, "tournaments": others, "can_create": can_create,
-                   "seasons": seasons,
+                   "seasons": seasons, "first_start_pending": first_start_pending,
                    "invitations": selectors.my_invitations(request.user)})
 
 

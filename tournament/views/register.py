@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from .. import selectors, services
+from .. import selectors, services, validators
 from ..access import REGISTER_EDITORS, REGISTER_KEEPERS, at_desk, club_member, club_role
 from ..errors import UserError
 from ..forms import AnonymiseForm, ClubPlayerForm, MergeForm
@@ -65,8 +65,12 @@ def register_suggestions(request: HttpRequest, slug: str) -> HttpResponse:
     query = request.GET.get(field, "")[:selectors.register.QUERY_MAX]
     players = selectors.register_search(tournament.club_id, query)
     entered = selectors.register_entered(tournament, [player.pk for player in players])
+    # « Nouveau joueur »: the name typed is another person than the register's namesakes
+    # (services.entrant_registered asks when the register has the name under another club).
+    typed = validators.name_rotations(query)
+    new_name = query.strip() if any(player.key in typed for player in players) else ""
     return render(request, "tournament/register/suggestions.html", {
-        "players": players, "entered": entered, "field": field,
+        "players": players, "entered": entered, "field": field, "new_name": new_name,
     })
 
 
@@ -106,7 +110,7 @@ def club_player_add(request: HttpRequest, club_slug: str) -> HttpResponse:
         except UserError as error:
             _form_error(form, error)
         else:
-            messages.success(request, _("%(name)s est ajouté au registre.")
+            messages.success(request, _("Fiche ajoutée au registre : %(name)s.")
                              % {"name": player.full_name})
             namesakes = selectors.register_namesakes(player)
             if namesakes:  # added twice (two volunteers, a double submit)? Said, not refused:

@@ -28,6 +28,7 @@ from ..forms import ChoicesForm
 from ..forms.restore import CopyForm, RestoreForm
 from ..models import Tournament
 from ..selectors import donne_count
+from ..selectors.backup import restore_losses
 from ..services import autobackups, backup
 from . import pending, progress
 from .common import _form_error
@@ -106,8 +107,11 @@ def _confirmation(request: HttpRequest, tournament: Tournament, kept: dict[str, 
         name = pending.keep_aside(KIND, tournament, kept)
     if form is None:
         form = ChoicesForm(review.ambiguities)
+    current = backup.tournament_contents(tournament)
     return render(request, "tournament/organiser/restore_confirm.html", {
-        "tournament": tournament, "current": backup.tournament_contents(tournament),
+        "tournament": tournament, "current": current,
+        "lost": (restore_losses(current, review.contents)
+                 if kept["mode"] != "copy" else []),
         "incoming": review.contents, "pending": name, "mode": kept["mode"],
         "copy_name": kept.get("name", ""), "copy_slug": kept.get("slug", ""),
         "seen": backup.last_entry(tournament), "form": form,

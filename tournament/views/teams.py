@@ -54,6 +54,8 @@ def team_list(request: HttpRequest, slug: str) -> HttpResponse:
                 _form_error(form, error)
             else:
                 messages.success(request, _("Équipe %(team)s inscrite.") % {"team": team})
+                _spelling_said(request, [(form.cleaned_data["player1"], team.first.name),
+                                         (form.cleaned_data["player2"], team.player2)])
                 # No #fragment: scrolling to one takes the focus away from the name field,
                 # and the next team's first letters were lost ("œur d'Atout").
                 return redirect("tournament:teams", slug=slug)
@@ -85,6 +87,15 @@ def teams_import(request: HttpRequest, slug: str) -> HttpResponse:
                 % {"n": len(teams)})
             return redirect("tournament:teams", slug=slug)
     return _team_list_page(request, tournament, TeamForm(), import_form, status=422)
+
+
+def _spelling_said(request: HttpRequest, names: list[tuple[str, str]]) -> None:
+    """Say where the register's spelling replaced the name typed (services.register_spelling):
+    the desk sees what the standings will print."""
+    for typed, entered in names:
+        if typed and entered and typed != entered:
+            messages.info(request, _("Nom du registre retenu : « %(name)s » (tapé : "
+                                     "« %(typed)s »).") % {"typed": typed, "name": entered})
 
 
 def _team_list_page(request: HttpRequest, tournament: Tournament, form: TeamForm,

@@ -23,6 +23,7 @@ from datetime import datetime
 from django.utils import timezone
 
 from ...models import Club, Tournament
+from ..files import concours_file_name
 from . import builder, data, registry, season
 
 __all__ = ["club_filename", "club_zip", "concours_filename", "concours_zip", "registry",
@@ -47,7 +48,7 @@ def club_zip(club: Club, tournaments: Sequence[Tournament], when: datetime | Non
 
 
 def concours_filename(tournament: Tournament, when: datetime) -> str:
-    return f"site-{tournament.slug}-{timezone.localtime(when):%Y-%m-%d}.zip"
+    return concours_file_name("site", tournament, "zip")
 
 
 def club_filename(club: Club, when: datetime) -> str:

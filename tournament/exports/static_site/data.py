@@ -29,6 +29,7 @@ from ...selectors import (
 )
 from ...selectors.documents import game_rows, player_rows
 from ...selectors.prizes import lot_words, ordinal, standings_awards
+from ...validators import search_key
 from .. import documents
 
 Outcome = Literal["win", "loss", "tie", "exempt", "forfeit", "playing"]
@@ -336,4 +337,19 @@ def site(title: str, club: str, tournaments: Iterable[Tournament], generated: da
     for person in people.by_key.values():  # newest concours first on a person's page
         person.results.sort(key=lambda result: (result.concours.date, result.concours.name),
                             reverse=True)
+    _tell_apart(people)
     return Site(title, club, found, people.sorted(), generated, seasons)
+
+
+def _tell_apart(people: People) -> None:
+    """Namesakes of the register (two « Jean Martin », two people) read as one on the
+    players' list (issue 32): each is given its fiche number."""
+    groups: dict[str, list[Person]] = {}
+    for person in people.by_key.values():
+        groups.setdefault(search_key(person.name), []).append(person)
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        for person in group:
+            if person.key.isdigit():  # a register player's id (`_persons`)
+                person.name += " (" + _("fiche n° %(n)s") % {"n": person.key} + ")"

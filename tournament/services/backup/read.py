@@ -852,4 +852,8 @@ def _contents(backup: Backup) -> Contents:
         date=backup.tournament["date"], teams=len(backup.teams), players=len(backup.players),
         parties=len(backup.rounds),
         donnes=sum(len(game.donnes) for round_ in backup.rounds for game in round_.games),
-        entries=len(backup.audit))
+        entries=len(backup.audit),
+        season=backup.season["name"] if backup.season is not None else "",
+        payments=len(backup.payments), lots=len(backup.lots),
+        arrived=sum(1 for row in (backup.players if format_of(backup.tournament["format"]).by_player
+                                  else backup.teams) if row.get("arrived")))

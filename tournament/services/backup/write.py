@@ -90,10 +90,14 @@ def _write(backup: Backup, organiser: Organiser, replace: bool,
     links = entrants_link(club=club, incoming=backup.identities(), choices=choices,
                           ambiguous_new=ambiguous_new)
     replaced = backup.replaces.pk if backup.replaces is not None else None
+    season = _season_of(club, backup.season)
     if backup.replaces is not None:
+        # A backup written before the concours joined its season says none: the concours
+        # stays in it (the confirmation page says so), or the season would lose it unseen.
+        if season is None:
+            season = backup.replaces.season
         tournament_delete(tournament=backup.replaces)
-    tournament = Tournament.objects.create(club=club, organiser=organiser,
-                                           season=_season_of(club, backup.season),
+    tournament = Tournament.objects.create(club=club, organiser=organiser, season=season,
                                            **backup.tournament)
     if replaced is not None:
         autobackup_carry(from_id=replaced, to_id=tournament.pk)
@@ -241,8 +245,11 @@ def _restore_replacing(backup: Backup, organiser: Organiser, tournament: Tournam
 
 def tournament_copy(*, tournament: Tournament, organiser: Organiser, slug: str,
                     name: str) -> Tournament:
-    """« Copier ce concours »: its backup restored as a copy (`backup_restore`)."""
+    """« Copier ce concours »: its backup restored as a copy (`backup_restore`), in no
+    season: in the original's, the season would count the same games twice (the organiser
+    puts the copy in a season on its settings page, and the original out of it)."""
     if not runs_club(organiser, tournament.club_id):
         raise UserError(_("Seul l'organisateur d'un concours peut le copier."))
-    return backup_restore(organiser=organiser, data=export_data(tournament), mode="copy",
-                          slug=slug, name=name)
+    data = export_data(tournament)
+    data["season"] = None
+    return backup_restore(organiser=organiser, data=data, mode="copy", slug=slug, name=name)
