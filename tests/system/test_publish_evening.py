@@ -207,3 +207,83 @@ def test_an_evening_published_through_a_dropping_connection(tmp_path):
         if laptop is not None:
             laptop.kill()
         server.close()
+
+
+CLUB_TEAMS = {
+    # Each club's concours: its teams' names, players and licences (« » none). Jean Martin of
+    # Auch plays in Condom's concours too, with his licence: one person of the circuit. Two
+    # Marie Dupont without licence, of Condom and of Mirande: two people.
+    "auch": [("Les As", "Jean Martin", "0100001", "Paul Roux", ""),
+             ("Les Rois", "Luc Petit", "0100002", "Anne Blanc", ""),
+             ("Les Dames", "Léa Noir", "", "Zoé Vert", ""),
+             ("Les Valets", "Marc Gris", "", "Théo Brun", "")],
+    "condom": [("Les Trèfles", "Jean Martin", "0100001", "Marie Dupont", ""),
+               ("Les Piques", "Hugo Lenoir", "0200001", "Inès Faure", ""),
+               ("Les Carreaux", "Jules Morel", "", "Rose Simon", ""),
+               ("Les Cœurs", "Louis Girard", "", "Clara Andre", "")],
+    "mirande": [("Les Belotes", "Marie Dupont", "", "Nina Robin", ""),
+                ("Les Capots", "Paul Henry", "0300001", "Eva Garnier", ""),
+                ("Les Dix", "Tom Chevalier", "", "Lou Francois", ""),
+                ("Les Der", "Noé Gauthier", "", "Ana Perrin", "")],
+}
+
+
+def test_three_clubs_feed_a_circuit_and_name_its_final(tmp_path):
+    """Three clubs' laptops publish over HTTP to one results server (gunicorn, PostgreSQL in
+    make test-postgres); the circuit recognises one player across two clubs by licence, keeps
+    two namesakes without licence apart, and names its final's qualifiers."""
+    server = ResultsServer(tmp_path / "serveur")
+    try:
+        clubs = {}
+        for key in CLUB_TEAMS:
+            added = re.search(r"\((\S+)\) : code d'adhésion (\S+)",
+                              manage(server.env, "circuit_club", "--add", f"Belote {key}"))
+            assert added, key
+            clubs[key] = added.groups()
+        created = manage(server.env, "circuit_create", "--name", "Circuit du Gers",
+                         "--start", "2026-09-01", "--end", "2027-06-30",
+                         "--points-table", "100,80,60,40", "--qualify", "top:3",
+                         "--clubs", ",".join(slug for slug, _code in clubs.values()))
+        circuit = re.search(r"circuits/(\S+?)/", created) or re.search(r"\((\S+)\)", created)
+        assert circuit, created
+        server.start()
+        for key, teams in CLUB_TEAMS.items():
+            folder = tmp_path / key
+            folder.mkdir()
+            env = clean_environment(
+                PYTHONPATH=str(ROOT), DJANGO_SETTINGS_MODULE="config.settings",
+                DJANGO_VAR_DIR=str(folder), DJANGO_SQLITE_PATH=str(folder / "db.sqlite3"),
+                DJANGO_ALLOWED_HOSTS="127.0.0.1")
+            manage(env, "migrate", "--no-input", "-v", "0")
+            _slug, code = clubs[key]
+            pushed = run_python(
+                "from tests.builders import organiser, played, tournament\n"
+                "from tournament import services\n"
+                "from tournament.publish import outbox\n"
+                f"t = tournament(owner=organiser('desk'), slug='concours-{key}')\n"
+                f"for name, p1, l1, p2, l2 in {teams!r}:\n"
+                f"    services.team_create(tournament=t, name=name, player1=p1, licence1=l1,\n"
+                f"                         player2=p2, licence2=l2, club='Belote {key}')\n"
+                "services.round_generate(tournament=t, seed=3)\n"
+                "played(t)\n"
+                f"outbox.results_server_join(club=t.club, url={server.url!r}, code={code!r})\n"
+                f"outbox.publication_circuits_set(tournament=t, circuits={circuit.group(1)!r})\n"
+                "print(outbox.publication_push(tournament=t, force=True).state)\n", env)
+            assert pushed.split()[-1] == "online", pushed
+        standings = json.loads(run_python(
+            "import json\nfrom circuit.models import Circuit\n"
+            "from circuit.selectors import circuit_standings\n"
+            f"s = circuit_standings(Circuit.objects.get(slug={circuit.group(1)!r}))\n"
+            "print(json.dumps({'rows': [[r.person.name, r.person.club, r.person.licence, "
+            "r.line.played] for r in s.rows], 'qualified': s.qualified, "
+            "'concours': len(s.concours)}))", server.env))
+        rows = standings["rows"]
+        assert standings["concours"] == 3 and len(rows) == 23  # 24 lines, Jean Martin twice
+        martin = [row for row in rows if row[2] == "0100001"]
+        assert len(martin) == 1 and martin[0][3] == 2
+        dupont = sorted(row[1] for row in rows if row[0].startswith("Marie Dupont")
+                        or row[0].startswith("Dupont"))
+        assert dupont == ["Belote condom", "Belote mirande"], rows
+        assert len(standings["qualified"]) == 3
+    finally:
+        server.close()
