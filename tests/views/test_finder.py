@@ -58,3 +58,19 @@ def test_the_projector_and_the_pairings_carry_the_finders_qr_code(client, concou
     text = first.extract_text()
     assert "Où est ma table ?" in text and address in text.replace("\n", "")
     assert len(first.images) == 1  # the QR code
+
+
+def test_before_publication_no_qr_code_leads_players_to_a_closed_page(client, concours,
+                                                                       settings, owner):
+    # The finder opens to players with the concours: a code shown or printed before would
+    # open « Page introuvable » on their phones. The projector tells the desk why.
+    settings.PUBLIC_URL = "http://192.168.1.20:8000"
+    concours.published = False
+    concours.save(update_fields=["published"])
+    client.force_login(owner)
+    screen = client.get(reverse("tournament:screen", args=[concours.slug])).content.decode()
+    assert 'id="finder-qr"' not in screen
+    assert "s'ouvre aux joueurs quand le concours est publié" in screen.replace("&#x27;", "'")
+    response = client.get(reverse("tournament:pairings_pdf", args=[concours.slug, 1]))
+    first = PdfReader(io.BytesIO(response.content)).pages[0]
+    assert "Où est ma table ?" not in first.extract_text() and len(first.images) == 0

@@ -378,8 +378,10 @@ def table_link(game: Game, link_base: str, token: str = "") -> str:
 
 def finder_link(tournament: Tournament, link_base: str) -> str:
     """The address of the concours' « Où est ma table ? » from `link_base` (the address
-    phones reach); "" without one (the document then prints no QR code)."""
-    if not link_base:
+    phones reach); "" without one, or while the concours is not published: the page is then
+    closed to the players, whose phones would open « Page introuvable » (no QR code is
+    shown or printed)."""
+    if not link_base or not tournament.published:
         return ""
     return link_base + reverse("tournament:finder", args=[tournament.slug])
 

@@ -66,5 +66,5 @@ def screen(request: HttpRequest, slug: str) -> HttpResponse:
     finder = documents.finder_link(tournament, table_link_base(request))
     return render(request, "tournament/public/screen.html", {
         "tournament": tournament, "screen": documents.screen(tournament),
-        "finder": finder, "finder_qr": qr.data_uri(finder),
+        "finder": finder, "finder_qr": qr.data_uri(finder) if finder else "",
     })

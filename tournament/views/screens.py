@@ -82,7 +82,7 @@ def hall_screen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rotation = rotation_of(screen.rotation)
     return render(request, "tournament/public/screen.html", {
         "tournament": tournament, "screen": documents.screen(tournament),
-        "finder": finder, "finder_qr": qr.data_uri(finder), "hall_screen": screen,
+        "finder": finder, "finder_qr": qr.data_uri(finder) if finder else "", "hall_screen": screen,
         "rotation": ",".join(f"{key}:{seconds}" for key, seconds in rotation.items()),
         "state_poll": STATE_POLL,
     })
