@@ -218,7 +218,7 @@ def table_finder(tournament: Tournament, query: str) -> Finder:
     if not query:
         return Finder(query, partie)
     melee = tournament.by_player
-    lines = standings_lines(tournament)
+    lines = standings_lines(tournament, seated_only=False)
     matches = _matches(lines, query)
     if len(matches) == 1:
         return Finder(query, partie, match=_whereabouts(tournament, matches[0], len(lines),

@@ -302,7 +302,7 @@ def _entrant_values(tournament: Tournament) -> list[Entrant]:
                 tournament=tournament, round__isnull=True).values_list(*_TEAM_FIELDS)]
 
 
-def standings_lines(tournament: Tournament) -> list[StandingsLine]:
+def standings_lines(tournament: Tournament, *, seated_only: bool = True) -> list[StandingsLine]:
     """The one source of the standings page, its PDF and the workbook: a line per player in a
     mêlée, per registered team otherwise, those the draw has placed (`_seated`). Four
     queries, whatever the number of entrants (one more, the first time a line's `team` or
@@ -310,7 +310,9 @@ def standings_lines(tournament: Tournament) -> list[StandingsLine]:
     entrants = _entrant_values(tournament)
     by_id = {entrant.id: entrant for entrant in entrants}
     models = _EntrantModels(tournament)
-    seated = _seated(tournament)
+    # « Où est ma table ? » finds a team registered after the draw too (`seated_only` False:
+    # no query for the seats).
+    seated = _seated(tournament) if seated_only else None
     ids = [entrant.id for entrant in entrants if seated is None or entrant.id in seated]
     return [StandingsLine(row, by_id[row.entrant], models)
             for row in _ranked(tournament, ids)]
