@@ -49,14 +49,6 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "once: reads the database the same way on both (the role matrix's GETs): "
         "runs in `make test` only")
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    if worker:
-        # Each pytest-xdist worker has its own test database (pytest-django suffixes its name)
-        # and its own var/ for the files the app writes there (pending uploads, jobs).
-        from django.conf import settings as django_settings
-
-        django_settings.VAR_DIR = Path(django_settings.VAR_DIR) / f"test-{worker}"
-        django_settings.VAR_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)
 
 
 @pytest.fixture(autouse=True)
