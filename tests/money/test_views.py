@@ -13,7 +13,8 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from tests.builders import melee, organiser, play_to_the_end, tournament
+from scoring import Side
+from tests.builders import made, melee, organiser, play_to_the_end, tournament
 from tournament import services
 from tournament.amounts import PoolLine
 from tournament.exports import caisse as caisse_export
@@ -219,8 +220,13 @@ def test_cash_prizes_show_with_the_lots_on_the_palmares(desk, owner):
                                                 PoolLine(2, 2, amount=500)])
     services.prize_add(tournament=t, start=1, end=1, from_last=False, label="Jambon")
     services.round_generate(tournament=t, seed=1)
-    for game in Game.objects.filter(round__tournament=t):
-        play_to_the_end(game)
+    first, second = Game.objects.filter(round__tournament=t).order_by("table")
+    play_to_the_end(first)
+    # The other table's winners score less: a 2nd place, not a 1st shared (ex aequo share
+    # their places' prizes: test_ex_aequo_entrants_share_their_places_cash_prizes_equally).
+    while not second.finished:
+        services.donne_record(game=second, number=None, donne=made(Side.NS, 80, 100))
+        second.refresh_from_db()
     data = palmares.palmares(t)
     assert data.cash == {1: 2000, 2: 500}
     assert [(award.position, award.label, cash) for award, cash in data.cash_rows] == [

@@ -24,10 +24,15 @@ def test_the_register_is_filled_from_the_concours_played():
     services.team_create(tournament=second, name="B", player1="HELENE DUPRE",
                          player2="P. Martin", club="metz", licence2="ab 12")
     services.team_create(tournament=second, name="C", player1="Hélène Dupré",
-                         player2="Anne Roy", club="Nancy")  # a namesake of another club
+                         player2="Anne Roy", club="Nancy",  # a namesake of another club,
+                         registered1=services.NEW_REGISTER_PLAYER)  # the desk said « new »
     other = melee(owner=organiser("voisin"))
     services.player_create(tournament=other, name="Hélène Dupré", club="Metz")
-    # As before the register: nothing in it, no entrant linked.
+    # As before the register: nothing in it, no entrant linked, each name as it was typed
+    # (a linked entrant now takes the register's spelling).
+    b = second.teams.get(name="B")
+    Player.objects.filter(pk=b.first_id).update(name="HELENE DUPRE")
+    Player.objects.filter(pk=b.second_id).update(name="P. Martin")
     Player.objects.update(registered=None)
     ClubPlayer.objects.all().delete()
 

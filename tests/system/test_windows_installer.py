@@ -137,6 +137,7 @@ def _serve(wine: Wine, program: Path, user: str) -> tuple[str, float, float, byt
                         "--no-browser")
     try:
         started = launcher.wait_for_home(server, port, timeout=240)  # type: ignore[arg-type]
+        launcher.publish_demo(wine.prefix / "drive_c" / DATA.format(user=user))
         status, kind, pdf = launcher.fetch(f"http://127.0.0.1:{port}/t/demo/standings.pdf",
                                            timeout=120)
         assert status == 200 and kind == "application/pdf" and pdf.startswith(b"%PDF"), pdf

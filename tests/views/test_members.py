@@ -416,8 +416,7 @@ def test_the_responsable_renames_the_club_and_the_record_says_it(client):
 
 
 def test_an_organisateur_does_not_rename_the_club(client, club):
-    add(client, club, "orga", "organisateur")
-    member = get_user_model().objects.get(username="orga")
+    member = joined(client, club, "orga", "organisateur").user  # a member since the link
     client.force_login(member)
     response = client.post(reverse("tournament:club_rename", args=[club.slug]),
                            {"name": "Autre nom"})
