@@ -28,7 +28,7 @@ run: $(VENV)/.run-installed $(MO)
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-0} $(PY) manage.py first_run
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-0} $(PY) manage.py runserver $(HOST):$(PORT)
 
-# pytest-xdist's workers: one a core (each its own test database and var/ folder).
+# pytest-xdist's workers: one a core (each its own test database).
 WORKERS ?= auto
 
 # The whole suite, with the gate: 100% branch coverage of scoring/, on SQLite (or on the
