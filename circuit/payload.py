@@ -1,11 +1,11 @@
 """A push's JSON, read strictly (pure: no ORM): every key known and present, every value of
 its type and within its bounds, or a `PayloadError` whose message says which, in French.
-The contract is in circuit/README.md; `digest` is the answer's sha256 of what is stored."""
+The contract is in circuit/README.md; its canonical form and digest are
+tournament/publish/wire.py's, the laptop's own."""
 
 from __future__ import annotations
 
 import datetime
-import hashlib
 import json
 import re
 from typing import Any
@@ -29,17 +29,6 @@ TEXT_BOUNDS = {"name": (1, 120), "first_name": (0, 120), "club": (0, 120), "lice
 
 class PayloadError(ValueError):
     """A push that does not follow the contract: the message says where, in French."""
-
-
-def canonical(content: dict[str, Any]) -> bytes:
-    """The bytes `digest` hashes: keys sorted, no spaces, UTF-8 (the laptop computes the
-    same to check the answer)."""
-    return json.dumps(content, sort_keys=True, ensure_ascii=False,
-                      separators=(",", ":")).encode("utf-8")
-
-
-def digest(content: dict[str, Any]) -> str:
-    return hashlib.sha256(canonical(content)).hexdigest()
 
 
 def parsed(body: bytes) -> dict[str, Any]:

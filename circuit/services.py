@@ -18,8 +18,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from tournament.publish.wire import digest
+
 from .models import Circuit, JoinCode, MemberClub, ReceivedConcours, SamePerson
-from .payload import PayloadError, digest, parsed
+from .payload import PayloadError, parsed
 from .rules import RuleError, checked_qualify, checked_rule
 from .tokens import FicheError, fiche_split, fiche_verified, hashed, new_secret, signing_key
 

@@ -16,7 +16,7 @@ from tests.builders import drawn, organiser, play_to_the_end
 from tournament import services
 from tournament.errors import UserError
 from tournament.models import Game, Publication, ResultsServer
-from tournament.publish import content, outbox
+from tournament.publish import outbox, wire
 from tournament.publish.status import publication_status
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -65,13 +65,13 @@ def test_a_push_is_stored_once_confirmed_by_its_digest_and_said_at_the_desk(lapt
     t, member, _server = laptop
     publication = outbox.publication_push(tournament=t)
     assert publication.state == "online" and publication.version == 1
-    assert stored(member) == [(publication.identity, 1, content.digest(publication.content))]
+    assert stored(member) == [(publication.identity, 1, wire.digest(publication.content))]
     words = publication_status(t).words
     assert words.startswith("En ligne : publié à ") and words.endswith("(version 1)")
     # Nothing changed: nothing is sent again, even forced twice (the same version, idempotent).
     assert outbox.publication_push(tournament=t).version == 1
     assert outbox.publication_push(tournament=t, force=True).state == "online"
-    assert stored(member) == [(publication.identity, 1, content.digest(publication.content))]
+    assert stored(member) == [(publication.identity, 1, wire.digest(publication.content))]
 
 
 def test_a_change_is_pushed_as_the_next_version_at_most_once_a_minute(laptop):
@@ -85,7 +85,7 @@ def test_a_change_is_pushed_as_the_next_version_at_most_once_a_minute(laptop):
     assert publication_status(t).words.startswith("En attente : version 2 à envoyer")
     later = outbox.publication_push(tournament=t, now=now + datetime.timedelta(seconds=61))
     assert (later.state, later.message) == ("online", "") and later.confirmed_version == 2
-    assert stored(member) == [(first.identity, 2, content.digest(later.content))]
+    assert stored(member) == [(first.identity, 2, wire.digest(later.content))]
     received = ReceivedConcours.objects.get(club=member)
     assert received.content["standings"][0]["wins"] == 1
 
@@ -168,8 +168,8 @@ def test_a_fiche_written_by_the_laptop_is_taken_by_the_server_as_its_push(laptop
     assert signed.startswith(f"FICHE-RESULTATS 1 {member.slug} ".encode())
     answer = server_side.fiche_receive(fiche=signed)
     assert stored(member) == [(publication.identity, publication.version,
-                               content.digest(publication.content))]
-    assert answer.as_json()["digest"] == content.digest(publication.content)
+                               wire.digest(publication.content))]
+    assert answer.as_json()["digest"] == wire.digest(publication.content)
     # The same fiche again: the same answer; one byte changed: refused, nothing changes.
     assert server_side.fiche_receive(fiche=signed).as_json() == answer.as_json()
     altered = signed.replace(b"Concours du vendredi", b"Concours du Vendredi")

@@ -7,22 +7,10 @@ constant number of queries (the season's standings, then the players)."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 from ..models import ClubPlayer, Player, Team, Tournament
 from ..selectors.season import Placed, concours_standings
-
-
-def canonical(content: dict[str, Any]) -> bytes:
-    """The bytes the server's digest hashes (circuit/README.md): keys sorted, no spaces."""
-    return json.dumps(content, sort_keys=True, ensure_ascii=False,
-                      separators=(",", ":")).encode("utf-8")
-
-
-def digest(content: dict[str, Any]) -> str:
-    return hashlib.sha256(canonical(content)).hexdigest()
 
 
 def _person(player: Player) -> dict[str, str | None]:

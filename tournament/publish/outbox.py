@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from ..errors import UserError
 from ..models import Club, Publication, ResultsServer, Tournament
-from . import client, content, fiche
+from . import client, content, fiche, wire
 
 log = logging.getLogger("tournament")
 
@@ -138,10 +138,10 @@ def _built(tournament: Tournament, server: ResultsServer) -> Publication:
                              identity=publication.identity,
                              version=max(publication.version, 1),
                              circuits=publication.circuits)
-        if publication.content is None or content.digest(built) != publication.digest:
+        if publication.content is None or wire.digest(built) != publication.digest:
             publication.version += 1
             built["version"] = publication.version
-            publication.content, publication.digest = built, content.digest(built)
+            publication.content, publication.digest = built, wire.digest(built)
             publication.state = "pending"
         publication.last_entry = latest
     return publication
@@ -165,7 +165,7 @@ def _record(publication_id: int, sent: dict[str, Any], now: datetime.datetime,
     if answer is not None and answer.status in {200, 201}:
         data = answer.data
         if (data.get("concours") == sent["concours"] and data.get("version") == sent["version"]
-                and data.get("digest") == content.digest(sent)):
+                and data.get("digest") == wire.digest(sent)):
             publication.confirmed_version = sent["version"]
             publication.confirmed_at = now
             publication.state = ("online" if sent["version"] == publication.version
@@ -208,7 +208,7 @@ def publication_push(*, tournament: Tournament, force: bool = False,
         return publication
     answer = failure = None
     try:
-        answer = client.post(server.url, "/circuit/api/push/", content.canonical(sent),
+        answer = client.post(server.url, "/circuit/api/push/", wire.canonical(sent),
                              token=server.token)
     except client.Failure as error:
         failure = error
@@ -248,5 +248,5 @@ def publication_fiche(*, tournament: Tournament) -> tuple[str, bytes]:
     publication.save()
     assert publication.content is not None
     signed = fiche.fiche_make(token=server.token, club_slug=server.server_club,
-                              body=content.canonical(publication.content))
+                              body=wire.canonical(publication.content))
     return f"fiche-resultats-{tournament.slug}-v{publication.version}.txt", signed

@@ -60,7 +60,6 @@ from django.db import transaction
 from circuit import selectors
 from circuit import services as server
 from circuit.models import Circuit, MemberClub
-from circuit.payload import canonical
 from tournament import demo, services
 from tournament.errors import UserError
 from tournament.management.commands.simulate_concours import (
@@ -70,6 +69,7 @@ from tournament.management.commands.simulate_concours import (
     _whole,
 )
 from tournament.models import Club, ClubPlayer, Tournament
+from tournament.publish.wire import canonical
 from tournament.season import parse_points_table
 from tournament.season.standings import TableError
 from tournament.selectors.season import concours_standings
