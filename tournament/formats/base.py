@@ -8,6 +8,8 @@ from typing import Literal, Protocol
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from ..brackets.poules import poule_name as brackets_poule_name
+
 EntrantKind = Literal["team", "player"]
 # Where a concours' standings are read: over the whole concours (today's formats); a format
 # in phases also ranks within each poule and places through its tableaux (BRACKETS.md).
@@ -35,14 +37,9 @@ def phase_label(phase: str | None, poule: int | None = None) -> str:
 
 
 def poule_name(number: int) -> str:
-    """A, B, … Z, then AA, AB, … (BRACKETS.md 2.1): poule 1 is A, poule 27 is AA."""
-    if number < 1:
-        raise ValueError(f"poule {number}")
-    name = ""
-    while number:
-        number, rest = divmod(number - 1, 26)
-        name = chr(ord("A") + rest) + name
-    return name
+    """A, B, … Z, then AA, AB, … (BRACKETS.md 2.1): poule 1 (a partie's `poule`) is A,
+    poule 27 is AA; the brackets' own naming, which counts from 0."""
+    return brackets_poule_name(number - 1)
 
 
 @dataclass(frozen=True)
