@@ -31,13 +31,16 @@ run: $(VENV)/.run-installed $(MO)
 # pytest-xdist's workers: one a core (each its own test database).
 WORKERS ?= auto
 
-# The whole suite, with the gate: 100% branch coverage of scoring/, on SQLite (or on the
-# database DATABASE_URL names), spread over the cores; it ends with its 30 slowest tests.
+# The whole suite on SQLite (or on the database DATABASE_URL names), spread over the cores,
+# ending with its 30 slowest tests; then the gate: scoring/'s own tests (SCORING.md's) cover
+# 100% of its branches. Coverage is measured on that run only: its tracer slows every other
+# pure-Python test up to 12× (a 301-team draw: 4.7 s, 57 s traced) for lines it does not count.
 test: $(VENV)/.test-installed $(MO)
 	scripts/ensure-chromium
 	$(PY) -m ruff check .
 	$(PY) -m mypy
-	$(PY) -m pytest -n $(WORKERS) --durations=30 \
+	$(PY) -m pytest -n $(WORKERS) --durations=30 --ignore=tests/scoring
+	$(PY) -m pytest -n $(WORKERS) -q tests/scoring \
 		--cov=scoring --cov-branch --cov-report=term-missing --cov-fail-under=100
 
 # The developers' loop: the same checks without the slow tests (browsers, real servers,
