@@ -56,7 +56,7 @@ def fill(players: int, rng: random.Random):
     from django.contrib.auth.models import User
 
     from tournament import services
-    from tournament.models import ClubPlayer
+    from tournament.models import ClubPlayer, RegisterWord
     from tournament.models.players import licence_key
     from tournament.validators import search_key
 
@@ -66,12 +66,14 @@ def fill(players: int, rng: random.Random):
     for number in range(players):
         name, first = rng.choice(LAST), rng.choice(FIRST)
         licence = f"{rng.choice('ABCDEFGH')}{number:06d}" if number % 3 else ""
-        # bulk_create skips save(): the folded keys as save() writes them.
+        # bulk_create skips save(): the folded keys and the words as save() writes them.
         rows.append(ClubPlayer(club=club, name=name, first_name=first, licence=licence,
                                home_club=rng.choice(["Metz", "Nancy", "Thionville", ""]),
                                key=search_key(f"{name} {first}"),
                                licence_key=licence_key(licence)))
-    ClubPlayer.objects.bulk_create(rows, batch_size=500)
+    created = ClubPlayer.objects.bulk_create(rows, batch_size=500)
+    RegisterWord.objects.bulk_create([word for player in created
+                                      for word in RegisterWord.of(player)], batch_size=1000)
     t = services.tournament_create(organiser=user, name="Vendredi", slug="vendredi",
                                    date=datetime.date(2026, 11, 27))
     return user, club, t

@@ -104,6 +104,18 @@ def search_key(text: str) -> str:
     return " ".join(bare.split())
 
 
+# What starts a word of a name: a space, a hyphen ("Jean-Pierre"), an apostrophe ("D'Arc").
+WORD_STARTS = (" ", "-", "'", "’")
+
+
+def key_words(key: str) -> list[str]:
+    """The words of a search key (`search_key`), split where a word of a name starts: « jean-
+    pierre d'arc » is « jean », « pierre », « d », « arc »."""
+    for before in WORD_STARTS[1:]:
+        key = key.replace(before, " ")
+    return key.split()
+
+
 def name_rotations(name: str) -> set[str]:
     """The register keys (ClubPlayer.key: « nom prénom », folded) a name typed in either order
     may be: each rotation of its folded words (« Henri Lebrun » is « lebrun henri »)."""

@@ -17,7 +17,7 @@ from ..choices import (  # noqa: F401  (re-exported: the one vocabulary, reachab
     TRUMP_VALUES,
 )
 from .audit import AuditEntry
-from .club import Club, ClubEntry, ClubPlayer, MemberInvite, Membership
+from .club import Club, ClubEntry, ClubPlayer, MemberInvite, Membership, RegisterWord
 from .money import CashPrize, Payment
 from .players import Player, Team
 from .prizes import Prize
@@ -55,6 +55,7 @@ __all__ = [
     "Prize",
     "Publication",
     "RegisterEntry",
+    "RegisterWord",
     "ResultsServer",
     "Round",
     "Season",

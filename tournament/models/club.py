@@ -17,7 +17,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from ..choices import ROLE_CHOICES
-from ..validators import search_key
+from ..validators import key_words, search_key
 from .players import licence_key
 
 
@@ -87,6 +87,16 @@ class ClubPlayer(models.Model):
     def __str__(self) -> str:
         return self.full_name
 
+    # What its RegisterWord rows were written for (None: not known to be written).
+    _indexed: tuple[str | None, str | None, bool | None] | None = None
+
+    @classmethod
+    def from_db(cls, *args: Any, **kwargs: Any) -> ClubPlayer:
+        player = super().from_db(*args, **kwargs)
+        player._indexed = (player.__dict__.get("key"), player.__dict__.get("licence_key"),
+                           player.__dict__.get("anonymised"))
+        return player
+
     def save(self, *args: Any, **kwargs: Any) -> None:
         # The folded keys follow the name and licence whoever writes them (a form, a file,
         # a backup, a merge): never two ways of folding.
@@ -94,12 +104,55 @@ class ClubPlayer(models.Model):
         self.licence_key = licence_key(self.licence)
         if kwargs.get("update_fields") is not None:
             kwargs["update_fields"] = {*kwargs["update_fields"], "key", "licence_key"}
+        adding = self._state.adding
         super().save(*args, **kwargs)
+        # The type-ahead's words follow the keys in the same place, for the same reason.
+        if self._indexed != (self.key, self.licence_key, self.anonymised):
+            if not adding:
+                RegisterWord.objects.filter(player=self).delete()
+            RegisterWord.objects.bulk_create(RegisterWord.of(self))
+            self._indexed = (self.key, self.licence_key, self.anonymised)
 
     @property
     def full_name(self) -> str:
         """As an entrant is named in a concours: « Prénom Nom », or the name alone."""
         return f"{self.first_name} {self.name}" if self.first_name else self.name
+
+
+class RegisterWord(models.Model):
+    """A word of a register player's name (`ClubPlayer.key`, split where a word starts) or
+    its folded licence, filed under each of its first one to `STEM` letters: the type-ahead
+    finds a word typed by equality on its first letters — which an index serves whatever
+    the database's collation, where a range or a `LIKE 'dup%'` depends on it — then by
+    prefix among those few rows. Derived: rewritten by `ClubPlayer.save`, never backed up."""
+
+    STEM = 3
+
+    # The club's own index is the one below, which begins with it.
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+", db_index=False)
+    player = models.ForeignKey(ClubPlayer, on_delete=models.CASCADE, related_name="+")
+    licence = models.BooleanField(default=False)  # the licence's key, not a word of the name
+    stem = models.CharField(max_length=STEM)
+    word = models.CharField(max_length=250)
+    # The player's own, copied so that the index alone gives a stem's players in the
+    # register's order, without an anonymised one: the type-ahead stops at its tenth.
+    key = models.CharField(max_length=250)
+    anonymised = models.BooleanField(default=False)
+
+    class Meta:
+        indexes = [models.Index(fields=["club", "anonymised", "licence", "stem", "key", "player"],
+                                name="register_word_stem")]
+
+    @classmethod
+    def of(cls, player: ClubPlayer) -> list[RegisterWord]:
+        """The rows of `player`: each word of its name (each once) and its licence's key."""
+        words = [(False, word) for word in dict.fromkeys(key_words(player.key))]
+        if player.licence_key:
+            words.append((True, player.licence_key))
+        return [cls(club_id=player.club_id, player_id=player.pk, licence=licence,
+                    stem=word[:length], word=word, key=player.key,
+                    anonymised=player.anonymised)
+                for licence, word in words for length in range(1, min(cls.STEM, len(word)) + 1)]
 
 
 class MemberInvite(models.Model):

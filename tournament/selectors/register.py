@@ -4,12 +4,13 @@ list and counts, a player's concours, the merges that can be undone."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
-from ..models import Club, ClubPlayer, Player, RegisterEntry, Team, Tournament
+from ..models import Club, ClubPlayer, Player, RegisterEntry, RegisterWord, Team, Tournament
 from ..models.players import licence_key
-from ..validators import name_rotations, same_name, search_key
+from ..validators import key_words, name_rotations, same_name, search_key
 from .standings import standings
 
 # The type-ahead suggests this many players at most; a query is read up to this length.
@@ -17,75 +18,108 @@ SUGGESTIONS = 10
 QUERY_MAX = 100
 # The register's page lists this many players at most (the filter finds the others).
 LISTED = 200
-# What starts a word of a name: a space, a hyphen ("Jean-Pierre"), an apostrophe ("D'Arc").
-WORD_STARTS = (" ", "-", "'", "’")
 
 
 def _query_words(query: str) -> list[str]:
     """The words typed, folded as the register's keys are, a hyphen or an apostrophe
     between two words as a space."""
-    folded = search_key(query[:QUERY_MAX])
-    for before in WORD_STARTS[1:]:
-        folded = folded.replace(before, " ")
-    return folded.split()[:6]
+    return key_words(search_key(query[:QUERY_MAX]))[:6]
 
 
-def _starts_words(key: str, words: list[str]) -> bool:
-    """Whether each of `words` starts a word of `key` (a search key)."""
-    padded = f" {key}"
-    for before in WORD_STARTS[1:]:
-        padded = padded.replace(before, " ")
-    return all(f" {word}" in padded for word in words)
+def _rows_starting(club_id: int, typed: str, *, licence: bool = False,
+                   anonymised: bool | None = None) -> QuerySet[RegisterWord]:
+    """The club's register words (or licences) starting with `typed`, of anonymised players
+    or not (None: both): equality on their first letters, which the index serves, then the
+    prefix among those few."""
+    rows = RegisterWord.objects.filter(
+        club_id=club_id, licence=licence, stem=typed[:RegisterWord.STEM],
+        # Both values named, rather than none: the index's columns are then all sought.
+        anonymised__in=[False, True] if anonymised is None else [anonymised])
+    if len(typed) > RegisterWord.STEM:
+        rows = rows.filter(word__startswith=typed)
+    return rows
 
 
-def _matching(players: QuerySet[ClubPlayer], query: str) -> QuerySet[ClubPlayer]:
-    """`players` that may match `query`: those whose name holds each word typed (accents and
-    case ignored), or whose licence starts with what is typed (spaces ignored). A word typed
-    must start a word of the name ("pierre" finds "Jean-Pierre", "ierre" does not): the
-    callers check it (`_starts_words`), as SQL would test each word five ways."""
+def _words_starting(club_id: int, typed: str, *, licence: bool = False) -> QuerySet[Any]:
+    """The ids of the club's players with a word (or a licence) starting with `typed`."""
+    return _rows_starting(club_id, typed, licence=licence).values("player_id")
+
+
+def _matching(club_id: int, query: str) -> Q | None:
+    """Which players `query` finds: each word typed starts a word of the name (accents and
+    case ignored: "pierre" finds "Jean-Pierre", "ierre" does not), or the licence starts
+    with what is typed (spaces ignored). None when nothing is typed."""
     words = _query_words(query)
     if not words:
-        return players.none()
+        return None
     by_name = Q()
-    for word in words:
-        by_name &= Q(key__contains=word)
+    for word in dict.fromkeys(words):
+        by_name &= Q(pk__in=_words_starting(club_id, word))
     key = licence_key(query[:QUERY_MAX])
-    by_licence = Q(licence_key__startswith=key) if key else Q(pk__in=[])
-    return players.filter(by_name | by_licence)
+    if key:
+        return by_name | Q(pk__in=_words_starting(club_id, key, licence=True))
+    return by_name
 
 
-def _found_ids(players: QuerySet[ClubPlayer], query: str,
-               limit: int | None = None) -> list[int]:
-    """The ids of `players` matching `query` (`_matching`, each word checked), in the
-    register's order, the first `limit` (None: all). The candidates are read as plain
-    values, a chunk at a time, until `limit` are found."""
-    words, key = _query_words(query), licence_key(query[:QUERY_MAX])
-    found: list[int] = []
-    candidates = (_matching(players, query).order_by("key", "pk")
-                  .values_list("pk", "key", "licence_key"))
-    for pk, name_key, number_key in candidates.iterator(chunk_size=100):
-        if (key and number_key.startswith(key)) or _starts_words(name_key, words):
-            found.append(pk)
-            if len(found) == limit:
-                break
-    return found
+def _starting_sql(typed: str, *, licence: bool,
+                  anonymised: tuple[bool, ...]) -> tuple[str, list[Any]]:
+    """SQL's condition (and its parameters) on a register word row: of the club, a word (or
+    a licence) starting with `typed`, its player anonymised as one of `anonymised`. Equality
+    on the first letters, which the index serves in any collation; `substr` rather than
+    `LIKE`, which SQLite and PostgreSQL read differently."""
+    marks = ", ".join(["%s"] * len(anonymised))
+    sql = f"club_id = %s AND anonymised IN ({marks}) AND licence = %s AND stem = %s"
+    params: list[Any] = [*anonymised, licence, typed[:RegisterWord.STEM]]
+    if len(typed) > RegisterWord.STEM:
+        sql += " AND substr(word, 1, %s) = %s"
+        params += [len(typed), typed]
+    return sql, params
+
+
+def _search_sql(club_id: int, query: str, limit: int) -> tuple[str, list[Any]]:
+    """The type-ahead's query: the first `limit` players whose words start with each word
+    typed, or whose licence starts with what is typed, anonymised never, in the register's
+    order, each with its count of concours. Driven by the longest word typed (the fewest
+    rows) down the words' index, which holds each stem's players in the register's order:
+    it stops at the `limit`th, where walking the register itself reads all 5,000 names for
+    a name typed whole. Written by hand: composed by the ORM, the same query took ten times
+    as long to build as to run."""
+    words = RegisterWord._meta.db_table
+    first, *others = sorted(dict.fromkeys(_query_words(query)), key=len, reverse=True)
+    condition, params = _starting_sql(first, licence=False, anonymised=(False,))
+    params = [club_id, *params]
+    for word in others:
+        other, other_params = _starting_sql(word, licence=False, anonymised=(False, True))
+        condition += f" AND player_id IN (SELECT player_id FROM {words} WHERE {other})"
+        params += [club_id, *other_params]
+    found = f"SELECT key, player_id FROM {words} WHERE {condition}"
+    key = licence_key(query[:QUERY_MAX])
+    if key:
+        by_licence, licence_params = _starting_sql(key, licence=True, anonymised=(False,))
+        found += f" UNION SELECT key, player_id FROM {words} WHERE {by_licence}"
+        params += [club_id, *licence_params]
+    else:
+        found = found.replace("SELECT", "SELECT DISTINCT", 1)
+    players, entrants = ClubPlayer._meta.db_table, Player._meta.db_table
+    sql = (f"SELECT player.*, (SELECT COUNT(DISTINCT entrant.tournament_id) FROM {entrants} "
+           f"entrant WHERE entrant.registered_id = player.id) AS concours "
+           f"FROM ({found} ORDER BY 1, 2 LIMIT %s) found "
+           f"JOIN {players} player ON player.id = found.player_id "
+           f"ORDER BY found.key, found.player_id")
+    return sql, [*params, limit]
 
 
 def register_search(club: Club | int, query: str, *,
                     limit: int = SUGGESTIONS) -> list[ClubPlayer]:
     """The type-ahead's suggestions: at most `limit` players of the club's register matching
     `query` (by name or licence, accents and case ignored), anonymised players never, in
-    the register's order. Two queries (none for nothing typed)."""
+    the register's order, each with its count of concours (two namesakes alike otherwise
+    are told apart). One query (none for nothing typed), served by the register's words."""
     club_id = club if isinstance(club, int) else club.pk
-    players = ClubPlayer.objects.filter(club_id=club_id, anonymised=False)
     if not _query_words(query):
         return []
-    ids = _found_ids(players, query, limit)
-    if not ids:
-        return []
-    # Each with its count of concours: two namesakes alike otherwise are told apart.
-    return list(ClubPlayer.objects.filter(pk__in=ids).annotate(
-        concours=Count("entries__tournament", distinct=True)).order_by("key", "pk"))
+    sql, params = _search_sql(club_id, query, limit)
+    return list(ClubPlayer.objects.raw(sql, params))
 
 
 def register_namesakes(player: ClubPlayer) -> list[ClubPlayer]:
@@ -126,14 +160,15 @@ class RegisterPage:
 
 def register_page(club: Club, query: str = "", *, limit: int = LISTED) -> RegisterPage:
     """The register's page: its counts, and its players (those `query` finds, if given), the
-    first `limit` in order, each with its count of concours. Three queries."""
+    first `limit` in order, each with its count of concours. Three queries, four with a
+    filter."""
     players = ClubPlayer.objects.filter(club=club)
     counts = players.aggregate(total=Count("pk"), anonymised=Count("pk", filter=Q(
         anonymised=True)))
-    if query.strip():
-        # The candidates' keys, checked word by word (a few thousand short rows at most).
-        ids = _found_ids(players, query)
-        found, matching = players.filter(pk__in=ids[:limit]), len(ids)
+    matches = _matching(club.pk, query)
+    if matches is not None:
+        found = players.filter(matches)
+        matching = found.count()
     else:
         found, matching = players, counts["total"]
     counted = found.annotate(concours=Count("entries__tournament", distinct=True))
