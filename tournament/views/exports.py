@@ -15,26 +15,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..access import at_desk, is_member, readable, readable_round, require_desk
-from ..exports import documents, pdf, registry, weasy, workbook
-from ..exports.progress import LONG
+from ..exports import documents, pdf, registry, serve, weasy, workbook
+from ..exports.serve import LONG
 from ..models import Tournament
 from ..selectors import concours_tables, entrant_count, round_tables
 from ..services import backup as backup_module
 from ..validators import whole_number
-from . import documents as cached
-from . import progress
 from .common import table_link_base
 
 PDF = registry.PDF
 XLSX = registry.XLSX
 JSON = "application/json"
-
-
-def _download(content: bytes, content_type: str, name: str, inline: bool = True) -> HttpResponse:
-    response = HttpResponse(content, content_type=content_type)
-    disposition = "inline" if inline else "attachment"
-    response["Content-Disposition"] = f'{disposition}; filename="{name}"'
-    return response
 
 
 # From this many tables the score sheets take seconds: made in the background, with progress.
@@ -50,11 +41,11 @@ def score_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tables = round_tables(round_)
     if tables >= BACKGROUND_TABLES:
         estimate = 2 + tables / (SHEETS_A_SECOND * weasy.workers_for(tables))
-        return progress.start(
+        return serve.start(
             request, round_.tournament, filename=name, estimate=estimate,
             make=lambda step: pdf.score_sheets_pdf(round_, link_base=link_base, step=step),
             back=reverse("tournament:round", args=[slug, number]))
-    return _download(document.render(round_, link_base), document.content_type, name)
+    return serve.download(document.render(round_, link_base), document.content_type, name)
 
 
 def _back(slug: str) -> str:
@@ -79,10 +70,10 @@ def blank_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
     name = f"feuilles-vierges-{slug}-{tables}-tables.pdf"
     estimate = LONG["blank"].estimate(tables)
     if estimate is not None:
-        return progress.start(
+        return serve.start(
             request, tournament, filename=name, estimate=estimate, back=_back(slug),
             make=lambda _step: pdf.blank_score_sheets_pdf(tournament, tables))
-    return _download(pdf.blank_score_sheets_pdf(tournament, tables), PDF, name)
+    return serve.download(pdf.blank_score_sheets_pdf(tournament, tables), PDF, name)
 
 
 def pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -92,15 +83,16 @@ def pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 if is_member(request, round_.tournament) else None)
     # The address phones reach is part of what the document shows (its QR code).
     link_base = table_link_base(request)
-    return cached.document(
-        request, round_.tournament, name=document.key, params=(number, link_base),
+    return serve.document(
+        request, round_.tournament, organiser=is_member(request, round_.tournament),
+        name=document.key, params=(number, link_base),
         render_document=lambda: document.render(round_, link_base),
         content_type=document.content_type, filename=document.filename(round_),
         estimate=estimate, back=reverse("tournament:round", args=[slug, number]))
 
 
 # What the time of each long document of the whole concours grows with (its threshold and
-# its rate are in exports.progress.LONG, by the same key).
+# its rate are in exports.serve.LONG, by the same key).
 SIZES: dict[str, Callable[[Tournament], int]] = {
     "standings": entrant_count,
     "standings.xlsx": concours_tables,
@@ -123,22 +115,13 @@ def concours_document(request: HttpRequest, tournament: Tournament,
     """Document `key` of the registry (exports.registry) for `tournament`, which the caller
     has checked the visitor may read: from the cache when the document is cached."""
     document, now = registry.document(key), timezone.now()
-    name = document.filename(tournament, timezone.localtime(now))
-    estimate = _estimate(request, tournament, key)
-    if not document.cached:
-        if estimate is not None:
-            return progress.start(
-                request, tournament, filename=name, estimate=estimate,
-                make=lambda _step: document.render(tournament, now),
-                back=_back(tournament.slug), content_type=document.content_type,
-                inline=document.inline)
-        return _download(document.render(tournament, now), document.content_type, name,
-                         inline=document.inline)
-    return cached.document(
-        request, tournament, name=document.key, params=(),
-        render_document=lambda: document.render(tournament, now),
-        content_type=document.content_type, filename=name, inline=document.inline,
-        estimate=estimate, back=_back(tournament.slug))
+    return serve.document(
+        request, tournament, organiser=is_member(request, tournament), name=document.key,
+        params=(), render_document=lambda: document.render(tournament, now),
+        content_type=document.content_type,
+        filename=document.filename(tournament, timezone.localtime(now)),
+        inline=document.inline, cached=document.cached,
+        estimate=_estimate(request, tournament, key), back=_back(tournament.slug))
 
 
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
@@ -157,8 +140,8 @@ def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
     if not is_member(request, tournament) or not tournament.by_player:
         return concours_document(request, tournament, "standings.xlsx")
     document, now = registry.document("standings.xlsx"), timezone.now()
-    return cached.document(
-        request, tournament, name=document.key, params=("licences",),
+    return serve.document(
+        request, tournament, organiser=True, name=document.key, params=("licences",),
         render_document=lambda: workbook.standings_workbook(tournament, now, licences=True),
         content_type=document.content_type,
         filename=document.filename(tournament, timezone.localtime(now)), inline=False,
@@ -171,8 +154,8 @@ def backup(request: HttpRequest, slug: str) -> HttpResponse:
     name = f"sauvegarde-{slug}-{timezone.localdate():%Y-%m-%d}.json"
     estimate = LONG["backup"].estimate(concours_tables(tournament))
     if estimate is not None:
-        return progress.start(
+        return serve.start(
             request, tournament, filename=name, estimate=estimate, back=_back(slug),
             make=lambda _step: backup_module.export_json(tournament).encode(),
             content_type=JSON, inline=False)
-    return _download(backup_module.export_json(tournament).encode(), JSON, name, inline=False)
+    return serve.download(backup_module.export_json(tournament).encode(), JSON, name, inline=False)

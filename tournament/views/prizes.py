@@ -15,12 +15,11 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..access import is_member, organised, readable
 from ..errors import UserError
-from ..exports import final_pack, registry, weasy
+from ..exports import final_pack, registry, serve, weasy
 from ..forms.prizes import PrizeForm
 from ..models import Prize, Tournament
 from ..selectors.prizes import lot_of, lot_words
 from ..validators import MAX_SMALL
-from . import documents, progress
 from .common import _by, _form_error
 from .exports import concours_document
 
@@ -141,12 +140,12 @@ def final_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = readable(request, slug)
     tables = final_pack.pack_tables(tournament)
     if tables > final_pack.MAX_TABLES:
-        return documents.too_long(request, tournament, tables, final_pack.MAX_TABLES,
+        return serve.too_long(request, tournament, tables, final_pack.MAX_TABLES,
                                   _("tables (toutes parties)"))
     if tables >= BACKGROUND_GAMES and is_member(request, tournament):
         estimate = 3 + tables / (GAMES_A_SECOND * weasy.workers_for(tables))
         name = registry.file_name("final", tournament, timezone.now())
-        return progress.start(request, tournament, filename=name, estimate=estimate,
+        return serve.start(request, tournament, filename=name, estimate=estimate,
                               make=lambda step: final_pack.final_pack_pdf(tournament, step),
                               back=reverse("tournament:prizes", args=[slug]))
     return concours_document(request, tournament, "final")

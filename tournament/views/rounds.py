@@ -30,14 +30,13 @@ from ..access import (
 )
 from ..addresses import TOKEN_MARKER, addresses
 from ..errors import UserError
-from ..exports import rotation
+from ..exports import rotation, serve
 from ..forms import (
     RoundDrawForm,
     SwapForm,
 )
 from ..models import Game, Round, Team, Tournament
 from ..validators import whole_number
-from . import documents
 from .common import _by, _form_error, _form_refusals, table_link_base
 from .exports import concours_document
 
@@ -102,7 +101,7 @@ def rotation_pdf(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404(_("Ce concours ne se joue pas au tableau de marche."))
     cells = rotation.chart_cells(tournament)
     if cells > rotation.MAX_CELLS:
-        return documents.too_long(request, tournament, cells, rotation.MAX_CELLS,
+        return serve.too_long(request, tournament, cells, rotation.MAX_CELLS,
                                   _("cases (équipes × parties)"))
     return concours_document(request, tournament, "rotation")
 
