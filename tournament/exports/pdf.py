@@ -210,6 +210,11 @@ def score_sheets_html(round_: Round, link_base: str = "") -> str:
     return _round_sheet_htmls(round_, link_base)[0]
 
 
+# From this many tables the score sheets take seconds: made in the background, with progress.
+BACKGROUND_TABLES = 100
+SHEETS_A_SECOND = 25  # a core lays out about 25-30 sheets a second (the progress's estimate)
+
+
 def score_sheets_pdf(round_: Round, link_base: str = "",
                      step: Callable[[str], None] | None = None) -> bytes:
     """The round's score sheets; with `link_base`, each carries its table link's QR code.

@@ -8,8 +8,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -22,9 +20,8 @@ from ..access import (
     season_readable,
 )
 from ..errors import UserError
-from ..exports import registry, serve
+from ..exports import registry
 from ..exports.season import rule_text
-from ..exports.serve import LONG
 from ..forms.season import SeasonForm
 from ..journal.log import Actor
 from ..models import Club, Season
@@ -96,33 +93,6 @@ def season_detail(request: HttpRequest, club: str, season: int) -> HttpResponse:
         "rule": rule_text(standings), "member": role is not None,
         "may_edit": may_edit_seasons(role), "documents": registry.SEASON_DOCUMENTS.values(),
     })
-
-
-def _document(request: HttpRequest, club: str, season: int, key: str) -> HttpResponse:
-    found, role = season_readable(request, club, season)
-    document = registry.SEASON_DOCUMENTS[key]
-    now = timezone.now()
-    long = LONG.get(key)
-    # A member's long document is made in the background (a visitor's stays bounded by the
-    # public render slot: a visitor never starts a job). Kept by what it shows
-    # (exports.cache.season_version), and a visitor's downloads counted, as the concours'
-    # documents are: a visitor loading it in a loop rendered it afresh each time.
-    estimate = long.estimate(selectors.season_size(found)) if long and role else None
-    return serve.document(
-        request, found, organiser=role is not None, name=document.key, params=(),
-        render_document=lambda: document.render(found, now),
-        content_type=document.content_type, filename=document.filename(found, now),
-        inline=document.inline, estimate=estimate,
-        make=lambda _step: document.render(found, now),
-        back=reverse("tournament:season", args=[club, season]))
-
-
-def season_pdf(request: HttpRequest, club: str, season: int) -> HttpResponse:
-    return _document(request, club, season, "season")
-
-
-def season_xlsx(request: HttpRequest, club: str, season: int) -> HttpResponse:
-    return _document(request, club, season, "season.xlsx")
 
 
 def season_screen(request: HttpRequest, club: str, season: int) -> HttpResponse:
