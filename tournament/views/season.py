@@ -1,7 +1,7 @@
 """A club's seasons: the list, the form (create, change, delete), the standings with the
-grid player × concours, its PDF and workbook, and the projector's screen. The club's
-members read them (a published season: everyone); its responsable and organisateurs change
-them (access.py)."""
+grid player × concours (its PDF and workbook: views.exports.season_document), and the
+projector's screen. The club's members read them (a published season: everyone); its
+responsable and organisateurs change them (access.py)."""
 
 from __future__ import annotations
 
