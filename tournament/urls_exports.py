@@ -58,13 +58,13 @@ urlpatterns = [
          name="season_document"),
     *(path(f"t/<slug:slug>/{document.alias}", exports.concours_document,
            {"key": document.key}, name=document.url_name)
-      for document in registry.DOCUMENTS.values()),
+      for document in registry.DOCUMENTS.values() if document.alias),
     *(path(f"t/<slug:slug>/rounds/<number:number>/{document.alias}", exports.partie_document,
            {"key": document.key}, name=document.url_name)
-      for document in registry.PARTIE_DOCUMENTS.values()),
+      for document in registry.PARTIE_DOCUMENTS.values() if document.alias),
     *(path(SEASON + document.alias, exports.season_document, {"key": document.key},
            name=document.url_name)
-      for document in registry.SEASON_DOCUMENTS.values()),
+      for document in registry.SEASON_DOCUMENTS.values() if document.alias),
     path("t/<slug:slug>/sheets-blank.pdf", exports.blank_score_sheets,
          name="blank_score_sheets"),
     path("t/<slug:slug>/screen/", public.screen, name="screen"),

@@ -22,7 +22,8 @@ KINDS = [
     ("partie_document", registry.PARTIE_DOCUMENTS, ["concours", 1]),
     ("season_document", registry.SEASON_DOCUMENTS, ["club", 7]),
 ]
-ALIASES = [(name, key, args) for name, documents, args in KINDS for key in documents]
+ALIASES = [(name, key, args) for name, documents, args in KINDS for key in documents
+           if documents[key].alias]
 
 
 @pytest.mark.parametrize(("name", "key", "args"), ALIASES)
@@ -83,6 +84,8 @@ def test_every_alias_answers_what_its_keys_address_answers(client, stand_ins):
               "season_document": [t.club.slug, season.pk]}
     for name, documents, _args in KINDS:
         for key, document in documents.items():
+            if not document.alias:  # a document added since: its key's address only
+                continue
             alias = client.get(reverse(f"tournament:{document.url_name}", args=owners[name]))
             address = client.get(reverse(f"tournament:{name}", args=[*owners[name], key]))
             assert alias.status_code == address.status_code == 200, key

@@ -67,13 +67,15 @@ def _long(kind: str, size: Callable[[Tournament], int]
 class Document:
     key: str  # also its name in the document cache
     label: str | Promise  # French, as a page's link may say it
-    url_name: str
     content_type: str
     inline: bool  # shown in the browser (a PDF) or saved (a workbook)
     cached: bool  # kept in the document cache (by the concours' version)
     filename: Callable[[Tournament, datetime], str]  # `when`: local time
     render: Callable[[Tournament, datetime], bytes]  # `when`: the export's time
-    alias: str = ""  # today's address under /t/<slug>/ (printed QR codes point at it)
+    # Today's address under /t/<slug>/ (printed QR codes point at it) and its name: a
+    # document added since has none, its key's address is its only one.
+    alias: str = ""
+    url_name: str = ""
     access: str = PUBLIC
     # Refused before any render: raises Http404 (not this concours' document), or says it
     # is too long.
@@ -179,12 +181,12 @@ class PartieDocument:
 
     key: str  # also its name in the document cache (with the partie's number)
     label: str | Promise
-    url_name: str
     content_type: str
     filename: Callable[[Round], str]
     # `link_base`: the address the tables' phones reach ("" for a document without links)
     render: Callable[[Round, str], bytes]
-    alias: str = ""  # today's address under /t/<slug>/rounds/<n>/
+    alias: str = ""  # today's address under /t/<slug>/rounds/<n>/, and its name
+    url_name: str = ""
     access: str = PUBLIC
     cached: bool = True  # (with the partie's number and the address phones reach)
     estimate: Callable[[Round], float | None] | None = None  # as a Document's
@@ -228,12 +230,12 @@ class SeasonDocument:
 
     key: str
     label: str | Promise
-    url_name: str
     content_type: str
     inline: bool
     filename: Callable[[Season, datetime], str]
     render: Callable[[Season, datetime], bytes]
-    alias: str = ""  # today's address under /clubs/<club>/saisons/<id>/
+    alias: str = ""  # today's address under /clubs/<club>/saisons/<id>/, and its name
+    url_name: str = ""
     # A member's long one is made in the background (`make`: its render), before any look
     # at the cache.
     estimate: Callable[[Season], float | None] | None = None
@@ -314,16 +316,21 @@ class Link:
 
 def page_links(page: str, tournament: Tournament, partie: int | None = None) -> dict[str, Link]:
     """The documents page `page` links to, by their address's name (`url_name`, which a
-    template can spell: `documents.final_xlsx.url`), in the page's order; a partie's
-    documents need its number."""
+    template can spell: `documents.final_xlsx.url`; a document without an alias by its key,
+    its dot an underscore), in the page's order; a partie's documents need its number. A
+    link goes to the alias where there is one (the address printed before, as the pages
+    always linked), else to the key's address."""
     links = {}
     for link in PAGE_LINKS[page]:
         if link.key in DOCUMENTS:
             found: Document | PartieDocument = DOCUMENTS[link.key]
-            url = reverse(f"tournament:{found.url_name}", args=[tournament.slug])
+            args: list[object] = [tournament.slug]
+            kind = "document"
         else:
             found = PARTIE_DOCUMENTS[link.key]
-            url = reverse(f"tournament:{found.url_name}", args=[tournament.slug, partie])
-        links[found.url_name] = Link(link.key, link.words or found.label, url,
-                                     found.content_type)
+            args, kind = [tournament.slug, partie], "partie_document"
+        url = (reverse(f"tournament:{found.url_name}", args=args) if found.alias
+               else reverse(f"tournament:{kind}", args=[*args, found.key]))
+        name = found.url_name or found.key.replace(".", "_")
+        links[name] = Link(link.key, link.words or found.label, url, found.content_type)
     return links
