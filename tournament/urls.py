@@ -110,7 +110,6 @@ urlpatterns = [
          name="round_clock"),
     path("t/<slug:slug>/rounds/<number:number>/clock/cancel/", countdown.round_clock_cancel,
          name="round_clock_cancel"),
-    path("t/<slug:slug>/rotation.pdf", rounds.rotation_pdf, name="rotation_pdf"),
     path("t/<slug:slug>/standings/", public.standings, name="standings"),
     # « Où est ma table ? »: its QR code is on the projector and on the pairings.
     path("t/<slug:slug>/ma-table/", finder.finder, name="finder"),

@@ -15,9 +15,6 @@ urlpatterns += [
     path(PRIZE + "delete/", prizes.prize_delete, name="prize_delete"),
     path(PRIZE + "up/", prizes.prize_move, {"step": -1}, name="prize_up"),
     path(PRIZE + "down/", prizes.prize_move, {"step": 1}, name="prize_down"),
-    path("t/<slug:slug>/palmares.pdf", prizes.palmares_pdf, name="palmares_pdf"),
-    path("t/<slug:slug>/final.pdf", prizes.final_pdf, name="final_pdf"),
-    path("t/<slug:slug>/final.xlsx", prizes.final_xlsx, name="final_xlsx"),
 ]
 
 # --- Paper totals and confirmations (a game's page; the table links' are in urls_entry) ---
@@ -46,6 +43,4 @@ urlpatterns += [
     path(CAISSE + "settings/lots/", money.caisse_lot_values, name="caisse_lot_values"),
     path(CAISSE + "settings/lots/<row_id:prize>/", money.caisse_lot_value,
          name="caisse_lot_value"),
-    path("t/<slug:slug>/caisse.pdf", money.caisse_pdf, name="caisse_pdf"),
-    path("t/<slug:slug>/caisse.xlsx", money.caisse_xlsx, name="caisse_xlsx"),
 ]

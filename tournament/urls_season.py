@@ -11,7 +11,5 @@ urlpatterns = [
     path(SEASON, season.season_detail, name="season"),
     path(SEASON + "edit/", season.season_edit, name="season_edit"),
     path(SEASON + "delete/", season.season_delete, name="season_delete"),
-    path(SEASON + "saison.pdf", season.season_pdf, name="season_pdf"),
-    path(SEASON + "saison.xlsx", season.season_xlsx, name="season_xlsx"),
     path(SEASON + "ecran/", season.season_screen, name="season_screen"),
 ]

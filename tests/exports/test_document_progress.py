@@ -14,8 +14,7 @@ from pypdf import PdfReader
 from tests.builders import organiser, tournament
 from tests.exports.jobs import finished
 from tournament import services
-from tournament.exports import progress
-from tournament.views import exports, prizes
+from tournament.exports import final_pack, pdf, progress
 
 # The document is made in a thread, on its own database connection: it must see the data.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,8 +23,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture(autouse=True)
 def jobs_folder(settings, tmp_path, monkeypatch):
     settings.VAR_DIR = tmp_path
-    monkeypatch.setattr(exports, "BACKGROUND_TABLES", 1)
-    monkeypatch.setattr(prizes, "BACKGROUND_GAMES", 1)
+    monkeypatch.setattr(pdf, "BACKGROUND_TABLES", 1)
+    monkeypatch.setattr(final_pack, "BACKGROUND_GAMES", 1)
 
 
 @pytest.fixture
@@ -69,7 +68,7 @@ def test_a_running_document_is_polled_with_its_step_and_an_estimate(client, conc
         release.wait(30)
         return b"%PDF-1.4"
 
-    monkeypatch.setattr(exports.pdf, "score_sheets_pdf", slow)
+    monkeypatch.setattr(pdf, "score_sheets_pdf", slow)
     client.force_login(concours.organiser)
     job = started(client, reverse("tournament:score_sheets", args=["long", 1]))
     try:
@@ -124,7 +123,7 @@ def test_a_failed_document_says_so_in_french(client, concours, monkeypatch):
     def broken(round_, link_base="", step=None):
         raise RuntimeError("PDF worker failed")
 
-    monkeypatch.setattr(exports.pdf, "score_sheets_pdf", broken)
+    monkeypatch.setattr(pdf, "score_sheets_pdf", broken)
     client.force_login(concours.organiser)
     job = started(client, reverse("tournament:score_sheets", args=["long", 1]))
     assert "n'a pas pu être fait" in finished(job).error

@@ -1,6 +1,6 @@
 """A published season's documents are kept and limited per visitor as the concours' are
 (exports.cache): rendered once per version of what they show, a visitor's downloads a minute
-counted, by the address a trusted proxy names (views.documents.visitor_address)."""
+counted, by the address a trusted proxy names (exports.serve.visitor_address)."""
 
 import dataclasses
 import datetime
@@ -12,9 +12,9 @@ from django.urls import reverse
 from tests.builders import drawn, register_linked
 from tournament import services
 from tournament.exports import registry
+from tournament.exports.serve import visitor_address
 from tournament.journal import Actor
 from tournament.models import Tournament
-from tournament.views.documents import visitor_address
 
 pytestmark = pytest.mark.django_db
 

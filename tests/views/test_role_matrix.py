@@ -216,7 +216,14 @@ ROWS: dict[str, Row] = {
                                          login=False),
     "tournament:table_link_dispute": Row(lambda w: [w.game.token], POST_ONLY, TOKEN,
                                          login=False),
-    # Documents.
+    # Documents: one address per key (exports.registry), its readers the key's; the aliases
+    # below (today's addresses) are served by the same views.
+    "tournament:document": Row(lambda w: [w.t.slug, "standings"], PUBLIC, PUBLIC,
+                               login=False),
+    "tournament:partie_document": Row(lambda w: [w.t.slug, 1, "sheets"], DESK, DESK,
+                                      login=False),
+    "tournament:season_document": Row(lambda w: [w.club.slug, w.season.pk, "season.xlsx"],
+                                      DESK, DESK, login=False),
     "tournament:standings_pdf": Row(slug, PUBLIC, PUBLIC, login=False),
     "tournament:standings_xlsx": Row(slug, PUBLIC, PUBLIC, login=False),
     "tournament:reglement_pdf": Row(slug, PUBLIC, PUBLIC, login=False),

@@ -434,6 +434,9 @@ COVERED_ELSEWHERE = {
     "caisse_lot_value",  # a lot's id: tests/money/test_views.py
     "caisse_lot_values",  # the lots' ids in its form: tests/money/test_views.py
     "document_job", "document_file",  # a background document's token: test_document_progress.py
+    # Every document by its key (its readers the registry's): test_document_addresses.py,
+    # test_role_matrix.py
+    "document", "partie_document", "season_document",
     "club_document_job", "club_document_file",  # a club's: test_long_documents.py
     "club_site", "club_site_zip",  # a club, not a concours: test_site_export.py
     "seasons", "season", "season_create", "season_edit", "season_delete", "season_pdf",

@@ -163,6 +163,10 @@ def _even_groups(parties: list[PartieResults], count: int) -> list[list[PartieRe
 # The tables (games of every partie) beyond which the pack is not prepared: 1,024 (256 teams
 # × 8 parties) took 17.7 s; a 512-team concours of 8 parties is the most it is made for.
 MAX_TABLES = 2_048
+# From this many games the final pack takes seconds: its organiser gets it made in the
+# background, with progress (a visitor's request renders it, as any document).
+BACKGROUND_GAMES = 600
+GAMES_A_SECOND = 150  # the results' rows a core lays out a second (the progress's estimate)
 
 
 def pack_tables(tournament: Tournament) -> int:

@@ -26,6 +26,7 @@ from ..models import Round, Tournament
 from ..selectors import StandingsScope
 from ..selectors.documents import entrant_count, round_tables
 from . import documents, qr, reglement, weasy
+from .rows import StandingsRow, figure_titles, standings_table
 
 if TYPE_CHECKING:
     from pypdf.generic import DecodedStreamObject
@@ -210,6 +211,11 @@ def score_sheets_html(round_: Round, link_base: str = "") -> str:
     return _round_sheet_htmls(round_, link_base)[0]
 
 
+# From this many tables the score sheets take seconds: made in the background, with progress.
+BACKGROUND_TABLES = 100
+SHEETS_A_SECOND = 25  # a core lays out about 25-30 sheets a second (the progress's estimate)
+
+
 def score_sheets_pdf(round_: Round, link_base: str = "",
                      step: Callable[[str], None] | None = None) -> bytes:
     """The round's score sheets; with `link_base`, each carries its table link's QR code.
@@ -296,21 +302,22 @@ def _figure_ch_mm() -> float:
     return documents.MONO_ADVANCE * FIGURES_PT * 25.4 / 72
 
 
-def _figure_values(entry: documents.StandingsEntry, points: bool) -> list[str]:
-    row = entry.line.row
-    values = [str(row.ranking_points)] if points else []
-    return [*values, str(row.played), str(row.wins),
-            f"{row.points}\N{NO-BREAK SPACE}*" if entry.awaiting else str(row.points),
-            str(row.conceded), f"+{row.diff}" if row.diff > 0 else str(row.diff)]
+def _figure_values(row: StandingsRow) -> list[str]:
+    """A row's figures as the PDF writes them: the points marked "*" when one of its results
+    awaits a confirmation, a positive difference with its sign."""
+    values = [str(figure) for figure in row.figures]
+    if row.entry.awaiting:
+        values[-3] = f"{values[-3]}\N{NO-BREAK SPACE}*"
+    if row.figures[-1] > 0:
+        values[-1] = f"+{values[-1]}"
+    return values
 
 
 def figure_columns(standing: documents.Standings,
                    values: Sequence[Sequence[str]]) -> list[FigureColumn]:
     """The figures' columns, each as wide as its longest figure (and a space) needs, at
     least `FIGURE_CHARS` (the difference's title two more, the ranking points' three)."""
-    titles = [_("Points de classement")] if standing.ranking_points else []
-    titles += [_("Jouées"), _("Gagnées"), _("Points marqués"), _("Points concédés"),
-               _("Différence")]
+    titles = [_(title) for title in figure_titles(standing.ranking_points)]
     least = ([FIGURE_CHARS + 3] * standing.ranking_points + [FIGURE_CHARS] * 4
              + [FIGURE_CHARS + 2])
     return [FigureColumn(title, max([chars] + [len(line[index]) + 2 for line in values]))
@@ -342,25 +349,25 @@ def standings_htmls(tournament: Tournament, standing: documents.Standings | None
         scope = documents.standings_scope(tournament)
     if standing is None:
         standing = documents.standings(tournament, scope)
-    entries = standing.entries
-    values = [_figure_values(entry, standing.ranking_points) for entry in entries]
+    table = standings_table(standing)
+    values = [_figure_values(row) for row in table.rows]
     columns = figure_columns(standing, values)
-    rows = [(entry, figures_text(line, columns)) for entry, line in zip(entries, values,
-                                                                       strict=True)]
+    lines = [(row.entry, figures_text(line, columns)) for row, line in zip(table.rows, values,
+                                                                          strict=True)]
     context = {"tournament": tournament, "standings": standing, "scope": scope,
                "printed": timezone.localtime(), "figures": columns, "figures_pt": FIGURES_PT}
 
     def part(start: int, stop: int) -> str:
         return render_to_string("printing/standings.html", {
-            **context, "rows": rows[start:stop], "heading": start == 0,
-            "last": stop >= len(entries)})
+            **context, "rows": lines[start:stop], "heading": start == 0,
+            "last": stop >= len(lines)})
 
     if parts is None:
-        parts = default_parts(len(entries))
-    if in_parts(len(entries), parts):
+        parts = default_parts(len(lines))
+    if in_parts(len(lines), parts):
         weasy.warm_up()  # the renderer starts while the probe is laid out
     return [part(start, stop) for start, stop in
-            page_parts(len(entries), lambda rows: part(0, rows), parts)]
+            page_parts(len(lines), lambda count: part(0, count), parts)]
 
 
 def warm_up_for_standings(tournament: Tournament) -> None:

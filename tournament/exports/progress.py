@@ -247,7 +247,8 @@ class Long:
 # Measured on a concours of 1,000 teams × 10 parties and a mêlée of 2,000 players
 # (simulate_concours), a season of 30 concours × 200 players (simulate_season), on the busy
 # 2-core machine (issue 24): the threshold is where a document nears 2 s. The score sheets
-# and the final pack have theirs beside their views (BACKGROUND_TABLES, BACKGROUND_GAMES).
+# and the final pack have theirs beside their renderers (pdf.BACKGROUND_TABLES,
+# final_pack.BACKGROUND_GAMES).
 LONG: dict[str, Long] = {
     # lines (entrants): 1,000 teams 5.2 s, 2,000 players 12.6 s
     "standings": Long(threshold=500, a_second=200),

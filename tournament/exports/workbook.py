@@ -60,6 +60,7 @@ from ..selectors.documents import (
 from ..selectors.games import awaiting_games
 from . import documents
 from .files import concours_file_name
+from .rows import StandingsRow, standings_table
 
 BOLD = Font(bold=True)
 TITLE = Font(bold=True, size=13)
@@ -257,36 +258,39 @@ def title(tournament: Tournament, when: datetime | None = None) -> str:
 # --- The standings sheet (also the final pack's) ---------------------------------------------
 
 
+# The figures' widths, in the order of rows.figure_titles (without the ranking points').
+FIGURE_WIDTHS = (8, 9, 15, 16, 12)
+RANKING_POINTS_WIDTH = 20
+
+
 def add_standings(book: Book, standing: documents.Standings) -> None:
     """The "Classement" sheet: a line per team (Équipe, Joueur 1, Joueur 2, Club) or, in a
     mêlée, per player (Joueur, Club); the ranking points when the concours uses them, a mark
-    for a result awaiting a confirmation when one does, each line's lot when there are lots."""
-    melee, points, lots = standing.melee, standing.ranking_points, standing.has_lots
-    awaiting = bool(standing.awaiting)
+    for a result awaiting a confirmation when one does, each line's lot when there are lots
+    (the rows as the PDF reads them: rows.standings_table)."""
+    table = standings_table(standing)
+    melee, awaiting, lots = table.melee, table.awaiting, table.lots
+    widths = ((RANKING_POINTS_WIDTH,) if table.ranking_points else ()) + FIGURE_WIDTHS
     columns: list[tuple[str, int]] = [(_("Rang"), 7), (_("N°"), 6)]
     columns += [(_("Joueur"), 28), (_("Club"), 22)] if melee else [
         (_("Équipe"), 28), (_("Joueur 1"), 24), (_("Joueur 2"), 24), (_("Club"), 22)]
-    columns += [(_("Points de classement"), 20)] if points else []
-    columns += [(_("Jouées"), 8), (_("Gagnées"), 9), (_("Points marqués"), 15),
-                (_("Points concédés"), 16), (_("Différence"), 12)]
+    columns += [(_(title), width) for title, width in zip(table.figures, widths, strict=True)]
     columns += [(_("Score à confirmer"), 18)] if awaiting else []
     columns += [(_("Lot"), 36)] if lots else []
     columns.append((_("État"), 10))
     withdrawn = _("retiré") if melee else _("retirée")
 
-    def row(entry: documents.StandingsEntry) -> list:
-        line = entry.line
+    def cells(row: StandingsRow) -> list:
+        entry, line = row.entry, row.entry.line
         who = [line.name, line.club] if melee else [
             line.name, line.entrant.player1, line.entrant.player2, line.club]
-        return [line.row.rank, line.number, *who,
-                *([line.row.ranking_points] if points else []),
-                line.row.played, line.row.wins, line.row.points, line.row.conceded,
-                line.row.diff, *(["*" if entry.awaiting else None] if awaiting else []),
+        return [line.row.rank, line.number, *who, *row.figures,
+                *(["*" if entry.awaiting else None] if awaiting else []),
                 *([entry.lot or None] if lots else []),
                 None if line.active else withdrawn]
 
-    book.sheet(_("Classement"), columns, (row(entry) for entry in standing.entries),
-               len(standing.lines))
+    book.sheet(_("Classement"), columns, (cells(row) for row in table.rows),
+               len(table.rows))
 
 
 # --- The donnes sheet: only the columns the rules can fill -----------------------------------

@@ -1,65 +1,105 @@
-"""Downloads: each renders one document built by `exports`.
-
-The score sheets carry the table links (QR codes): the club's desk's only (any member). The rest is
-readable wherever the tournament is (`access.readable`)."""
+"""The documents' views: one for a concours' documents, one for a partie's, one for a
+season's, each serving any key of the registry (exports.registry) through exports.serve,
+at its key's address and at its alias (today's address, printed on QR codes). Who may read
+each is the registry's word (`access`), asked of access.py here; the rest (the cache, the
+slots, the visitors' limits, the background jobs) is serve's. Also the blank score sheets
+(a number of tables typed) and the backup's download."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..access import at_desk, is_member, readable, readable_round, require_desk
-from ..exports import documents, pdf, registry, weasy, workbook
-from ..exports.progress import LONG
-from ..models import Tournament
-from ..selectors import concours_tables, entrant_count, round_tables
+from ..access import (
+    at_desk,
+    is_member,
+    readable,
+    readable_round,
+    require_desk,
+    season_readable,
+)
+from ..exports import documents, pdf, registry, serve
+from ..exports.serve import LONG
+from ..selectors import concours_tables
 from ..services import backup as backup_module
 from ..validators import whole_number
-from . import documents as cached
-from . import progress
 from .common import table_link_base
 
 PDF = registry.PDF
-XLSX = registry.XLSX
 JSON = "application/json"
-
-
-def _download(content: bytes, content_type: str, name: str, inline: bool = True) -> HttpResponse:
-    response = HttpResponse(content, content_type=content_type)
-    disposition = "inline" if inline else "attachment"
-    response["Content-Disposition"] = f'{disposition}; filename="{name}"'
-    return response
-
-
-# From this many tables the score sheets take seconds: made in the background, with progress.
-BACKGROUND_TABLES = 100
-SHEETS_A_SECOND = 25  # a core lays out about 25-30 sheets a second (the progress's estimate)
-
-
-def score_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    round_ = readable_round(request, slug, number)
-    require_desk(request, round_.tournament)  # the desk prints every document
-    document = registry.PARTIE_DOCUMENTS["sheets"]
-    link_base, name = table_link_base(request), document.filename(round_)
-    tables = round_tables(round_)
-    if tables >= BACKGROUND_TABLES:
-        estimate = 2 + tables / (SHEETS_A_SECOND * weasy.workers_for(tables))
-        return progress.start(
-            request, round_.tournament, filename=name, estimate=estimate,
-            make=lambda step: pdf.score_sheets_pdf(round_, link_base=link_base, step=step),
-            back=reverse("tournament:round", args=[slug, number]))
-    return _download(document.render(round_, link_base), document.content_type, name)
 
 
 def _back(slug: str) -> str:
     """Where a long document's organiser goes back when the server is busy."""
     return reverse("tournament:detail", args=[slug])
+
+
+def concours_document(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    """Document `key` of the whole concours (registry.DOCUMENTS), to whoever its `access`
+    lets read it."""
+    document = registry.document(key)
+    if document.access == registry.SIGNED_IN_DESK and not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    tournament = (readable(request, slug) if document.access == registry.PUBLIC
+                  else at_desk(request, slug))
+    if document.refuse is not None:
+        refusal = document.refuse(tournament)  # (or a 404: not this concours' document)
+        if refusal is not None:
+            return serve.too_long(request, tournament, refusal.size, refusal.bound,
+                                  refusal.what)
+    organiser, now = is_member(request, tournament), timezone.now()
+    params: tuple[str, ...] = ()
+    render = document.render
+    if organiser and document.members is not None and tournament.by_player:
+        render, params = document.members, ("licences",)  # (cached apart)
+    make = document.make
+    return serve.document(
+        request, tournament, organiser=organiser, name=document.key, params=params,
+        render_document=lambda: render(tournament, now), content_type=document.content_type,
+        filename=document.filename(tournament, timezone.localtime(now)),
+        inline=document.inline, cached=document.cached,
+        estimate=document.estimate(tournament) if organiser and document.estimate else None,
+        make=(lambda step: make(tournament, step)) if make else None,
+        back=reverse(document.back, args=[slug]))
+
+
+def partie_document(request: HttpRequest, slug: str, number: int, key: str) -> HttpResponse:
+    """Document `key` of partie `number` (registry.PARTIE_DOCUMENTS)."""
+    document = registry.PARTIE_DOCUMENTS[key]
+    round_ = readable_round(request, slug, number)
+    if document.access != registry.PUBLIC:
+        require_desk(request, round_.tournament)  # the desk prints every document
+    organiser = is_member(request, round_.tournament)
+    link_base, make = table_link_base(request), document.make
+    return serve.document(
+        request, round_.tournament, organiser=organiser, name=document.key,
+        params=(number, link_base), render_document=lambda: document.render(round_, link_base),
+        content_type=document.content_type, filename=document.filename(round_),
+        cached=document.cached,
+        estimate=document.estimate(round_) if organiser and document.estimate else None,
+        make=(lambda step: make(round_, link_base, step)) if make else None,
+        back=reverse("tournament:round", args=[slug, number]))
+
+
+def season_document(request: HttpRequest, club: str, season: int, key: str) -> HttpResponse:
+    """Document `key` of a club's season (registry.SEASON_DOCUMENTS): its members' and,
+    once published, everyone's."""
+    document = registry.SEASON_DOCUMENTS[key]
+    found, role = season_readable(request, club, season)
+    now = timezone.now()
+    return serve.document(
+        request, found, organiser=role is not None, name=document.key, params=(),
+        render_document=lambda: document.render(found, now),
+        content_type=document.content_type, filename=document.filename(found, now),
+        inline=document.inline,
+        estimate=document.estimate(found) if role and document.estimate else None,
+        make=lambda _step: document.render(found, now),
+        back=reverse("tournament:season", args=[club, season]))
 
 
 def blank_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
@@ -79,90 +119,10 @@ def blank_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
     name = f"feuilles-vierges-{slug}-{tables}-tables.pdf"
     estimate = LONG["blank"].estimate(tables)
     if estimate is not None:
-        return progress.start(
+        return serve.start(
             request, tournament, filename=name, estimate=estimate, back=_back(slug),
             make=lambda _step: pdf.blank_score_sheets_pdf(tournament, tables))
-    return _download(pdf.blank_score_sheets_pdf(tournament, tables), PDF, name)
-
-
-def pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    round_ = readable_round(request, slug, number)
-    document = registry.PARTIE_DOCUMENTS["pairings"]
-    estimate = (LONG["pairings"].estimate(round_tables(round_))
-                if is_member(request, round_.tournament) else None)
-    # The address phones reach is part of what the document shows (its QR code).
-    link_base = table_link_base(request)
-    return cached.document(
-        request, round_.tournament, name=document.key, params=(number, link_base),
-        render_document=lambda: document.render(round_, link_base),
-        content_type=document.content_type, filename=document.filename(round_),
-        estimate=estimate, back=reverse("tournament:round", args=[slug, number]))
-
-
-# What the time of each long document of the whole concours grows with (its threshold and
-# its rate are in exports.progress.LONG, by the same key).
-SIZES: dict[str, Callable[[Tournament], int]] = {
-    "standings": entrant_count,
-    "standings.xlsx": concours_tables,
-    "caisse": entrant_count,
-    "caisse.xlsx": concours_tables,
-}
-
-
-def _estimate(request: HttpRequest, tournament: Tournament, key: str) -> float | None:
-    """The seconds the organiser's document `key` should take when it is long enough to be
-    made in the background; None otherwise, and for a visitor (never a job)."""
-    size = SIZES.get(key)
-    if size is None or not is_member(request, tournament):
-        return None
-    return LONG[key].estimate(size(tournament))
-
-
-def concours_document(request: HttpRequest, tournament: Tournament,
-                      key: str) -> HttpResponse:
-    """Document `key` of the registry (exports.registry) for `tournament`, which the caller
-    has checked the visitor may read: from the cache when the document is cached."""
-    document, now = registry.document(key), timezone.now()
-    name = document.filename(tournament, timezone.localtime(now))
-    estimate = _estimate(request, tournament, key)
-    if not document.cached:
-        if estimate is not None:
-            return progress.start(
-                request, tournament, filename=name, estimate=estimate,
-                make=lambda _step: document.render(tournament, now),
-                back=_back(tournament.slug), content_type=document.content_type,
-                inline=document.inline)
-        return _download(document.render(tournament, now), document.content_type, name,
-                         inline=document.inline)
-    return cached.document(
-        request, tournament, name=document.key, params=(),
-        render_document=lambda: document.render(tournament, now),
-        content_type=document.content_type, filename=name, inline=document.inline,
-        estimate=estimate, back=_back(tournament.slug))
-
-
-def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    return concours_document(request, readable(request, slug), "standings")
-
-
-def reglement_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    """« Règlement du concours »: whoever may read the concours may print its rules."""
-    return concours_document(request, readable(request, slug), "reglement")
-
-
-def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
-    """The standings workbook; the club's members' copy carries the mêlée players'
-    licences (cached apart), a visitor's none."""
-    tournament = readable(request, slug)
-    if not is_member(request, tournament) or not tournament.by_player:
-        return concours_document(request, tournament, "standings.xlsx")
-    document, now = registry.document("standings.xlsx"), timezone.now()
-    return cached.document(
-        request, tournament, name=document.key, params=("licences",),
-        render_document=lambda: workbook.standings_workbook(tournament, now, licences=True),
-        content_type=document.content_type,
-        filename=document.filename(tournament, timezone.localtime(now)), inline=False,
-        estimate=_estimate(request, tournament, document.key), back=_back(slug))
+    return serve.download(pdf.blank_score_sheets_pdf(tournament, tables), PDF, name)
 
 
 def backup(request: HttpRequest, slug: str) -> HttpResponse:
@@ -171,8 +131,8 @@ def backup(request: HttpRequest, slug: str) -> HttpResponse:
     name = f"sauvegarde-{slug}-{timezone.localdate():%Y-%m-%d}.json"
     estimate = LONG["backup"].estimate(concours_tables(tournament))
     if estimate is not None:
-        return progress.start(
+        return serve.start(
             request, tournament, filename=name, estimate=estimate, back=_back(slug),
             make=lambda _step: backup_module.export_json(tournament).encode(),
             content_type=JSON, inline=False)
-    return _download(backup_module.export_json(tournament).encode(), JSON, name, inline=False)
+    return serve.download(backup_module.export_json(tournament).encode(), JSON, name, inline=False)

@@ -27,7 +27,6 @@ from ..errors import UserError
 from ..forms.money import FeeForm, LotValueForm, PaymentForm, PoolForm, RefundForm
 from ..models import Prize, Tournament
 from .common import _by, _form_error
-from .exports import concours_document
 
 
 def _back(slug: str, *, last: int | None = None, method: str = "") -> HttpResponse:
@@ -236,15 +235,3 @@ def caisse_lot_values(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         messages.success(request, _("Valeurs des lots enregistrées."))
     return redirect("tournament:caisse_settings", slug=slug)
-
-
-@login_required
-def caisse_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    # the desk (any member: the table de marque takes money)
-    return concours_document(request, at_desk(request, slug), "caisse")
-
-
-@login_required
-def caisse_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
-    # the desk (any member: the table de marque takes money)
-    return concours_document(request, at_desk(request, slug), "caisse.xlsx")

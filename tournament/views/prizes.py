@@ -7,22 +7,17 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
-from ..access import is_member, organised, readable
+from ..access import organised
 from ..errors import UserError
-from ..exports import final_pack, registry, weasy
 from ..forms.prizes import PrizeForm
 from ..models import Prize, Tournament
 from ..selectors.prizes import lot_of, lot_words
 from ..validators import MAX_SMALL
-from . import documents, progress
 from .common import _by, _form_error
-from .exports import concours_document
 
 
 def _page(request: HttpRequest, tournament: Tournament, form: PrizeForm,
@@ -123,34 +118,3 @@ def prize_move(request: HttpRequest, slug: str, prize: int, step: int) -> HttpRe
     except UserError as error:
         messages.error(request, error.message)
     return redirect("tournament:prizes", slug=slug)
-
-
-def palmares_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = readable(request, slug)
-    return concours_document(request, tournament, "palmares")
-
-
-# From this many games the final pack takes seconds: its organiser gets it made in the
-# background, with progress (a visitor's request renders it, as any document).
-BACKGROUND_GAMES = 600
-GAMES_A_SECOND = 150  # the results' rows a core lays out a second (the progress's estimate)
-
-
-def final_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    """The final pack: the standings, the palmarès and every partie's results, one PDF."""
-    tournament = readable(request, slug)
-    tables = final_pack.pack_tables(tournament)
-    if tables > final_pack.MAX_TABLES:
-        return documents.too_long(request, tournament, tables, final_pack.MAX_TABLES,
-                                  _("tables (toutes parties)"))
-    if tables >= BACKGROUND_GAMES and is_member(request, tournament):
-        estimate = 3 + tables / (GAMES_A_SECOND * weasy.workers_for(tables))
-        name = registry.file_name("final", tournament, timezone.now())
-        return progress.start(request, tournament, filename=name, estimate=estimate,
-                              make=lambda step: final_pack.final_pack_pdf(tournament, step),
-                              back=reverse("tournament:prizes", args=[slug]))
-    return concours_document(request, tournament, "final")
-
-
-def final_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
-    return concours_document(request, readable(request, slug), "final.xlsx")

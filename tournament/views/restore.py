@@ -23,14 +23,15 @@ from django.views.decorators.http import require_POST
 
 from ..access import organised
 from ..errors import UserError
-from ..exports.progress import LONG, Step
+from ..exports import serve
+from ..exports.serve import LONG, Step
 from ..forms import ChoicesForm
 from ..forms.restore import CopyForm, RestoreForm
 from ..models import Tournament
 from ..selectors import donne_count
 from ..selectors.backup import restore_losses
 from ..services import autobackups, backup
-from . import pending, progress
+from . import pending
 from .common import _form_error
 
 KIND = "restores"  # the folder of the files kept aside (var/restores/)
@@ -207,7 +208,7 @@ def _restore_in_background(request: HttpRequest, tournament: Tournament, kept: d
         step(_restored(tournament, restored, replace))
         return reverse("tournament:detail", args=[restored.slug])
 
-    return progress.start(request, tournament, filename=tournament.slug, estimate=estimate,
+    return serve.start(request, tournament, filename=tournament.slug, estimate=estimate,
                           make=make, back=reverse("tournament:backup_restore",
                                                   args=[tournament.slug]),
                           title=_("Restauration en cours"))
@@ -235,7 +236,7 @@ def tournament_copy(request: HttpRequest, slug: str) -> HttpResponse:
                    "liens de table.") % {"name": copy.name})
             return reverse("tournament:detail", args=[copy.slug])
 
-        return progress.start(request, tournament, filename=tournament.slug,
+        return serve.start(request, tournament, filename=tournament.slug,
                               estimate=estimate, make=make,
                               back=reverse("tournament:backup_restore", args=[slug]),
                               title=_("Copie en cours"))

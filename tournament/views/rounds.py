@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -23,23 +23,19 @@ from ..access import (
     is_member,
     is_organiser,
     organised,
-    readable,
     readable_round,
     require_desk,
     require_organiser,
 )
 from ..addresses import TOKEN_MARKER, addresses
 from ..errors import UserError
-from ..exports import rotation
 from ..forms import (
     RoundDrawForm,
     SwapForm,
 )
 from ..models import Game, Round, Team, Tournament
 from ..validators import whole_number
-from . import documents
 from .common import _by, _form_error, _form_refusals, table_link_base
-from .exports import concours_document
 
 
 @login_required
@@ -93,18 +89,6 @@ def _draw_page(request: HttpRequest, tournament: Tournament,
         "tournament": tournament, "draw": options, "form": form,
         "arrivals": selectors.arrivals_board(tournament), "rounds": tournament.rounds.count(),
     }, status=422 if form.is_bound else 200)  # a POST back here was refused
-
-
-def rotation_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    """The "tableau de marche" of a rotation concours: each team's table at each partie."""
-    tournament = readable(request, slug)
-    if not selectors.draw_has_chart(tournament):
-        raise Http404(_("Ce concours ne se joue pas au tableau de marche."))
-    cells = rotation.chart_cells(tournament)
-    if cells > rotation.MAX_CELLS:
-        return documents.too_long(request, tournament, cells, rotation.MAX_CELLS,
-                                  _("cases (équipes × parties)"))
-    return concours_document(request, tournament, "rotation")
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,13 @@
 """A club's seasons: the list, the form (create, change, delete), the standings with the
-grid player × concours, its PDF and workbook, and the projector's screen. The club's
-members read them (a published season: everyone); its responsable and organisateurs change
-them (access.py)."""
+grid player × concours (its PDF and workbook: views.exports.season_document), and the
+projector's screen. The club's members read them (a published season: everyone); its
+responsable and organisateurs change them (access.py)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -22,14 +20,11 @@ from ..access import (
     season_readable,
 )
 from ..errors import UserError
-from ..exports import cache, registry
-from ..exports.progress import LONG
+from ..exports import registry
 from ..exports.season import rule_text
 from ..forms.season import SeasonForm
 from ..journal.log import Actor
 from ..models import Club, Season
-from . import progress
-from .documents import visitor_refused
 
 
 def season_list(request: HttpRequest, club: str) -> HttpResponse:
@@ -98,71 +93,6 @@ def season_detail(request: HttpRequest, club: str, season: int) -> HttpResponse:
         "rule": rule_text(standings), "member": role is not None,
         "may_edit": may_edit_seasons(role), "documents": registry.SEASON_DOCUMENTS.values(),
     })
-
-
-def _refused(request: HttpRequest, season: Season, retry_after: int, status: int,
-             message: str) -> HttpResponse:
-    response = render(request, "tournament/season/busy.html", {
-        "club": season.club, "season": season, "retry_after": retry_after,
-        "message": message, "title": _("Trop de téléchargements") if status == 429
-        else _("Documents en préparation")}, status=status)
-    response["Retry-After"] = str(retry_after)
-    return response
-
-
-def _document(request: HttpRequest, club: str, season: int, key: str) -> HttpResponse:
-    found, role = season_readable(request, club, season)
-    document = registry.SEASON_DOCUMENTS[key]
-    now = timezone.now()
-    long = LONG.get(key)
-    # A member's long document is made in the background (a visitor's stays bounded by the
-    # public render slot: a visitor never starts a job).
-    estimate = long.estimate(selectors.season_size(found)) if long and role else None
-    if estimate is not None:
-        return progress.start(
-            request, None, club=found.club, filename=document.filename(found, now),
-            estimate=estimate, make=lambda _step: document.render(found, now),
-            back=reverse("tournament:season", args=[club, season]),
-            content_type=document.content_type, inline=document.inline)
-    # Kept by what it shows (exports.cache.season_version), and a visitor's downloads
-    # counted, as the concours' documents are: a visitor loading it in a loop rendered it
-    # afresh each time.
-    if role is None:
-        wait = visitor_refused(request)
-        if wait:
-            return _refused(request, found, wait, 429, _(
-                "Vous avez demandé beaucoup de documents en une minute : les téléphones "
-                "des tables passent d'abord."))
-    key = cache.document_key(found, document.key)
-    kept = cache.read(found, document.key)
-    content = cache.servable(kept, key, organiser=role is not None)
-    if content is None:
-        try:
-            with cache.render_slot(public=role is None):
-                content = cache.servable(cache.read(found, document.key), key,
-                                         organiser=role is not None)
-                if content is None:
-                    content = document.render(found, now)
-                    cache.write(found, document.key, (), key, content)
-        except cache.Busy:
-            content = cache.busy_fallback(kept, organiser=role is not None)
-            if content is None:
-                return _refused(request, found, cache.RETRY_BUSY, 503, _(
-                    "D'autres documents sont en préparation : celui-ci le sera dans un "
-                    "instant."))
-    response = HttpResponse(content, content_type=document.content_type)
-    disposition = "inline" if document.inline else "attachment"
-    response["Content-Disposition"] = (f'{disposition}; '
-                                       f'filename="{document.filename(found, now)}"')
-    return response
-
-
-def season_pdf(request: HttpRequest, club: str, season: int) -> HttpResponse:
-    return _document(request, club, season, "season")
-
-
-def season_xlsx(request: HttpRequest, club: str, season: int) -> HttpResponse:
-    return _document(request, club, season, "season.xlsx")
 
 
 def season_screen(request: HttpRequest, club: str, season: int) -> HttpResponse:

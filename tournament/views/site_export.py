@@ -12,12 +12,11 @@ from django.utils.translation import gettext as _
 
 from ..access import at_desk, club_member
 from ..errors import UserError
-from ..exports import static_site
-from ..exports.progress import LONG
+from ..exports import serve, static_site
+from ..exports.serve import LONG
 from ..selectors import concours_tables
 from ..selectors.season import club_seasons, season_standings
 from ..validators import whole_number
-from . import progress
 
 ZIP = "application/zip"
 MAX_CONCOURS = 100  # concours of one club export: two seasons of weekly concours
@@ -35,7 +34,7 @@ def concours_site(request: HttpRequest, slug: str) -> HttpResponse:
     now = timezone.now()
     estimate = LONG["site"].estimate(concours_tables(tournament))
     if estimate is not None:  # a refusal (UserError) is then the job's French error
-        return progress.start(
+        return serve.start(
             request, tournament, filename=static_site.concours_filename(tournament, now),
             estimate=estimate, make=lambda _step: static_site.concours_zip(tournament, now),
             back=reverse("tournament:detail", args=[slug]), content_type=ZIP, inline=False)
@@ -98,7 +97,7 @@ def club_site_zip(request: HttpRequest, club: str) -> HttpResponse:
 
         estimate = LONG["club_site"].estimate(sum(concours_tables(each) for each in chosen))
         if estimate is not None:
-            return progress.start(
+            return serve.start(
                 request, None, club=found, filename=static_site.club_filename(found, now),
                 estimate=estimate, make=lambda _step: make(),
                 back=reverse("tournament:club_site", args=[found.slug]), content_type=ZIP,
