@@ -1,0 +1,110 @@
+"""axe-core (static/vendor/axe-core, vendored from npm) over every page the role matrix
+knows, opened by an account that may see it, at the desk's size (1366×768) and the phone's
+(390×844), in normal type and in « grands caractères »: no violation of the WCAG 2.2 AA
+rules. One browser, one signed-in context per account, each page opened once and checked
+four times in a row; every violation of every page is listed before the test fails."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+
+from tests.views import test_role_matrix as matrix
+from tournament import services
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+AXE = Path(__file__).resolve().parents[2] / "static" / "vendor" / "axe-core" / "axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+SIZES = {"bureau": {"width": 1366, "height": 768}, "téléphone": {"width": 390, "height": 844}}
+
+# The role matrix's world: a concours drawn, a donne saved, a late team, a lot, a season,
+# a screen, the club's members (imported, so that pytest finds the fixture here).
+world = matrix.world
+
+# Addresses that answer no page: documents, a spreadsheet, an archive, JSON, htmx's
+# fragments; the stand-ins answer 404 (the 404 page is checked on its own below).
+NOT_PAGES = {"tournament:hall_screen_state", "tournament:register_suggestions",
+             "tournament:backup", "circuit:qualifiers_csv"}
+DOCUMENTS = (".pdf", ".xlsx", ".zip", ".csv", ".json")
+WHO = {matrix.OPEN: "anonymous", matrix.TOKEN: "link", matrix.STAFF: "staff"}
+
+# Run on the page: the class and event of large-type.js (the switch's effect, without
+# keeping a choice), then axe-core's WCAG 2.2 AA rules.
+CHECK = """async (large) => {
+  document.documentElement.classList.toggle("large", large);
+  document.dispatchEvent(new Event("large-type"));
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const result = await axe.run(document, {runOnly: {type: "tag", values: TAGS},
+                                          resultTypes: ["violations"]});
+  return result.violations.map((v) => v.id + " " + v.nodes.slice(0, 3).map(
+    (n) => n.target.join(" ") + (n.any[0] ? " (" + n.any[0].message + ")" : "")).join(" | "));
+}""".replace("TAGS", json.dumps(TAGS))
+
+
+def address(name: str, w: matrix.World) -> str | None:
+    """The page's address, or None for an address that answers no page."""
+    row = matrix.ROWS[name]
+    if row.stand_in or name in NOT_PAGES:
+        return None
+    found = reverse(name, args=[w.game.token] if row.get == matrix.TOKEN else row.args(w))
+    return None if found.endswith(DOCUMENTS) else found
+
+
+def pages(w: matrix.World) -> list[tuple[str, str]]:
+    """(account, address) of every page a GET shows to someone, then the concours' public
+    pages as a player's phone sees them once it is published (account « public »)."""
+    found = []
+    for name, row in sorted(matrix.ROWS.items()):
+        shown = address(name, w)
+        if shown and row.get not in (matrix.POST_ONLY, matrix.NONE, matrix.GET_ONLY):
+            found.append((WHO.get(row.get, "responsable"), shown))
+    found.append(("anonymous", "/cette-page-n-existe-pas/"))
+    for name, row in sorted(matrix.ROWS.items()):
+        shown = address(name, w)
+        if shown and row.get == matrix.PUBLIC:
+            found.append(("public", shown))
+    return found
+
+
+def test_every_page_has_no_wcag_aa_violation_at_both_sizes_and_type_sizes(
+        browser, live_server, world):
+    staff = get_user_model().objects.create_user("comite", password="x", is_staff=True)
+    accounts = {"responsable": world.accounts["responsable"], "staff": staff}
+    found: list[str] = []
+    checked = 0
+    by_account: dict[str, list[str]] = {}
+    for account, address in pages(world):
+        by_account.setdefault(account, []).append(address)
+    for account, addresses in by_account.items():
+        if account == "public":
+            services.tournament_publish(tournament=world.t, published=True)
+        context = browser.new_context(viewport=SIZES["bureau"], locale="fr-FR")
+        context.add_init_script(path=str(AXE))
+        if account in accounts:
+            client = Client()
+            client.force_login(accounts[account])
+            context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                                  "url": live_server.url}])
+        page = context.new_page()
+        for address in addresses:
+            response = page.goto(live_server.url + address)
+            assert response is not None and "text/html" in response.headers["content-type"], (
+                address)
+            # Each account sees its pages, not the login page it would be sent to.
+            assert "/login/" not in page.url or address == "/login/", address
+            for size, viewport in SIZES.items():
+                page.set_viewport_size(viewport)
+                for large in (False, True):
+                    checked += 1
+                    for violation in page.evaluate(CHECK, large):
+                        found.append(f"{address} ({account}, {size}"
+                                     f"{', grands caractères' if large else ''}): {violation}")
+        context.close()
+    assert checked >= 4 * 60
+    assert found == [], "\n".join(found)
