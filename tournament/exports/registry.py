@@ -95,8 +95,12 @@ class PartieDocument:
     url_name: str
     content_type: str
     filename: Callable[[Round], str]
-    # `link_base`: the address the tables' phones reach ("" for a document without links)
-    render: Callable[[Round, str], bytes]
+    # `link_base`: the address the tables' phones reach ("" for a document without links);
+    # then its large-type variant's paper ("" for the ordinary document, else one of `large`)
+    render: Callable[[Round, str, str], bytes]
+    # The papers of its « grands caractères » variant, for the wall (`?grands=a4`): none for
+    # a document read at arm's length.
+    large: tuple[str, ...] = ()
 
 
 PARTIE_DOCUMENTS: dict[str, PartieDocument] = {document.key: document for document in (
@@ -105,14 +109,16 @@ PARTIE_DOCUMENTS: dict[str, PartieDocument] = {document.key: document for docume
                    url_name="score_sheets", content_type=PDF,
                    filename=lambda round_: (f"feuilles-{round_.tournament.slug}-partie-"
                                             f"{round_.number}.pdf"),
-                   render=lambda round_, link_base: pdf.score_sheets_pdf(
+                   render=lambda round_, link_base, _large: pdf.score_sheets_pdf(
                        round_, link_base=link_base)),
     PartieDocument(key="pairings", label=_l("Tables à afficher (PDF)"), url_name="pairings_pdf",
                    content_type=PDF,
                    filename=lambda round_: (f"tables-{round_.tournament.slug}-partie-"
                                             f"{round_.number}.pdf"),
-                   render=lambda round_, link_base: pdf.pairings_pdf(
-                       round_, finder=documents.finder_link(round_.tournament, link_base))),
+                   render=lambda round_, link_base, large: pdf.pairings_pdf(
+                       round_, finder=documents.finder_link(round_.tournament, link_base),
+                       large=large),
+                   large=pdf.PAIRINGS_LARGE_PAPERS),
 )}
 
 

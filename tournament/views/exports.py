@@ -54,7 +54,7 @@ def score_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             request, round_.tournament, filename=name, estimate=estimate,
             make=lambda step: pdf.score_sheets_pdf(round_, link_base=link_base, step=step),
             back=reverse("tournament:round", args=[slug, number]))
-    return _download(document.render(round_, link_base), document.content_type, name)
+    return _download(document.render(round_, link_base, ""), document.content_type, name)
 
 
 def _back(slug: str) -> str:
@@ -86,16 +86,24 @@ def blank_score_sheets(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The partie's tables; `?grands=a4` or `a3`: in large type for the wall."""
     round_ = readable_round(request, slug, number)
     document = registry.PARTIE_DOCUMENTS["pairings"]
+    large = request.GET.get("grands", "").upper()
+    if "grands" in request.GET and large not in document.large:
+        messages.error(request, _("Tables en grands caractères : le format est A4 ou A3."))
+        return redirect("tournament:round", slug=slug, number=number)
     estimate = (LONG["pairings"].estimate(round_tables(round_))
                 if is_member(request, round_.tournament) else None)
     # The address phones reach is part of what the document shows (its QR code).
     link_base = table_link_base(request)
+    filename = document.filename(round_)
+    if large:
+        filename = filename.removesuffix(".pdf") + f"-grands-caracteres-{large}.pdf"
     return cached.document(
-        request, round_.tournament, name=document.key, params=(number, link_base),
-        render_document=lambda: document.render(round_, link_base),
-        content_type=document.content_type, filename=document.filename(round_),
+        request, round_.tournament, name=document.key, params=(number, link_base, large),
+        render_document=lambda: document.render(round_, link_base, large),
+        content_type=document.content_type, filename=filename,
         estimate=estimate, back=reverse("tournament:round", args=[slug, number]))
 
 
