@@ -1,8 +1,10 @@
 """axe-core (static/vendor/axe-core, vendored from npm) over every page the role matrix
 knows, opened by an account that may see it, at the desk's size (1366×768) and the phone's
 (390×844), in normal type and in « grands caractères »: no violation of the WCAG 2.2 AA
-rules. One browser, one signed-in context per account, each page opened once and checked
-four times in a row; every violation of every page is listed before the test fails."""
+rules; and the pages a player's phone opens in large type by default, measured in it at
+390 px: text 20 px, contrast 7:1 (WCAG AAA), touch targets 48 px. One browser, one
+signed-in context per account, each page opened once and checked four times in a row; every
+violation of every page is listed before the test fails."""
 
 from __future__ import annotations
 
@@ -69,7 +71,44 @@ def pages(w: matrix.World) -> list[tuple[str, str]]:
         shown = address(name, w)
         if shown and row.get == matrix.PUBLIC:
             found.append(("public", shown))
+    finder = reverse("tournament:finder", args=[w.t.slug])
+    found += [("public", f"{finder}?q=1"), ("public", f"{finder}?q=joueur")]  # found, a choice
     return found
+
+
+def phone_pages(w: matrix.World) -> set[str]:
+    """The pages a player's phone opens in large type by default: « Où est ma table ? »
+    (a search, its table found, a choice of names) and the table's link."""
+    finder = reverse("tournament:finder", args=[w.t.slug])
+    return {finder, f"{finder}?q=1", f"{finder}?q=joueur",
+            reverse("tournament:table_link", args=[w.game.token])}
+
+
+# Large type on a phone (issue 37), measured: every text the page shows at 20 px at least,
+# every control 48 px at least each way (the invisible radio under a choice's button apart:
+# the button is what a finger touches). Returns what falls short.
+MEASURE = """() => {
+  const shown = (el) => { const box = el.getBoundingClientRect(), style = getComputedStyle(el);
+    return box.width > 0 && box.height > 0 && style.visibility !== "hidden"
+      && style.opacity !== "0"; };
+  const short = [];
+  for (const el of document.body.querySelectorAll("*")) {
+    const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (text && shown(el) && size < 20) short.push(`text ${size} px: ${el.textContent.trim()}`);
+  }
+  for (const el of document.querySelectorAll(
+      "a[href], button, input:not([type=hidden]), select, textarea, summary")) {
+    const box = el.getBoundingClientRect();
+    if (shown(el) && (box.width < 48 || box.height < 48)) {
+      short.push(`target ${Math.round(box.width)}×${Math.round(box.height)} px: `
+                 + (el.textContent.trim() || el.name || el.id));
+    }
+  }
+  return short;
+}"""
+AAA = """async () => (await axe.run(document, {runOnly: ["color-contrast-enhanced"]})).violations
+  .flatMap((v) => v.nodes.map((n) => "contrast under 7:1: " + n.target.join(" ")))"""
 
 
 def test_every_page_has_no_wcag_aa_violation_at_both_sizes_and_type_sizes(
@@ -77,7 +116,8 @@ def test_every_page_has_no_wcag_aa_violation_at_both_sizes_and_type_sizes(
     staff = get_user_model().objects.create_user("comite", password="x", is_staff=True)
     accounts = {"responsable": world.accounts["responsable"], "staff": staff}
     found: list[str] = []
-    checked = 0
+    checked = measured = 0
+    phones = phone_pages(world)
     by_account: dict[str, list[str]] = {}
     for account, address in pages(world):
         by_account.setdefault(account, []).append(address)
@@ -98,6 +138,13 @@ def test_every_page_has_no_wcag_aa_violation_at_both_sizes_and_type_sizes(
                 address)
             # Each account sees its pages, not the login page it would be sent to.
             assert "/login/" not in page.url or address == "/login/", address
+            if account in ("public", "link") and address in phones:
+                # Large by default on a phone that never chose, and readable as such.
+                assert page.evaluate("document.documentElement.classList.contains('large')")
+                page.set_viewport_size(SIZES["téléphone"])
+                measured += 1
+                found += [f"{address} (téléphone, grands caractères): {short}"
+                          for short in page.evaluate(MEASURE) + page.evaluate(AAA)]
             for size, viewport in SIZES.items():
                 page.set_viewport_size(viewport)
                 for large in (False, True):
@@ -106,5 +153,5 @@ def test_every_page_has_no_wcag_aa_violation_at_both_sizes_and_type_sizes(
                         found.append(f"{address} ({account}, {size}"
                                      f"{', grands caractères' if large else ''}): {violation}")
         context.close()
-    assert checked >= 4 * 60
+    assert checked >= 4 * 60 and measured == len(phones)
     assert found == [], "\n".join(found)
