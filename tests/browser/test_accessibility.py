@@ -86,7 +86,8 @@ def phone_pages(w: matrix.World) -> set[str]:
 
 # Large type on a phone (issue 37), measured: every text the page shows at 20 px at least,
 # every control 48 px at least each way (the invisible radio under a choice's button apart:
-# the button is what a finger touches). Returns what falls short.
+# the button is what a finger touches), nothing wider than the phone, the table's save
+# button on the screen. Returns what falls short.
 MEASURE = """() => {
   const shown = (el) => { const box = el.getBoundingClientRect(), style = getComputedStyle(el);
     return box.width > 0 && box.height > 0 && style.visibility !== "hidden"
@@ -104,6 +105,15 @@ MEASURE = """() => {
       short.push(`target ${Math.round(box.width)}×${Math.round(box.height)} px: `
                  + (el.textContent.trim() || el.name || el.id));
     }
+  }
+  if (document.documentElement.scrollWidth > innerWidth) {
+    short.push(`page ${document.documentElement.scrollWidth} px wide`);
+  }
+  // The tables' page: « Enregistrer la donne » on the screen as it opens, no scrolling.
+  const save = document.getElementById("entry-save");
+  const box = save && save.getBoundingClientRect();
+  if (save && (box.top < 0 || box.bottom > innerHeight || box.right > innerWidth)) {
+    short.push("« Enregistrer la donne » off the screen");
   }
   return short;
 }"""
