@@ -33,8 +33,9 @@ def main() -> int:
         for package in PACKAGES:
             shutil.copytree(ROOT / package, stage / package, ignore=IGNORE)
         for name in SHARED:
+            # axe-core (static/vendor/axe-core) is the accessibility test's, never a page's.
             shutil.copytree(ROOT / name, stage / "config" / "share" / name,
-                            ignore=shutil.ignore_patterns("*.po", "*~"))
+                            ignore=shutil.ignore_patterns("*.po", "*~", "axe-core"))
         for name in ["pyproject.toml", "requirements.txt", "README.md"]:
             shutil.copy2(ROOT / name, stage / name)
         output.mkdir(parents=True, exist_ok=True)

@@ -1,6 +1,6 @@
 """« Exporter pour le site »: the zip, unpacked, opens from the file system in Chromium; every
 link of every page leads to a page of the folder (and to its anchor), and no request leaves
-the file system. The standings fit a wide screen and a 360 px phone."""
+the file system. The standings fit a wide screen and a 360 px phone, in large type too."""
 
 import datetime
 import io
@@ -111,3 +111,12 @@ def test_the_static_site_opens_from_the_file_system_and_every_link_works(page, t
     page.goto((folder / "concours" / "jeudi" / "parties.html").as_uri())
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     shot(page, "static-site-parties-360")
+    # « Grands caractères »: the box enlarges the text (20 px), the page still fits the
+    # phone, and the choice is kept on the device from one page to the next.
+    page.click("label[for=grands-caracteres]")
+    assert page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)") >= 20
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.goto(standings)
+    assert page.is_checked("#grands-caracteres")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, "static-site-standings-360-large")

@@ -233,8 +233,9 @@ def finished_rotation(owner):
 
 @pytest.mark.parametrize(("name", "args", "key"), [
     ("standings_pdf", [], ("standings",)), ("standings_xlsx", [], ("standings.xlsx",)),
-    # The pairings carry « Où est ma table ? »'s address: kept by the address phones reach.
-    ("pairings_pdf", [1], ("pairings", 1, "http://testserver")),
+    # The pairings carry « Où est ma table ? »'s address: kept by the address phones reach
+    # (and by their paper in large type: "" for the ordinary document).
+    ("pairings_pdf", [1], ("pairings", 1, "http://testserver", "")),
     ("palmares_pdf", [], ("palmares",)),
     ("final_pdf", [], ("final",)), ("final_xlsx", [], ("final.xlsx",)),
     ("rotation_pdf", [], ("rotation",)),

@@ -63,7 +63,7 @@ def stand_ins(monkeypatch):
             if document.members else None))
     for key, partie in registry.PARTIE_DOCUMENTS.items():
         monkeypatch.setitem(registry.PARTIE_DOCUMENTS, key, dataclasses.replace(
-            partie, render=lambda round_, base, key=key: f"{key} {round_.number} {base}"
+            partie, render=lambda round_, base, _large, key=key: f"{key} {round_.number} {base}"
             .encode()))
     for key, season in registry.SEASON_DOCUMENTS.items():
         monkeypatch.setitem(registry.SEASON_DOCUMENTS, key, dataclasses.replace(

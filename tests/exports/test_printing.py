@@ -62,6 +62,50 @@ def test_the_pairings_pdf_lists_where_each_team_plays_in_french_order(client):
     assert positions == sorted(positions)
 
 
+def _name_sizes(page, name: str) -> set[float]:
+    """The sizes (pt) the text `name` is drawn in on a PDF page."""
+    sizes: set[float] = set()
+
+    def seen(text, cm, tm, font, size):
+        if name in text:
+            sizes.add(round(size * tm[0] * cm[0], 1))
+
+    page.extract_text(visitor_text=seen)
+    return sizes
+
+
+@pytest.mark.parametrize(("paper", "width", "height", "pt"),
+                         [("a4", 842, 595, 28), ("a3", 1191, 842, 40)])
+def test_the_pairings_for_the_wall_in_large_type_a_table_a_line(client, paper, width, height,
+                                                                pt):
+    t = tournament(teams=6, slug="mur", name="Concours du mur")
+    services.round_generate(tournament=t, seed=3)
+    address = reverse("tournament:pairings_pdf", args=["mur", 1])
+    response = client.get(address, {"grands": paper})
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert f"mur-partie-1-grands-caracteres-{paper.upper()}.pdf" in (
+        response["Content-Disposition"])
+    reader = PdfReader(io.BytesIO(response.content))
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (width, height)  # landscape
+    text = reader.pages[0].extract_text()
+    assert all(f"Équipe {n}" in text for n in range(1, 7))
+    assert _name_sizes(reader.pages[0], "Équipe") == {float(pt)}
+    # The ordinary document stays as it was: A4 portrait, the names in 14 pt.
+    ordinary = PdfReader(io.BytesIO(client.get(address).content)).pages[0]
+    assert round(float(ordinary.mediabox.height)) == 842
+    assert _name_sizes(ordinary, "Équipe") == {14.0}
+
+
+def test_the_pairings_in_large_type_on_another_paper_are_refused_in_french(client):
+    t = tournament(teams=4, slug="papier")
+    services.round_generate(tournament=t, seed=3)
+    response = client.get(reverse("tournament:pairings_pdf", args=["papier", 1]),
+                          {"grands": "a0"}, follow=True)
+    assert response["Content-Type"].startswith("text/html")
+    assert "le format est A4 ou A3" in response.content.decode()
+
+
 # --- Blank score sheets ---------------------------------------------------------------------
 
 

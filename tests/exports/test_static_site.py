@@ -1,5 +1,5 @@
 """« Exporter pour le site »: a zip of static pages whose every link is one of its members,
-with no script, no address outside the folder, stored names only, user text escaped."""
+with no script but its own, no address outside the folder, stored names only, user text escaped."""
 
 import datetime
 import io
@@ -102,8 +102,9 @@ def test_a_concours_site_has_its_pages_and_one_page_per_player(played):
     entries = [player.registered_id for player in played.players.order_by("number")]
     assert None not in entries
     assert sorted(files) == sorted([
-        "index.html", "style.css", f"{folder}classement.html", f"{folder}parties.html",
-        f"{folder}palmares.html", *(f"joueurs/{entry}.html" for entry in entries)])
+        "index.html", "style.css", "grands-caracteres.js", f"{folder}classement.html",
+        f"{folder}parties.html", f"{folder}palmares.html",
+        *(f"joueurs/{entry}.html" for entry in entries)])
     standings = files[f"{folder}classement.html"]
     assert "Équipe 1" in standings and "Un jambon" in standings
     parties = files[f"{folder}parties.html"]
@@ -132,14 +133,24 @@ def test_the_link_check_finds_a_broken_link():
 
 def test_no_page_has_a_script_or_an_address_outside_the_folder(played):
     files = members(static_site.concours_zip(played, WHEN))
+    # The one script is the site's own file (the « grands caractères » box's memory),
+    # named by a relative address, the same on every page: no user text reaches a script.
+    script = builder.SCRIPT
     for name, text in files.items():
         lowered = text.lower()
+        if name.endswith(".html"):
+            tag = f'<script src="{"../" * name.count("/")}{script}"></script>'
+            assert lowered.count("<script") == 1 and tag in text, name
+            # « Grands caractères »: a box that works by CSS alone, the script keeps it.
+            assert '<input type="checkbox" id="grands-caracteres">' in text, name
+            lowered = lowered.replace(tag, "")
         assert "<script" not in lowered, name
         assert "http://" not in lowered and "https://" not in lowered, name
         assert "url(" not in lowered and "@import" not in lowered, name
         for url in parsed(text).urls:
             assert not url.startswith("//") and ":" not in url, (name, url)
         assert "javascript" not in lowered and "onload" not in lowered, name
+    assert "html:has(#grands-caracteres:checked){font-size:125%}" in files["style.css"]
 
 
 def test_a_melee_site_links_every_player(owner):
@@ -189,7 +200,7 @@ def test_user_text_is_escaped(owner):
     play_partie(t.rounds.get())
     files = members(static_site.concours_zip(t, WHEN))
     text = _all_text(files)
-    assert "<script" not in text and "<i>" not in text and "<Concours>" not in text
+    assert "<script>" not in text and "<i>" not in text and "<Concours>" not in text
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text
     assert "Jo &quot;le&quot; &lt;i&gt;" in text and "A &amp; B" in text
     assert "Le &quot;Grand&quot; &lt;Concours&gt; &amp; Cie" in files["index.html"]

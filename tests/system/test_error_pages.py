@@ -34,6 +34,7 @@ def test_a_dead_table_link_is_a_french_404(client):
     page = html.unescape(response.content.decode())
     assert response.status_code == 404
     assert "Page introuvable" in page and "nouveau lien" in page and "Not Found" not in page
+    assert "data-large-switch" in page  # « Grands caractères », as on every page
 
 
 def test_an_unpublished_concours_is_a_french_404(client):
@@ -88,6 +89,10 @@ def test_a_server_error_is_a_french_500(game, monkeypatch):
     response = client.get(reverse("tournament:standings", args=["erreurs"]))
     assert response.status_code == 500
     assert "Erreur du serveur" in response.content.decode()
+    # « Grands caractères » here too, kept with the desk's pages (not the hall's default).
+    page = response.content.decode()
+    assert "data-large-switch" in page and "grands-caracteres-" in page
+    assert "data-large-default" not in page
 
 
 @pytest.mark.parametrize("message", ["database or disk is full",

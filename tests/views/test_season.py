@@ -61,6 +61,15 @@ def test_a_published_season_is_everyones(client, season, name):
     assert client.get(url(name, season)).status_code == 200
 
 
+def test_the_season_s_projector_is_in_large_type_by_default_with_its_switch(client, season):
+    # Read from the back of the hall, as the concours' projector: large unless turned off
+    # on that computer, under the hall's key (the desk's choice leaves it alone).
+    Season.objects.filter(pk=season.pk).update(published=True)
+    page = client.get(url("season_screen", season)).content.decode()
+    assert '<html lang="fr" data-large-default="1">' in page
+    assert "data-large-switch" in page and "data-fullscreen" in page
+
+
 def test_the_club_list_is_its_members(client, season):
     address = reverse("tournament:seasons", args=[season.club.slug])
     assert client.get(address).status_code == 404

@@ -238,14 +238,24 @@ def blank_score_sheets_pdf(tournament: Tournament, tables: int) -> bytes:
     return weasy.htmls_to_pdf(_sheet_htmls(tournament, None, sheets))
 
 
-def pairings_htmls(round_: Round, parts: int | None = None, finder: str = "") -> list[str]:
+# The pairings for the wall in « grands caractères » (`large`): a table a line, landscape,
+# names in this many points (a capital 7 mm high on A4, 10 mm on A3: read from about 3 m and
+# 4 m), the table's number half as large again.
+PAIRINGS_LARGE_PT = {"A4": 28, "A3": 40}
+PAIRINGS_LARGE_PAPERS = tuple(PAIRINGS_LARGE_PT)
+
+
+def pairings_htmls(round_: Round, parts: int | None = None, finder: str = "",
+                   large: str = "") -> list[str]:
     """The partie by table, then where each team (a mêlée: each player) plays, by name: each
     list in `parts` parts of whole pages (by default as many as `weasy` renders at once).
-    `finder`: the address of « Où est ma table ? », printed with its QR code at the top."""
+    `finder`: the address of « Où est ma table ? », printed with its QR code at the top;
+    `large`: the paper of the large-type variant (PAIRINGS_LARGE_PT), "" for the ordinary."""
     tables, seats = documents.pairings(round_)
     context = {"tournament": round_.tournament, "round": round_,
                "melee": round_.tournament.by_player,
-               "finder": finder, "finder_qr": qr.source(finder) if finder else ""}
+               "finder": finder, "finder_qr": qr.source(finder) if finder else "",
+               "large": large, "large_pt": PAIRINGS_LARGE_PT.get(large)}
     if parts is None:
         parts = default_parts(len(seats))
     if in_parts(len(seats), parts):
@@ -268,10 +278,11 @@ def pairings_htmls(round_: Round, parts: int | None = None, finder: str = "") ->
     return cuts["tables"] + cuts["seats"]
 
 
-def pairings_pdf(round_: Round, finder: str = "") -> bytes:
+def pairings_pdf(round_: Round, finder: str = "", large: str = "") -> bytes:
     """The partie by table, then where each team (a mêlée: each player) plays, by name
-    (`finder`: « Où est ma table ? »'s address, its QR code at the top)."""
-    return weasy.htmls_to_pdf(pairings_htmls(round_, finder=finder))
+    (`finder`: « Où est ma table ? »'s address, its QR code at the top; `large`: the paper
+    of the large-type variant, for the wall)."""
+    return weasy.htmls_to_pdf(pairings_htmls(round_, finder=finder, large=large))
 
 
 # --- The standings' figures -----------------------------------------------------------------

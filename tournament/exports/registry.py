@@ -183,14 +183,18 @@ class PartieDocument:
     label: str | Promise
     content_type: str
     filename: Callable[[Round], str]
-    # `link_base`: the address the tables' phones reach ("" for a document without links)
-    render: Callable[[Round, str], bytes]
+    # `link_base`: the address the tables' phones reach ("" for a document without links);
+    # then its large-type variant's paper ("" for the ordinary document, else one of `large`)
+    render: Callable[[Round, str, str], bytes]
     alias: str = ""  # today's address under /t/<slug>/rounds/<n>/, and its name
     url_name: str = ""
     access: str = PUBLIC
     cached: bool = True  # (with the partie's number and the address phones reach)
     estimate: Callable[[Round], float | None] | None = None  # as a Document's
     make: Callable[[Round, str, Step], bytes] | None = None
+    # The papers of its « grands caractères » variant, for the wall (`?grands=a4`): none for
+    # a document read at arm's length.
+    large: tuple[str, ...] = ()
 
 
 def _sheets_estimate(round_: Round) -> float | None:
@@ -206,7 +210,7 @@ PARTIE_DOCUMENTS: dict[str, PartieDocument] = {document.key: document for docume
                    url_name="score_sheets", content_type=PDF,
                    filename=lambda round_: (f"feuilles-{round_.tournament.slug}-partie-"
                                             f"{round_.number}.pdf"),
-                   render=lambda round_, link_base: pdf.score_sheets_pdf(
+                   render=lambda round_, link_base, _large: pdf.score_sheets_pdf(
                        round_, link_base=link_base),
                    alias="sheets.pdf", access=DESK, cached=False, estimate=_sheets_estimate,
                    make=lambda round_, link_base, step: pdf.score_sheets_pdf(
@@ -216,9 +220,10 @@ PARTIE_DOCUMENTS: dict[str, PartieDocument] = {document.key: document for docume
                    content_type=PDF,
                    filename=lambda round_: (f"tables-{round_.tournament.slug}-partie-"
                                             f"{round_.number}.pdf"),
-                   render=lambda round_, link_base: pdf.pairings_pdf(
-                       round_, finder=documents.finder_link(round_.tournament, link_base)),
-                   alias="pairings.pdf",
+                   render=lambda round_, link_base, large: pdf.pairings_pdf(
+                       round_, finder=documents.finder_link(round_.tournament, link_base),
+                       large=large),
+                   alias="pairings.pdf", large=pdf.PAIRINGS_LARGE_PAPERS,
                    estimate=lambda round_: LONG["pairings"].estimate(round_tables(round_))),
 )}
 

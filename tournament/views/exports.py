@@ -69,17 +69,26 @@ def concours_document(request: HttpRequest, slug: str, key: str) -> HttpResponse
 
 
 def partie_document(request: HttpRequest, slug: str, number: int, key: str) -> HttpResponse:
-    """Document `key` of partie `number` (registry.PARTIE_DOCUMENTS)."""
+    """Document `key` of partie `number` (registry.PARTIE_DOCUMENTS); `?grands=a4` or `a3`:
+    its large-type variant for the wall, where it has one."""
     document = registry.PARTIE_DOCUMENTS[key]
     round_ = readable_round(request, slug, number)
     if document.access != registry.PUBLIC:
         require_desk(request, round_.tournament)  # the desk prints every document
+    large = request.GET.get("grands", "").upper()
+    if "grands" in request.GET and large not in document.large:
+        messages.error(request, _("Tables en grands caractères : le format est A4 ou A3."))
+        return redirect("tournament:round", slug=slug, number=number)
     organiser = is_member(request, round_.tournament)
     link_base, make = table_link_base(request), document.make
+    filename = document.filename(round_)
+    if large:
+        filename = filename.removesuffix(".pdf") + f"-grands-caracteres-{large}.pdf"
     return serve.document(
         request, round_.tournament, organiser=organiser, name=document.key,
-        params=(number, link_base), render_document=lambda: document.render(round_, link_base),
-        content_type=document.content_type, filename=document.filename(round_),
+        params=(number, link_base, large),
+        render_document=lambda: document.render(round_, link_base, large),
+        content_type=document.content_type, filename=filename,
         cached=document.cached,
         estimate=document.estimate(round_) if organiser and document.estimate else None,
         make=(lambda step: make(round_, link_base, step)) if make else None,

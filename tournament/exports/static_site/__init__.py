@@ -5,11 +5,13 @@ club posts on its website or opens from a USB key.
 - `registry`: the pages (key, French title, relative file name, context, template);
 - `builder`: renders them with the templates of `templates/static_site/` and zips them.
 
-The pages have no script, no external asset and no link to the application: one relative
-`style.css`, links relative to each page (`concours/<slug>/classement.html`,
-`joueurs/<id>.html`), so the folder opens from `file://` in any browser. A person's page is
-the club's register entry when the entrant is linked to one, named as the register stores it
-(an anonymised player stays « Joueur n° … »); no licence is ever written.
+The pages have no external asset and no link to the application: one relative `style.css`,
+one script of the site's own (`grands-caracteres.js`: it keeps the « grands caractères »
+box's choice on the device; the box works by CSS alone without it), links relative to
+each page (`concours/<slug>/classement.html`, `joueurs/<id>.html`), so the folder opens
+from `file://` in any browser. A person's page is the club's register entry when the
+entrant is linked to one, named as the register stores it (an anonymised player stays
+« Joueur n° … »); no licence is ever written.
 
 The season pages (a season's standings and its grid: `season.py`) are rendered for each
 season given to `club_zip` (`seasons`: `season.site_season(season_standings(season))`).

@@ -1,5 +1,5 @@
 """The static site rendered and zipped: every page of the registry for every object of its
-scope, one shared `style.css`, all in memory.
+scope, one shared `style.css` and the « grands caractères » box's script, all in memory.
 
 Each page's links are relative to where it lies (`root`: "", "../" or "../../" back to the
 site's top), so the unzipped folder opens from the file system, or anywhere the club puts it
@@ -22,6 +22,8 @@ from .registry import PAGES, Scope, objects
 from .registry import pages as scope_pages
 
 STYLE = "style.css"
+# Keeps the « grands caractères » box's choice on the device; its own words, no user text.
+SCRIPT = "grands-caracteres.js"
 # Bounds of one export: a season of 60 concours of 200 teams is about 2,000 pages and 30 MB.
 MAX_PAGES = 20_000
 MAX_BYTES = 200 * 1024 * 1024
@@ -39,14 +41,17 @@ def _common(site: Site) -> dict[str, Any]:
                            for concours in site.concours],
         "season_links": [(season, _links(site, "season", season)) for season in site.seasons],
         "style": STYLE,
+        "script": SCRIPT,
     }
 
 
 def pages(site: Site) -> dict[str, bytes]:
-    """Every file of the site by its relative name: the pages and the style sheet."""
+    """Every file of the site by its relative name: the pages, the style sheet, the
+    script."""
     files: dict[str, bytes] = {}
     common = _common(site)
     files[STYLE] = render_to_string("static_site/style.css").encode()
+    files[SCRIPT] = render_to_string("static_site/grands-caracteres.js").encode()
     for page in PAGES.values():
         for item in objects(site, page.scope):
             name = page.filename(item)
