@@ -25,7 +25,7 @@ MAX_SIDE = 4000  # pixels, either side, read from the header before decoding
 # Kept at most this wide or high: several logos share a 1920×1080 screen, and the backups
 # carry them (a few hundred kilobytes each, not megabytes).
 KEPT_SIDE = 1000
-MAX_SPONSORS = 24  # logos a club keeps
+MAX_SPONSORS = 12  # logos a club keeps: two pages of six, and the backups stay small
 NAME_LENGTH = 80
 
 PNG, JPEG = "png", "jpeg"
