@@ -26,6 +26,7 @@ from ..models import Round, Tournament
 from ..selectors import StandingsScope
 from ..selectors.documents import entrant_count, round_tables
 from . import documents, qr, reglement, weasy
+from .sponsors import pdf_logos
 
 if TYPE_CHECKING:
     from pypdf.generic import DecodedStreamObject
@@ -348,7 +349,8 @@ def standings_htmls(tournament: Tournament, standing: documents.Standings | None
     rows = [(entry, figures_text(line, columns)) for entry, line in zip(entries, values,
                                                                        strict=True)]
     context = {"tournament": tournament, "standings": standing, "scope": scope,
-               "printed": timezone.localtime(), "figures": columns, "figures_pt": FIGURES_PT}
+               "printed": timezone.localtime(), "figures": columns, "figures_pt": FIGURES_PT,
+               "sponsor_logos": pdf_logos(tournament)}
 
     def part(start: int, stop: int) -> str:
         return render_to_string("printing/standings.html", {
