@@ -10,6 +10,8 @@ from django.urls import reverse
 
 from tests.sponsors.images import SVG_WITH_SCRIPT, image_bytes, png_header_only
 from tournament import journal, services
+from tournament.errors import UserError
+from tournament.logos import MAX_SPONSORS, logo_checked
 from tournament.models import AuditEntry, HallScreen, Sponsor
 
 pytestmark = pytest.mark.django_db
@@ -93,3 +95,22 @@ def test_a_screen_added_set_and_deleted_is_journaled_and_its_address_goes(
     assert "Entrée" in journal_page.content.decode()
     assert client.get(reverse("tournament:hall_screen", args=[concours.slug, 1])
                       ).status_code == 404
+
+
+def test_the_club_keeps_twelve_logos_at_most_and_the_pdf_setting_is_set_from_the_screens_page(
+        client, owner, concours):
+    logo = logo_checked(image_bytes("PNG"), "logo.png")
+    for number in range(MAX_SPONSORS):
+        services.sponsor_add(club=concours.club, name=f"Partenaire {number}", logo=logo)
+    with pytest.raises(UserError, match="12 partenaires au plus par club"):
+        services.sponsor_add(club=concours.club, name="Un de trop", logo=logo)
+    assert Sponsor.objects.count() == MAX_SPONSORS
+    client.force_login(owner)
+    url = reverse("tournament:sponsors_pdf", args=[concours.slug])
+    assert client.post(url, {"shown": "on"})["Location"] == reverse("tournament:screens",
+                                                                    args=[concours.slug])
+    concours.refresh_from_db()
+    assert concours.sponsors_in_pdfs is True
+    client.post(url, {})
+    concours.refresh_from_db()
+    assert concours.sponsors_in_pdfs is False
