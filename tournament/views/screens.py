@@ -105,10 +105,12 @@ def hall_screen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     })
 
 
-def _sponsor_pages(tournament: Tournament, rotation: dict[str, int]) -> list[list[Sponsor]]:
-    """The club's logos a few a page, when the screen shows them (no query otherwise)."""
+def _sponsor_pages(tournament: Tournament,
+                   rotation: dict[str, int]) -> list[list[Sponsor]] | None:
+    """The club's logos a few a page, when the screen shows them (None, and no query,
+    otherwise)."""
     if "partenaires" not in rotation:
-        return []
+        return None
     sponsors = selectors.club_sponsors(tournament.club_id)
     return [sponsors[start:start + SPONSORS_PER_PAGE]
             for start in range(0, len(sponsors), SPONSORS_PER_PAGE)]
