@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.urls import reverse
 
 from tests.sponsors.images import SVG_WITH_SCRIPT, image_bytes, png_header_only
@@ -115,3 +116,17 @@ def test_the_club_keeps_twelve_logos_at_most_and_the_pdf_setting_is_set_from_the
     client.post(url, {})
     concours.refresh_from_db()
     assert concours.sponsors_in_pdfs is False
+
+
+def test_a_body_too_large_is_refused_unread_and_the_csrf_check_still_holds(owner, concours):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(owner)
+    url = reverse("tournament:sponsors", args=[concours.club.slug])
+    huge = client.post(url, {"name": "Lourd", "logo": SimpleUploadedFile(
+        "lourd.png", b"\0" * (3 * 1024 * 1024))})
+    assert huge.status_code == 413
+    assert "Le fichier est trop lourd : 2 Mo au plus." in huge.content.decode()
+    forged = client.post(url, {"name": "Sans jeton", "logo": SimpleUploadedFile(
+        "logo.png", image_bytes("PNG"))})
+    assert forged.status_code == 403
+    assert not Sponsor.objects.exists()

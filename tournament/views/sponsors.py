@@ -9,13 +9,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import selectors, services
 from ..access import SPONSOR_EDITORS, club_member, club_role, organised, readable
 from ..errors import UserError
 from ..forms.sponsors import SponsorForm, SponsorsPdfForm
-from ..logos import MAX_SPONSORS
+from ..logos import MAX_BYTES, MAX_SPONSORS
 from ..models import Club, Sponsor
 from .common import _form_error, _form_refusals
 
@@ -29,11 +30,34 @@ def _page(request: HttpRequest, club: Club, form: SponsorForm | None = None,
     }, status=status)
 
 
+# A logo's bytes and the form's few fields: a request's body larger than this is refused
+# before a byte of it is read (Django would otherwise write any upload to a temporary file).
+MAX_BODY = MAX_BYTES + 64 * 1024
+
+
+def _body_size(request: HttpRequest) -> int:
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return MAX_BODY + 1
+
+
+# The CSRF check reads the body: the size is checked first, then the CSRF token as usual.
+@csrf_exempt
 @login_required
 def sponsor_list(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method != "POST":
         return _page(request, club_member(request, slug))
     club = club_member(request, slug, SPONSOR_EDITORS)
+    if _body_size(request) > MAX_BODY:
+        messages.error(request, _("Le fichier est trop lourd : %(mb)d Mo au plus.")
+                       % {"mb": MAX_BYTES // (1024 * 1024)})
+        return _page(request, club, status=413)
+    return _sponsor_add(request, club)
+
+
+@csrf_protect
+def _sponsor_add(request: HttpRequest, club: Club) -> HttpResponse:
     form = SponsorForm(request.POST, request.FILES)
     if form.is_valid():
         try:
@@ -44,7 +68,7 @@ def sponsor_list(request: HttpRequest, slug: str) -> HttpResponse:
             _form_error(form, error)
         else:
             messages.success(request, _("Logo de « %(name)s » ajouté.") % {"name": sponsor.name})
-            return redirect("tournament:sponsors", slug)
+            return redirect("tournament:sponsors", club.slug)
     return _page(request, club, form, status=422)
 
 
