@@ -10,6 +10,8 @@ urlpatterns = [
     path("clubs/<slug:slug>/partenaires/", sponsors.sponsor_list, name="sponsors"),
     path("clubs/<slug:slug>/partenaires/<row_id:sponsor>/supprimer/", sponsors.sponsor_delete,
          name="sponsor_delete"),
+    path("clubs/<slug:slug>/partenaires/<row_id:sponsor>/place/", sponsors.sponsor_place,
+         name="sponsor_place"),
     path("clubs/<slug:slug>/partenaires/<row_id:sponsor>/logo", sponsors.club_sponsor_logo,
          name="club_sponsor_logo"),
     path("t/<slug:slug>/partenaires/<row_id:sponsor>/logo", sponsors.sponsor_logo,

@@ -130,3 +130,15 @@ def test_a_body_too_large_is_refused_unread_and_the_csrf_check_still_holds(owner
         "logo.png", image_bytes("PNG"))})
     assert forged.status_code == 403
     assert not Sponsor.objects.exists()
+
+
+def test_a_logo_changes_place_and_the_screen_follows_the_order(client, owner, concours):
+    logo = logo_checked(image_bytes("PNG"), "logo.png")
+    first = services.sponsor_add(club=concours.club, name="Boulangerie", logo=logo)
+    services.sponsor_add(club=concours.club, name="Garage", logo=logo)
+    client.force_login(owner)
+    url = reverse("tournament:sponsor_place", args=[concours.club.slug, first.pk])
+    client.post(url, {f"s{first.pk}-order": "100"})  # refused: 99 at most
+    assert Sponsor.objects.get(pk=first.pk).order == 1
+    client.post(url, {f"s{first.pk}-order": "3"})
+    assert list(Sponsor.objects.values_list("name", flat=True)) == ["Garage", "Boulangerie"]

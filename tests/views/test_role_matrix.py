@@ -209,6 +209,8 @@ ROWS: dict[str, Row] = {
     "tournament:sponsors": Row(lambda w: [w.club.slug], DESK, RUN,
                                lambda w: {"name": "Sans fichier"}),
     "tournament:sponsor_delete": Row(lambda w: [w.club.slug, sponsor(w)], POST_ONLY, RUN),
+    "tournament:sponsor_place": Row(lambda w: [w.club.slug, sponsor(w)], POST_ONLY, RUN,
+                                    lambda w: {f"s{sponsor(w)}-order": "5"}),
     "tournament:club_sponsor_logo": Row(lambda w: [w.club.slug, sponsor(w)], DESK, GET_ONLY),
     "tournament:sponsor_logo": Row(lambda w: [w.t.slug, sponsor(w)], PUBLIC, GET_ONLY,
                                    login=False),

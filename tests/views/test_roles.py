@@ -453,7 +453,8 @@ COVERED_ELSEWHERE = {
     "finder", "screens", "screen_add", "screen_settings", "hall_screen", "hall_screen_state",
     "screen_delete",
     # The club's sponsors (issue 37): test_role_matrix.py, tests/sponsors/
-    "sponsors", "sponsor_delete", "club_sponsor_logo", "sponsor_logo", "sponsors_pdf",
+    "sponsors", "sponsor_delete", "sponsor_place", "club_sponsor_logo", "sponsor_logo",
+    "sponsors_pdf",
     "club_rename",  # the club's responsable: test_members.py
 }
 

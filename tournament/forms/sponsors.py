@@ -34,6 +34,11 @@ class SponsorForm(forms.Form):
             raise forms.ValidationError(refused.message) from None
 
 
+class SponsorPlaceForm(forms.Form):
+    order = forms.IntegerField(label=_("Place"), min_value=1, max_value=99,
+                               widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+
+
 class SponsorsPdfForm(forms.Form):
     shown = forms.BooleanField(label=_("Logos des partenaires au pied du classement et du "
                                        "palmarès imprimés"), required=False)

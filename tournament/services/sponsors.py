@@ -13,7 +13,7 @@ from ..logos import MAX_SPONSORS, Logo
 from ..models import Club, Sponsor, Tournament
 from .common import text_field
 
-__all__ = ["sponsor_add", "sponsor_delete", "sponsors_in_pdfs_set"]
+__all__ = ["sponsor_add", "sponsor_delete", "sponsor_place_set", "sponsors_in_pdfs_set"]
 
 
 @transaction.atomic
@@ -35,6 +35,17 @@ def sponsor_add(*, club: Club, name: str, logo: Logo, order: int | None = None) 
     return Sponsor.objects.create(club=club, name=name, order=order, logo=logo.data,
                                   kind=logo.kind, width=logo.width, height=logo.height,
                                   digest=Sponsor.digest_of(logo.data))
+
+
+@transaction.atomic
+def sponsor_place_set(*, sponsor: Sponsor, order: int) -> Sponsor:
+    """The logo's place among the club's (1 first; two at one place: the older first)."""
+    if type(order) is not int or not 1 <= order <= 99:
+        raise UserError(_("La place va de 1 à 99."), "order")
+    if not Sponsor.objects.filter(pk=sponsor.pk).update(order=order):
+        raise UserError(_("Ce partenaire a déjà été supprimé."))
+    sponsor.order = order
+    return sponsor
 
 
 @transaction.atomic

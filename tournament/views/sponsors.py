@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from .. import selectors, services
 from ..access import SPONSOR_EDITORS, club_member, club_role, organised, readable
 from ..errors import UserError
-from ..forms.sponsors import SponsorForm, SponsorsPdfForm
+from ..forms.sponsors import SponsorForm, SponsorPlaceForm, SponsorsPdfForm
 from ..logos import MAX_BYTES, MAX_SPONSORS
 from ..models import Club, Sponsor
 from .common import _form_error, _form_refusals
@@ -25,7 +25,10 @@ def _page(request: HttpRequest, club: Club, form: SponsorForm | None = None,
           status: int = 200) -> HttpResponse:
     return render(request, "tournament/organiser/sponsors.html", {
         "club": club, "form": form or SponsorForm(),
-        "sponsors": selectors.club_sponsors(club.pk), "most": MAX_SPONSORS,
+        "sponsors": [(sponsor, SponsorPlaceForm(initial={"order": sponsor.order},
+                                                prefix=f"s{sponsor.pk}"))
+                     for sponsor in selectors.club_sponsors(club.pk)],
+        "most": MAX_SPONSORS,
         "may_edit": club_role(request, club) in SPONSOR_EDITORS,
     }, status=status)
 
@@ -72,13 +75,34 @@ def _sponsor_add(request: HttpRequest, club: Club) -> HttpResponse:
     return _page(request, club, form, status=422)
 
 
+def _sponsor(club: Club, sponsor: int) -> Sponsor:
+    found = next((row for row in selectors.club_sponsors(club.pk) if row.pk == sponsor), None)
+    if found is None:
+        raise Http404
+    return found
+
+
+@login_required
+@require_POST
+def sponsor_place(request: HttpRequest, slug: str, sponsor: int) -> HttpResponse:
+    club = club_member(request, slug, SPONSOR_EDITORS)
+    found = _sponsor(club, sponsor)
+    form = SponsorPlaceForm(request.POST, prefix=f"s{found.pk}")
+    if not form.is_valid():
+        _form_refusals(request, form)
+    else:
+        try:
+            services.sponsor_place_set(sponsor=found, order=form.cleaned_data["order"])
+        except UserError as error:
+            messages.error(request, error.message)
+    return redirect("tournament:sponsors", slug)
+
+
 @login_required
 @require_POST
 def sponsor_delete(request: HttpRequest, slug: str, sponsor: int) -> HttpResponse:
     club = club_member(request, slug, SPONSOR_EDITORS)
-    found = next((row for row in selectors.club_sponsors(club.pk) if row.pk == sponsor), None)
-    if found is None:
-        raise Http404
+    found = _sponsor(club, sponsor)
     try:
         services.sponsor_delete(sponsor=found)
     except UserError as error:
