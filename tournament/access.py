@@ -257,6 +257,8 @@ def club_member(request: HttpRequest, slug: str,
 # Who edits the register (adds, corrects), and who merges and anonymises its players.
 REGISTER_EDITORS = (ROLE_RESPONSABLE, ROLE_ORGANISATEUR)
 REGISTER_KEEPERS = (ROLE_RESPONSABLE,)
+# Who adds and deletes the club's sponsors' logos (its members all see them).
+SPONSOR_EDITORS = (ROLE_RESPONSABLE, ROLE_ORGANISATEUR)
 
 
 # --- Seasons (issue 25): a club's members read its seasons, its responsable and

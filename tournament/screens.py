@@ -7,8 +7,8 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _l
 
-# The views, in the order a screen shows them; the projector's own (screen.html) and two of
-# the screens' (a message, the countdown).
+# The views, in the order a screen shows them; the projector's own (screen.html) and three of
+# the screens' (a message, the countdown, the club's sponsors).
 VIEWS: dict[str, Promise] = {
     "tables": _l("Les tables de la partie"),
     "ou": _l("Les appels : où joue chaque équipe (chaque joueur)"),
@@ -16,10 +16,12 @@ VIEWS: dict[str, Promise] = {
     "palmares": _l("Le palmarès (une fois le concours fini)"),
     "message": _l("Le message"),
     "chrono": _l("Le compte à rebours de la partie"),
+    "partenaires": _l("Les partenaires (les logos du club)"),
 }
 MIN_SECONDS, MAX_SECONDS = 5, 600  # a view's time: read, never a flash, never forever
 MAX_SCREENS = 20  # screens a concours may have
 MESSAGE_LENGTH = 300
+SPONSORS_PER_PAGE = 6  # logos a page of the sponsors' view: read from the back of the hall
 DEFAULT_ROTATION = "tables:15,classement:20"
 
 

@@ -65,6 +65,7 @@ from . import (  # noqa: E402
     urls_register,
     urls_results,
     urls_season,
+    urls_sponsors,
 )
 
 GAME = "t/<slug:slug>/rounds/<number:number>/tables/<number:table>/"
@@ -121,6 +122,8 @@ urlpatterns = [
          name="hall_screen_state"),
     path("t/<slug:slug>/ecrans/<number:number>/reglages/", screens.screen_settings,
          name="screen_settings"),
+    path("t/<slug:slug>/ecrans/<number:number>/supprimer/", screens.screen_delete,
+         name="screen_delete"),
     path("t/<slug:slug>/journal/", journal.journal, name="journal"),
     path("t/<slug:slug>/journal/<row_id:entry>/restore/", journal.restore, name="restore"),
     path(GAME + "history/", journal.table_history, name="history"),
@@ -132,4 +135,5 @@ urlpatterns = [
     *urls_register.urlpatterns,
     *urls_results.urlpatterns,
     *urls_season.urlpatterns,
+    *urls_sponsors.urlpatterns,
 ]

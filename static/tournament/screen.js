@@ -88,6 +88,17 @@
   // yields after each row, so that a layout may be spread over several frames (`prepare`).
   function* paginate(section, limit = Infinity) {
     const template = section.querySelector("table");
+    const groups = section.querySelectorAll(":scope > .screen-page");
+    if (groups.length) { // pages made by the server (the sponsors' logos, a few a page)
+      return [...groups].map((group) => {
+        const page = document.createElement("div");
+        page.className = "page message";
+        page.append(group.cloneNode(true));
+        stage.append(page);
+        done(page);
+        return page;
+      });
+    }
     if (!template) { // a message instead of rows
       const page = document.createElement("div");
       page.className = "page message";

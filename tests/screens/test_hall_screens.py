@@ -55,7 +55,7 @@ def test_the_desk_sets_a_screen_and_the_screen_shows_its_views_and_follows(
                               "seconds_classement": "30", "seconds_message": "8",
                               "message": "Buvette <ouverte>", **{
                                   f"seconds_{key}": "0" for key in ("ou", "palmares",
-                                                                    "chrono")}})
+                                                                    "chrono", "partenaires")}})
     assert saved.status_code == 302
     screen.refresh_from_db()
     assert screen.rotation == "classement:30,message:8" and screen.name == "Télé du bar"

@@ -46,6 +46,7 @@ from tournament.models import (
     Prize,
     RegisterEntry,
     Season,
+    Sponsor,
     Team,
     Tournament,
 )
@@ -139,6 +140,17 @@ def server(w: World) -> dict:
     return w.server
 
 
+def sponsor(w: World) -> int:
+    """A logo of the club, made once (the sponsors' addresses)."""
+    if not hasattr(w, "sponsor"):
+        from tests.sponsors.images import image_bytes
+        from tournament.logos import logo_checked
+
+        w.sponsor = services.sponsor_add(club=w.club, name="Boulangerie",
+                                         logo=logo_checked(image_bytes(), "logo.png")).pk
+    return w.sponsor
+
+
 DONNE = {"taker": "NS", "contract": "80", "trump": "H", "taker_points": "100"}
 TEAM = {"name": "Nouvelle", "player1": "Un", "player2": "Deux"}
 
@@ -191,6 +203,18 @@ ROWS: dict[str, Row] = {
     "tournament:hall_screen_state": Row(partie, PUBLIC, PUBLIC, login=False),
     "tournament:screen_settings": Row(partie, DESK, DESK,
                                       lambda w: {"name": "Bar", "seconds_tables": "10"}),
+    "tournament:screen_delete": Row(partie, POST_ONLY, DESK),
+    # The club's sponsors (issue 37): its members see the logos, its organisers change them;
+    # a logo is public where the concours is (its screens).
+    "tournament:sponsors": Row(lambda w: [w.club.slug], DESK, RUN,
+                               lambda w: {"name": "Sans fichier"}),
+    "tournament:sponsor_delete": Row(lambda w: [w.club.slug, sponsor(w)], POST_ONLY, RUN),
+    "tournament:sponsor_place": Row(lambda w: [w.club.slug, sponsor(w)], POST_ONLY, RUN,
+                                    lambda w: {f"s{sponsor(w)}-order": "5"}),
+    "tournament:club_sponsor_logo": Row(lambda w: [w.club.slug, sponsor(w)], DESK, GET_ONLY),
+    "tournament:sponsor_logo": Row(lambda w: [w.t.slug, sponsor(w)], PUBLIC, GET_ONLY,
+                                   login=False),
+    "tournament:sponsors_pdf": Row(slug, POST_ONLY, RUN, lambda w: {"shown": "on"}),
     "tournament:journal": Row(slug, DESK, DESK),
     "tournament:restore": Row(lambda w: [w.t.slug, w.donne_entry.pk], POST_ONLY, RUN,
                               lambda w: {"which": "before"}),
@@ -507,6 +531,9 @@ def snapshot(world: World) -> tuple:
         RegisterEntry.objects.count(),
         list(ReceivedConcours.objects.values_list("identity", "version", "digest")),
         list(HallScreen.objects.values_list("number", "name", "rotation")),
+        list(Sponsor.objects.values_list("name", "order")),
+        Tournament.objects.filter(pk=world.t.pk).values_list("sponsors_in_pdfs", flat=True)
+        .first(),
     )
 
 

@@ -454,6 +454,10 @@ COVERED_ELSEWHERE = {
     # « Où est ma table ? » and the hall's screens: test_role_matrix.py, tests/views/test_finder.py,
     # tests/screens/
     "finder", "screens", "screen_add", "screen_settings", "hall_screen", "hall_screen_state",
+    "screen_delete",
+    # The club's sponsors (issue 37): test_role_matrix.py, tests/sponsors/
+    "sponsors", "sponsor_delete", "sponsor_place", "club_sponsor_logo", "sponsor_logo",
+    "sponsors_pdf",
     "club_rename",  # the club's responsable: test_members.py
 }
 

@@ -51,6 +51,7 @@ from django.db.models import Model
 
 from ..models import Season, Tournament
 from ..selectors.documents import last_journal_id, season_state
+from ..selectors.sponsors import sponsors_state
 from . import files
 
 try:  # Unix; elsewhere the slots are this process's only (the installed command: one process)
@@ -98,9 +99,13 @@ def _row(instance: Model) -> str:
 
 
 def version(tournament: Tournament) -> str:
-    """What the concours' documents show, as a key: one query (its last journal entry)."""
+    """What the concours' documents show, as a key: one query (its last journal entry), two
+    when its PDFs print its club's logos."""
     last = last_journal_id(tournament)
-    return f"{tournament.pk}.{tournament.created.timestamp()}.{last}.{_row(tournament)}"
+    # Its club's logos when its PDFs print them (a second query, then only): a logo added
+    # or deleted changes them, and is no entry of the concours' journal.
+    logos = sponsors_state(tournament.club_id) if tournament.sponsors_in_pdfs else ""
+    return f"{tournament.pk}.{tournament.created.timestamp()}.{last}.{_row(tournament)}{logos}"
 
 
 def season_version(season: Season) -> str:

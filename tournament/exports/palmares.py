@@ -16,6 +16,7 @@ from ..selectors import StandingsLine, StandingsScope, standings_scope
 from ..selectors.money import cash_prizes_by_position, cash_shared_by_ties
 from ..selectors.prizes import Award, Awards, lot_words, standings_awards
 from . import weasy
+from .sponsors import pdf_logos
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,7 @@ def palmares_html(tournament: Tournament,
     data = palmares(tournament, lines)
     return render_to_string("printing/palmares.html", {
         "tournament": tournament, "palmares": data, "printed": timezone.localtime(),
+        "sponsor_logos": pdf_logos(tournament),
     })
 
 

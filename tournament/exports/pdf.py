@@ -27,6 +27,7 @@ from ..selectors import StandingsScope
 from ..selectors.documents import entrant_count, round_tables
 from . import documents, qr, reglement, weasy
 from .rows import StandingsRow, figure_titles, standings_table
+from .sponsors import pdf_logos
 
 if TYPE_CHECKING:
     from pypdf.generic import DecodedStreamObject
@@ -366,7 +367,8 @@ def standings_htmls(tournament: Tournament, standing: documents.Standings | None
     lines = [(row.entry, figures_text(line, columns)) for row, line in zip(table.rows, values,
                                                                           strict=True)]
     context = {"tournament": tournament, "standings": standing, "scope": scope,
-               "printed": timezone.localtime(), "figures": columns, "figures_pt": FIGURES_PT}
+               "printed": timezone.localtime(), "figures": columns, "figures_pt": FIGURES_PT,
+               "sponsor_logos": pdf_logos(tournament)}
 
     def part(start: int, stop: int) -> str:
         return render_to_string("printing/standings.html", {

@@ -22,13 +22,14 @@ from .player import KIND as PLAYER
 from .round import KIND as ROUND
 from .rules import KIND as RULES
 from .rules import options_words
+from .screen import KIND as SCREEN
 from .season import KIND as SEASON
 from .shape import BadValue
 from .team import KIND as TEAM
 
 # In the journal filter's order.
 KINDS: tuple[EntryKind, ...] = (DONNE, PAIRING, TEAM, PLAYER, RULES, ROUND, GAME, ARRIVAL,
-                                MONEY, SEASON)
+                                MONEY, SEASON, SCREEN)
 KIND: dict[str, EntryKind] = {kind.key: kind for kind in KINDS}
 
 

@@ -35,6 +35,7 @@ from .rounds import (
 )
 from .screens import HallScreen
 from .season import Season
+from .sponsors import Sponsor
 from .tournament import RULE_FIELDS, Tournament, default_criteria
 
 __all__ = [
@@ -59,6 +60,7 @@ __all__ = [
     "ResultsServer",
     "Round",
     "Season",
+    "Sponsor",
     "Team",
     "Tournament",
     "default_criteria",

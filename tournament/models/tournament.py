@@ -224,6 +224,11 @@ class Tournament(models.Model):
         help_text=_("0 : concours gratuit."))
     fee_per = models.CharField(_("droit demandé"), max_length=10, choices=FEE_PER_CHOICES,
                                default=FEE_PER_TEAM)
+    # --- The club's sponsors (issue 37) -------------------------------------------------
+    sponsors_in_pdfs = models.BooleanField(
+        _("partenaires au pied des PDF"), default=False,
+        help_text=_("Les logos des partenaires du club au pied du classement et du palmarès "
+                    "imprimés."))
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -19,5 +19,6 @@ from .rounds import *  # noqa: F403
 from .rules import *  # noqa: F403
 from .screens import *  # noqa: F403
 from .season import *  # noqa: F403
+from .sponsors import *  # noqa: F403
 from .standings import *  # noqa: F403
 from .teams import *  # noqa: F403

@@ -47,5 +47,6 @@ from .register import *  # noqa: F403
 from .rounds import *  # noqa: F403
 from .screens import *  # noqa: F403
 from .season import *  # noqa: F403
+from .sponsors import *  # noqa: F403
 from .teams import *  # noqa: F403
 from .tournaments import *  # noqa: F403

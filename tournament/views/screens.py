@@ -12,13 +12,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
-from ..access import at_desk, readable
+from ..access import at_desk, is_organiser, readable
 from ..errors import UserError
 from ..exports import documents, qr
 from ..forms.screens import ScreenForm
-from ..models import HallScreen, Tournament
-from ..screens import rotation_of
-from .common import _form_error, table_link_base
+from ..models import HallScreen, Sponsor, Tournament
+from ..screens import SPONSORS_PER_PAGE, rotation_of
+from .common import _by, _form_error, table_link_base
 
 STATE_POLL = 5  # seconds between a screen's looks at its settings
 
@@ -36,7 +36,9 @@ def screens(request: HttpRequest, slug: str) -> HttpResponse:
     listed = [(screen, rotation_of(screen.rotation))
               for screen in selectors.hall_screens(tournament)]
     return render(request, "tournament/organiser/screens.html", {
-        "tournament": tournament, "screens": listed})
+        "tournament": tournament, "screens": listed,
+        "sponsor_count": len(selectors.club_sponsors(tournament.club_id)),
+        "may_run": is_organiser(request, tournament)})
 
 
 @login_required
@@ -44,7 +46,7 @@ def screens(request: HttpRequest, slug: str) -> HttpResponse:
 def screen_add(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = at_desk(request, slug)
     try:
-        screen = services.screen_add(tournament=tournament)
+        screen = services.screen_add(tournament=tournament, by=_by(request))
     except UserError as error:
         messages.error(request, error.message)
         return redirect("tournament:screens", slug)
@@ -62,7 +64,8 @@ def screen_settings(request: HttpRequest, slug: str, number: int) -> HttpRespons
             try:
                 services.screen_set(screen=screen, name=form.cleaned_data["name"],
                                     seconds=form.seconds(),
-                                    message=form.cleaned_data["message"])
+                                    message=form.cleaned_data["message"],
+                                    by=_by(request))
             except UserError as error:
                 _form_error(form, error)
             else:
@@ -72,6 +75,20 @@ def screen_settings(request: HttpRequest, slug: str, number: int) -> HttpRespons
         status = 422
     return render(request, "tournament/organiser/screen_settings.html", {
         "tournament": tournament, "hall_screen": screen, "form": form}, status=status)
+
+
+@login_required
+@require_POST
+def screen_delete(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = at_desk(request, slug)
+    screen = _screen(tournament, number)
+    try:
+        services.screen_delete(screen=screen, by=_by(request))
+    except UserError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Écran %(n)d supprimé.") % {"n": number})
+    return redirect("tournament:screens", slug)
 
 
 def hall_screen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -84,8 +101,19 @@ def hall_screen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "tournament": tournament, "screen": documents.screen(tournament),
         "finder": finder, "finder_qr": qr.data_uri(finder) if finder else "", "hall_screen": screen,
         "rotation": ",".join(f"{key}:{seconds}" for key, seconds in rotation.items()),
-        "state_poll": STATE_POLL,
+        "state_poll": STATE_POLL, "sponsor_pages": _sponsor_pages(tournament, rotation),
     })
+
+
+def _sponsor_pages(tournament: Tournament,
+                   rotation: dict[str, int]) -> list[list[Sponsor]] | None:
+    """The club's logos a few a page, when the screen shows them (None, and no query,
+    otherwise)."""
+    if "partenaires" not in rotation:
+        return None
+    sponsors = selectors.club_sponsors(tournament.club_id)
+    return [sponsors[start:start + SPONSORS_PER_PAGE]
+            for start in range(0, len(sponsors), SPONSORS_PER_PAGE)]
 
 
 def hall_screen_state(request: HttpRequest, slug: str, number: int) -> HttpResponse:

@@ -13,6 +13,9 @@ from `file://` in any browser. A person's page is the club's register entry when
 entrant is linked to one, named as the register stores it (an anonymised player stays
 « Joueur n° … »); no licence is ever written.
 
+The club's sponsors' logos are files of the site (`partenaires/<n>.png`), shown at the foot of
+every page.
+
 The season pages (a season's standings and its grid: `season.py`) are rendered for each
 season given to `club_zip` (`seasons`: `season.site_season(season_standings(season))`).
 """
@@ -24,8 +27,10 @@ from datetime import datetime
 
 from django.utils import timezone
 
+from ...logos import EXTENSIONS
 from ...models import Club, Tournament
 from ..files import concours_file_name
+from ..sponsors import club_logos
 from . import builder, data, registry, season
 
 __all__ = ["club_filename", "club_zip", "concours_filename", "concours_zip", "registry",
@@ -36,7 +41,7 @@ def concours_zip(tournament: Tournament, when: datetime | None = None) -> bytes:
     """The site of one concours."""
     when = when or timezone.now()
     return builder.site_zip(data.site(tournament.name, tournament.club.name, [tournament],
-                                      when))
+                                      when, sponsors=site_logos(tournament.club_id)))
 
 
 def club_zip(club: Club, tournaments: Sequence[Tournament], when: datetime | None = None,
@@ -46,7 +51,15 @@ def club_zip(club: Club, tournaments: Sequence[Tournament], when: datetime | Non
     when = when or timezone.now()
     ordered = sorted(tournaments, key=lambda tournament: (tournament.date, tournament.pk),
                      reverse=True)
-    return builder.site_zip(data.site(club.name, club.name, ordered, when, seasons))
+    return builder.site_zip(data.site(club.name, club.name, ordered, when, seasons,
+                                      site_logos(club.pk)))
+
+
+def site_logos(club_id: int) -> list[data.SiteLogo]:
+    """The club's sponsors' logos, each a file of the site (its own, never linked to)."""
+    return [data.SiteLogo(logo.name, f"partenaires/{index}{EXTENSIONS[logo.kind][0]}",
+                          logo.data)
+            for index, logo in enumerate(club_logos(club_id), start=1)]
 
 
 def concours_filename(tournament: Tournament, when: datetime) -> str:

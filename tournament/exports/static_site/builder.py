@@ -52,6 +52,7 @@ def pages(site: Site) -> dict[str, bytes]:
     common = _common(site)
     files[STYLE] = render_to_string("static_site/style.css").encode()
     files[SCRIPT] = render_to_string("static_site/grands-caracteres.js").encode()
+    files.update((logo.path, logo.data) for logo in site.sponsors)
     for page in PAGES.values():
         for item in objects(site, page.scope):
             name = page.filename(item)

@@ -315,6 +315,15 @@ def concours(tournament: Tournament, people: People) -> SiteConcours:
     return site
 
 
+@dataclass(frozen=True)
+class SiteLogo:
+    """A sponsor's logo in the site: its file (the bytes Pillow wrote, logos.py)."""
+
+    name: str
+    path: str  # "partenaires/1.png", relative to the site's top
+    data: bytes
+
+
 @dataclass
 class Site:
     """Everything a static site shows: its title, the concours exported (newest first), the
@@ -327,10 +336,11 @@ class Site:
     people: list[Person]
     generated: datetime
     seasons: Sequence[Any] = ()
+    sponsors: Sequence[SiteLogo] = ()  # the club's, at the foot of every page
 
 
 def site(title: str, club: str, tournaments: Iterable[Tournament], generated: datetime,
-         seasons: Sequence[Any] = ()) -> Site:
+         seasons: Sequence[Any] = (), sponsors: Sequence[SiteLogo] = ()) -> Site:
     """The site of `tournaments` (read in the order given: the newest first is best)."""
     people = People()
     found = [concours(tournament, people) for tournament in tournaments]
@@ -338,7 +348,7 @@ def site(title: str, club: str, tournaments: Iterable[Tournament], generated: da
         person.results.sort(key=lambda result: (result.concours.date, result.concours.name),
                             reverse=True)
     _tell_apart(people)
-    return Site(title, club, found, people.sorted(), generated, seasons)
+    return Site(title, club, found, people.sorted(), generated, seasons, sponsors)
 
 
 def _tell_apart(people: People) -> None:

@@ -27,6 +27,9 @@ refunded; the `cash_prizes`, the pool's lines in order (places `start` to `end`,
 Every amount is integer cents, never a float. And the club's `season` the concours counts for
 (null: none): its name, dates (ISO) and rule as the season's form sets them; restoring joins
 the restoring club's season of the same name and dates, made when it has none (write.py).
+
+Version 7 (issue 37) holds the hall: the concours' screens and its club's sponsors' logos
+(hall.py), and the concours' `sponsors_in_pdfs`.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from ...selectors.money import payment_rows, pool_of
 from ...selectors.prizes import lot_of, lots_value
 from ..common import RANKING_POINTS_FIELDS
 from ..money import pool_value
+from .hall import screen_rows, sponsor_rows
 from .upgrade import FORMAT, VERSION
 
 # The concours' options of issues 12 and 13 (version 4).
@@ -58,7 +62,7 @@ FORMAT_FIELDS = ["format", "draw_method", "exempt_rule", *RANKING_POINTS_FIELDS,
 FEE_FIELDS = ["fee", "fee_per"]
 TOURNAMENT_FIELDS = ["name", "slug", "place", "preset", *RULE_FIELDS, "parties_planned",
                      "criteria", "bye_points", "forfeit_points", "published", *FORMAT_FIELDS,
-                     *FEE_FIELDS]
+                     *FEE_FIELDS, "sponsors_in_pdfs"]
 PLAYER_FIELDS = ["number", "name", "club", "licence", "active", "arrived", "registered"]
 # A player's register identity (version 5), as ClubPlayer names its fields.
 REGISTERED_FIELDS = ["uid", "licence", "name", "first_name", "home_club"]
@@ -87,7 +91,7 @@ RESULT_FIELDS = ["score_ns", "score_ew", "finished", "winner", "played"]
 AUDIT_FIELDS = ["actor", "kind", "action", "round_number", "table", "number", "donne_key",
                 "before", "after"]
 DOCUMENT_FIELDS = ["format", "version", "tournament", "players", "prizes", "teams", "rounds",
-                   "audit", "payments", "cash_prizes", "season"]
+                   "audit", "payments", "cash_prizes", "season", "screens", "sponsors"]
 # The club's season the concours counts for (version 6): its name, dates and rule, so that a
 # concours restored in another database joins the season of that name and dates there.
 SEASON_FIELDS = ["name", "start", "end", "kind", "points_table", "beyond", "participation",
@@ -175,6 +179,8 @@ def export_data(tournament: Tournament) -> dict[str, Any]:
         "payments": payment_rows(tournament),
         "cash_prizes": pool_value(pool_of(tournament)),
         "season": _season_row(tournament.season),
+        "screens": screen_rows(tournament),
+        "sponsors": sponsor_rows(tournament),
     }
 
 

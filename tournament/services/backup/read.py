@@ -107,6 +107,7 @@ from .export import (
     TEAM_FIELDS,
     TOURNAMENT_FIELDS,
 )
+from .hall import read_screens, read_sponsors
 from .upgrade import upgraded
 
 _CHUNK = 500  # keys per query when looking tokens up (SQLite bounds a query's parameters)
@@ -146,6 +147,9 @@ class Backup:
     payments: list[dict[str, Any]]  # Payment's fields, `number` naming its entrant
     pool: list[PoolLine]
     season: dict[str, Any] | None = None  # the club season's values (services.season)
+    # Version 7 (hall.py): the concours' screens, its club's logos (each a logos.Logo).
+    screens: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    sponsors: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     replaces: Tournament | None = None
 
     def identities(self) -> list[Incoming]:
@@ -199,6 +203,8 @@ def _read_tournament(value: object) -> dict[str, Any]:
                      maximum=MAX_FEE),
         "fee_per": choice(fields["fee_per"], dict(FEE_PER_CHOICES), where,
                           _("droit demandé")),
+        "sponsors_in_pdfs": boolean(fields["sponsors_in_pdfs"], where,
+                                    _("partenaires au pied des PDF")),
     }
     # The checks of the concours' form, each refusal named as the file's.
     try:
@@ -771,7 +777,8 @@ def read(data: object) -> Backup:
             "end": date_format(season["end"], "SHORT_DATE_FORMAT")})
     return Backup(tournament=tournament, players=players, teams=teams, lots=lots,
                   lot_values=lot_values, rounds=rounds, audit=entries, payments=payments,
-                  pool=pool, season=season)
+                  pool=pool, season=season, screens=read_screens(fields["screens"]),
+                  sponsors=read_sponsors(fields["sponsors"]))
 
 
 def check_database(backup: Backup, organiser: User | AnonymousUser, replace: bool) -> None:

@@ -24,8 +24,8 @@ from ...shapes import ShapeError, shown
 from ..common import RANKING_POINTS_FIELDS
 
 FORMAT = "concours-belote"
-VERSION = 6
-READABLE = (1, 2, 3, 4, 5, 6)
+VERSION = 7
+READABLE = (1, 2, 3, 4, 5, 6, 7)
 
 Data = dict[str, Any]
 
@@ -171,6 +171,20 @@ def v5_to_v6(data: Data) -> Data:
     return data
 
 
+def v6_to_v7(data: Data) -> Data:
+    """Version 6 to 7 (issue 37): no hall screen, no sponsor, none printed in the PDFs (as
+    migration 0024 left existing concours)."""
+    for name in ("screens", "sponsors"):  # a version 7 file called 6
+        if data.get(name) is not None:
+            raise ShapeError(_("champ inconnu : %(keys)s.") % {"keys": name})
+    data = copy.deepcopy(data)
+    _defaults(data.get("tournament"), {"sponsors_in_pdfs": False})
+    data["screens"] = []
+    data["sponsors"] = []
+    data["version"] = 7
+    return data
+
+
 # Files written before scoring version 3, whatever their format version, lack its rule
 # options (at their defaults: version 2's scores, as migration 0010) and a donne's générale.
 SCORING_V3_TOURNAMENT: Data = {
@@ -201,7 +215,7 @@ def scoring_v3(data: Data) -> Data:
 
 # STEPS[n]: a file of version n to version n + 1.
 STEPS: dict[int, Callable[[Data], Data]] = {1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4,
-                                            4: v4_to_v5, 5: v5_to_v6}
+                                            4: v4_to_v5, 5: v5_to_v6, 6: v6_to_v7}
 
 
 def upgraded(data: object) -> Data:

@@ -45,6 +45,7 @@ from ..matching import Choices, entrants_link
 from ..register import entrants_anonymised_again
 from ..tournaments import tournament_delete
 from .export import export_data
+from .hall import hall_write
 from .read import Backup, check_database, read
 
 RESTORE_MODES = ("replace", "copy")
@@ -163,6 +164,7 @@ def _write(backup: Backup, organiser: Organiser, replace: bool,
         AuditEntry(tournament=tournament, user=users.get(row["user"]),
                    **{name: value for name, value in row.items() if name != "user"})
         for row in backup.audit)
+    hall_write(tournament, club, backup.screens, backup.sponsors)
     # A backup written before a player's anonymisation (RGPD) holds their real name: the
     # anonymisation is applied again, never undone by a restore.
     entrants_anonymised_again(tournament=tournament)
