@@ -22,6 +22,7 @@ from ..choices import FORMAT_CHOICES
 from ..draw import METHODS
 from ..errors import UserError, scoring_refusals
 from ..formats import format_of
+from ..models import RANKING_POINTS_FIELDS as RANKING_POINTS_FIELDS  # the backups' import
 from ..models import (
     RULE_FIELDS,
     Tournament,
@@ -177,7 +178,6 @@ def criteria_checked(value: object) -> list[str]:
 # Ranking points per result: a few points a win in real scales (4, 2, 3…), a score-like
 # figure at most (an exemption "3 + 1,000").
 RANKING_POINTS_MAX = 10_000
-RANKING_POINTS_FIELDS = ("points_win", "points_loss", "points_exempt", "points_forfeit")
 
 
 def ranking_points_checked(field: str, value: object) -> int | None:
