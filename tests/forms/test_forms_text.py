@@ -2,6 +2,7 @@
 control and invisible characters refused, the address checked or made from the name, and the
 rules' numbers bounded, each refusal in French under its field."""
 
+import dataclasses
 import html
 import unicodedata
 
@@ -210,6 +211,21 @@ def test_the_rules_form_still_refuses_unknown_criteria(concours):
     form = TournamentRulesForm(rules_data(concours, **criteria_post("", "", "")),
                                tournament=concours)
     assert not form.is_valid() and "criteria" in form.errors
+
+
+def test_the_rules_form_builds_the_rule_set_and_shows_scorings_refusal_on_its_field(concours):
+    form = TournamentRulesForm(rules_data(concours, counting="demandes", annonces="on"),
+                               tournament=concours)
+    assert not form.is_valid()
+    assert form.errors["annonces"] == [
+        "Au décompte des seuls points demandés, les annonces ne comptent pas : désactivez les "
+        "annonces."]
+    form = TournamentRulesForm(rules_data(concours, target="", max_donnes=12),
+                               tournament=concours)
+    assert form.is_valid(), form.errors
+    settings = form.settings()
+    assert settings.rules == dataclasses.replace(concours.rules, target=None, max_donnes=12)
+    assert (settings.name, settings.criteria) == (concours.name, list(concours.criteria))
 
 
 # --- The team form ----------------------------------------------------------------------------

@@ -130,9 +130,13 @@ def test_changing_the_ranking_criteria_is_logged_and_restorable(concours):
 def test_the_journal_shows_only_the_options_that_changed(client, owner, concours):
     services.tournament_rules_update(tournament=concours, rounding=False, by=Actor.of_user(owner))
     client.force_login(owner)
-    rows = client.get(reverse("tournament:journal", args=[concours.slug]) + "?kind=rules"
-                      ).context["rows"]
+    response = client.get(reverse("tournament:journal", args=[concours.slug]) + "?kind=rules")
+    rows = response.context["rows"]
     assert (rows[0]["before"], rows[0]["after"]) == ("arrondi : oui", "arrondi : non")
+    # AuditEntry.kind has no choices: each entry's and the filter's labels are the registry's.
+    page = response.content.decode()
+    assert "Règlement : correction" in page
+    assert '<a href="?kind=pairing">tables</a>' in page
 
 
 def test_restoring_a_team_and_the_rules(concours):

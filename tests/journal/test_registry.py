@@ -7,6 +7,7 @@ import ast
 from pathlib import Path
 
 import pytest
+from django.core.exceptions import ValidationError
 from hypothesis import event, given
 from hypothesis import strategies as st
 
@@ -20,13 +21,31 @@ PACKAGE = Path(journal.__file__).resolve().parent
 
 
 def test_the_models_kinds_are_the_registrys_keys_and_labels_in_order():
-    assert [(key, str(label)) for key, label in AuditEntry.KINDS] == [
+    # The registry itself, handed to the model (apps.py): the column keeps no choices, so a
+    # new kind takes no migration.
+    assert AuditEntry.kinds is journal.KIND
+    assert not AuditEntry._meta.get_field("kind").choices
+    assert [(key, str(kind.label)) for key, kind in AuditEntry.kinds.items()] == [
         (kind.key, str(kind.label)) for kind in journal.KINDS]
+    assert AuditEntry(kind="pairing").get_kind_display() == "tables"
+
+
+def test_an_entry_of_a_kind_the_registry_does_not_know_is_refused():
+    concours = Tournament(name="Concours")
+    with pytest.raises(ValueError, match="not a journal entry kind: 'fee'"):
+        journal.entry(concours, journal.SYSTEM, "fee", "update")
+    entry = journal.entry(concours, journal.SYSTEM, "team", "update")
+    assert entry.kind == "team"
+    with pytest.raises(ValidationError) as refused:
+        AuditEntry(kind="fee").clean()
+    assert refused.value.message_dict == {"kind": ["Objet inconnu : fee."]}
 
 
 def test_each_restorable_kind_has_a_restorer_and_no_other_kind_has_one():
     assert set(RESTORERS) == {kind.key for kind in journal.KINDS if kind.restores}
     assert set(RESTORERS) == {"donne", "team", "player", "rules", "pairing"}
+    # Each carried by its kind's own module.
+    assert {kind.key for kind in journal.KINDS if kind.restore is not None} == set(RESTORERS)
 
 
 def _imports(path: Path) -> set[str]:

@@ -1,7 +1,6 @@
 """The services: every write, its validation, and the recomputations it triggers."""
 
 import datetime
-import inspect
 
 import pytest
 
@@ -12,7 +11,6 @@ from tournament import services
 from tournament.errors import UserError
 from tournament.models import RULE_FIELDS, AuditEntry, DonneRecord, Game, Tournament
 from tournament.services import ImportLine
-from tournament.services.tournaments import KEEP
 
 pytestmark = pytest.mark.django_db
 
@@ -277,12 +275,14 @@ def test_a_tournament_update_takes_no_field_it_does_not_name(update):
     assert t.organiser != thief and t.slug != "ailleurs" and t.published
 
 
-def test_the_rules_update_names_every_rule_option_and_keeps_those_left_out():
-    # Its signature lists the options by name: one added to scoring.Rules must be added there.
-    parameters = inspect.signature(services.tournament_rules_update).parameters
-    assert set(RULE_FIELDS) <= set(parameters)
-    assert all(parameters[option].default is KEEP for option in RULE_FIELDS)
+def test_the_rules_update_takes_every_rule_option_by_name_and_keeps_those_left_out():
+    # It takes each option of scoring.Rules by name (one added there needs nothing more here),
+    # and no other name.
     t = tournament(teams=2)
+    every_option = {option: getattr(t.rules, option) for option in RULE_FIELDS}
+    assert services.tournament_rules_update(tournament=t, **every_option) == []
+    with pytest.raises(TypeError):
+        services.tournament_rules_update(tournament=t, not_an_option=True)
     assert services.tournament_rules_update(tournament=t, max_donnes=12, target=None) == [
         "target", "max_donnes"]
     t.refresh_from_db()

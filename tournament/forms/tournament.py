@@ -17,7 +17,7 @@ from django.forms.models import fields_for_model
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from scoring import PRESETS
+from scoring import PRESETS, Rules, ScoringError
 
 from ..bounds import OPTION_BOUNDS
 from ..choices import CHUTE_BASE_CHOICES, COINCHE_MADE_CHOICES, EXEMPT_CHOICES, FORMAT_CHOICES
@@ -26,7 +26,7 @@ from ..errors import UserError
 from ..formats import FORMATS, format_of
 from ..models import PRESET_CHOICES, RULE_FIELDS, Club, Tournament
 from ..ranking import CRITERIA
-from ..services import criteria_checked
+from ..services import TournamentSettings, criteria_checked
 from ..services.common import (
     RANKING_POINTS_MAX,
     draw_method_checked,
@@ -272,9 +272,9 @@ def _widget_value(value: Any) -> Any:
 
 
 # What the settings page edits, in the page's order: the concours' columns, each a field made
-# from its model column (label, choices, help) unless declared below. The view hands them to
-# the service of each part by name (services.tournament_details_update, _rules_update,
-# _format_update, _results_update).
+# from its model column (label, choices, help) unless declared below. The form gives them as
+# one value (`settings`: the rule options as one scoring.Rules) to the page's one service,
+# services.tournament_settings_change.
 SETTINGS_FIELDS = ["name", "date", "place", "preset", *RULE_FIELDS, "parties_planned",
                    "format", "draw_method", "criteria", "points_win", "points_loss",
                    "points_exempt", "points_forfeit", "exempt_rule", "bye_points",
@@ -300,8 +300,8 @@ class _ColumnsFirst(DeclarativeFieldsMetaclass):
 
 
 class TournamentRulesForm(forms.Form, metaclass=_ColumnsFirst):
-    """The settings page's one form (a plain form: it writes nothing; the view hands its
-    groups of values to the services by name)."""
+    """The settings page's one form (a plain form: it writes nothing; `settings` gives its
+    values as one, for the page's one service)."""
 
     preset = forms.ChoiceField(
         label=_("Règlement de départ"), choices=PRESET_CHOICES,
@@ -465,11 +465,34 @@ class TournamentRulesForm(forms.Form, metaclass=_ColumnsFirst):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         _clean_draw_method(self, cleaned.get("format") or self.tournament.format)
+        self._clean_rules(cleaned)
         return cleaned
 
-    def values(self, names: list[str]) -> dict[str, Any]:
-        """The cleaned values of `names` (a group of SETTINGS_FIELDS), by name."""
-        return {name: self.cleaned_data[name] for name in names}
+    def _clean_rules(self, cleaned: dict[str, Any]) -> None:
+        """The rule options as one rule set (`cleaned["rules"]`): scoring refuses a
+        contradiction on the option it names (`ScoringError.field`, a field of this form), or
+        on the form as a whole. An option refused on its own already says so."""
+        if not all(name in cleaned for name in RULE_FIELDS):
+            return
+        try:
+            cleaned["rules"] = Rules(**{name: cleaned[name] for name in RULE_FIELDS})
+        except ScoringError as error:
+            self.add_error(error.field if error.field in self.fields else None, error.message)
+
+    def settings(self) -> TournamentSettings:
+        """The page's values as one (a valid form's), for services.tournament_settings_change."""
+        values = self.cleaned_data
+        return TournamentSettings(
+            name=values["name"], date=values["date"], place=values["place"],
+            preset=values["preset"], rules=values["rules"],
+            parties_planned=values["parties_planned"], criteria=values["criteria"],
+            bye_points=values["bye_points"], forfeit_points=values["forfeit_points"],
+            format=values["format"], draw_method=values["draw_method"],
+            exempt_rule=values["exempt_rule"], points_win=values["points_win"],
+            points_loss=values["points_loss"], points_exempt=values["points_exempt"],
+            points_forfeit=values["points_forfeit"],
+            paper_by_tables=values["paper_by_tables"],
+            two_confirmations=values["two_confirmations"])
 
     def clean_criteria(self) -> list[str]:
         try:

@@ -2,16 +2,24 @@
 
 - `log`: writing an entry (`Actor`, `log`, `entry`, the `*_values` helpers); imports only
   models, so every service can use it.
-- one module per entry kind (`donne`, `pairing`, `team`, `player`, `rules`, `round`, `game`):
-  its key, French label, shape check, words, and the fields a restore may write.
+- one module per entry kind (`donne`, `pairing`, `team`, `player`, `rules`, `round`, `game`,
+  `arrival`, `money`, `season`): its key, French label, shape check, words, the fields a
+  restore may write, and its restorer (`restore`, handed the services it may go through:
+  `kind.Writes`).
 - `registry`: the kinds, and `check_value`, `summary`, `describe`, `well_formed`,
-  `restorable`, which dispatch through them. services.journal's `audit_restore` restores.
+  `restorable`, which dispatch through them. services.journal's `audit_restore` restores,
+  through each kind's restorer. `AuditEntry.kind` has no choices: the registry is handed to
+  the model when the app is ready (apps.py), which refuses any other key.
 
 A new kind (a club's fee, say): a module here with its `check(action, value)`, its
-`words(value, melee)` and `KIND = EntryKind(key, label, check, words, restores=...)`; one line
-in `registry.KINDS`; its key and label in `AuditEntry.KINDS` (a migration: the field's
-choices); if it restores, a restorer in `services.journal.RESTORERS`. Tests check that the
-model, the registry and the restorers agree.
+`words(value, melee)`, if it restores its `restore(entry, value, by, writes)`, and
+`KIND = EntryKind(key, label, check, words, restores=..., restore=restore)`; one line in
+`registry.KINDS` (the journal filter's order). No migration. A kind declared the old way
+(its key and label in AuditEntry's choices, its restorer in services.journal) converts by
+dropping the choices (its migration then alters nothing) and moving the restorer into its
+module, its service calls going through `writes` (a service it needs that `kind.Writes` has
+not: one field there and one in services.journal.WRITES). Tests check that the registry and
+the restorers agree.
 """
 
 from __future__ import annotations

@@ -89,7 +89,10 @@ def entry(tournament: Tournament, by: Actor, kind: str, action: str, *, before: 
           after: Any = None, round_number: int | None = None, table: int | None = None,
           number: int | None = None, donne_key: str = "") -> AuditEntry:
     """An entry, not yet saved (`log` saves one; a batch goes through bulk_create). A donne's
-    entry names it by its key (`donne_key`): its number shifts when an earlier one goes."""
+    entry names it by its key (`donne_key`): its number shifts when an earlier one goes.
+    `kind`: a key of the registry (AuditEntry.kinds); another is a bug, refused."""
+    if kind not in AuditEntry.kinds:
+        raise ValueError(f"not a journal entry kind: {kind!r}")
     return AuditEntry(
         tournament=tournament, user_id=by.user_id, actor=by.label, kind=kind, action=action,
         round_number=round_number, table=table, number=number, donne_key=donne_key,

@@ -12,7 +12,10 @@ from django.utils.translation import gettext_lazy
 from scoring import Side
 
 from ..choices import SIDE_SHORT, SIDE_VALUES
-from .kind import EntryKind
+from ..errors import UserError
+from ..models import AuditEntry
+from .kind import EntryKind, Writes, entry_game
+from .log import Actor
 from .rules import options_words
 from .shape import BadValue, keys, one_of, whole
 
@@ -42,4 +45,15 @@ def words(value: Any, melee: bool = False) -> str:
     return options_words(value, melee)
 
 
-KIND = EntryKind("pairing", gettext_lazy("tables"), check, words, restores=("seats", "forfeit"))
+def restore(entry: AuditEntry, value: Any, by: Actor, writes: Writes) -> None:
+    game = entry_game(entry)
+    if game is None:
+        raise UserError(_("Cette table n'existe plus."))
+    if entry.action == "forfeit":
+        writes.game_forfeit(game=game, side=value["forfeit"], by=by)
+    else:
+        writes.round_seat(round_=game.round, table=game.table, teams=value, by=by)
+
+
+KIND = EntryKind("pairing", gettext_lazy("tables"), check, words, restores=("seats", "forfeit"),
+                 restore=restore)

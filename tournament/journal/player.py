@@ -8,8 +8,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .kind import EntryKind
-from .log import PLAYER_FIELDS
+from ..errors import UserError
+from ..models import AuditEntry
+from .kind import EntryKind, Writes
+from .log import PLAYER_FIELDS, Actor
 from .shape import BadValue, keys, short_text
 
 
@@ -31,4 +33,15 @@ def words(value: Any, melee: bool = False) -> str:
     return " ".join(said) + ("" if value["active"] else " (retiré)")
 
 
-KIND = EntryKind("player", gettext_lazy("joueur"), check, words, restores=tuple(PLAYER_FIELDS))
+def restore(entry: AuditEntry, value: Any, by: Actor, writes: Writes) -> None:
+    player = (None if entry.number is None
+              else entry.tournament.players.filter(number=entry.number).first())
+    if player is None:
+        raise UserError(_("Ce joueur n'existe plus."))
+    writes.player_update(player=player, name=value["name"], club=value["club"],
+                         licence=value["licence"], active=value["active"], by=by,
+                         action="restore")
+
+
+KIND = EntryKind("player", gettext_lazy("joueur"), check, words, restores=tuple(PLAYER_FIELDS),
+                 restore=restore)

@@ -1,7 +1,7 @@
 """The entry kinds, and what the journal does with any entry: check its values, say them in
 words, tell whether it can be restored. Each goes through the entry's kind (`KINDS`), as
-pretix's log entry types do; adding a kind is one module here and one line below (and its
-key and label in AuditEntry.KINDS, which a test checks against this list).
+pretix's log entry types do; adding a kind is one module here and one line below (the
+model takes its keys from here: apps.py).
 """
 
 from __future__ import annotations

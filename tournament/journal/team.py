@@ -8,8 +8,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .kind import EntryKind
-from .log import TEAM_FIELDS, TEAM_LICENCES
+from ..errors import UserError
+from ..models import AuditEntry
+from .kind import EntryKind, Writes
+from .log import TEAM_FIELDS, TEAM_LICENCES, Actor
 from .shape import BadValue, keys, short_text
 
 
@@ -27,5 +29,16 @@ def words(value: Any, melee: bool = False) -> str:
     return f"{value['name']} : {value['player1']} et {value['player2']}{state}"
 
 
+def restore(entry: AuditEntry, value: Any, by: Actor, writes: Writes) -> None:
+    team = (None if entry.number is None
+            else entry.tournament.teams.filter(number=entry.number, round__isnull=True).first())
+    if team is None:
+        raise UserError(_("Cette équipe n'existe plus."))
+    writes.team_update(team=team, name=value["name"], player1=value["player1"],
+                       player2=value["player2"], club=value["club"], active=value["active"],
+                       licence1=value.get("licence1"), licence2=value.get("licence2"),
+                       by=by, action="restore")
+
+
 KIND = EntryKind("team", gettext_lazy("équipe"), check, words,
-                 restores=(*TEAM_FIELDS, *TEAM_LICENCES))
+                 restores=(*TEAM_FIELDS, *TEAM_LICENCES), restore=restore)

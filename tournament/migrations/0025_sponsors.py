@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0023_club_rename'),
+        ('tournament', '0024_register_words'),
     ]
 
     operations = [
@@ -15,11 +15,6 @@ class Migration(migrations.Migration):
             model_name='tournament',
             name='sponsors_in_pdfs',
             field=models.BooleanField(default=False, help_text='Les logos des partenaires du club au pied du classement et du palmarès imprimés.', verbose_name='partenaires au pied des PDF'),
-        ),
-        migrations.AlterField(
-            model_name='auditentry',
-            name='kind',
-            field=models.CharField(choices=[('donne', 'donne'), ('pairing', 'tables'), ('team', 'équipe'), ('player', 'joueur'), ('rules', 'règlement'), ('round', 'partie'), ('game', 'score'), ('arrival', 'arrivée'), ('money', 'caisse'), ('season', 'saison'), ('screen', 'écran')], max_length=10, verbose_name='objet'),
         ),
         migrations.CreateModel(
             name='Sponsor',

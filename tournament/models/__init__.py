@@ -36,9 +36,10 @@ from .rounds import (
 from .screens import HallScreen
 from .season import Season
 from .sponsors import Sponsor
-from .tournament import RULE_FIELDS, Tournament, default_criteria
+from .tournament import RANKING_POINTS_FIELDS, RULE_FIELDS, Tournament, default_criteria
 
 __all__ = [
+    "RANKING_POINTS_FIELDS",
     "RULE_FIELDS",
     "TOKEN_PATTERN",
     "AuditEntry",

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -17,33 +21,18 @@ class AuditEntry(models.Model):
     teams) so that an entry outlives the row it describes and can be restored from.
     """
 
-    # The entry kinds of tournament.journal's registry, their keys and labels kept here as data
-    # (a migration's choices; the model imports no journal): a test checks both agree.
-    KINDS = [
-        ("donne", _("donne")),
-        ("pairing", _("tables")),
-        ("team", _("équipe")),
-        ("player", _("joueur")),
-        ("rules", _("règlement")),
-        ("round", _("partie")),
-        # A table's score as a whole: its paper totals, their confirmation (journal.game).
-        ("game", _("score")),
-        # An entrant marked arrived at the desk, or absent again (journal.arrival).
-        ("arrival", _("arrivée")),
-        # The money at the desk: the fee, payments and refunds, the cash prizes, lots' values.
-        ("money", _("caisse")),
-        # The club's season the concours counts for (journal.season).
-        ("season", _("saison")),
-        # A hall screen added, set or deleted from the desk (journal.screen).
-        ("screen", _("écran")),
-    ]
+    # The entry kinds: tournament.journal's registry (one module per kind, its key and
+    # label), handed in when the app is ready (apps.py: the model imports no journal).
+    # `kind` has no choices, so that a new kind takes no migration; `clean` and
+    # journal.log.entry refuse a key the registry does not know.
+    kinds: ClassVar[Mapping[str, Any]] = {}
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(_("quand"), default=timezone.now, db_index=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
     )
     actor = models.CharField(_("qui"), max_length=150)
-    kind = models.CharField(_("objet"), max_length=10, choices=KINDS)
+    kind = models.CharField(_("objet"), max_length=10)
     action = models.CharField(_("action"), max_length=10)
     # Where: the round and table of a donne or a pairing, the team number of a team.
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -77,6 +66,18 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%H:%M:%S} {self.actor} {self.kind} {self.action}"
+
+    def clean(self) -> None:
+        super().clean()
+        if self.kind not in self.kinds:
+            raise ValidationError({"kind": _("Objet inconnu : %(kind)s.")
+                                   % {"kind": str(self.kind)[:20]}})
+
+    def get_kind_display(self) -> str:
+        """The kind's French label, as the journal's filter says it (the name Django gives
+        this where a field has choices: the pages kept it)."""
+        kind = self.kinds.get(self.kind)
+        return str(kind.label) if kind is not None else self.kind
 
     # The lots are written as a rules entry ({"prizes": [...]}): named as lots, not « saisie ».
     PRIZE_ACTIONS = {

@@ -26,6 +26,8 @@ from ..formats import Format, format_of
 
 # Fields of `Tournament` that are options of `scoring.Rules`, under the same names.
 RULE_FIELDS = [field.name for field in dataclasses.fields(Rules)]
+# The ranking points of each result (None: none; services.common bounds them).
+RANKING_POINTS_FIELDS = ("points_win", "points_loss", "points_exempt", "points_forfeit")
 
 
 def default_criteria() -> list[str]:

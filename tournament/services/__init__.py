@@ -12,7 +12,7 @@ so there it is moot). A service takes, in this order, only what it needs of:
 
 1. the concours' row (`Tournament`): for update by every change of the concours or of one
    of its parties (rules, draw and its undo, close, time called and its undo, late seating,
-   swaps: `rounds.partie_locked`, `tournament_rules_update` and the other settings,
+   swaps: `rounds.partie_locked`, `tournament_rules_change` and the other settings,
    `round_generate`); for share by a game's entry (`donnes.game_locked`) and by a change
    of a team or a player (`common.concours_shared`), which then run side by side;
 2. the partie's row (`Round`), the same way (for update by a change of it, for share by an

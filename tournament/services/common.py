@@ -22,6 +22,7 @@ from ..choices import FORMAT_CHOICES
 from ..draw import METHODS
 from ..errors import UserError, scoring_refusals
 from ..formats import format_of
+from ..models import RANKING_POINTS_FIELDS as RANKING_POINTS_FIELDS  # the backups' import
 from ..models import (
     RULE_FIELDS,
     Tournament,
@@ -177,7 +178,6 @@ def criteria_checked(value: object) -> list[str]:
 # Ranking points per result: a few points a win in real scales (4, 2, 3…), a score-like
 # figure at most (an exemption "3 + 1,000").
 RANKING_POINTS_MAX = 10_000
-RANKING_POINTS_FIELDS = ("points_win", "points_loss", "points_exempt", "points_forfeit")
 
 
 def ranking_points_checked(field: str, value: object) -> int | None:
@@ -245,6 +245,14 @@ def rules_from(options: Mapping[str, Any]) -> Rules:
     beyond its column (a target of 10**12) is refused too."""
     with scoring_refusals():
         rules = Rules(**{name: options[name] for name in RULE_FIELDS})
+    return rules_bounded(rules)
+
+
+def rules_bounded(rules: Rules) -> Rules:
+    """A rule set whose numbers each fit their column (scoring bounds few of them: a target
+    of 10**12 makes rules, not a concours)."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"not a rule set: {type(rules).__name__}")
     for name in RULE_FIELDS:
         column = Tournament._meta.get_field(name)
         if (column.get_internal_type() in BaseDatabaseOperations.integer_field_ranges
@@ -256,6 +264,7 @@ def rules_from(options: Mapping[str, Any]) -> Rules:
 __all__ = [
     "criteria_checked",
     "date_checked",
+    "rules_bounded",
     "rules_from",
     "slug_checked",
     "text_field",

@@ -43,6 +43,7 @@ from .common import (
     exempt_rule_checked,
     format_checked,
     ranking_points_checked,
+    rules_bounded,
     rules_from,
     slug_checked,
     stamp_checked,
@@ -54,8 +55,8 @@ from .donnes import byes_rescore, game_recompute
 
 
 class Keep(enum.Enum):
-    """An argument not given: the concours keeps its value (where None is a value: a rule
-    option such as the number of donnes, or ranking points, None meaning none)."""
+    """An argument not given: the concours keeps its value (where None is a value: ranking
+    points, None meaning none)."""
 
     KEEP = "keep"
 
@@ -125,10 +126,11 @@ def tournament_create(*, organiser, club: Club | None = None, name: str, slug: s
 
 # --- Settings: one service per thing the organiser changes ------------------------------
 #
-# The settings page posts all of them at once: its view calls each, in one transaction,
-# the page's version (`stamp`) checked by the first. Each locks the concours, refuses a stale
-# stamp, and journals a "rules" entry when what it changes is journaled (audit.rules_values:
-# not the name, date and place).
+# The settings page posts all of them at once, as one value (TournamentSettings):
+# tournament_settings_change calls each, in its transaction, the page's version (`stamp`)
+# checked by the first. Each locks the concours, refuses a stale stamp, and journals a
+# "rules" entry when what it changes is journaled (audit.rules_values: not the name, date
+# and place).
 
 
 @transaction.atomic
@@ -162,32 +164,96 @@ def tournament_details_update(*, tournament: Tournament, name: str | None = None
     tournament.save()
 
 
+@dataclasses.dataclass(frozen=True)
+class TournamentSettings:
+    """What the rules page edits, as one value (TournamentRulesForm.settings builds it): the
+    concours' details, its rule set, the other journaled options, its format and ranking
+    points, and how results come in. `format`, `draw_method` and `exempt_rule` None keep the
+    concours' own (a post without them: a script, an older page); the ranking points None
+    are none."""
+
+    name: str
+    date: datetime.date
+    place: str
+    preset: str
+    rules: Rules
+    parties_planned: int
+    criteria: list[str]
+    bye_points: int
+    forfeit_points: int
+    format: str | None
+    draw_method: str | None
+    exempt_rule: str | None
+    points_win: int | None
+    points_loss: int | None
+    points_exempt: int | None
+    points_forfeit: int | None
+    paper_by_tables: bool
+    two_confirmations: bool
+
+
 @transaction.atomic
-def tournament_rules_update(
-        *, tournament: Tournament,
-        # The rule options (RULE_FIELDS, a test checks this list against it); left out (KEEP)
-        # an option stays, given (None included where it is a value) it changes.
-        game: str | Keep = KEEP, counting: str | Keep = KEEP, multiply: str | Keep = KEEP,
-        surcoinche_factor: int | Keep = KEEP, litige: bool | Keep = KEEP,
-        tie_to_takers: bool | Keep = KEEP, rounding: bool | Keep = KEEP,
-        sa_ta: bool | Keep = KEEP, annonces: bool | Keep = KEEP,
-        target: int | Keep | None = KEEP, max_donnes: int | Keep | None = KEEP,
-        belote_multiplied: bool | Keep = KEEP, belote_in_contract: bool | Keep = KEEP,
-        demandes_belote: bool | Keep = KEEP, belote_exception: bool | Keep = KEEP,
-        beat_defence: bool | Keep = KEEP, capot_points: int | Keep = KEEP,
-        max_contract: int | Keep = KEEP, coinche_made: str | Keep | None = KEEP,
-        chute_base: int | Keep | None = KEEP, rounding_160: bool | Keep = KEEP,
-        rounding_decides: bool | Keep = KEEP, losing_belote: str | Keep = KEEP,
-        capot_takes_annonces: bool | Keep = KEEP, defence_capot_bonus: bool | Keep = KEEP,
-        capot_bid_score: int | Keep | None = KEEP, generale_score: int | Keep | None = KEEP,
-        preset: str | None = None, parties_planned: int | None = None,
-        criteria: list[str] | None = None, bye_points: int | None = None,
-        forfeit_points: int | None = None, from_partie: int | None = None,
-        confirm: bool = False, stamp: str | None = None, by: Actor = SYSTEM) -> list[str]:
-    """Change the rules: the rule options given, and each other named field given (not
-    None): the preset's name, the parties planned, the ranking criteria, the score of a bye
-    (under the fixed exempt rule) and of a forfeit. Returns the names of the rule options
-    that changed.
+def tournament_settings_change(*, tournament: Tournament, settings: TournamentSettings,
+                               from_partie: int | None = None, confirm: bool = False,
+                               stamp: str | None = None, by: Actor = SYSTEM) -> list[str]:
+    """Everything the rules page edits, all or nothing: its details, then its rules
+    (tournament_rules_change: `from_partie`, `confirm`), its format and ranking points, how
+    results come in. Each part is journaled as its own service journals it (a "rules" entry
+    when it changes a journaled value). `stamp`: the version of the concours
+    (tournament_stamp) the page showed, checked once, by the first part, under the concours'
+    lock; a stale one is refused and nothing changes. Returns the names of the rule options
+    that changed."""
+    tournament_details_update(tournament=tournament, name=settings.name, date=settings.date,
+                              place=settings.place, stamp=stamp, by=by)
+    changed = tournament_rules_change(
+        tournament=tournament, rules=settings.rules, preset=settings.preset,
+        parties_planned=settings.parties_planned, criteria=settings.criteria,
+        bye_points=settings.bye_points, forfeit_points=settings.forfeit_points,
+        from_partie=from_partie, confirm=confirm, by=by)
+    tournament_format_update(
+        tournament=tournament, format=settings.format, draw_method=settings.draw_method,
+        exempt_rule=settings.exempt_rule, points_win=settings.points_win,
+        points_loss=settings.points_loss, points_exempt=settings.points_exempt,
+        points_forfeit=settings.points_forfeit, by=by)
+    tournament_results_update(tournament=tournament,
+                              paper_by_tables=settings.paper_by_tables,
+                              two_confirmations=settings.two_confirmations, by=by)
+    return changed
+
+
+@transaction.atomic
+def tournament_rules_update(*, tournament: Tournament, preset: str | None = None,
+                            parties_planned: int | None = None,
+                            criteria: list[str] | None = None, bye_points: int | None = None,
+                            forfeit_points: int | None = None, from_partie: int | None = None,
+                            confirm: bool = False, stamp: str | None = None,
+                            by: Actor = SYSTEM, **rule_options: Any) -> list[str]:
+    """tournament_rules_change with only some rule options given, by name (RULE_FIELDS,
+    anything else is a TypeError; None included where it is a value): those left out keep
+    the concours' values. For scripts, tests and the journal's restore, which change one or
+    two options rather than post the whole rule set."""
+    _only_rule_options(rule_options)
+    _preset_checked(preset)
+    locked = _settings_locked(tournament, stamp)
+    rules = rules_from({**dataclasses.asdict(locked.rules), **rule_options})
+    return tournament_rules_change(
+        tournament=locked, rules=rules, preset=preset, parties_planned=parties_planned,
+        criteria=criteria, bye_points=bye_points, forfeit_points=forfeit_points,
+        from_partie=from_partie, confirm=confirm, by=by)
+
+
+@transaction.atomic
+def tournament_rules_change(*, tournament: Tournament, rules: Rules,
+                            preset: str | None = None, parties_planned: int | None = None,
+                            criteria: list[str] | None = None, bye_points: int | None = None,
+                            forfeit_points: int | None = None, from_partie: int | None = None,
+                            confirm: bool = False, stamp: str | None = None,
+                            by: Actor = SYSTEM) -> list[str]:
+    """Change the rules to `rules` (the whole rule set, as the rules form builds it), and
+    each other named field given (not None): the preset's name, the parties planned, the
+    ranking criteria, the score of a bye (under the fixed exempt rule) and of a forfeit.
+    The rule options that differ from the stored ones are what changes (and what the
+    journal's "rules" entry shows); returns their names.
 
     The end of a game (`target`, `max_donnes`) changes from partie `from_partie` on (None:
     from the first): the parties before keep theirs, the later ones drawn and to draw take
@@ -197,17 +263,12 @@ def tournament_rules_update(
 
     `stamp`: the version of the concours (tournament_stamp) the rules page showed; a stale
     one is refused and nothing changes."""
-    # The rule options given: the parameters named after RULE_FIELDS, read before any other
-    # name is bound here.
-    rule_options = {option: value for option, value in locals().items()
-                    if option in RULE_FIELDS and not isinstance(value, Keep)}
-    if preset is not None and preset not in PRESETS:
-        raise UserError(_("Règlement inconnu."), "preset")
+    _preset_checked(preset)
     tournament = _settings_locked(tournament, stamp)
+    rules = rules_bounded(rules)
+    stored = tournament.rules
     changed = [option for option in RULE_FIELDS
-               if option in rule_options and rule_options[option] != getattr(tournament, option)]
-    rules = rules_from({option: rule_options.get(option, getattr(tournament, option))
-                        for option in RULE_FIELDS})
+               if getattr(rules, option) != getattr(stored, option)]
     if parties_planned is not None:
         parties_planned = whole_field(Tournament, "parties_planned", parties_planned,
                                       minimum=1)
@@ -272,11 +333,9 @@ def tournament_rules_update(
         games = Game.objects.filter(round__tournament=tournament)
     else:
         games = Game.objects.filter(round__tournament=tournament, round__number__in=touched)
-    # (Not `game`: that name is the rule option's here.)
-    for touched_game in games.select_related("round__tournament").order_by("round__number",
-                                                                           "table"):
+    for game in games.select_related("round__tournament").order_by("round__number", "table"):
         try:
-            game_recompute(game=touched_game)
+            game_recompute(game=game)
         except UserError as error:  # the game names itself; the transaction undoes all
             unchanged = _("Le règlement n'a pas été changé.")
             raise UserError(f"{error.message} {unchanged}", error.field) from None
@@ -298,7 +357,7 @@ def tournament_format_update(*, tournament: Tournament, format: str | None = Non
     The format changes only while nobody is registered; a draw method must suit the format
     (when the format changes without one, the new format's usual method replaces one that
     no longer suits). A new exempt rule rewrites every bye's score. `stamp`: as
-    tournament_rules_update's."""
+    tournament_rules_change's."""
     tournament = _settings_locked(tournament, stamp)
     draw_options = _draw_options_checked(tournament, format, draw_method)
     if exempt_rule is not None:
@@ -329,7 +388,7 @@ def tournament_results_update(*, tournament: Tournament, paper_by_tables: bool |
                               stamp: str | None = None, by: Actor = SYSTEM) -> None:
     """How results come in: the tables may enter their sheet's totals (`paper_by_tables`),
     both captains confirm a final score (`two_confirmations`); each given (not None) is set.
-    `stamp`: as tournament_rules_update's."""
+    `stamp`: as tournament_rules_change's."""
     tournament = _settings_locked(tournament, stamp)
     if paper_by_tables is not None:
         paper_by_tables = _bool_checked(paper_by_tables, "paper_by_tables",
@@ -344,6 +403,11 @@ def tournament_results_update(*, tournament: Tournament, paper_by_tables: bool |
             setattr(tournament, field, value)
     tournament.save()
     _journaled(tournament, before, by)
+
+
+def _preset_checked(preset: str | None) -> None:
+    if preset is not None and preset not in PRESETS:
+        raise UserError(_("Règlement inconnu."), "preset")
 
 
 def _settings_locked(tournament: Tournament, stamp: str | None) -> Tournament:
@@ -465,6 +529,7 @@ def demo_load(*, organiser, path: Path) -> Tournament:
 
 
 __all__ = [
+    "TournamentSettings",
     "demo_load",
     "tournament_create",
     "tournament_delete",
@@ -472,6 +537,8 @@ __all__ = [
     "tournament_format_update",
     "tournament_publish",
     "tournament_results_update",
+    "tournament_rules_change",
     "tournament_rules_update",
+    "tournament_settings_change",
     "tournament_stamp",
 ]

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from .. import services
 from ..access import at_desk, game_of, is_organiser, organised
 from ..errors import UserError
-from ..journal import Actor, describe, restorable
+from ..journal import KIND, KINDS, Actor, describe, restorable
 from ..models import AuditEntry
 
 JOURNAL_LENGTH = 500  # the latest entries; the backup holds them all
@@ -33,11 +33,12 @@ def journal(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = at_desk(request, slug)  # read by the desk; restored by its organisers
     kind = request.GET.get("kind", "")
     entries = tournament.audit.all()
-    if kind in dict(AuditEntry.KINDS):
+    if kind in KIND:
         entries = entries.filter(kind=kind)
     return render(request, "tournament/organiser/journal.html", {
         "tournament": tournament, "rows": _rows(entries[:JOURNAL_LENGTH]),
-        "kinds": AuditEntry.KINDS, "kind": kind, "title": _("Journal des modifications"),
+        "kinds": [(known.key, known.label) for known in KINDS], "kind": kind,
+        "title": _("Journal des modifications"),
         "is_organiser": is_organiser(request, tournament),
     })
 

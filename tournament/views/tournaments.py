@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -27,7 +26,7 @@ from ..forms import (
     TournamentRulesForm,
 )
 from ..forms.tournament import preset_options
-from ..models import RULE_FIELDS, DonneRecord
+from ..models import DonneRecord
 from ..publish.status import publication_status
 from ..selectors.standings import (
     draw_label,
@@ -119,30 +118,12 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
                                next_partie=next_partie,
                                registered=has_registrations(tournament))
     if request.method == "POST" and form.is_valid():
-        values, by = form.cleaned_data, _by(request)
-        from_partie = values["from_partie"]
+        from_partie = form.cleaned_data["from_partie"]
         try:
-            # The page saves every part at once, each through its service: all or nothing,
-            # the page's version checked once, by the first, under the concours' lock.
-            with transaction.atomic():
-                services.tournament_details_update(
-                    tournament=tournament, name=values["name"], date=values["date"],
-                    place=values["place"], stamp=request.POST.get("stamp") or None, by=by)
-                changed = services.tournament_rules_update(
-                    tournament=tournament, preset=values["preset"],
-                    parties_planned=values["parties_planned"], criteria=values["criteria"],
-                    bye_points=values["bye_points"], forfeit_points=values["forfeit_points"],
-                    from_partie=from_partie, confirm=values["confirm"], by=by,
-                    **form.values(RULE_FIELDS))
-                services.tournament_format_update(
-                    tournament=tournament, format=values["format"],
-                    draw_method=values["draw_method"], exempt_rule=values["exempt_rule"],
-                    points_win=values["points_win"], points_loss=values["points_loss"],
-                    points_exempt=values["points_exempt"],
-                    points_forfeit=values["points_forfeit"], by=by)
-                services.tournament_results_update(
-                    tournament=tournament, paper_by_tables=values["paper_by_tables"],
-                    two_confirmations=values["two_confirmations"], by=by)
+            changed = services.tournament_settings_change(
+                tournament=tournament, settings=form.settings(), from_partie=from_partie,
+                confirm=form.cleaned_data["confirm"],
+                stamp=request.POST.get("stamp") or None, by=_by(request))
         except UserError as error:
             _form_error(form, error)
         else:
