@@ -80,6 +80,10 @@ class ReceivedConcours(models.Model):
     date = models.DateField(_("date"))
     finished = models.BooleanField(_("terminé"), default=False)
     received = models.DateTimeField(auto_now=True)
+    # Set when the club withdrew it (circuit/README.md, « Withdrawal »): its content is
+    # emptied, no page shows it, no circuit counts it; the row stays so that its version
+    # keeps growing (a later push must be newer).
+    withdrawn = models.DateTimeField(_("retiré le"), null=True, blank=True)
 
     class Meta:
         ordering = ["date", "pk"]

@@ -21,6 +21,8 @@ SLUG = re.compile(r"[a-z0-9-]{1,60}")
 FORMATS = ("doublettes", "melee")
 TOP_KEYS = {"club", "concours", "version", "name", "date", "format", "finished", "circuits",
             "standings"}
+WITHDRAWAL_KEYS = {"club", "concours", "version", "withdrawn"}
+WITHDRAWAL_MAX = 1024  # bytes: a withdrawal names the concours and its version, nothing more
 LINE_KEYS = {"place", "wins", "score", "ranking_points", "players"}
 PLAYER_KEYS = {"name", "first_name", "club", "licence"}
 # A player's texts: the register's bounds (ClubPlayer).
@@ -42,6 +44,33 @@ def parsed(body: bytes) -> dict[str, Any]:
     return checked(data)
 
 
+def withdrawal_parsed(body: bytes) -> dict[str, Any]:
+    """A withdrawal's JSON `body` checked: {"club", "concours", "version", "withdrawn": true}
+    and nothing else (no name, no player: a PayloadError otherwise)."""
+    if len(body) > WITHDRAWAL_MAX:
+        raise PayloadError(f"Retrait trop gros : au plus {WITHDRAWAL_MAX} octets.")
+    try:
+        data = json.loads(body.decode("utf-8"), parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise PayloadError("Le contenu envoyé n'est pas du JSON valide (UTF-8).") from None
+    _keys(data, WITHDRAWAL_KEYS, "le retrait")
+    _identify(data)
+    if data["withdrawn"] is not True:
+        raise PayloadError("« withdrawn » : true est attendu.")
+    withdrawal: dict[str, Any] = data
+    return withdrawal
+
+
+def _identify(data: dict[str, Any]) -> None:
+    """The club, concours and version every message carries."""
+    if not isinstance(data["club"], str) or not SLUG.fullmatch(data["club"]):
+        raise PayloadError("« club » : l'adresse du club sur le serveur est attendue.")
+    if not isinstance(data["concours"], str) or not IDENTITY.fullmatch(data["concours"]):
+        raise PayloadError("« concours » : l'identité du concours, de 1 à 64 lettres, "
+                           "chiffres, « - » ou « _ », est attendue.")
+    _whole(data["version"], "« version »", 1, MAX_VERSION)
+
+
 def _no_constant(name: str) -> None:
     raise ValueError(name)  # NaN, Infinity: not JSON for anyone else
 
@@ -49,12 +78,7 @@ def _no_constant(name: str) -> None:
 def checked(data: Any) -> dict[str, Any]:
     """`data` (JSON already read) as the push's content, or a PayloadError."""
     _keys(data, TOP_KEYS, "l'envoi")
-    if not isinstance(data["club"], str) or not SLUG.fullmatch(data["club"]):
-        raise PayloadError("« club » : l'adresse du club sur le serveur est attendue.")
-    if not isinstance(data["concours"], str) or not IDENTITY.fullmatch(data["concours"]):
-        raise PayloadError("« concours » : l'identité du concours, de 1 à 64 lettres, "
-                           "chiffres, « - » ou « _ », est attendue.")
-    _whole(data["version"], "« version »", 1, MAX_VERSION)
+    _identify(data)
     _text(data["name"], "« name »", 1, 120)
     if not isinstance(data["date"], str):
         raise PayloadError("« date » : une date AAAA-MM-JJ est attendue.")

@@ -172,7 +172,7 @@ def public_circuits() -> list[Circuit]:
 
 
 def club_concours(club: MemberClub) -> list[ReceivedConcours]:
-    return list(club.concours.order_by("-date", "-pk"))
+    return list(club.concours.filter(withdrawn__isnull=True).order_by("-date", "-pk"))
 
 
 def public_standings(received: ReceivedConcours) -> list[dict[str, Any]]:

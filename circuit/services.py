@@ -21,7 +21,7 @@ from django.utils.text import slugify
 from tournament.publish.wire import digest
 
 from .models import Circuit, JoinCode, MemberClub, ReceivedConcours, SamePerson
-from .payload import PayloadError, parsed
+from .payload import PayloadError, parsed, withdrawal_parsed
 from .rules import RuleError, checked_qualify, checked_rule
 from .tokens import FicheError, fiche_split, fiche_verified, hashed, new_secret, signing_key
 
@@ -114,36 +114,77 @@ def concours_push(*, club: MemberClub, body: bytes) -> PushAnswer:
         # the server must not turn into results under the wrong club.
         raise Refused(f"Ce jeton est celui d'un autre club que « {content['club']} » : rien "
                       "n'a été enregistré.", 403)
-    # The club's row, locked: its pushes are taken one at a time (SQLite takes every write
-    # one at a time anyway).
-    MemberClub.objects.select_for_update().filter(pk=club.pk).first()
+    stored, again = _stored_before(club, content)
+    if again is not None:
+        return again
     identity, version = content["concours"], content["version"]
-    stored = ReceivedConcours.objects.filter(club=club, identity=identity).first()
-    answer_digest = digest(content)
-    if stored is not None:
-        if version < stored.version:
-            raise Refused(f"Version {version} plus ancienne que la version {stored.version} "
-                          "déjà reçue : refusée, rien n'a été enregistré.", 409)
-        if version == stored.version:
-            if stored.digest != answer_digest:
-                raise Refused(f"La version {version} a déjà été reçue avec un autre contenu : "
-                              "refusée (une version change à chaque modification).", 409)
-            # The same push again (a retry after a lost answer): the same answer, whatever
-            # changed on the server since.
-            return PushAnswer(identity, version, stored.digest, False)
     circuits = _circuits_of(club, content)
     created = stored is None
     if stored is None:
         stored = ReceivedConcours(club=club, identity=identity)
-    stored.version, stored.digest, stored.content = version, answer_digest, content
+    stored.version, stored.digest, stored.content = version, digest(content), content
     stored.name, stored.finished = content["name"], content["finished"]
     stored.date = datetime.date.fromisoformat(content["date"])
+    stored.withdrawn = None  # published again after a withdrawal: shown again
     stored.save()
     # The circuits the club says this concours counts for, and no other of its circuits.
     stored.circuits.remove(*stored.circuits.filter(clubs=club).exclude(
         pk__in=[circuit.pk for circuit in circuits]))
     stored.circuits.add(*circuits)
-    return PushAnswer(identity, version, answer_digest, created)
+    return PushAnswer(identity, version, stored.digest, created)
+
+
+def _stored_before(club: MemberClub,
+                   message: dict[str, Any]) -> tuple[ReceivedConcours | None, PushAnswer | None]:
+    """The concours `message` (a push or a withdrawal) names, as stored, and the answer
+    already given when it is the same message again (a retry after a lost answer: the same
+    answer, whatever changed on the server since). An older version, or the same version
+    with another content, is refused."""
+    # The club's row, locked: its pushes are taken one at a time (SQLite takes every write
+    # one at a time anyway).
+    MemberClub.objects.select_for_update().filter(pk=club.pk).first()
+    identity, version = message["concours"], message["version"]
+    stored = ReceivedConcours.objects.filter(club=club, identity=identity).first()
+    if stored is None or version > stored.version:
+        return stored, None
+    if version < stored.version:
+        raise Refused(f"Version {version} plus ancienne que la version {stored.version} "
+                      "déjà reçue : refusée, rien n'a été enregistré.", 409)
+    if stored.digest != digest(message):
+        raise Refused(f"La version {version} a déjà été reçue avec un autre contenu : "
+                      "refusée (une version change à chaque modification).", 409)
+    return stored, PushAnswer(identity, version, stored.digest, False)
+
+
+@transaction.atomic
+def concours_withdraw(*, club: MemberClub, body: bytes,
+                      now: datetime.datetime | None = None) -> PushAnswer:
+    """The club withdraws a concours (unpublished or deleted on its laptop): its content is
+    emptied (names included), its pages answer 410, its circuits stop counting it. The
+    withdrawal has the concours' next version, so it is idempotent as a push is, and a later
+    push puts the concours back only with a higher version. A concours the server never
+    received is kept as withdrawn too (no content): a push of an older version, late on the
+    way, cannot show it afterwards."""
+    try:
+        message = withdrawal_parsed(body)
+    except PayloadError as error:
+        raise Refused(str(error), 400) from None
+    if message["club"] != club.slug:
+        raise Refused(f"Ce jeton est celui d'un autre club que « {message['club']} » : rien "
+                      "n'a été enregistré.", 403)
+    stored, again = _stored_before(club, message)
+    if again is not None:
+        return again
+    now = now or timezone.now()
+    created = stored is None
+    if stored is None:
+        stored = ReceivedConcours(club=club, identity=message["concours"], name="",
+                                  date=timezone.localdate(now))
+    stored.version, stored.digest, stored.content = message["version"], digest(message), {}
+    stored.finished, stored.withdrawn = False, now
+    stored.save()
+    stored.circuits.clear()
+    return PushAnswer(stored.identity, stored.version, stored.digest, created)
 
 
 def _circuits_of(club: MemberClub, content: dict[str, Any]) -> list[Circuit]:

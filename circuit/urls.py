@@ -10,6 +10,7 @@ app_name = "circuit"
 urlpatterns = [
     path("api/join/", views.join, name="join"),
     path("api/push/", views.push, name="push"),
+    path("api/withdraw/", views.withdraw, name="withdraw"),
     path("fiche/", views.fiche_upload, name="fiche"),
     path("", views.home, name="home"),
     path("clubs/<slug:club>/", views.club, name="club"),

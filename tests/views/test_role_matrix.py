@@ -353,6 +353,7 @@ ROWS: dict[str, Row] = {
     # The results server (circuit/): a push answers its token (none here: 401, the view
     # ran), the comité uploads fiches, the public pages are read-only.
     "circuit:push": Row(lambda w: [], POST_ONLY, OPEN, login=False),
+    "circuit:withdraw": Row(lambda w: [], POST_ONLY, OPEN, login=False),
     "circuit:join": Row(lambda w: [], POST_ONLY, OPEN, login=False),
     "circuit:fiche": Row(lambda w: [], STAFF, STAFF),
     "circuit:same_people": Row(lambda w: [server(w)["circuit"]], STAFF, STAFF),

@@ -37,7 +37,7 @@ class Publication(models.Model):
     bytes); `confirmed_*` the last the server answered with the same version and digest."""
 
     STATES = [("pending", _("en attente")), ("online", _("en ligne")),
-              ("refused", _("refusé"))]
+              ("refused", _("refusé")), ("withdrawn", _("retiré du serveur"))]
     # A restore replaces the concours' row (a new id): the publication outlives it, and the
     # concours restored under the same address in the same club takes it back
     # (outbox.publication_of), so the server keeps one concours, its versions growing.
@@ -61,3 +61,6 @@ class Publication(models.Model):
     last_attempt = models.DateTimeField(null=True, blank=True)
     next_attempt = models.DateTimeField(null=True, blank=True)
     message = models.CharField(max_length=300, blank=True)  # the last refusal or failure
+    # The content last built is a withdrawal (the concours unpublished or deleted after it
+    # was sent): the server is to stop showing it (outbox.publication_withdraw).
+    withdrawal = models.BooleanField(default=False)

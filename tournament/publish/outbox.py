@@ -2,8 +2,10 @@
 changes — by the background look (`publish_due`, every few seconds in the installed command,
 `manage.py publish --loop` beside another server), at most once a minute a concours, only
 when its content changed, retried with a growing pause while the server cannot be reached;
-or at once from the desk's button (`force`). A push is checked: the server's answer must
-name the version sent and the digest of what was sent, else it is not a success.
+or at once from the desk's button (`force`). A concours unpublished or deleted after it was
+sent is withdrawn from the server the same way (`publication_withdraw`). A push is checked:
+the server's answer must name the version sent and the digest of what was sent, else it is
+not a success.
 
 The network is never waited for inside a transaction: the content is built and the attempt
 noted (locked), sent, then the answer recorded (locked again)."""
@@ -18,6 +20,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -119,7 +122,8 @@ def publication_circuits_set(*, tournament: Tournament, circuits: str) -> Public
 
 
 def _due(publication: Publication, now: datetime.datetime) -> bool:
-    if publication.state == "online" and publication.confirmed_version == publication.version:
+    if (publication.state in {"online", "withdrawn"}
+            and publication.confirmed_version == publication.version):
         return False
     if publication.state == "refused":
         return False  # waits for a change (a new version, a new token) or the desk's button
@@ -133,7 +137,8 @@ def _built(tournament: Tournament, server: ResultsServer) -> Publication:
     version when it differs). Not saved."""
     publication = publication_of(tournament)
     latest = tournament.audit.order_by("-pk").values_list("pk", flat=True).first() or 0
-    if publication.content is None or latest != publication.last_entry:
+    if publication.content is None or latest != publication.last_entry or \
+            publication.withdrawal:
         built = content.body(tournament, club=server.server_club,
                              identity=publication.identity,
                              version=max(publication.version, 1),
@@ -143,7 +148,7 @@ def _built(tournament: Tournament, server: ResultsServer) -> Publication:
             built["version"] = publication.version
             publication.content, publication.digest = built, wire.digest(built)
             publication.state = "pending"
-        publication.last_entry = latest
+        publication.last_entry, publication.withdrawal = latest, False
     return publication
 
 
@@ -168,8 +173,8 @@ def _record(publication_id: int, sent: dict[str, Any], now: datetime.datetime,
                 and data.get("digest") == wire.digest(sent)):
             publication.confirmed_version = sent["version"]
             publication.confirmed_at = now
-            publication.state = ("online" if sent["version"] == publication.version
-                                 else "pending")
+            publication.state = ("pending" if sent["version"] != publication.version
+                                 else "withdrawn" if publication.withdrawal else "online")
             publication.attempts, publication.failing_since = 0, None
             publication.next_attempt, publication.message = None, ""
             publication.save()
@@ -200,20 +205,80 @@ def publication_push(*, tournament: Tournament, force: bool = False,
     pause after failures over). None when it is not to be published."""
     now = now or timezone.now()
     server = ResultsServer.objects.filter(club=tournament.club_id).first()
-    if server is None or not tournament.published:
+    if server is None:
         return None
+    if not tournament.published:  # withdrawn from the server, if it was ever sent there
+        pending = Publication.objects.filter(tournament=tournament).first()
+        return (publication_withdraw(publication_id=pending.pk, force=force, now=now)
+                if pending is not None else None)
     with transaction.atomic():
         publication, sent = _prepare(tournament, server, now, force)
+    return _send(server, "/circuit/api/push/", publication, sent, now)
+
+
+def _send(server: ResultsServer, path: str, publication: Publication,
+          sent: dict[str, Any] | None, now: datetime.datetime) -> Publication:
+    """Send what `_prepare` said is due (outside any transaction), then record the answer."""
     if sent is None:
         return publication
     answer = failure = None
     try:
-        answer = client.post(server.url, "/circuit/api/push/", wire.canonical(sent),
-                             token=server.token)
+        answer = client.post(server.url, path, wire.canonical(sent), token=server.token)
     except client.Failure as error:
         failure = error
     with transaction.atomic():
         return _record(publication.pk, sent, now, answer, failure)
+
+
+# --- Withdrawing a concours ------------------------------------------------------------------
+
+def _withdrawable(publication: Publication) -> bool:
+    """Whether the server is to stop showing `publication`'s concours: it was sent there
+    (at least tried: an answer may have been lost), is not already withdrawn, and its
+    concours is no longer published — unpublished, or deleted and not restored under its
+    address (a restore replaces the row: the restored concours takes the publication back
+    at its next push)."""
+    if publication.last_attempt is None and not publication.withdrawal:
+        return False
+    if publication.state == "withdrawn" and publication.confirmed_version == publication.version:
+        return False
+    if publication.tournament is not None:
+        return not publication.tournament.published
+    return not Tournament.objects.filter(club=publication.club_id, slug=publication.slug,
+                                         published=True, publication=None).exists()
+
+
+def publication_withdraw(*, publication_id: int, force: bool = False,
+                         now: datetime.datetime | None = None) -> Publication | None:
+    """Tell the server to stop showing a concours the club unpublished or deleted: a
+    withdrawal with the concours' next version (circuit/README.md, « Withdrawal »: the club,
+    the concours' identity and the version, nothing else), through the same pace, pauses and
+    checks as a push; a later publication pushes a version higher still. None when there is
+    nothing to withdraw."""
+    now = now or timezone.now()
+    server = None
+    with transaction.atomic():
+        publication = (Publication.objects.select_for_update().select_related("tournament")
+                       .get(pk=publication_id))
+        server = ResultsServer.objects.filter(club=publication.club_id).first()
+        if server is None or not _withdrawable(publication):
+            return None
+        if not publication.withdrawal:  # built once; its retries send the same bytes
+            publication.version += 1
+            built = {"club": server.server_club, "concours": publication.identity,
+                     "version": publication.version, "withdrawn": True}
+            publication.content, publication.digest = built, wire.digest(built)
+            publication.withdrawal, publication.state, publication.message = True, "pending", ""
+            publication.attempts, publication.failing_since = 0, None
+            # Sent at the next look: what is no longer public leaves the server soon.
+            publication.next_attempt = publication.last_attempt = None
+            publication.last_entry = -1  # published again: built again, a version higher
+        send = force or _due(publication, now)
+        if send:
+            publication.last_attempt = now
+        publication.save()
+        sent = publication.content if send else None
+    return _send(server, "/circuit/api/withdraw/", publication, sent, now)
 
 
 def publish_due(*, now: datetime.datetime | None = None) -> list[Publication]:
@@ -226,6 +291,19 @@ def publish_due(*, now: datetime.datetime | None = None) -> list[Publication]:
             publication = publication_push(tournament=tournament, now=now)
         except Exception:
             log.exception("Publication de %s : échec", tournament.slug)
+            continue
+        if publication is not None:
+            done.append(publication)
+    # The concours unpublished or deleted after they were sent: withdrawn from the server.
+    gone = (Publication.objects.filter(club__in=clubs)
+            .filter(Q(tournament=None) | Q(tournament__published=False))
+            .filter(Q(last_attempt__isnull=False) | Q(withdrawal=True))
+            .exclude(state="withdrawn", confirmed_version=F("version")))
+    for publication_id in gone.values_list("pk", flat=True):
+        try:
+            publication = publication_withdraw(publication_id=publication_id, now=now)
+        except Exception:
+            log.exception("Retrait de la publication %s : échec", publication_id)
             continue
         if publication is not None:
             done.append(publication)
