@@ -95,6 +95,30 @@ class ReceivedConcours(models.Model):
         return self.name
 
 
+class ReceivedSeason(models.Model):
+    """A club's season as last pushed (circuit/README.md, « Seasons »): its challenge
+    standings over the club's published concours, as the laptop computed them, for its public
+    page. `identity` is the laptop's, `version` only grows, `digest` as a concours'."""
+
+    club = models.ForeignKey(MemberClub, on_delete=models.CASCADE, related_name="seasons")
+    identity = models.CharField(max_length=64)
+    version = models.PositiveBigIntegerField()
+    digest = models.CharField(max_length=64)
+    content = models.JSONField()
+    name = models.CharField(_("nom"), max_length=120)
+    start = models.DateField(_("début"))
+    received = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-start", "pk"]
+        verbose_name = _("saison reçue")
+        constraints = [models.UniqueConstraint(fields=["club", "identity"],
+                                               name="circuit_season_identity_unique")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Circuit(models.Model):
     """A championship across clubs: the season's rule arithmetic (tournament.season.Rule's
     fields) and the qualification for its final (`qualify`: circuit.rules.Qualify)."""

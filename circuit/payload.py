@@ -23,6 +23,10 @@ TOP_KEYS = {"club", "concours", "version", "name", "date", "format", "finished",
             "standings"}
 WITHDRAWAL_KEYS = {"club", "concours", "version", "withdrawn"}
 WITHDRAWAL_MAX = 1024  # bytes: a withdrawal names the concours and its version, nothing more
+SEASON_KEYS = {"club", "season", "version", "name", "start", "end", "concours", "rows"}
+SEASON_ROW_KEYS = {"rank", "name", "points", "played", "wins", "score"}
+MAX_SEASON_ROWS = 5000  # a club's register of 5,000 players; the body stays within MAX_BODY
+MAX_SEASON_CONCOURS = 200
 LINE_KEYS = {"place", "wins", "score", "ranking_points", "players"}
 PLAYER_KEYS = {"name", "first_name", "club", "licence"}
 # A player's texts: the register's bounds (ClubPlayer).
@@ -61,12 +65,63 @@ def withdrawal_parsed(body: bytes) -> dict[str, Any]:
     return withdrawal
 
 
-def _identify(data: dict[str, Any]) -> None:
-    """The club, concours and version every message carries."""
+def season_parsed(body: bytes) -> dict[str, Any]:
+    """A season's push (its JSON `body`) checked: every key of the contract and no other,
+    each value within its bounds (a PayloadError otherwise). Its rows carry a shown name and
+    figures, never a licence."""
+    if len(body) > MAX_BODY:
+        raise PayloadError(f"Envoi trop gros : au plus {MAX_BODY // 1024} Ko.")
+    try:
+        data = json.loads(body.decode("utf-8"), parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise PayloadError("Le contenu envoyé n'est pas du JSON valide (UTF-8).") from None
+    _keys(data, SEASON_KEYS, "la saison")
+    _identify(data, "season", "de la saison")
+    _text(data["name"], "« name »", 1, 120)
+    for key in ("start", "end"):
+        _day(data[key], f"« {key} »")
+    concours = data["concours"]
+    if not isinstance(concours, list) or len(concours) > MAX_SEASON_CONCOURS:
+        raise PayloadError(f"« concours » : une liste d'au plus {MAX_SEASON_CONCOURS} "
+                           "concours est attendue.")
+    for index, item in enumerate(concours, start=1):
+        _keys(item, {"name", "date"}, f"concours {index}")
+        _text(item["name"], f"concours {index}, « name »", 1, 120)
+        _day(item["date"], f"concours {index}, « date »")
+    rows = data["rows"]
+    if not isinstance(rows, list) or len(rows) > MAX_SEASON_ROWS:
+        raise PayloadError(f"« rows » : une liste d'au plus {MAX_SEASON_ROWS} lignes est "
+                           "attendue.")
+    for index, row in enumerate(rows, start=1):
+        where = f"ligne {index} de la saison"
+        _keys(row, SEASON_ROW_KEYS, where)
+        if row["rank"] is not None:
+            _whole(row["rank"], f"{where}, « rank »", 1, MAX_SEASON_ROWS)
+        _text(row["name"], f"{where}, « name »", 1, 250)
+        _whole(row["played"], f"{where}, « played »", 0, MAX_SEASON_CONCOURS)
+        _whole(row["wins"], f"{where}, « wins »", 0, MAX_WINS * MAX_SEASON_CONCOURS)
+        for key in ("points", "score"):
+            _whole(row[key], f"{where}, « {key} »", 0, MAX_SCORE * MAX_SEASON_CONCOURS)
+    season: dict[str, Any] = data
+    return season
+
+
+def _day(value: Any, label: str) -> None:
+    if not isinstance(value, str) or len(value) != 10:
+        raise PayloadError(f"{label} : une date AAAA-MM-JJ est attendue.")
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        raise PayloadError(f"{label} : « {value} » n'est pas une date AAAA-MM-JJ.") from None
+
+
+def _identify(data: dict[str, Any], key: str = "concours", what: str = "du concours") -> None:
+    """The club, the concours' (or season's) identity and the version every message
+    carries."""
     if not isinstance(data["club"], str) or not SLUG.fullmatch(data["club"]):
         raise PayloadError("« club » : l'adresse du club sur le serveur est attendue.")
-    if not isinstance(data["concours"], str) or not IDENTITY.fullmatch(data["concours"]):
-        raise PayloadError("« concours » : l'identité du concours, de 1 à 64 lettres, "
+    if not isinstance(data[key], str) or not IDENTITY.fullmatch(data[key]):
+        raise PayloadError(f"« {key} » : l'identité {what}, de 1 à 64 lettres, "
                            "chiffres, « - » ou « _ », est attendue.")
     _whole(data["version"], "« version »", 1, MAX_VERSION)
 

@@ -20,8 +20,15 @@ from django.utils.text import slugify
 
 from tournament.publish.wire import digest
 
-from .models import Circuit, JoinCode, MemberClub, ReceivedConcours, SamePerson
-from .payload import PayloadError, parsed, withdrawal_parsed
+from .models import (
+    Circuit,
+    JoinCode,
+    MemberClub,
+    ReceivedConcours,
+    ReceivedSeason,
+    SamePerson,
+)
+from .payload import PayloadError, parsed, season_parsed, withdrawal_parsed
 from .rules import RuleError, checked_qualify, checked_rule
 from .tokens import FicheError, fiche_split, fiche_verified, hashed, new_secret, signing_key
 
@@ -43,9 +50,10 @@ class PushAnswer:
     version: int
     digest: str
     created: bool  # a concours new to the server
+    key: str = "concours"  # "season": the answer to a season's push names its season
 
     def as_json(self) -> dict[str, Any]:
-        return {"concours": self.concours, "version": self.version, "digest": self.digest}
+        return {self.key: self.concours, "version": self.version, "digest": self.digest}
 
 
 def _free_slug(model: type[MemberClub] | type[Circuit], name: str) -> str:
@@ -114,7 +122,7 @@ def concours_push(*, club: MemberClub, body: bytes) -> PushAnswer:
         # the server must not turn into results under the wrong club.
         raise Refused(f"Ce jeton est celui d'un autre club que « {content['club']} » : rien "
                       "n'a été enregistré.", 403)
-    stored, again = _stored_before(club, content)
+    stored, again = _stored_before(club, content, ReceivedConcours)
     if again is not None:
         return again
     identity, version = content["concours"], content["version"]
@@ -134,17 +142,18 @@ def concours_push(*, club: MemberClub, body: bytes) -> PushAnswer:
     return PushAnswer(identity, version, stored.digest, created)
 
 
-def _stored_before(club: MemberClub,
-                   message: dict[str, Any]) -> tuple[ReceivedConcours | None, PushAnswer | None]:
-    """The concours `message` (a push or a withdrawal) names, as stored, and the answer
-    already given when it is the same message again (a retry after a lost answer: the same
-    answer, whatever changed on the server since). An older version, or the same version
-    with another content, is refused."""
+def _stored_before[Stored: (ReceivedConcours, ReceivedSeason)](
+        club: MemberClub, message: dict[str, Any], model: type[Stored],
+        key: str = "concours") -> tuple[Stored | None, PushAnswer | None]:
+    """The concours (or season) `message` (a push or a withdrawal) names, as stored, and the
+    answer already given when it is the same message again (a retry after a lost answer: the
+    same answer, whatever changed on the server since). An older version, or the same
+    version with another content, is refused."""
     # The club's row, locked: its pushes are taken one at a time (SQLite takes every write
     # one at a time anyway).
     MemberClub.objects.select_for_update().filter(pk=club.pk).first()
-    identity, version = message["concours"], message["version"]
-    stored = ReceivedConcours.objects.filter(club=club, identity=identity).first()
+    identity, version = message[key], message["version"]
+    stored = model.objects.filter(club=club, identity=identity).first()
     if stored is None or version > stored.version:
         return stored, None
     if version < stored.version:
@@ -153,7 +162,7 @@ def _stored_before(club: MemberClub,
     if stored.digest != digest(message):
         raise Refused(f"La version {version} a déjà été reçue avec un autre contenu : "
                       "refusée (une version change à chaque modification).", 409)
-    return stored, PushAnswer(identity, version, stored.digest, False)
+    return stored, PushAnswer(identity, version, stored.digest, False, key)
 
 
 @transaction.atomic
@@ -172,7 +181,7 @@ def concours_withdraw(*, club: MemberClub, body: bytes,
     if message["club"] != club.slug:
         raise Refused(f"Ce jeton est celui d'un autre club que « {message['club']} » : rien "
                       "n'a été enregistré.", 403)
-    stored, again = _stored_before(club, message)
+    stored, again = _stored_before(club, message, ReceivedConcours)
     if again is not None:
         return again
     now = now or timezone.now()
@@ -200,6 +209,30 @@ def _circuits_of(club: MemberClub, content: dict[str, Any]) -> list[Circuit]:
             raise Refused(f"Le concours du {day:%d/%m/%Y} est hors des dates du circuit "
                           f"« {circuit.name} » : rien n'a été enregistré.", 422)
     return circuits
+
+
+@transaction.atomic
+def season_push(*, club: MemberClub, body: bytes) -> PushAnswer:
+    """Store a club's season (its standings as the laptop computed them, for its public
+    page): idempotent by (club, season identity, version) as a concours' push."""
+    try:
+        content = season_parsed(body)
+    except PayloadError as error:
+        raise Refused(str(error), 400) from None
+    if content["club"] != club.slug:
+        raise Refused(f"Ce jeton est celui d'un autre club que « {content['club']} » : rien "
+                      "n'a été enregistré.", 403)
+    stored, again = _stored_before(club, content, ReceivedSeason, "season")
+    if again is not None:
+        return again
+    created = stored is None
+    if stored is None:
+        stored = ReceivedSeason(club=club, identity=content["season"])
+    stored.version, stored.digest, stored.content = (content["version"], digest(content),
+                                                     content)
+    stored.name, stored.start = content["name"], datetime.date.fromisoformat(content["start"])
+    stored.save()
+    return PushAnswer(stored.identity, stored.version, stored.digest, created, "season")
 
 
 @transaction.atomic

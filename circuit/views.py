@@ -76,6 +76,13 @@ def push(request: HttpRequest) -> JsonResponse:
                          lambda club, body: services.concours_push(club=club, body=body))
 
 
+@csrf_exempt  # a laptop's season, authenticated by its token (no session, no cookie)
+@require_POST
+def season_push(request: HttpRequest) -> JsonResponse:
+    return _club_message(request, MAX_BODY,
+                         lambda club, body: services.season_push(club=club, body=body))
+
+
 @csrf_exempt  # a laptop's withdrawal, authenticated by its token (no session, no cookie)
 @require_POST
 def withdraw(request: HttpRequest) -> JsonResponse:
@@ -147,7 +154,17 @@ def home(request: HttpRequest) -> HttpResponse:
 def club(request: HttpRequest, club: str) -> HttpResponse:
     found = get_object_or_404(MemberClub, slug=club)
     return render(request, "circuit/club.html", {"club": found,
-                                                 "concours": selectors.club_concours(found)})
+                                                 "concours": selectors.club_concours(found),
+                                                 "seasons": selectors.club_seasons(found)})
+
+
+@require_GET
+@cache_page(PUBLIC_SECONDS)
+def season(request: HttpRequest, club: str, pk: int) -> HttpResponse:
+    """A club's season as its laptop computed it (its published concours only)."""
+    found = get_object_or_404(MemberClub, slug=club)
+    received = get_object_or_404(found.seasons, pk=pk)
+    return render(request, "circuit/season.html", {"club": found, "season": received})
 
 
 @require_GET

@@ -21,7 +21,7 @@ from .club import Club, ClubEntry, ClubPlayer, MemberInvite, Membership
 from .money import CashPrize, Payment
 from .players import Player, Team
 from .prizes import Prize
-from .publish import Publication, ResultsServer
+from .publish import Publication, ResultsServer, SeasonPublication
 from .register import RegisterEntry
 from .rounds import (
     TOKEN_PATTERN,
@@ -58,6 +58,7 @@ __all__ = [
     "ResultsServer",
     "Round",
     "Season",
+    "SeasonPublication",
     "Team",
     "Tournament",
     "default_criteria",

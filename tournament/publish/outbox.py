@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..errors import UserError
-from ..models import Club, Publication, ResultsServer, Tournament
+from ..models import Club, Publication, ResultsServer, Season, SeasonPublication, Tournament
 from . import client, content, fiche, wire
 
 log = logging.getLogger("tournament")
@@ -72,6 +72,9 @@ def results_server_join(*, club: Club, url: str, code: str) -> ResultsServer:
         # A new token: every publication is sent again under it.
         Publication.objects.filter(club=club).update(state="pending", attempts=0,
                                                      next_attempt=None, message="")
+        SeasonPublication.objects.filter(club=club).update(state="pending", attempts=0,
+                                                           next_attempt=None, message="",
+                                                           last_attempt=None)
     return server
 
 
@@ -164,17 +167,22 @@ def _prepare(tournament: Tournament, server: ResultsServer, now: datetime.dateti
     return publication, (publication.content if send else None)
 
 
-def _record(publication_id: int, sent: dict[str, Any], now: datetime.datetime,
-            answer: client.Answer | None, failure: client.Failure | None) -> Publication:
-    publication = Publication.objects.select_for_update().get(pk=publication_id)
+# _record and _send take a concours' publication or a season's: the same outbox fields.
+def _record[Outbox: (Publication, SeasonPublication)](
+        model: type[Outbox], publication_id: int, sent: dict[str, Any],
+        now: datetime.datetime, answer: client.Answer | None,
+        failure: client.Failure | None) -> Outbox:
+    publication = model.objects.select_for_update().get(pk=publication_id)
+    key = "concours" if model is Publication else "season"
     if answer is not None and answer.status in {200, 201}:
         data = answer.data
-        if (data.get("concours") == sent["concours"] and data.get("version") == sent["version"]
+        if (data.get(key) == sent[key] and data.get("version") == sent["version"]
                 and data.get("digest") == wire.digest(sent)):
             publication.confirmed_version = sent["version"]
             publication.confirmed_at = now
             publication.state = ("pending" if sent["version"] != publication.version
-                                 else "withdrawn" if publication.withdrawal else "online")
+                                 else "withdrawn" if getattr(publication, "withdrawal", False)
+                                 else "online")
             publication.attempts, publication.failing_since = 0, None
             publication.next_attempt, publication.message = None, ""
             publication.save()
@@ -216,8 +224,9 @@ def publication_push(*, tournament: Tournament, force: bool = False,
     return _send(server, "/circuit/api/push/", publication, sent, now)
 
 
-def _send(server: ResultsServer, path: str, publication: Publication,
-          sent: dict[str, Any] | None, now: datetime.datetime) -> Publication:
+def _send[Outbox: (Publication, SeasonPublication)](
+        server: ResultsServer, path: str, publication: Outbox, sent: dict[str, Any] | None,
+        now: datetime.datetime) -> Outbox:
     """Send what `_prepare` said is due (outside any transaction), then record the answer."""
     if sent is None:
         return publication
@@ -227,7 +236,7 @@ def _send(server: ResultsServer, path: str, publication: Publication,
     except client.Failure as error:
         failure = error
     with transaction.atomic():
-        return _record(publication.pk, sent, now, answer, failure)
+        return _record(type(publication), publication.pk, sent, now, answer, failure)
 
 
 # --- Withdrawing a concours ------------------------------------------------------------------
@@ -294,6 +303,11 @@ def publish_due(*, now: datetime.datetime | None = None) -> list[Publication]:
             continue
         if publication is not None:
             done.append(publication)
+    for season in Season.objects.filter(club__in=clubs, published=True):
+        try:
+            season_push(season=season, now=now)
+        except Exception:
+            log.exception("Publication de la saison %s : échec", season.pk)
     # The concours unpublished or deleted after they were sent: withdrawn from the server.
     gone = (Publication.objects.filter(club__in=clubs)
             .filter(Q(tournament=None) | Q(tournament__published=False))
@@ -308,6 +322,49 @@ def publish_due(*, now: datetime.datetime | None = None) -> list[Publication]:
         if publication is not None:
             done.append(publication)
     return done
+
+
+# --- A season's standings --------------------------------------------------------------------
+
+def _season_due(publication: SeasonPublication, now: datetime.datetime) -> bool:
+    """A season is looked at (its standings built) at most once a minute; while failing,
+    after its pause; refused, at the desk's button or a new token only."""
+    if publication.state == "refused":
+        return False
+    if publication.attempts:
+        return publication.next_attempt is None or now >= publication.next_attempt
+    return publication.last_attempt is None or now - publication.last_attempt >= MIN_INTERVAL
+
+
+def season_push(*, season: Season, force: bool = False,
+                now: datetime.datetime | None = None) -> SeasonPublication | None:
+    """Push a published season's standings (over its published concours) when they changed
+    since the server confirmed them: its public season page on the server. None when the
+    club joined no server or the season is not published."""
+    now = now or timezone.now()
+    server = ResultsServer.objects.filter(club=season.club_id).first()
+    if server is None or not season.published:
+        return None
+    with transaction.atomic():
+        publication, _created = (SeasonPublication.objects.select_for_update()
+                                 .get_or_create(season=season,
+                                                defaults={"club_id": season.club_id}))
+        if not (force or _season_due(publication, now)):
+            return publication
+        built = content.season_body(season, club=server.server_club,
+                                    identity=publication.identity,
+                                    version=max(publication.version, 1))
+        if publication.content is None or wire.digest(built) != publication.digest:
+            publication.version += 1
+            built["version"] = publication.version
+            publication.content, publication.digest = built, wire.digest(built)
+            publication.state = "pending"
+        publication.last_attempt = now
+        publication.save()
+        confirmed = (publication.state == "online"
+                     and publication.confirmed_version == publication.version)
+        sent = None if confirmed and not force else publication.content
+    return _send(server, "/circuit/api/season/", publication, sent, now)
 
 
 @transaction.atomic
