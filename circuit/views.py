@@ -6,6 +6,7 @@ HTTP status. Public pages are read-only and cached for a short while in the shar
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Callable
 
@@ -164,7 +165,10 @@ def season(request: HttpRequest, club: str, pk: int) -> HttpResponse:
     """A club's season as its laptop computed it (its published concours only)."""
     found = get_object_or_404(MemberClub, slug=club)
     received = get_object_or_404(found.seasons, pk=pk)
-    return render(request, "circuit/season.html", {"club": found, "season": received})
+    concours = [(item["name"], datetime.date.fromisoformat(item["date"]))
+                for item in received.content["concours"]]  # checked when received
+    return render(request, "circuit/season.html", {"club": found, "season": received,
+                                                   "concours": concours})
 
 
 @require_GET

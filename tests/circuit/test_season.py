@@ -45,6 +45,7 @@ def test_a_season_is_stored_shown_and_linked_from_the_clubs_page(client):
     text = page.content.decode()
     assert page.status_code == 200 and "Challenge d&#x27;hiver" in text
     assert "Jean &lt;b&gt;Martin&lt;/b&gt;" in text and "Joueur n° 12" in text  # text, escaped
+    assert "Vendredi 1 — 21/11/2026" in text
     assert f"/circuit/clubs/{club.slug}/saisons/{stored.pk}/" in client.get(
         f"/circuit/clubs/{club.slug}/").content.decode()
     # A newer version replaces it (the page follows once its cache expires).
