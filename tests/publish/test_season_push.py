@@ -45,6 +45,10 @@ def test_a_season_goes_up_with_its_published_concours_only(live_server, client):
     outbox.publish_due(now=now)
     pushed = season.publication
     assert (pushed.state, pushed.version, pushed.confirmed_version) == ("online", 1, 1)
+    client.force_login(owner)
+    desk = client.get(f"/clubs/{shown.club.slug}/saisons/{season.pk}/").content.decode()
+    assert "Publication en ligne : En ligne : publiée à " in desk and "(version 1)" in desk
+    client.logout()
     stored = ReceivedSeason.objects.get(club=member)
     rows = stored.content["rows"]
     assert [item["name"] for item in stored.content["concours"]] == ["Vendredi 1"]

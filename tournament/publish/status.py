@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import Publication, ResultsServer, Tournament
+from ..models import Publication, ResultsServer, Season, SeasonPublication, Tournament
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ def publication_status(tournament: Tournament) -> Status:
     return Status("pending", words, server.url, circuits)
 
 
-def _failing(publication: Publication) -> str:
+def _failing(publication: Publication | SeasonPublication) -> str:
     """« En attente : pas de connexion depuis 21:30 (4 essais) », or "" when not failing."""
     if not publication.attempts or publication.failing_since is None:
         return ""
@@ -101,3 +101,26 @@ def publications_withdrawn(club_id: int) -> list[tuple[str, Status]]:
             for publication in Publication.objects.filter(club=club_id, tournament=None,
                                                           withdrawal=True)
             .order_by("-pk")[:50]]
+
+
+def season_status(season: Season) -> Status | None:
+    """Where a season's page on the results server stands (None: the club joined none)."""
+    server = ResultsServer.objects.filter(club=season.club_id).first()
+    if server is None:
+        return None
+    if not season.published:
+        return Status("private", _("Non publiée : cette saison ne quitte pas cet ordinateur."),
+                      server.url)
+    publication = SeasonPublication.objects.filter(season=season).first()
+    if publication is None or publication.version == 0:
+        return Status("pending", _("En attente : premier envoi dans moins d'une minute."),
+                      server.url)
+    if publication.state == "refused":
+        return Status("refused", _("Refusé : %(why)s") % {"why": publication.message},
+                      server.url)
+    if publication.confirmed_version == publication.version and publication.confirmed_at:
+        return Status("online", _("En ligne : publiée à %(at)s (version %(version)d)") % {
+            "at": _at(publication.confirmed_at), "version": publication.version}, server.url)
+    return Status("pending", _failing(publication) or _("En attente : version %(version)d à "
+                                                         "envoyer") % {
+        "version": publication.version}, server.url)
