@@ -37,6 +37,10 @@ def test_unpublished_it_is_withdrawn_then_published_again_with_a_higher_version(
     t, member, _server = laptop
     assert outbox.publication_push(tournament=t).version == 1
     unpublish(t)
+    # Until the next look sends it, the desk says the withdrawal waits (it is still online).
+    waiting = publication_status(t)
+    assert (waiting.state, waiting.withdrawal) == ("pending", True)
+    assert waiting.words == "En attente : retrait du serveur à envoyer"
     [withdrawn] = outbox.publish_due()
     assert (withdrawn.state, withdrawn.version, withdrawn.confirmed_version) == ("withdrawn",
                                                                                  2, 2)

@@ -36,7 +36,11 @@ def publication_status(tournament: Tournament) -> Status:
     if server is None:
         return Status("none", _("Pas de serveur de résultats : le club n'en a rejoint aucun."))
     publication = Publication.objects.filter(tournament=tournament).first()
-    if not tournament.published and (publication is None or not publication.withdrawal):
+    # Unpublished after it was sent: its withdrawal is said (waiting from the moment it is
+    # unpublished, before the next look builds it), not « never leaves this computer ».
+    sent = publication is not None and (publication.withdrawal
+                                        or publication.last_attempt is not None)
+    if not tournament.published and not sent:
         return Status("private", _("Non publié : ce concours ne quitte pas cet ordinateur."),
                       server.url)
     circuits = tuple(publication.circuits) if publication else ()
@@ -50,7 +54,7 @@ def publication_status(tournament: Tournament) -> Status:
     if publication.confirmed_at is not None:
         confirmed = _("publié à %(at)s (version %(version)d)") % {
             "at": _at(publication.confirmed_at), "version": publication.confirmed_version}
-    if publication.withdrawal:
+    if not tournament.published:
         return _withdrawal_status(publication, server.url, circuits)
     if publication.state == "online" and publication.confirmed_version == publication.version:
         return Status("online", _("En ligne : %(confirmed)s") % {"confirmed": confirmed},
@@ -79,10 +83,11 @@ def _withdrawal_status(publication: Publication, server: str,
                        circuits: tuple[str, ...]) -> Status:
     """A concours unpublished (or deleted) after it was sent: its withdrawal from the server,
     sent or waiting."""
-    if publication.state == "withdrawn" and publication.confirmed_version == publication.version:
+    if (publication.withdrawal and publication.state == "withdrawn"
+            and publication.confirmed_version == publication.version):
         return Status("withdrawn", _("Retiré du serveur à %(at)s")
                       % {"at": _at(publication.confirmed_at)}, server, circuits)
-    if publication.state == "refused":
+    if publication.withdrawal and publication.state == "refused":
         return Status("refused", _("Refusé : %(why)s") % {"why": publication.message},
                       server, circuits, withdrawal=True)
     words = _failing(publication) or _("En attente : retrait du serveur à envoyer")
