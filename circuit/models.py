@@ -108,6 +108,8 @@ class ReceivedSeason(models.Model):
     name = models.CharField(_("nom"), max_length=120)
     start = models.DateField(_("début"))
     received = models.DateTimeField(auto_now=True)
+    # Set when the club withdrew it (unpublished or deleted): emptied, its page answers 410.
+    withdrawn = models.DateTimeField(_("retirée le"), null=True, blank=True)
 
     class Meta:
         ordering = ["-start", "pk"]

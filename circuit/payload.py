@@ -49,16 +49,18 @@ def parsed(body: bytes) -> dict[str, Any]:
 
 
 def withdrawal_parsed(body: bytes) -> dict[str, Any]:
-    """A withdrawal's JSON `body` checked: {"club", "concours", "version", "withdrawn": true}
-    and nothing else (no name, no player: a PayloadError otherwise)."""
+    """A withdrawal's JSON `body` checked: {"club", "concours" (or "season"), "version",
+    "withdrawn": true} and nothing else (no name, no player: a PayloadError otherwise)."""
     if len(body) > WITHDRAWAL_MAX:
         raise PayloadError(f"Retrait trop gros : au plus {WITHDRAWAL_MAX} octets.")
     try:
         data = json.loads(body.decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise PayloadError("Le contenu envoyé n'est pas du JSON valide (UTF-8).") from None
-    _keys(data, WITHDRAWAL_KEYS, "le retrait")
-    _identify(data)
+    # A concours' withdrawal, or a season's (« season » in place of « concours »).
+    key = "season" if isinstance(data, dict) and "season" in data else "concours"
+    _keys(data, WITHDRAWAL_KEYS - {"concours"} | {key}, "le retrait")
+    _identify(data, key, "du concours" if key == "concours" else "de la saison")
     if data["withdrawn"] is not True:
         raise PayloadError("« withdrawn » : true est attendu.")
     withdrawal: dict[str, Any] = data

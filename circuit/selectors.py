@@ -177,7 +177,8 @@ def club_concours(club: MemberClub) -> list[ReceivedConcours]:
 
 def club_seasons(club: MemberClub) -> list[ReceivedSeason]:
     """The club's seasons its laptop publishes, latest first (their standings not read)."""
-    return list(club.seasons.defer("content").order_by("-start", "-pk"))
+    return list(club.seasons.filter(withdrawn__isnull=True).defer("content")
+                .order_by("-start", "-pk"))
 
 
 def public_standings(received: ReceivedConcours) -> list[dict[str, Any]]:

@@ -181,6 +181,8 @@ def concours_withdraw(*, club: MemberClub, body: bytes,
     if message["club"] != club.slug:
         raise Refused(f"Ce jeton est celui d'un autre club que « {message['club']} » : rien "
                       "n'a été enregistré.", 403)
+    if "season" in message:
+        return _season_withdraw(club, message, now or timezone.now())
     stored, again = _stored_before(club, message, ReceivedConcours)
     if again is not None:
         return again
@@ -211,6 +213,23 @@ def _circuits_of(club: MemberClub, content: dict[str, Any]) -> list[Circuit]:
     return circuits
 
 
+def _season_withdraw(club: MemberClub, message: dict[str, Any],
+                     now: datetime.datetime) -> PushAnswer:
+    """A season unpublished or deleted on the laptop: emptied, its page answers 410 (kept,
+    so that its version keeps growing, as a concours')."""
+    stored, again = _stored_before(club, message, ReceivedSeason, "season")
+    if again is not None:
+        return again
+    created = stored is None
+    if stored is None:
+        stored = ReceivedSeason(club=club, identity=message["season"], name="",
+                                start=timezone.localdate(now))
+    stored.version, stored.digest, stored.content = message["version"], digest(message), {}
+    stored.withdrawn = now
+    stored.save()
+    return PushAnswer(stored.identity, stored.version, stored.digest, created, "season")
+
+
 @transaction.atomic
 def season_push(*, club: MemberClub, body: bytes) -> PushAnswer:
     """Store a club's season (its standings as the laptop computed them, for its public
@@ -231,6 +250,7 @@ def season_push(*, club: MemberClub, body: bytes) -> PushAnswer:
     stored.version, stored.digest, stored.content = (content["version"], digest(content),
                                                      content)
     stored.name, stored.start = content["name"], datetime.date.fromisoformat(content["start"])
+    stored.withdrawn = None  # published again after a withdrawal: shown again
     stored.save()
     return PushAnswer(stored.identity, stored.version, stored.digest, created, "season")
 

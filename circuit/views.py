@@ -165,6 +165,9 @@ def season(request: HttpRequest, club: str, pk: int) -> HttpResponse:
     """A club's season as its laptop computed it (its published concours only)."""
     found = get_object_or_404(MemberClub, slug=club)
     received = get_object_or_404(found.seasons, pk=pk)
+    if received.withdrawn is not None:
+        return render(request, "circuit/withdrawn.html", {"club": found, "season": True},
+                      status=410)
     concours = [(item["name"], datetime.date.fromisoformat(item["date"]))
                 for item in received.content["concours"]]  # checked when received
     return render(request, "circuit/season.html", {"club": found, "season": received,

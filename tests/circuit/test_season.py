@@ -79,3 +79,23 @@ def test_an_older_season_version_or_another_token_is_refused(client):
     assert older.status_code == 409 and "plus ancienne" in older.json()["erreur"]
     assert send(client, "faux", season(club, 4)).status_code == 401
     assert ReceivedSeason.objects.get().version == 3
+
+
+def test_a_withdrawn_season_answers_410_until_a_newer_push(client):
+    club, token = joined()
+    send(client, token, season(club, 2))
+    stored = ReceivedSeason.objects.get()
+    gone = client.post("/circuit/api/withdraw/", json.dumps(
+        {"club": club.slug, "season": "saison-1", "version": 3, "withdrawn": True}).encode(),
+        content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert gone.status_code == 200 and gone.json()["season"] == "saison-1"
+    stored.refresh_from_db()
+    assert stored.withdrawn is not None and stored.content == {}
+    cache.clear()
+    page = client.get(f"/circuit/clubs/{club.slug}/saisons/{stored.pk}/")
+    assert page.status_code == 410 and "Saison retirée" in page.content.decode()
+    assert "/saisons/" not in client.get(f"/circuit/clubs/{club.slug}/").content.decode()
+    assert send(client, token, season(club, 3)).status_code == 409
+    assert send(client, token, season(club, 4)).status_code == 200
+    cache.clear()
+    assert client.get(f"/circuit/clubs/{club.slug}/saisons/{stored.pk}/").status_code == 200

@@ -15,8 +15,9 @@ from circuit import services as server_side
 from circuit.models import ReceivedSeason
 from tests.builders import drawn, organiser, played, register_linked
 from tournament import services
-from tournament.models import ClubPlayer, Player
+from tournament.models import ClubPlayer, Player, Season
 from tournament.publish import outbox
+from tournament.publish.status import season_status
 
 pytestmark = pytest.mark.django_db(transaction=True)
 DAY = datetime.date(2026, 11, 21)
@@ -68,3 +69,32 @@ def test_a_season_goes_up_with_its_published_concours_only(live_server, client):
     outbox.publish_due(now=now + datetime.timedelta(seconds=125))
     stored.refresh_from_db()
     assert stored.version == 2 and len(stored.content["concours"]) == 2
+
+
+def test_a_season_unpublished_or_deleted_is_withdrawn_from_the_server(live_server):
+    owner = organiser("desk")
+    t = drawn(owner=owner, slug="vendredi-1", name="Vendredi 1", date=DAY)
+    register_linked(t)
+    played(t)
+    season = services.season_create(club=t.club, name="Challenge d'hiver", start=DAY,
+                                    end=DAY, points_table="100,90,80,70", participation=0,
+                                    best=None, published=True, concours=[t.pk])
+    member = server_side.member_club_create(name="Belote d'Auch")
+    outbox.results_server_join(club=t.club, url=live_server.url,
+                               code=server_side.join_code_create(club=member))
+    outbox.publish_due()
+    Season.objects.filter(pk=season.pk).update(published=False)
+    season.refresh_from_db()
+    outbox.publish_due()
+    stored = ReceivedSeason.objects.get()
+    assert stored.withdrawn is not None and stored.version == 2 and stored.content == {}
+    assert season_status(season).words.startswith("Retiré du serveur à ")
+    Season.objects.filter(pk=season.pk).update(published=True)
+    season.refresh_from_db()
+    assert outbox.season_push(season=season, force=True).version == 3
+    stored.refresh_from_db()
+    assert stored.withdrawn is None and stored.version == 3
+    season.delete()  # its publication stays, for the withdrawal
+    outbox.publish_due()
+    stored.refresh_from_db()
+    assert stored.withdrawn is not None and stored.version == 4

@@ -72,7 +72,8 @@ class SeasonPublication(models.Model):
     page): the same outbox fields as a concours' `Publication`, the content built again at
     most once a minute and sent when it differs."""
 
-    season = models.OneToOneField(Season, on_delete=models.CASCADE,
+    # A season deleted leaves its publication, for its withdrawal from the server.
+    season = models.OneToOneField(Season, on_delete=models.SET_NULL, null=True, blank=True,
                                   related_name="publication")
     club = models.ForeignKey(Club, on_delete=models.CASCADE,
                              related_name="season_publications")
@@ -88,3 +89,4 @@ class SeasonPublication(models.Model):
     last_attempt = models.DateTimeField(null=True, blank=True)  # or last look, unchanged
     next_attempt = models.DateTimeField(null=True, blank=True)
     message = models.CharField(max_length=300, blank=True)
+    withdrawal = models.BooleanField(default=False)  # as a concours' Publication's

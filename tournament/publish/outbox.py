@@ -308,6 +308,14 @@ def publish_due(*, now: datetime.datetime | None = None) -> list[Publication]:
             season_push(season=season, now=now)
         except Exception:
             log.exception("Publication de la saison %s : échec", season.pk)
+    seasons_gone = (SeasonPublication.objects.filter(club__in=clubs, version__gt=0)
+                    .filter(Q(season=None) | Q(season__published=False))
+                    .exclude(state="withdrawn", confirmed_version=F("version")))
+    for publication_id in seasons_gone.values_list("pk", flat=True):
+        try:
+            season_withdraw(publication_id=publication_id, now=now)
+        except Exception:
+            log.exception("Retrait de la saison %s : échec", publication_id)
     # The concours unpublished or deleted after they were sent: withdrawn from the server.
     gone = (Publication.objects.filter(club__in=clubs)
             .filter(Q(tournament=None) | Q(tournament__published=False))
@@ -343,8 +351,12 @@ def season_push(*, season: Season, force: bool = False,
     club joined no server or the season is not published."""
     now = now or timezone.now()
     server = ResultsServer.objects.filter(club=season.club_id).first()
-    if server is None or not season.published:
+    if server is None:
         return None
+    if not season.published:  # withdrawn from the server, if it was ever sent there
+        pending = SeasonPublication.objects.filter(season=season).first()
+        return (season_withdraw(publication_id=pending.pk, force=force, now=now)
+                if pending is not None else None)
     with transaction.atomic():
         publication, _created = (SeasonPublication.objects.select_for_update()
                                  .get_or_create(season=season,
@@ -358,13 +370,49 @@ def season_push(*, season: Season, force: bool = False,
             publication.version += 1
             built["version"] = publication.version
             publication.content, publication.digest = built, wire.digest(built)
-            publication.state = "pending"
+            publication.state, publication.withdrawal = "pending", False
         publication.last_attempt = now
         publication.save()
         confirmed = (publication.state == "online"
                      and publication.confirmed_version == publication.version)
         sent = None if confirmed and not force else publication.content
     return _send(server, "/circuit/api/season/", publication, sent, now)
+
+
+def _season_withdrawable(publication: SeasonPublication) -> bool:
+    if publication.version == 0:  # never built, never sent
+        return False
+    if (publication.withdrawal and publication.state == "withdrawn"
+            and publication.confirmed_version == publication.version):
+        return False
+    return publication.season is None or not publication.season.published
+
+
+def season_withdraw(*, publication_id: int, force: bool = False,
+                    now: datetime.datetime | None = None) -> SeasonPublication | None:
+    """Tell the server to stop showing a season the club unpublished or deleted, as a
+    concours' withdrawal (the season's identity in place of the concours')."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        publication = (SeasonPublication.objects.select_for_update().select_related("season")
+                       .get(pk=publication_id))
+        server = ResultsServer.objects.filter(club=publication.club_id).first()
+        if server is None or not _season_withdrawable(publication):
+            return None
+        if not publication.withdrawal:
+            publication.version += 1
+            built = {"club": server.server_club, "season": publication.identity,
+                     "version": publication.version, "withdrawn": True}
+            publication.content, publication.digest = built, wire.digest(built)
+            publication.withdrawal, publication.state, publication.message = True, "pending", ""
+            publication.attempts, publication.failing_since = 0, None
+            publication.next_attempt = publication.last_attempt = None
+        send = force or _season_due(publication, now)
+        if send:
+            publication.last_attempt = now
+        publication.save()
+        sent = publication.content if send else None
+    return _send(server, "/circuit/api/withdraw/", publication, sent, now)
 
 
 @transaction.atomic

@@ -79,7 +79,7 @@ def _failing(publication: Publication | SeasonPublication) -> str:
         "since": _at(publication.failing_since), "n": publication.attempts}
 
 
-def _withdrawal_status(publication: Publication, server: str,
+def _withdrawal_status(publication: Publication | SeasonPublication, server: str,
                        circuits: tuple[str, ...]) -> Status:
     """A concours unpublished (or deleted) after it was sent: its withdrawal from the server,
     sent or waiting."""
@@ -113,10 +113,12 @@ def season_status(season: Season) -> Status | None:
     server = ResultsServer.objects.filter(club=season.club_id).first()
     if server is None:
         return None
+    publication = SeasonPublication.objects.filter(season=season).first()
     if not season.published:
+        if publication is not None and publication.version:  # sent: withdrawn
+            return _withdrawal_status(publication, server.url, ())
         return Status("private", _("Non publiée : cette saison ne quitte pas cet ordinateur."),
                       server.url)
-    publication = SeasonPublication.objects.filter(season=season).first()
     if publication is None or publication.version == 0:
         return Status("pending", _("En attente : premier envoi dans moins d'une minute."),
                       server.url)
