@@ -16,6 +16,13 @@ pytestmark = pytest.mark.django_db
 URL = "/circuit/api/season/"
 
 
+@pytest.fixture(autouse=True)
+def _fresh_pages():
+    """The public pages are cached by address (30 s, in the process's cache): another test's
+    page of a club of the same address must not answer for this one's."""
+    cache.clear()
+
+
 def season(club, version=1, **change):
     data = {"club": club.slug, "season": "saison-1", "version": version,
             "name": "Challenge d'hiver", "start": "2026-11-01", "end": "2027-03-31",

@@ -19,6 +19,13 @@ pytestmark = pytest.mark.django_db
 URL = "/circuit/api/withdraw/"
 
 
+@pytest.fixture(autouse=True)
+def _fresh_pages():
+    """The public pages are cached by address (30 s, in the process's cache): another test's
+    page of a club of the same address must not answer for this one's."""
+    cache.clear()
+
+
 def withdraw(client, token, data, **extra):
     raw = data if isinstance(data, bytes) else json.dumps(data).encode()
     return client.post(URL, raw, content_type="application/json",

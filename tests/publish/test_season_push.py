@@ -9,6 +9,7 @@ import datetime
 import json
 
 import pytest
+from django.core.cache import cache
 from django.utils import timezone
 
 from circuit import services as server_side
@@ -57,6 +58,7 @@ def test_a_season_goes_up_with_its_published_concours_only(live_server, client):
     names = {row["name"] for row in rows}
     assert f"Joueur n° {gone.pk}" in names and "Joueur 1A" not in names
     assert "0100001" not in json.dumps(stored.content)
+    cache.clear()  # the server's pages are cached by address: none of another test's
     page = client.get(f"/circuit/clubs/{member.slug}/saisons/{stored.pk}/").content.decode()
     assert "Challenge d&#x27;hiver" in page and f"Joueur n° {gone.pk}" in page
     # Nothing changed: nothing sent again, even a minute later.
