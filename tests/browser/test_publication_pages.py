@@ -9,6 +9,7 @@ import datetime
 import socket
 
 import pytest
+from django.core.cache import cache
 
 from circuit import services as server_side
 from tests.browser.test_desk_roles import sign_in
@@ -67,6 +68,7 @@ def test_the_desks_publication_states_and_the_public_circuit_page(browser, live_
     state("waiting", "En attente : pas de connexion depuis ")
     ResultsServer.objects.filter(pk=server.pk).update(url=live_server.url)
     assert outbox.publication_push(tournament=t, force=True).state == "online"
+    cache.clear()  # the public pages are cached by address: none of another test's
     for width in WIDTHS:
         text = look(page, f"{live_server.url}/circuit/circuits/{circuit.slug}/", shot,
                     "circuit-public", width)
