@@ -181,7 +181,7 @@ def _record[Outbox: (Publication, SeasonPublication)](
             publication.confirmed_version = sent["version"]
             publication.confirmed_at = now
             publication.state = ("pending" if sent["version"] != publication.version
-                                 else "withdrawn" if getattr(publication, "withdrawal", False)
+                                 else "withdrawn" if publication.withdrawal
                                  else "online")
             publication.attempts, publication.failing_since = 0, None
             publication.next_attempt, publication.message = None, ""
