@@ -80,12 +80,42 @@ class ReceivedConcours(models.Model):
     date = models.DateField(_("date"))
     finished = models.BooleanField(_("terminé"), default=False)
     received = models.DateTimeField(auto_now=True)
+    # Set when the club withdrew it (circuit/README.md, « Withdrawal »): its content is
+    # emptied, no page shows it, no circuit counts it; the row stays so that its version
+    # keeps growing (a later push must be newer).
+    withdrawn = models.DateTimeField(_("retiré le"), null=True, blank=True)
 
     class Meta:
         ordering = ["date", "pk"]
         verbose_name = _("concours reçu")
         constraints = [models.UniqueConstraint(fields=["club", "identity"],
                                                name="circuit_concours_identity_unique")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ReceivedSeason(models.Model):
+    """A club's season as last pushed (circuit/README.md, « Seasons »): its challenge
+    standings over the club's published concours, as the laptop computed them, for its public
+    page. `identity` is the laptop's, `version` only grows, `digest` as a concours'."""
+
+    club = models.ForeignKey(MemberClub, on_delete=models.CASCADE, related_name="seasons")
+    identity = models.CharField(max_length=64)
+    version = models.PositiveBigIntegerField()
+    digest = models.CharField(max_length=64)
+    content = models.JSONField()
+    name = models.CharField(_("nom"), max_length=120)
+    start = models.DateField(_("début"))
+    received = models.DateTimeField(auto_now=True)
+    # Set when the club withdrew it (unpublished or deleted): emptied, its page answers 410.
+    withdrawn = models.DateTimeField(_("retirée le"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-start", "pk"]
+        verbose_name = _("saison reçue")
+        constraints = [models.UniqueConstraint(fields=["club", "identity"],
+                                               name="circuit_season_identity_unique")]
 
     def __str__(self) -> str:
         return self.name

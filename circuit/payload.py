@@ -21,6 +21,12 @@ SLUG = re.compile(r"[a-z0-9-]{1,60}")
 FORMATS = ("doublettes", "melee")
 TOP_KEYS = {"club", "concours", "version", "name", "date", "format", "finished", "circuits",
             "standings"}
+WITHDRAWAL_KEYS = {"club", "concours", "version", "withdrawn"}
+WITHDRAWAL_MAX = 1024  # bytes: a withdrawal names the concours and its version, nothing more
+SEASON_KEYS = {"club", "season", "version", "name", "start", "end", "concours", "rows"}
+SEASON_ROW_KEYS = {"rank", "name", "points", "played", "wins", "score"}
+MAX_SEASON_ROWS = 5000  # a club's register of 5,000 players; the body stays within MAX_BODY
+MAX_SEASON_CONCOURS = 200
 LINE_KEYS = {"place", "wins", "score", "ranking_points", "players"}
 PLAYER_KEYS = {"name", "first_name", "club", "licence"}
 # A player's texts: the register's bounds (ClubPlayer).
@@ -42,6 +48,86 @@ def parsed(body: bytes) -> dict[str, Any]:
     return checked(data)
 
 
+def withdrawal_parsed(body: bytes) -> dict[str, Any]:
+    """A withdrawal's JSON `body` checked: {"club", "concours" (or "season"), "version",
+    "withdrawn": true} and nothing else (no name, no player: a PayloadError otherwise)."""
+    if len(body) > WITHDRAWAL_MAX:
+        raise PayloadError(f"Retrait trop gros : au plus {WITHDRAWAL_MAX} octets.")
+    try:
+        data = json.loads(body.decode("utf-8"), parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise PayloadError("Le contenu envoyé n'est pas du JSON valide (UTF-8).") from None
+    # A concours' withdrawal, or a season's (« season » in place of « concours »).
+    key = "season" if isinstance(data, dict) and "season" in data else "concours"
+    _keys(data, WITHDRAWAL_KEYS - {"concours"} | {key}, "le retrait")
+    _identify(data, key, "du concours" if key == "concours" else "de la saison")
+    if data["withdrawn"] is not True:
+        raise PayloadError("« withdrawn » : true est attendu.")
+    withdrawal: dict[str, Any] = data
+    return withdrawal
+
+
+def season_parsed(body: bytes) -> dict[str, Any]:
+    """A season's push (its JSON `body`) checked: every key of the contract and no other,
+    each value within its bounds (a PayloadError otherwise). Its rows carry a shown name and
+    figures, never a licence."""
+    if len(body) > MAX_BODY:
+        raise PayloadError(f"Envoi trop gros : au plus {MAX_BODY // 1024} Ko.")
+    try:
+        data = json.loads(body.decode("utf-8"), parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise PayloadError("Le contenu envoyé n'est pas du JSON valide (UTF-8).") from None
+    _keys(data, SEASON_KEYS, "la saison")
+    _identify(data, "season", "de la saison")
+    _text(data["name"], "« name »", 1, 120)
+    for key in ("start", "end"):
+        _day(data[key], f"« {key} »")
+    concours = data["concours"]
+    if not isinstance(concours, list) or len(concours) > MAX_SEASON_CONCOURS:
+        raise PayloadError(f"« concours » : une liste d'au plus {MAX_SEASON_CONCOURS} "
+                           "concours est attendue.")
+    for index, item in enumerate(concours, start=1):
+        _keys(item, {"name", "date"}, f"concours {index}")
+        _text(item["name"], f"concours {index}, « name »", 1, 120)
+        _day(item["date"], f"concours {index}, « date »")
+    rows = data["rows"]
+    if not isinstance(rows, list) or len(rows) > MAX_SEASON_ROWS:
+        raise PayloadError(f"« rows » : une liste d'au plus {MAX_SEASON_ROWS} lignes est "
+                           "attendue.")
+    for index, row in enumerate(rows, start=1):
+        where = f"ligne {index} de la saison"
+        _keys(row, SEASON_ROW_KEYS, where)
+        if row["rank"] is not None:
+            _whole(row["rank"], f"{where}, « rank »", 1, MAX_SEASON_ROWS)
+        _text(row["name"], f"{where}, « name »", 1, 250)
+        _whole(row["played"], f"{where}, « played »", 0, MAX_SEASON_CONCOURS)
+        _whole(row["wins"], f"{where}, « wins »", 0, MAX_WINS * MAX_SEASON_CONCOURS)
+        for key in ("points", "score"):
+            _whole(row[key], f"{where}, « {key} »", 0, MAX_SCORE * MAX_SEASON_CONCOURS)
+    season: dict[str, Any] = data
+    return season
+
+
+def _day(value: Any, label: str) -> None:
+    if not isinstance(value, str) or len(value) != 10:
+        raise PayloadError(f"{label} : une date AAAA-MM-JJ est attendue.")
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        raise PayloadError(f"{label} : « {value} » n'est pas une date AAAA-MM-JJ.") from None
+
+
+def _identify(data: dict[str, Any], key: str = "concours", what: str = "du concours") -> None:
+    """The club, the concours' (or season's) identity and the version every message
+    carries."""
+    if not isinstance(data["club"], str) or not SLUG.fullmatch(data["club"]):
+        raise PayloadError("« club » : l'adresse du club sur le serveur est attendue.")
+    if not isinstance(data[key], str) or not IDENTITY.fullmatch(data[key]):
+        raise PayloadError(f"« {key} » : l'identité {what}, de 1 à 64 lettres, "
+                           "chiffres, « - » ou « _ », est attendue.")
+    _whole(data["version"], "« version »", 1, MAX_VERSION)
+
+
 def _no_constant(name: str) -> None:
     raise ValueError(name)  # NaN, Infinity: not JSON for anyone else
 
@@ -49,12 +135,7 @@ def _no_constant(name: str) -> None:
 def checked(data: Any) -> dict[str, Any]:
     """`data` (JSON already read) as the push's content, or a PayloadError."""
     _keys(data, TOP_KEYS, "l'envoi")
-    if not isinstance(data["club"], str) or not SLUG.fullmatch(data["club"]):
-        raise PayloadError("« club » : l'adresse du club sur le serveur est attendue.")
-    if not isinstance(data["concours"], str) or not IDENTITY.fullmatch(data["concours"]):
-        raise PayloadError("« concours » : l'identité du concours, de 1 à 64 lettres, "
-                           "chiffres, « - » ou « _ », est attendue.")
-    _whole(data["version"], "« version »", 1, MAX_VERSION)
+    _identify(data)
     _text(data["name"], "« name »", 1, 120)
     if not isinstance(data["date"], str):
         raise PayloadError("« date » : une date AAAA-MM-JJ est attendue.")

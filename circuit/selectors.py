@@ -23,7 +23,7 @@ from tournament.models.players import licence_key
 from tournament.season import Entry, Line, Rule, season_rank
 from tournament.validators import same_name
 
-from .models import Circuit, MemberClub, ReceivedConcours, SamePerson
+from .models import Circuit, MemberClub, ReceivedConcours, ReceivedSeason, SamePerson
 from .rules import checked_rule, qualified_count
 from .tokens import hashed
 
@@ -172,7 +172,13 @@ def public_circuits() -> list[Circuit]:
 
 
 def club_concours(club: MemberClub) -> list[ReceivedConcours]:
-    return list(club.concours.order_by("-date", "-pk"))
+    return list(club.concours.filter(withdrawn__isnull=True).order_by("-date", "-pk"))
+
+
+def club_seasons(club: MemberClub) -> list[ReceivedSeason]:
+    """The club's seasons its laptop publishes, latest first (their standings not read)."""
+    return list(club.seasons.filter(withdrawn__isnull=True).defer("content")
+                .order_by("-start", "-pk"))
 
 
 def public_standings(received: ReceivedConcours) -> list[dict[str, Any]]:

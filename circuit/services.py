@@ -20,8 +20,15 @@ from django.utils.text import slugify
 
 from tournament.publish.wire import digest
 
-from .models import Circuit, JoinCode, MemberClub, ReceivedConcours, SamePerson
-from .payload import PayloadError, parsed
+from .models import (
+    Circuit,
+    JoinCode,
+    MemberClub,
+    ReceivedConcours,
+    ReceivedSeason,
+    SamePerson,
+)
+from .payload import PayloadError, parsed, season_parsed, withdrawal_parsed
 from .rules import RuleError, checked_qualify, checked_rule
 from .tokens import FicheError, fiche_split, fiche_verified, hashed, new_secret, signing_key
 
@@ -43,9 +50,10 @@ class PushAnswer:
     version: int
     digest: str
     created: bool  # a concours new to the server
+    key: str = "concours"  # "season": the answer to a season's push names its season
 
     def as_json(self) -> dict[str, Any]:
-        return {"concours": self.concours, "version": self.version, "digest": self.digest}
+        return {self.key: self.concours, "version": self.version, "digest": self.digest}
 
 
 def _free_slug(model: type[MemberClub] | type[Circuit], name: str) -> str:
@@ -114,36 +122,80 @@ def concours_push(*, club: MemberClub, body: bytes) -> PushAnswer:
         # the server must not turn into results under the wrong club.
         raise Refused(f"Ce jeton est celui d'un autre club que « {content['club']} » : rien "
                       "n'a été enregistré.", 403)
-    # The club's row, locked: its pushes are taken one at a time (SQLite takes every write
-    # one at a time anyway).
-    MemberClub.objects.select_for_update().filter(pk=club.pk).first()
+    stored, again = _stored_before(club, content, ReceivedConcours)
+    if again is not None:
+        return again
     identity, version = content["concours"], content["version"]
-    stored = ReceivedConcours.objects.filter(club=club, identity=identity).first()
-    answer_digest = digest(content)
-    if stored is not None:
-        if version < stored.version:
-            raise Refused(f"Version {version} plus ancienne que la version {stored.version} "
-                          "déjà reçue : refusée, rien n'a été enregistré.", 409)
-        if version == stored.version:
-            if stored.digest != answer_digest:
-                raise Refused(f"La version {version} a déjà été reçue avec un autre contenu : "
-                              "refusée (une version change à chaque modification).", 409)
-            # The same push again (a retry after a lost answer): the same answer, whatever
-            # changed on the server since.
-            return PushAnswer(identity, version, stored.digest, False)
     circuits = _circuits_of(club, content)
     created = stored is None
     if stored is None:
         stored = ReceivedConcours(club=club, identity=identity)
-    stored.version, stored.digest, stored.content = version, answer_digest, content
+    stored.version, stored.digest, stored.content = version, digest(content), content
     stored.name, stored.finished = content["name"], content["finished"]
     stored.date = datetime.date.fromisoformat(content["date"])
+    stored.withdrawn = None  # published again after a withdrawal: shown again
     stored.save()
     # The circuits the club says this concours counts for, and no other of its circuits.
     stored.circuits.remove(*stored.circuits.filter(clubs=club).exclude(
         pk__in=[circuit.pk for circuit in circuits]))
     stored.circuits.add(*circuits)
-    return PushAnswer(identity, version, answer_digest, created)
+    return PushAnswer(identity, version, stored.digest, created)
+
+
+def _stored_before[Stored: (ReceivedConcours, ReceivedSeason)](
+        club: MemberClub, message: dict[str, Any], model: type[Stored],
+        key: str = "concours") -> tuple[Stored | None, PushAnswer | None]:
+    """The concours (or season) `message` (a push or a withdrawal) names, as stored, and the
+    answer already given when it is the same message again (a retry after a lost answer: the
+    same answer, whatever changed on the server since). An older version, or the same
+    version with another content, is refused."""
+    # The club's row, locked: its pushes are taken one at a time (SQLite takes every write
+    # one at a time anyway).
+    MemberClub.objects.select_for_update().filter(pk=club.pk).first()
+    identity, version = message[key], message["version"]
+    stored = model.objects.filter(club=club, identity=identity).first()
+    if stored is None or version > stored.version:
+        return stored, None
+    if version < stored.version:
+        raise Refused(f"Version {version} plus ancienne que la version {stored.version} "
+                      "déjà reçue : refusée, rien n'a été enregistré.", 409)
+    if stored.digest != digest(message):
+        raise Refused(f"La version {version} a déjà été reçue avec un autre contenu : "
+                      "refusée (une version change à chaque modification).", 409)
+    return stored, PushAnswer(identity, version, stored.digest, False, key)
+
+
+@transaction.atomic
+def concours_withdraw(*, club: MemberClub, body: bytes,
+                      now: datetime.datetime | None = None) -> PushAnswer:
+    """The club withdraws a concours (unpublished or deleted on its laptop): its content is
+    emptied (names included), its pages answer 410, its circuits stop counting it. The
+    withdrawal has the concours' next version, so it is idempotent as a push is, and a later
+    push puts the concours back only with a higher version. A concours the server never
+    received is kept as withdrawn too (no content): a push of an older version, late on the
+    way, cannot show it afterwards."""
+    try:
+        message = withdrawal_parsed(body)
+    except PayloadError as error:
+        raise Refused(str(error), 400) from None
+    if message["club"] != club.slug:
+        raise Refused(f"Ce jeton est celui d'un autre club que « {message['club']} » : rien "
+                      "n'a été enregistré.", 403)
+    if "season" in message:
+        return _season_withdraw(club, message, now or timezone.now())
+    stored, again = _stored_before(club, message, ReceivedConcours)
+    if again is not None:
+        return again
+    now = now or timezone.now()
+    created = stored is None
+    if stored is None:
+        stored = ReceivedConcours(club=club, identity=message["concours"], name="",
+                                  date=timezone.localdate(now))
+    stored.version, stored.digest, stored.content = message["version"], digest(message), {}
+    stored.finished, stored.withdrawn = False, now
+    stored.save()
+    stored.circuits.clear()
+    return PushAnswer(stored.identity, stored.version, stored.digest, created)
 
 
 def _circuits_of(club: MemberClub, content: dict[str, Any]) -> list[Circuit]:
@@ -159,6 +211,48 @@ def _circuits_of(club: MemberClub, content: dict[str, Any]) -> list[Circuit]:
             raise Refused(f"Le concours du {day:%d/%m/%Y} est hors des dates du circuit "
                           f"« {circuit.name} » : rien n'a été enregistré.", 422)
     return circuits
+
+
+def _season_withdraw(club: MemberClub, message: dict[str, Any],
+                     now: datetime.datetime) -> PushAnswer:
+    """A season unpublished or deleted on the laptop: emptied, its page answers 410 (kept,
+    so that its version keeps growing, as a concours')."""
+    stored, again = _stored_before(club, message, ReceivedSeason, "season")
+    if again is not None:
+        return again
+    created = stored is None
+    if stored is None:
+        stored = ReceivedSeason(club=club, identity=message["season"], name="",
+                                start=timezone.localdate(now))
+    stored.version, stored.digest, stored.content = message["version"], digest(message), {}
+    stored.withdrawn = now
+    stored.save()
+    return PushAnswer(stored.identity, stored.version, stored.digest, created, "season")
+
+
+@transaction.atomic
+def season_push(*, club: MemberClub, body: bytes) -> PushAnswer:
+    """Store a club's season (its standings as the laptop computed them, for its public
+    page): idempotent by (club, season identity, version) as a concours' push."""
+    try:
+        content = season_parsed(body)
+    except PayloadError as error:
+        raise Refused(str(error), 400) from None
+    if content["club"] != club.slug:
+        raise Refused(f"Ce jeton est celui d'un autre club que « {content['club']} » : rien "
+                      "n'a été enregistré.", 403)
+    stored, again = _stored_before(club, content, ReceivedSeason, "season")
+    if again is not None:
+        return again
+    created = stored is None
+    if stored is None:
+        stored = ReceivedSeason(club=club, identity=content["season"])
+    stored.version, stored.digest, stored.content = (content["version"], digest(content),
+                                                     content)
+    stored.name, stored.start = content["name"], datetime.date.fromisoformat(content["start"])
+    stored.withdrawn = None  # published again after a withdrawal: shown again
+    stored.save()
+    return PushAnswer(stored.identity, stored.version, stored.digest, created, "season")
 
 
 @transaction.atomic

@@ -6,7 +6,9 @@ HTTP status. Public pages are read-only and cached for a short while in the shar
 
 from __future__ import annotations
 
+import datetime
 import json
+from collections.abc import Callable
 
 from django import forms
 from django.contrib import messages
@@ -23,7 +25,7 @@ from tournament.exports import cache
 from . import exports, selectors, services
 from .access import comite_refusal
 from .models import Circuit, MemberClub
-from .payload import MAX_BODY
+from .payload import MAX_BODY, WITHDRAWAL_MAX
 
 PUBLIC_SECONDS = 30  # a public page is at most this late on a push
 FICHE_MAX = MAX_BODY + 512  # the push's bound and the fiche's header line
@@ -46,9 +48,9 @@ def _bounded_body(request: HttpRequest, limit: int) -> bytes | None:
     return request.read(limit + 1)
 
 
-@csrf_exempt  # a laptop's push, authenticated by its token (no session, no cookie)
-@require_POST
-def push(request: HttpRequest) -> JsonResponse:
+def _club_message(request: HttpRequest, limit: int,
+                  store: Callable[[MemberClub, bytes], services.PushAnswer]) -> JsonResponse:
+    """A club's push or withdrawal: its token, then its body within `limit`, then `store`."""
     scheme, _space, token = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
     club = selectors.club_by_token(token.strip()) if scheme.lower() == "bearer" else None
     if club is None:
@@ -56,16 +58,37 @@ def push(request: HttpRequest) -> JsonResponse:
                              "Rien n'a été enregistré."), 401)
         refusal["WWW-Authenticate"] = 'Bearer realm="circuit"'  # what a 401 must say
         return refusal
-    body = _bounded_body(request, MAX_BODY)
-    if body is None or len(body) > MAX_BODY:
+    body = _bounded_body(request, limit)
+    if body is None or len(body) > limit:
         return _refusal(_("Envoi trop gros ou sans longueur annoncée (Content-Length) : au "
                           "plus %(size)d Ko. Rien n'a été enregistré.")
-                        % {"size": MAX_BODY // 1024}, 413)
+                        % {"size": max(limit // 1024, 1)}, 413)
     try:
-        answer = services.concours_push(club=club, body=body)
+        answer = store(club, body)
     except services.Refused as refusal:
         return _refusal(refusal.message, refusal.status)
     return JsonResponse(answer.as_json(), status=201 if answer.created else 200)
+
+
+@csrf_exempt  # a laptop's push, authenticated by its token (no session, no cookie)
+@require_POST
+def push(request: HttpRequest) -> JsonResponse:
+    return _club_message(request, MAX_BODY,
+                         lambda club, body: services.concours_push(club=club, body=body))
+
+
+@csrf_exempt  # a laptop's season, authenticated by its token (no session, no cookie)
+@require_POST
+def season_push(request: HttpRequest) -> JsonResponse:
+    return _club_message(request, MAX_BODY,
+                         lambda club, body: services.season_push(club=club, body=body))
+
+
+@csrf_exempt  # a laptop's withdrawal, authenticated by its token (no session, no cookie)
+@require_POST
+def withdraw(request: HttpRequest) -> JsonResponse:
+    return _club_message(request, WITHDRAWAL_MAX,
+                         lambda club, body: services.concours_withdraw(club=club, body=body))
 
 
 JOIN_MAX = 1024  # a join's body: {"code": "<43 characters>"}
@@ -132,7 +155,23 @@ def home(request: HttpRequest) -> HttpResponse:
 def club(request: HttpRequest, club: str) -> HttpResponse:
     found = get_object_or_404(MemberClub, slug=club)
     return render(request, "circuit/club.html", {"club": found,
-                                                 "concours": selectors.club_concours(found)})
+                                                 "concours": selectors.club_concours(found),
+                                                 "seasons": selectors.club_seasons(found)})
+
+
+@require_GET
+@cache_page(PUBLIC_SECONDS)
+def season(request: HttpRequest, club: str, pk: int) -> HttpResponse:
+    """A club's season as its laptop computed it (its published concours only)."""
+    found = get_object_or_404(MemberClub, slug=club)
+    received = get_object_or_404(found.seasons, pk=pk)
+    if received.withdrawn is not None:
+        return render(request, "circuit/withdrawn.html", {"club": found, "season": True},
+                      status=410)
+    concours = [(item["name"], datetime.date.fromisoformat(item["date"]))
+                for item in received.content["concours"]]  # checked when received
+    return render(request, "circuit/season.html", {"club": found, "season": received,
+                                                   "concours": concours})
 
 
 @require_GET
@@ -140,6 +179,8 @@ def club(request: HttpRequest, club: str) -> HttpResponse:
 def concours(request: HttpRequest, club: str, pk: int) -> HttpResponse:
     found = get_object_or_404(MemberClub, slug=club)
     received = get_object_or_404(found.concours, pk=pk)
+    if received.withdrawn is not None:  # gone for good, as its club decided
+        return render(request, "circuit/withdrawn.html", {"club": found}, status=410)
     return render(request, "circuit/concours.html", {
         "club": found, "concours": received,
         "standings": selectors.public_standings(received)})

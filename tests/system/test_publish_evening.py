@@ -1,6 +1,7 @@
 """An evening published online (issue 36), with two real servers on this computer: the club's
-laptop (the installed command, on SQLite) and the results server (gunicorn, on the database
-DATABASE_URL names — PostgreSQL in `make test-postgres` — else SQLite). Donnes are entered
+laptop (the installed command, from the wheel `make dist` builds: tests/system/conftest.py,
+on SQLite) and the results server (gunicorn, on the database DATABASE_URL names — PostgreSQL
+in `make test-postgres` — else SQLite). Donnes are entered
 while the laptop pushes; the results server is stopped and started again as a hall's
 connection drops; then the club's token is revoked. At each step the laptop's state (what the
 desk shows) and what the server stored agree: nothing lost, nothing doubled, never older.
@@ -128,7 +129,7 @@ def laptop_state(database: Path) -> dict:
     return dict(zip(keys, row, strict=True)) if row else {}
 
 
-def test_an_evening_published_through_a_dropping_connection(tmp_path):
+def test_an_evening_published_through_a_dropping_connection(tmp_path, installed):
     server = ResultsServer(tmp_path / "serveur")
     laptop = None
     try:
@@ -152,10 +153,14 @@ def test_an_evening_published_through_a_dropping_connection(tmp_path):
             laptop_env)
         database = folder / "concours.sqlite3"
         port = free_port()
+        # The club's laptop is the installed command (the wheel, in its own venv), started
+        # outside the checkout and without it on the path: what an organiser runs.
+        work = tmp_path / "travail"
+        work.mkdir()
         laptop = subprocess.Popen(
-            [sys.executable, "-m", "tournament.launcher", "--data", str(folder), "--port",
-             str(port), "--no-browser", "--local"], cwd=ROOT,
-            env=clean_environment(PYTHONPATH=str(ROOT), DJANGO_PUBLISH_PACE=PACE),
+            [str(installed.command), "--data", str(folder), "--port", str(port),
+             "--no-browser", "--local"], cwd=work,
+            env=clean_environment(DJANGO_PUBLISH_PACE=PACE),
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True)
         wait_for_home(laptop, port)

@@ -1,9 +1,9 @@
 """The issue's "done when", as an organiser gets it: the wheel `make dist` builds, installed
-into a new virtual environment outside the checkout, started with `concours-belote`."""
+into a new virtual environment outside the checkout (tests/system/conftest.py, `installed`),
+started with `concours-belote`."""
 
 import signal
 import subprocess
-import sys
 import time
 import zipfile
 from pathlib import Path
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.system import launcher
-from tests.system.launcher import ROOT, fetch
+from tests.system.launcher import fetch
 
 pytestmark = pytest.mark.slow
 
@@ -20,22 +20,16 @@ def files_under(folder: Path) -> set[Path]:
     return {path for path in folder.rglob("*") if "__pycache__" not in path.parts}
 
 
-def test_the_installed_command_serves_the_data_folder_and_stops_on_ctrl_c(tmp_path):
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_wheel.py"),
-                    str(tmp_path / "dist")], check=True, capture_output=True, timeout=300)
-    [wheel] = (tmp_path / "dist").glob("belote_concours-*-py3-none-any.whl")
-    with zipfile.ZipFile(wheel) as archive:  # scoring is typed for who installs it (PEP 561)
+def test_the_installed_command_serves_the_data_folder_and_stops_on_ctrl_c(tmp_path,
+                                                                          installed):
+    with zipfile.ZipFile(installed.wheel) as archive:  # scoring is typed (PEP 561)
         assert "scoring/py.typed" in archive.namelist()
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
-    # pip brings every dependency (from its cache or the registry).
-    subprocess.run([venv / "bin" / "python", "-m", "pip", "install", "--quiet", str(wheel)],
-                   check=True, capture_output=True, timeout=600)
-    installed = files_under(venv)
+    venv = installed.venv
+    before = files_under(venv)
     work, data = tmp_path / "work", tmp_path / "données"
     work.mkdir()
     port = launcher.free_port()
-    command = [str(venv / "bin" / "concours-belote"), "--data", str(data), "--port",
+    command = [str(installed.command), "--data", str(data), "--port",
                str(port), "--no-browser"]
     env = launcher.clean_environment(HOME=str(tmp_path / "home"))
     server = launcher.start(command, cwd=work, env=env)
@@ -66,7 +60,7 @@ def test_the_installed_command_serves_the_data_folder_and_stops_on_ctrl_c(tmp_pa
     assert server.returncode == 0, out
     assert "Concours arrêté" in out
     assert list(work.iterdir()) == []  # the working folder untouched
-    assert files_under(venv) == installed  # nor site-packages
+    assert files_under(venv) == before  # nor site-packages
     assert (data / "concours.sqlite3").stat().st_size > 100_000
     assert {"concours.sqlite3", "secret_key", "log"} <= {path.name for path in data.iterdir()}
     # Checkpointed at the stop: the whole database is in its file, no write-ahead log left.

@@ -131,12 +131,15 @@ def server(w: World) -> dict:
                            "name": "Concours", "date": "2026-12-01", "format": "doublettes",
                            "finished": True, "circuits": [], "standings": []}).encode()
         circuit_services.concours_push(club=club, body=body)
+        circuit_services.season_push(club=club, body=json.dumps({
+            "club": club.slug, "season": "s1", "version": 1, "name": "Saison",
+            "start": "2026-01-01", "end": "2026-12-31", "concours": [], "rows": []}).encode())
         circuit = circuit_services.circuit_create(
             name="Circuit", start=datetime.date(2026, 1, 1), end=datetime.date(2026, 12, 31),
             kind="table", points_table=[10], beyond="zero", participation=0, best=None,
             min_ranked=0, tie_breaks=[], qualify={"kind": "none"})
         w.server = {"club": club.slug, "concours": club.concours.get().pk,
-                    "circuit": circuit.slug}
+                    "circuit": circuit.slug, "season": club.seasons.get().pk}
     return w.server
 
 
@@ -384,6 +387,10 @@ ROWS: dict[str, Row] = {
     # The results server (circuit/): a push answers its token (none here: 401, the view
     # ran), the comité uploads fiches, the public pages are read-only.
     "circuit:push": Row(lambda w: [], POST_ONLY, OPEN, login=False),
+    "circuit:withdraw": Row(lambda w: [], POST_ONLY, OPEN, login=False),
+    "circuit:season_push": Row(lambda w: [], POST_ONLY, OPEN, login=False),
+    "circuit:season": Row(lambda w: [server(w)["club"], server(w)["season"]], OPEN,
+                          GET_ONLY, login=False),
     "circuit:join": Row(lambda w: [], POST_ONLY, OPEN, login=False),
     "circuit:fiche": Row(lambda w: [], STAFF, STAFF),
     "circuit:same_people": Row(lambda w: [server(w)["circuit"]], STAFF, STAFF),

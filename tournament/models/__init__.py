@@ -21,7 +21,7 @@ from .club import Club, ClubEntry, ClubPlayer, MemberInvite, Membership, Registe
 from .money import CashPrize, Payment
 from .players import Player, Team
 from .prizes import Prize
-from .publish import Publication, ResultsServer
+from .publish import Publication, ResultsServer, SeasonPublication
 from .register import RegisterEntry
 from .rounds import (
     TOKEN_PATTERN,
@@ -61,6 +61,7 @@ __all__ = [
     "ResultsServer",
     "Round",
     "Season",
+    "SeasonPublication",
     "Sponsor",
     "Team",
     "Tournament",

@@ -11,6 +11,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .club import Club
+from .season import Season
 from .tournament import Tournament
 
 
@@ -37,7 +38,7 @@ class Publication(models.Model):
     bytes); `confirmed_*` the last the server answered with the same version and digest."""
 
     STATES = [("pending", _("en attente")), ("online", _("en ligne")),
-              ("refused", _("refusé"))]
+              ("refused", _("refusé")), ("withdrawn", _("retiré du serveur"))]
     # A restore replaces the concours' row (a new id): the publication outlives it, and the
     # concours restored under the same address in the same club takes it back
     # (outbox.publication_of), so the server keeps one concours, its versions growing.
@@ -61,3 +62,31 @@ class Publication(models.Model):
     last_attempt = models.DateTimeField(null=True, blank=True)
     next_attempt = models.DateTimeField(null=True, blank=True)
     message = models.CharField(max_length=300, blank=True)  # the last refusal or failure
+    # The content last built is a withdrawal (the concours unpublished or deleted after it
+    # was sent): the server is to stop showing it (outbox.publication_withdraw).
+    withdrawal = models.BooleanField(default=False)
+
+
+class SeasonPublication(models.Model):
+    """A published season's standings as pushed to the results server (its public season
+    page): the same outbox fields as a concours' `Publication`, the content built again at
+    most once a minute and sent when it differs."""
+
+    # A season deleted leaves its publication, for its withdrawal from the server.
+    season = models.OneToOneField(Season, on_delete=models.SET_NULL, null=True, blank=True,
+                                  related_name="publication")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE,
+                             related_name="season_publications")
+    identity = models.CharField(max_length=64, unique=True, default=new_identity)
+    version = models.PositiveBigIntegerField(default=0)
+    digest = models.CharField(max_length=64, blank=True)
+    content = models.JSONField(null=True, blank=True)
+    confirmed_version = models.PositiveBigIntegerField(default=0)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    state = models.CharField(max_length=10, choices=Publication.STATES, default="pending")
+    attempts = models.PositiveIntegerField(default=0)
+    failing_since = models.DateTimeField(null=True, blank=True)
+    last_attempt = models.DateTimeField(null=True, blank=True)  # or last look, unchanged
+    next_attempt = models.DateTimeField(null=True, blank=True)
+    message = models.CharField(max_length=300, blank=True)
+    withdrawal = models.BooleanField(default=False)  # as a concours' Publication's

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..models import ClubPlayer, Player, Team, Tournament
-from ..selectors.season import Placed, concours_standings
+from ..models import ClubPlayer, Player, Season, Team, Tournament
+from ..selectors.season import Placed, concours_standings, published_season_standings
 
 
 def _person(player: Player) -> dict[str, str | None]:
@@ -65,3 +65,29 @@ def _places(placed: list[Placed]) -> list[int]:
         tied = index and line.place == placed[index - 1].place
         places.append(places[-1] if tied else index + 1)
     return places
+
+
+SEASON_ROWS_MAX = 5000  # the server's bound (circuit.payload.MAX_SEASON_ROWS)
+SEASON_CONCOURS_MAX = 200
+
+
+def season_body(season: Season, *, club: str, identity: str, version: int) -> dict[str, Any]:
+    """The push of a published season's standings (circuit/README.md, « Seasons »): over its
+    published concours only, each player by the name the static site shows (a register
+    name, « Joueur n° 12 » when anonymised, namesakes told apart; never a licence)."""
+    standings = published_season_standings(season)
+    return {
+        "club": club,
+        "season": identity,
+        "version": version,
+        "name": season.name[:120],
+        "start": season.start.isoformat(),
+        "end": season.end.isoformat(),
+        "concours": [{"name": standing.tournament.name[:120],
+                      "date": standing.tournament.date.isoformat()}
+                     for standing in standings.concours[:SEASON_CONCOURS_MAX]],
+        "rows": [{"rank": row.line.rank, "name": row.name[:250], "points": row.line.points,
+                  "played": row.line.played, "wins": row.line.wins,
+                  "score": row.line.score}
+                 for row in standings.rows[:SEASON_ROWS_MAX]],
+    }

@@ -2,8 +2,10 @@
 changes — by the background look (`publish_due`, every few seconds in the installed command,
 `manage.py publish --loop` beside another server), at most once a minute a concours, only
 when its content changed, retried with a growing pause while the server cannot be reached;
-or at once from the desk's button (`force`). A push is checked: the server's answer must
-name the version sent and the digest of what was sent, else it is not a success.
+or at once from the desk's button (`force`). A concours unpublished or deleted after it was
+sent is withdrawn from the server the same way (`publication_withdraw`). A push is checked:
+the server's answer must name the version sent and the digest of what was sent, else it is
+not a success.
 
 The network is never waited for inside a transaction: the content is built and the attempt
 noted (locked), sent, then the answer recorded (locked again)."""
@@ -18,11 +20,12 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..errors import UserError
-from ..models import Club, Publication, ResultsServer, Tournament
+from ..models import Club, Publication, ResultsServer, Season, SeasonPublication, Tournament
 from . import client, content, fiche, wire
 
 log = logging.getLogger("tournament")
@@ -69,6 +72,9 @@ def results_server_join(*, club: Club, url: str, code: str) -> ResultsServer:
         # A new token: every publication is sent again under it.
         Publication.objects.filter(club=club).update(state="pending", attempts=0,
                                                      next_attempt=None, message="")
+        SeasonPublication.objects.filter(club=club).update(state="pending", attempts=0,
+                                                           next_attempt=None, message="",
+                                                           last_attempt=None)
     return server
 
 
@@ -119,7 +125,8 @@ def publication_circuits_set(*, tournament: Tournament, circuits: str) -> Public
 
 
 def _due(publication: Publication, now: datetime.datetime) -> bool:
-    if publication.state == "online" and publication.confirmed_version == publication.version:
+    if (publication.state in {"online", "withdrawn"}
+            and publication.confirmed_version == publication.version):
         return False
     if publication.state == "refused":
         return False  # waits for a change (a new version, a new token) or the desk's button
@@ -133,7 +140,8 @@ def _built(tournament: Tournament, server: ResultsServer) -> Publication:
     version when it differs). Not saved."""
     publication = publication_of(tournament)
     latest = tournament.audit.order_by("-pk").values_list("pk", flat=True).first() or 0
-    if publication.content is None or latest != publication.last_entry:
+    if publication.content is None or latest != publication.last_entry or \
+            publication.withdrawal:
         built = content.body(tournament, club=server.server_club,
                              identity=publication.identity,
                              version=max(publication.version, 1),
@@ -143,7 +151,7 @@ def _built(tournament: Tournament, server: ResultsServer) -> Publication:
             built["version"] = publication.version
             publication.content, publication.digest = built, wire.digest(built)
             publication.state = "pending"
-        publication.last_entry = latest
+        publication.last_entry, publication.withdrawal = latest, False
     return publication
 
 
@@ -159,17 +167,22 @@ def _prepare(tournament: Tournament, server: ResultsServer, now: datetime.dateti
     return publication, (publication.content if send else None)
 
 
-def _record(publication_id: int, sent: dict[str, Any], now: datetime.datetime,
-            answer: client.Answer | None, failure: client.Failure | None) -> Publication:
-    publication = Publication.objects.select_for_update().get(pk=publication_id)
+# _record and _send take a concours' publication or a season's: the same outbox fields.
+def _record[Outbox: (Publication, SeasonPublication)](
+        model: type[Outbox], publication_id: int, sent: dict[str, Any],
+        now: datetime.datetime, answer: client.Answer | None,
+        failure: client.Failure | None) -> Outbox:
+    publication = model.objects.select_for_update().get(pk=publication_id)
+    key = "concours" if model is Publication else "season"
     if answer is not None and answer.status in {200, 201}:
         data = answer.data
-        if (data.get("concours") == sent["concours"] and data.get("version") == sent["version"]
+        if (data.get(key) == sent[key] and data.get("version") == sent["version"]
                 and data.get("digest") == wire.digest(sent)):
             publication.confirmed_version = sent["version"]
             publication.confirmed_at = now
-            publication.state = ("online" if sent["version"] == publication.version
-                                 else "pending")
+            publication.state = ("pending" if sent["version"] != publication.version
+                                 else "withdrawn" if publication.withdrawal
+                                 else "online")
             publication.attempts, publication.failing_since = 0, None
             publication.next_attempt, publication.message = None, ""
             publication.save()
@@ -200,20 +213,81 @@ def publication_push(*, tournament: Tournament, force: bool = False,
     pause after failures over). None when it is not to be published."""
     now = now or timezone.now()
     server = ResultsServer.objects.filter(club=tournament.club_id).first()
-    if server is None or not tournament.published:
+    if server is None:
         return None
+    if not tournament.published:  # withdrawn from the server, if it was ever sent there
+        pending = Publication.objects.filter(tournament=tournament).first()
+        return (publication_withdraw(publication_id=pending.pk, force=force, now=now)
+                if pending is not None else None)
     with transaction.atomic():
         publication, sent = _prepare(tournament, server, now, force)
+    return _send(server, "/circuit/api/push/", publication, sent, now)
+
+
+def _send[Outbox: (Publication, SeasonPublication)](
+        server: ResultsServer, path: str, publication: Outbox, sent: dict[str, Any] | None,
+        now: datetime.datetime) -> Outbox:
+    """Send what `_prepare` said is due (outside any transaction), then record the answer."""
     if sent is None:
         return publication
     answer = failure = None
     try:
-        answer = client.post(server.url, "/circuit/api/push/", wire.canonical(sent),
-                             token=server.token)
+        answer = client.post(server.url, path, wire.canonical(sent), token=server.token)
     except client.Failure as error:
         failure = error
     with transaction.atomic():
-        return _record(publication.pk, sent, now, answer, failure)
+        return _record(type(publication), publication.pk, sent, now, answer, failure)
+
+
+# --- Withdrawing a concours ------------------------------------------------------------------
+
+def _withdrawable(publication: Publication) -> bool:
+    """Whether the server is to stop showing `publication`'s concours: it was sent there
+    (at least tried: an answer may have been lost), is not already withdrawn, and its
+    concours is no longer published — unpublished, or deleted and not restored under its
+    address (a restore replaces the row: the restored concours takes the publication back
+    at its next push)."""
+    if publication.last_attempt is None and not publication.withdrawal:
+        return False
+    if publication.state == "withdrawn" and publication.confirmed_version == publication.version:
+        return False
+    if publication.tournament is not None:
+        return not publication.tournament.published
+    return not Tournament.objects.filter(club=publication.club_id, slug=publication.slug,
+                                         published=True, publication=None).exists()
+
+
+def publication_withdraw(*, publication_id: int, force: bool = False,
+                         now: datetime.datetime | None = None) -> Publication | None:
+    """Tell the server to stop showing a concours the club unpublished or deleted: a
+    withdrawal with the concours' next version (circuit/README.md, « Withdrawal »: the club,
+    the concours' identity and the version, nothing else), through the same pace, pauses and
+    checks as a push; a later publication pushes a version higher still. None when there is
+    nothing to withdraw."""
+    now = now or timezone.now()
+    server = None
+    with transaction.atomic():
+        publication = (Publication.objects.select_for_update().select_related("tournament")
+                       .get(pk=publication_id))
+        server = ResultsServer.objects.filter(club=publication.club_id).first()
+        if server is None or not _withdrawable(publication):
+            return None
+        if not publication.withdrawal:  # built once; its retries send the same bytes
+            publication.version += 1
+            built = {"club": server.server_club, "concours": publication.identity,
+                     "version": publication.version, "withdrawn": True}
+            publication.content, publication.digest = built, wire.digest(built)
+            publication.withdrawal, publication.state, publication.message = True, "pending", ""
+            publication.attempts, publication.failing_since = 0, None
+            # Sent at the next look: what is no longer public leaves the server soon.
+            publication.next_attempt = publication.last_attempt = None
+            publication.last_entry = -1  # published again: built again, a version higher
+        send = force or _due(publication, now)
+        if send:
+            publication.last_attempt = now
+        publication.save()
+        sent = publication.content if send else None
+    return _send(server, "/circuit/api/withdraw/", publication, sent, now)
 
 
 def publish_due(*, now: datetime.datetime | None = None) -> list[Publication]:
@@ -229,7 +303,116 @@ def publish_due(*, now: datetime.datetime | None = None) -> list[Publication]:
             continue
         if publication is not None:
             done.append(publication)
+    for season in Season.objects.filter(club__in=clubs, published=True):
+        try:
+            season_push(season=season, now=now)
+        except Exception:
+            log.exception("Publication de la saison %s : échec", season.pk)
+    seasons_gone = (SeasonPublication.objects.filter(club__in=clubs, version__gt=0)
+                    .filter(Q(season=None) | Q(season__published=False))
+                    .exclude(state="withdrawn", confirmed_version=F("version")))
+    for publication_id in seasons_gone.values_list("pk", flat=True):
+        try:
+            season_withdraw(publication_id=publication_id, now=now)
+        except Exception:
+            log.exception("Retrait de la saison %s : échec", publication_id)
+    # The concours unpublished or deleted after they were sent: withdrawn from the server.
+    gone = (Publication.objects.filter(club__in=clubs)
+            .filter(Q(tournament=None) | Q(tournament__published=False))
+            .filter(Q(last_attempt__isnull=False) | Q(withdrawal=True))
+            .exclude(state="withdrawn", confirmed_version=F("version")))
+    for publication_id in gone.values_list("pk", flat=True):
+        try:
+            publication = publication_withdraw(publication_id=publication_id, now=now)
+        except Exception:
+            log.exception("Retrait de la publication %s : échec", publication_id)
+            continue
+        if publication is not None:
+            done.append(publication)
     return done
+
+
+# --- A season's standings --------------------------------------------------------------------
+
+def _season_due(publication: SeasonPublication, now: datetime.datetime) -> bool:
+    """A season is looked at (its standings built) at most once a minute; while failing,
+    after its pause; refused, at the desk's button or a new token only."""
+    if publication.state == "refused":
+        return False
+    if publication.attempts:
+        return publication.next_attempt is None or now >= publication.next_attempt
+    return publication.last_attempt is None or now - publication.last_attempt >= MIN_INTERVAL
+
+
+def season_push(*, season: Season, force: bool = False,
+                now: datetime.datetime | None = None) -> SeasonPublication | None:
+    """Push a published season's standings (over its published concours) when they changed
+    since the server confirmed them: its public season page on the server. None when the
+    club joined no server or the season is not published."""
+    now = now or timezone.now()
+    server = ResultsServer.objects.filter(club=season.club_id).first()
+    if server is None:
+        return None
+    if not season.published:  # withdrawn from the server, if it was ever sent there
+        pending = SeasonPublication.objects.filter(season=season).first()
+        return (season_withdraw(publication_id=pending.pk, force=force, now=now)
+                if pending is not None else None)
+    with transaction.atomic():
+        publication, _created = (SeasonPublication.objects.select_for_update()
+                                 .get_or_create(season=season,
+                                                defaults={"club_id": season.club_id}))
+        if not (force or _season_due(publication, now)):
+            return publication
+        built = content.season_body(season, club=server.server_club,
+                                    identity=publication.identity,
+                                    version=max(publication.version, 1))
+        if publication.content is None or wire.digest(built) != publication.digest:
+            publication.version += 1
+            built["version"] = publication.version
+            publication.content, publication.digest = built, wire.digest(built)
+            publication.state, publication.withdrawal = "pending", False
+        publication.last_attempt = now
+        publication.save()
+        confirmed = (publication.state == "online"
+                     and publication.confirmed_version == publication.version)
+        sent = None if confirmed and not force else publication.content
+    return _send(server, "/circuit/api/season/", publication, sent, now)
+
+
+def _season_withdrawable(publication: SeasonPublication) -> bool:
+    if publication.version == 0:  # never built, never sent
+        return False
+    if (publication.withdrawal and publication.state == "withdrawn"
+            and publication.confirmed_version == publication.version):
+        return False
+    return publication.season is None or not publication.season.published
+
+
+def season_withdraw(*, publication_id: int, force: bool = False,
+                    now: datetime.datetime | None = None) -> SeasonPublication | None:
+    """Tell the server to stop showing a season the club unpublished or deleted, as a
+    concours' withdrawal (the season's identity in place of the concours')."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        publication = (SeasonPublication.objects.select_for_update().select_related("season")
+                       .get(pk=publication_id))
+        server = ResultsServer.objects.filter(club=publication.club_id).first()
+        if server is None or not _season_withdrawable(publication):
+            return None
+        if not publication.withdrawal:
+            publication.version += 1
+            built = {"club": server.server_club, "season": publication.identity,
+                     "version": publication.version, "withdrawn": True}
+            publication.content, publication.digest = built, wire.digest(built)
+            publication.withdrawal, publication.state, publication.message = True, "pending", ""
+            publication.attempts, publication.failing_since = 0, None
+            publication.next_attempt = publication.last_attempt = None
+        send = force or _season_due(publication, now)
+        if send:
+            publication.last_attempt = now
+        publication.save()
+        sent = publication.content if send else None
+    return _send(server, "/circuit/api/withdraw/", publication, sent, now)
 
 
 @transaction.atomic

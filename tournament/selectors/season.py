@@ -253,6 +253,16 @@ def season_standings(season: Season) -> SeasonStandings:
     return _standings(season, standings, names)
 
 
+def published_season_standings(season: Season) -> SeasonStandings:
+    """The season's standings over its published concours only: what leaves the laptop for
+    the results server (publish.content.season_body), as the static site counts them."""
+    standings = concours_standings([tournament for tournament in season_tournaments(season)
+                                    if tournament.published])
+    names = _names({player for standing in standings for placed in standing.placed
+                    for player in placed.players})
+    return _standings(season, standings, names)
+
+
 @dataclass(frozen=True)
 class PlayerSeason:
     """A register player's line in one season (for the player's page)."""

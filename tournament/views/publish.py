@@ -18,7 +18,7 @@ from ..errors import UserError
 from ..forms.publish import CircuitsForm, JoinForm
 from ..models import Club, ResultsServer, Tournament
 from ..publish import outbox
-from ..publish.status import publication_status
+from ..publish.status import publication_status, publications_withdrawn
 from .common import _form_error
 
 
@@ -27,6 +27,7 @@ def _server_page(request: HttpRequest, club: Club, form: JoinForm | None = None,
     return render(request, "tournament/organiser/results_server.html", {
         "club": club, "form": form or JoinForm(),
         "server": ResultsServer.objects.filter(club=club).first(),
+        "withdrawn": publications_withdrawn(club.pk),
     }, status=status)
 
 
@@ -83,12 +84,13 @@ def publication(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def publication_push(request: HttpRequest, slug: str) -> HttpResponse:
-    """« Publier maintenant »: one push at once, whatever the minute's pace (bounded by the
-    client's time-out)."""
+    """« Publier maintenant » (« Retirer du serveur maintenant » once unpublished): one push
+    or withdrawal at once, whatever the minute's pace (bounded by the client's time-out)."""
     tournament = organised(request, slug)
     outbox.publication_push(tournament=tournament, force=True)
     online = publication_status(tournament)
-    (messages.success if online.state == "online" else messages.warning)(request, online.words)
+    done = online.state in {"online", "withdrawn"}
+    (messages.success if done else messages.warning)(request, online.words)
     return redirect("tournament:publication", slug=slug)
 
 

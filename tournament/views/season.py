@@ -25,6 +25,7 @@ from ..exports.season import rule_text
 from ..forms.season import SeasonForm
 from ..journal.log import Actor
 from ..models import Club, Season
+from ..publish.status import season_status
 
 
 def season_list(request: HttpRequest, club: str) -> HttpResponse:
@@ -92,6 +93,7 @@ def season_detail(request: HttpRequest, club: str, season: int) -> HttpResponse:
         "club": found.club, "season": found, "standings": standings,
         "rule": rule_text(standings), "member": role is not None,
         "may_edit": may_edit_seasons(role), "documents": registry.SEASON_DOCUMENTS.values(),
+        "online": season_status(found) if role is not None else None,
     })
 
 
