@@ -19,6 +19,7 @@ from ..choices import (  # noqa: F401  (re-exported: the one vocabulary, reachab
 from .audit import AuditEntry
 from .club import Club, ClubEntry, ClubPlayer, MemberInvite, Membership
 from .money import CashPrize, Payment
+from .phases import PhasePlan, PouleSeat
 from .players import Player, Team
 from .prizes import Prize
 from .publish import Publication, ResultsServer
@@ -51,7 +52,9 @@ __all__ = [
     "MemberInvite",
     "Membership",
     "Payment",
+    "PhasePlan",
     "Player",
+    "PouleSeat",
     "Prize",
     "Publication",
     "RegisterEntry",

@@ -34,6 +34,8 @@ class AuditEntry(models.Model):
         ("money", _("caisse")),
         # The club's season the concours counts for (journal.season).
         ("season", _("saison")),
+        # A concours in phases: its formule, its poules drawn, swapped (journal.phases).
+        ("phases", _("phases")),
     ]
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(_("quand"), default=timezone.now, db_index=True)

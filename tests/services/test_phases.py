@@ -1,0 +1,173 @@
+"""A concours in phases through the services (BRACKETS.md 1–2): its formule, refused in
+French as section 8 says; its poules dealt from the teams the draw takes; a swap of two
+teams while no poule partie has a result; the poules' parties drawn together and ranked."""
+
+import pytest
+
+from tests.builders import play_to_the_end, tournament
+from tournament import services
+from tournament.brackets.poules import poules_deal
+from tournament.errors import UserError
+from tournament.models import AuditEntry, Game, PhasePlan, Player, PouleSeat, Round, Team
+from tournament.selectors.phases import formule_summary, poules_view
+
+pytestmark = pytest.mark.django_db
+
+
+def concours(teams: int = 0, clubs: dict[int, str] | None = None, **options):
+    """A concours of `teams` doublettes « Équipe n », written at once (the services'
+    registration is tested on its own; here it would be most of each test's time)."""
+    t = tournament(**options)
+    players = Player.objects.bulk_create(Player(tournament=t, number=number,
+                                                name=f"Joueur {number}")
+                                         for number in range(1, 2 * teams + 1))
+    Team.objects.bulk_create(
+        Team(tournament=t, number=number, name=f"Équipe {number}",
+             first=players[2 * number - 2], second=players[2 * number - 1],
+             club=(clubs or {}).get(number, ""))
+        for number in range(1, teams + 1))
+    return t
+
+
+def test_a_formule_is_stored_journaled_and_said_in_words():
+    t = concours(teams=16)
+    plan = services.phase_plan_set(tournament=t, qualification="poules",
+                                   placement="complet", tetes=[3, 7])
+    assert PhasePlan.objects.get(tournament=t) == plan
+    assert plan.formule().tetes == (3, 7)
+    entry = AuditEntry.objects.get(tournament=t, kind="phases")
+    assert (entry.action, entry.before, entry.after["placement"]) == ("update", None,
+                                                                      "complet")
+    summary = formule_summary(t, plan.formule())
+    assert summary.words.startswith("16 équipes : 4 poules de 4, puis un tableau principal "
+                                    "de 8 et une consolante de 8 ; chaque équipe joue 6 "
+                                    "parties")
+    # The same values again change nothing and write nothing.
+    services.phase_plan_set(tournament=t, qualification="poules", placement="complet",
+                            tetes=[3, 7])
+    assert AuditEntry.objects.filter(tournament=t, kind="phases").count() == 1
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"qualification": "poules", "qualified": 3}, "1 ou 2"),
+    ({"qualification": "poules", "tetes": [1, 1]}, "deux fois"),
+    ({"qualification": "poules", "tetes": [99]}, "n° 99"),
+    ({"qualification": "parties", "parties": 3}, "demandent leur nombre"),
+])
+def test_a_formule_the_rules_refuse_changes_nothing(options, message):
+    t = concours(teams=8)
+    with pytest.raises(UserError, match=message):
+        services.phase_plan_set(tournament=t, **options)
+    assert not PhasePlan.objects.filter(tournament=t).exists()
+    assert not AuditEntry.objects.filter(tournament=t, kind="phases").exists()
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"qualification": "poules", "tetes": [1, 2, 3]}, "Plus de têtes de série (3) que de "
+                                                      "poules (2)"),
+    ({"qualification": "parties", "parties": 3, "principal": 9}, "plus que les 8"),
+])
+def test_what_the_entrants_so_far_cannot_play_is_said_and_refused_at_the_draw(options,
+                                                                              message):
+    t = concours(teams=8)
+    plan = services.phase_plan_set(tournament=t, **options)
+    assert message in formule_summary(t, plan.formule()).refusal
+
+
+def test_too_few_entrants_so_far_is_said_not_refused():
+    t = concours(teams=4)
+    plan = services.phase_plan_set(tournament=t, qualification="poules")
+    summary = formule_summary(t, plan.formule())
+    assert (summary.words, summary.refusal) == ("", "Il faut au moins 6 équipes pour jouer "
+                                                "en poules")
+    with pytest.raises(UserError, match="au moins 6"):
+        services.poules_draw(tournament=t, seed=1)
+    assert not PouleSeat.objects.filter(tournament=t).exists()
+
+
+def test_a_melee_is_not_played_in_phases_yet():
+    t = concours(format="melee")
+    with pytest.raises(UserError, match="mêlée"):
+        services.phase_plan_set(tournament=t, qualification="direct")
+
+
+def test_the_poules_are_dealt_as_the_pure_core_deals_them_and_journaled():
+    t = concours(teams=14)
+    services.phase_plan_set(tournament=t, qualification="poules", tetes=[5])
+    services.poules_draw(tournament=t, seed=42)
+    seats = list(PouleSeat.objects.filter(tournament=t).values_list("poule", "position",
+                                                                    "team__number"))
+    expected = poules_deal(range(1, 15), seed=42, tetes=[5]).poules
+    assert [[number for poule, _pos, number in seats if poule == index + 1]
+            for index in range(len(expected))] == expected
+    assert expected[0][0] == 5 and [len(poule) for poule in expected] == [4, 4, 3, 3]
+    entry = AuditEntry.objects.get(tournament=t, kind="phases", action="create")
+    assert entry.after == {"seed": 42, "poules": expected}
+    with pytest.raises(UserError, match="déjà tirées"):
+        services.poules_draw(tournament=t, seed=1)
+    with pytest.raises(UserError, match="annulez leur tirage"):
+        services.phase_plan_set(tournament=t, qualification="direct")
+
+
+def test_clubs_apart_keeps_the_clubs_apart_and_names_what_is_left():
+    t = concours(8, clubs={1: "Rouge", 2: "Rouge", 3: "Rouge"})
+    services.phase_plan_set(tournament=t, qualification="poules", separate_clubs=True)
+    services.poules_draw(tournament=t, seed=3)
+    view = poules_view(t)
+    reds = [sum(row.club == "Rouge" for row in poule.rows) for poule in view.poules]
+    # Three of one club in two poules: one clash is left, and named, never hidden.
+    assert sorted(reds) == [1, 2]
+    assert [poule.clash for poule in view.poules if poule.clash] == [
+        f"Poule {view.poules[reds.index(2)].name} : deux équipes du club Rouge"]
+
+
+def test_a_swap_exchanges_two_teams_and_their_tables_until_a_result():
+    t = concours(teams=8)
+    services.phase_plan_set(tournament=t, qualification="poules")
+    services.poules_draw(tournament=t, seed=9)
+    services.poule_partie_generate(tournament=t)
+    before = poules_view(t)
+    first, second = before.poules[0].rows[0].number, before.poules[1].rows[2].number
+    services.poules_swap(tournament=t, first=first, second=second)
+    after = poules_view(t)
+    assert after.poules[0].rows[0].number == second
+    assert after.poules[1].rows[2].number == first
+    # Partie 1 pairs positions 1–4 and 2–3 (2.3): the table of A1 now seats the team moved.
+    game = Game.objects.get(round__tournament=t, table=1)
+    assert game.team_ns.number == second
+    entry = AuditEntry.objects.get(tournament=t, kind="phases", action="swap")
+    assert entry.after["teams"] == [first, second]
+    with pytest.raises(UserError, match="même poule"):
+        services.poules_swap(tournament=t, first=second, second=after.poules[0].rows[1].number)
+    play_to_the_end(game)
+    with pytest.raises(UserError, match="a un résultat"):
+        services.poules_swap(tournament=t, first=first, second=second)
+    assert poules_view(t).poules[0].rows[0].number == second
+
+
+def test_the_poules_parties_are_drawn_together_by_position_and_ranked_live():
+    t = concours(teams=7)  # poules of 4 and 3
+    services.phase_plan_set(tournament=t, qualification="poules")
+    services.poules_draw(tournament=t, seed=1)
+    view = poules_view(t)
+    a, b = ([row.number for row in poule.rows] for poule in view.poules)
+    partie = services.poule_partie_generate(tournament=t)
+    assert (partie.number, partie.phase) == (1, "poule")
+    tables = [(game.team_ns.number, game.team_ew.number) for game in partie.games.all()]
+    # Poule A's 1–4 and 2–3, then poule B's 2–3 (its 1 exempt, with no table).
+    assert tables == [(a[0], a[3]), (a[1], a[2]), (b[1], b[2])]
+    assert poules_view(t).poules[1].exempt == b
+    with pytest.raises(UserError, match="pas terminée"):
+        services.poule_partie_generate(tournament=t)
+    for game in partie.games.all():
+        play_to_the_end(game)
+    view = poules_view(t)
+    # The Nord-Sud side won each table: the live ranking puts the winners first.
+    assert [row.number for row in view.poules[0].ranking][:2] == sorted(
+        [a[0], a[1]], key=lambda n: -next(r.scored for r in view.poules[0].rows
+                                          if r.number == n))
+    assert view.poules[0].grid[0][3].startswith(str(view.poules[0].rows[0].scored))
+    second = services.poule_partie_generate(tournament=t)
+    assert Round.objects.get(pk=partie.pk).closed
+    assert [(g.team_ns.number, g.team_ew.number) for g in second.games.all()] == [
+        (a[0], a[2]), (a[1], a[3]), (b[0], b[2])]

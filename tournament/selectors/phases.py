@@ -1,0 +1,197 @@
+"""Reads of a concours in phases (BRACKETS.md): its formule and the words that say it, its
+poules as drawn, and each poule's grid and ranking as the results come in.
+
+The rules are the pure core's (`tournament.brackets`): these functions load the rows, hand
+the core team numbers (a team's number is its id there) and the results, and return rows
+for the pages. A known number of queries: the formule (one), the entrants (one or two), the
+seats with their teams (one), the poules' games with their teams (one).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..brackets import BracketError, Game, Match
+from ..brackets.formule import Formule
+from ..brackets.poules import clashes, poule_name, poule_ranking
+from ..brackets.summary import formule_words
+from ..models import Game as GameRow
+from ..models import PhasePlan, PouleSeat, Round, Team, Tournament
+from .arrivals import entrants_drawn
+
+# What a formule's summary counts a partie as, until the concours has a countdown of its own.
+DEFAULT_MINUTES = 45
+
+
+def phase_plan_of(tournament: Tournament) -> PhasePlan | None:
+    """The concours' formule en phases, or None: it plays drawn parties (one query)."""
+    return PhasePlan.objects.filter(tournament=tournament).first()
+
+
+def phase_plan_formule(plan: PhasePlan, tournament: Tournament) -> Formule:
+    """The pure formule, ranked in a poule by the concours' own criteria (2.4)."""
+    return plan.formule(tuple(tournament.criteria) or None)
+
+
+def partie_minutes(tournament: Tournament) -> int:
+    """A partie's length for the summary: the last countdown used, else 45 minutes."""
+    last = (Round.objects.filter(tournament=tournament, clock_minutes__isnull=False)
+            .order_by("-number").values_list("clock_minutes", flat=True).first())
+    return last or DEFAULT_MINUTES
+
+
+@dataclass(frozen=True)
+class Summary:
+    entrants: int
+    words: str  # the formule in plain words, "" when refused for this count
+    refusal: str  # why the draw would refuse it with these entrants, "" when it would not
+
+
+def formule_summary(tournament: Tournament, formule: Formule) -> Summary:
+    """The formule said for the entrants the draw would take now (2 or 3 queries)."""
+    count = entrants_drawn(tournament).count()
+    words = tournament.format_spec.words
+    try:
+        text = formule_words(formule, count, minutes=partie_minutes(tournament),
+                             target=tournament.target, donnes=tournament.max_donnes,
+                             one=str(words.one), many=str(words.many))
+    except BracketError as error:
+        return Summary(count, "", str(error))
+    return Summary(count, text, "")
+
+
+# --- The poules -----------------------------------------------------------------------
+
+
+@dataclass
+class PouleRow:
+    """A team of a poule, by position, with its tally over the poule's parties."""
+
+    position: int
+    number: int
+    name: str
+    club: str
+    wins: int = 0
+    played: int = 0
+    scored: int = 0
+    conceded: int = 0
+    place: int | None = None
+
+    @property
+    def diff(self) -> int:
+        return self.scored - self.conceded
+
+
+@dataclass
+class PouleView:
+    number: int  # 1 is A
+    name: str
+    rows: list[PouleRow]  # by position
+    grid: list[list[str]]  # grid[i][j]: row i's score against row j ("" not played yet)
+    ranking: list[PouleRow]  # best first, once a partie is played
+    exempt: list[int | None]  # the team number exempt at partie 1, 2, 3
+    clash: str = ""  # two teams of one club left in the poule (2.2), named
+    matches: list[tuple[int, Match]] = field(default_factory=list)
+    finished: bool = False
+
+
+@dataclass
+class Poules:
+    drawn: bool
+    seed: int | None
+    poules: list[PouleView]
+    parties_drawn: int  # poule parties drawn so far (0 to 3)
+    started: bool  # a poule partie has a result: no more swaps
+
+
+def poule_games(tournament: Tournament) -> list[GameRow]:
+    """The games of the poules' parties with their teams (one query)."""
+    return list(GameRow.objects.filter(round__tournament=tournament, round__phase="poule")
+                .select_related("round", "team_ns", "team_ew").order_by("round__number",
+                                                                         "table"))
+
+
+def poules_view(tournament: Tournament, plan: PhasePlan | None = None) -> Poules:
+    """Every poule: its teams by position, the grid of its results, its ranking as it stands
+    (2.4; `toutes rencontres` ranks as the results come in, `gagnants-perdants` once its
+    barrage is played) and the clubs left together."""
+    plan = plan if plan is not None else phase_plan_of(tournament)
+    seats = list(PouleSeat.objects.filter(tournament=tournament).select_related("team"))
+    if plan is None or not seats:
+        return Poules(False, None, [], 0, False)
+    formule = phase_plan_formule(plan, tournament)
+    by_poule: dict[int, list[PouleSeat]] = {}
+    for seat in seats:
+        by_poule.setdefault(seat.poule, []).append(seat)
+    views: dict[int, PouleView] = {}
+    poule_of: dict[int, int] = {}
+    for number, members in sorted(by_poule.items()):
+        rows = [PouleRow(seat.position, seat.team.number, seat.team.name, seat.team.club)
+                for seat in members]
+        entrants = [row.number for row in rows]
+        exempt = [None, None, None] if len(rows) == 4 else entrants
+        views[number] = PouleView(number, poule_name(number - 1), rows,
+                                  [["" for _ in rows] for _ in rows], [], list(exempt))
+        poule_of.update({row.number: number for row in rows})
+    parties = set()
+    started = False
+    for game in poule_games(tournament):
+        parties.add(game.round.number)
+        if game.team_ew is None:
+            continue
+        a, b = game.team_ns.number, game.team_ew.number
+        started = started or game.played > 0 or bool(game.forfeit) or game.by_totals
+        if not game.finished or (game.score_ns == game.score_ew and not game.forfeit):
+            continue  # a level game goes on (donne décisive): no result yet
+        winner = a if _ns_won(game) else b
+        views[poule_of[a]].matches.append(
+            (game.round.number, Match(a, b, winner, Game(winner, game.score_ns,
+                                                         game.score_ew))))
+    clubs = {seat.team.number: {seat.team.club} for seat in seats if seat.team.club}
+    for index, view in enumerate(views.values()):
+        _fill(view, formule, plan.deal_seed or 0, index)
+        found = clashes([[row.number for row in view.rows]], clubs)
+        view.clash = "; ".join(sorted({f"Poule {view.name} : deux équipes du club {c.club}"
+                                       for c in found}))
+    return Poules(True, plan.deal_seed, list(views.values()), len(parties), started)
+
+
+def _ns_won(game: GameRow) -> bool:
+    if game.winner:
+        return game.winner == "NS"
+    return game.score_ns > game.score_ew
+
+
+def _fill(view: PouleView, formule: Formule, seed: int, index: int) -> None:
+    position = {row.number: at for at, row in enumerate(view.rows)}
+    for _partie, match in view.matches:
+        assert match.a is not None and match.b is not None and match.game is not None
+        for entrant, other, scored, conceded in (
+                (match.a, match.b, match.game.score_a, match.game.score_b),
+                (match.b, match.a, match.game.score_b, match.game.score_a)):
+            row = view.rows[position[entrant]]
+            row.played += 1
+            row.wins += match.winner == entrant
+            row.scored += scored
+            row.conceded += conceded
+            view.grid[position[entrant]][position[other]] = f"{scored}–{conceded}"
+    expected = 5 if formule.poule_style == "gagnants" and len(view.rows) == 4 else 3 * (
+        len(view.rows) - 2)
+    view.finished = len(view.matches) == expected
+    if not view.matches:
+        return
+    style = formule.poule_style if view.finished else "toutes"
+    # Each poule's lot its own, from the deal's seed: the same page gives the same order.
+    order = poule_ranking([row.number for row in view.rows], style,  # type: ignore[arg-type]
+                          [match for _partie, match in view.matches], seed=seed + index,
+                          criteria=formule.criteria)
+    by_number = {row.number: row for row in view.rows}
+    view.ranking = [by_number[number] for number in order]
+    for place, row in enumerate(view.ranking, start=1):
+        row.place = place
+
+
+def poule_teams(tournament: Tournament) -> dict[int, Team]:
+    """The teams seated in a poule, by number (one query)."""
+    return {seat.team.number: seat.team for seat in
+            PouleSeat.objects.filter(tournament=tournament).select_related("team")}

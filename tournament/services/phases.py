@@ -1,0 +1,304 @@
+"""Writes of a concours in phases (BRACKETS.md): its formule, its poules' deal, a swap of two
+teams between poules, and the poules' parties.
+
+The rules are the pure core's (`tournament.brackets`); these services lock the concours,
+hand the core team numbers (a team's number is its id there), save what it gives and write
+the journal (kind "phases") in the same transaction.
+
+Decisions where BRACKETS.md is silent:
+- a poule partie k is one partie of the concours (number k, phase "poule"): every poule's
+  pairs of that partie, each on its own table, poule A's first. So the desk, the phones, the
+  sheets and the projector work on it as on any partie. The exempt of a poule of three has
+  no table: in a poule it scores nothing (2.3), and the poule's page names it;
+- the formule is refused while the poules are drawn (undo their draw to change it), which
+  is earlier than the spec's « once a poule has a donne »: a deal made under other options
+  is never kept;
+- a formule is checked against the entrants registered when there are enough of them to
+  play it; before, only its own options are checked, and the formule's page says what the
+  draw will refuse with the entrants so far;
+- a mêlée plays in phases later (its pairs drawn once, 1): refused for now.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from .. import journal as audit
+from ..brackets import BracketError
+from ..brackets.formule import Formule, formule_check
+from ..brackets.poules import PARTIES, poule_pairs, poules_deal
+from ..errors import UserError
+from ..journal import SYSTEM, Actor
+from ..models import Game, PhasePlan, PouleSeat, Round, Team, Tournament
+from ..selectors.arrivals import entrants_drawn, entrants_registered
+from ..selectors.phases import phase_plan_formule, poules_view
+from ..selectors.rounds import round_unfinished_tables, tables_phrase
+from ..selectors.rules import games_with_results
+from ..validators import MAX_SEED
+from .rounds import round_close
+
+__all__ = ["phase_plan_set", "poule_partie_generate", "poules_draw", "poules_swap",
+           "poules_undraw"]
+
+MAX_PRINCIPAL = 1024  # the most entrants a tableau takes (simulate_brackets' bound)
+MAX_PARTIES = 30
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _plan_values(plan: PhasePlan) -> dict[str, object]:
+    return {"qualification": plan.qualification, "poule_style": plan.poule_style,
+            "qualified": plan.qualified, "parties": plan.parties, "principal": plan.principal,
+            "consolante": plan.consolante, "cadrage": plan.cadrage,
+            "placement": plan.placement, "separate_clubs": plan.separate_clubs,
+            "tetes": list(plan.tetes)}
+
+
+def _fewest(formule: Formule) -> int:
+    """The fewest entrants the formule can be played with (8): 6 in poules, M (and two more
+    for a consolante) after parties qualificatives, 2 in a direct tableau."""
+    if formule.qualification == "poules":
+        return max(6, 4 * len(formule.tetes) - 3)
+    if formule.qualification == "parties":
+        return (formule.principal or 2) + (2 if formule.consolante else 0)
+    return max(2, len(formule.tetes))
+
+
+@transaction.atomic
+def phase_plan_set(*, tournament: Tournament, qualification: str, poule_style: str = "toutes",
+                   qualified: int = 2, parties: int | None = None,
+                   principal: int | None = None, consolante: bool = True,
+                   cadrage: str = "tetes", placement: str = "partagees",
+                   separate_clubs: bool = False, tetes: Sequence[int] = (),
+                   by: Actor = SYSTEM) -> PhasePlan:
+    """Set the concours' formule en phases (BRACKETS.md 1), refused in French as section 8
+    says, and while the poules are drawn."""
+    tournament = _locked(tournament)
+    if tournament.by_player:
+        raise UserError(_("Une mêlée ne se joue pas encore en phases : choisissez les "
+                          "doublettes formées."))
+    if tournament.rounds.exists():
+        raise UserError(_("Des parties sont tirées : la formule ne change plus. Annulez "
+                          "leur tirage pour la changer."))
+    if PouleSeat.objects.filter(tournament=tournament).exists():
+        raise UserError(_("Les poules sont tirées : annulez leur tirage pour changer la "
+                          "formule."))
+    if parties is not None and not 1 <= parties <= MAX_PARTIES:
+        raise UserError(_("Parties qualificatives : de 1 à %(n)d.") % {"n": MAX_PARTIES},
+                        "parties")
+    if principal is not None and not 2 <= principal <= MAX_PRINCIPAL:
+        raise UserError(_("Le tableau principal prend de 2 à %(n)d équipes.")
+                        % {"n": MAX_PRINCIPAL}, "principal")
+    if qualification != "parties":
+        parties = principal = None
+    tetes = list(tetes)
+    if len(set(tetes)) != len(tetes):
+        raise UserError(_("Une tête de série est nommée deux fois."), "tetes")
+    registered = {team.number for team in entrants_registered(tournament)
+                  if isinstance(team, Team)}
+    unknown = [number for number in tetes if number not in registered]
+    if unknown:
+        raise UserError(_("Tête de série : aucune équipe n° %(n)d n'est inscrite.")
+                        % {"n": unknown[0]}, "tetes")
+    formule = Formule(qualification=qualification,  # type: ignore[arg-type]
+                      poule_style=poule_style,  # type: ignore[arg-type]
+                      qualified=qualified, parties=parties, principal=principal,
+                      consolante=consolante, cadrage=cadrage,  # type: ignore[arg-type]
+                      placement=placement,  # type: ignore[arg-type]
+                      separate_clubs=separate_clubs, tetes=tuple(tetes))
+    # Checked against the entrants so far once they are enough to play it; before, against
+    # the fewest it needs, so that only its own options can be refused.
+    try:
+        formule_check(formule, max(len(registered), _fewest(formule)))
+    except BracketError as error:
+        raise UserError(str(error)) from None
+    plan = PhasePlan.objects.filter(tournament=tournament).first()
+    before = _plan_values(plan) if plan is not None else None
+    if plan is None:
+        plan = PhasePlan(tournament=tournament)
+    plan.qualification, plan.poule_style, plan.qualified = (qualification, poule_style,
+                                                            qualified)
+    plan.parties, plan.principal, plan.consolante = parties, principal, consolante
+    plan.cadrage, plan.placement = cadrage, placement
+    plan.separate_clubs, plan.tetes = separate_clubs, tetes
+    plan.full_clean(exclude=["tournament"])
+    plan.save()
+    after = _plan_values(plan)
+    if before != after:
+        audit.log(tournament, by, "phases", "update", before=before, after=after)
+    return plan
+
+
+def _plan_for_poules(tournament: Tournament) -> PhasePlan:
+    plan = PhasePlan.objects.filter(tournament=tournament).first()
+    if plan is None or plan.qualification != "poules":
+        raise UserError(_("Ce concours ne se joue pas en poules : choisissez d'abord sa "
+                          "formule."))
+    return plan
+
+
+@transaction.atomic
+def poules_draw(*, tournament: Tournament, seed: int | None = None,
+                by: Actor = SYSTEM) -> PhasePlan:
+    """Deal the entrants the draw takes now (the arrived teams once the pointage is in use)
+    into poules (BRACKETS.md 2.2): by lot with `seed` (drawn when None, recorded, shown),
+    the têtes de série first, the clubs apart when asked."""
+    tournament = _locked(tournament)
+    plan = _plan_for_poules(tournament)
+    if PouleSeat.objects.filter(tournament=tournament).exists():
+        raise UserError(_("Les poules sont déjà tirées."))
+    if tournament.rounds.exists():
+        raise UserError(_("Des parties sont déjà tirées : les poules se tirent avant."))
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise UserError(_("Graine du tirage : de 0 à %(n)d.") % {"n": MAX_SEED}, "seed")
+    teams = {team.number: team for team in entrants_drawn(tournament)
+             if isinstance(team, Team)}
+    absent = [number for number in plan.tetes if number not in teams]
+    if absent:
+        raise UserError(_("La tête de série n° %(n)d n'est pas du tirage (absente ou "
+                          "retirée) : retirez-la de la formule.") % {"n": absent[0]})
+    seed = secrets.randbelow(10**9) if seed is None else seed
+    clubs = {number: {team.club} for number, team in teams.items() if team.club}
+    try:
+        formule_check(phase_plan_formule(plan, tournament), len(teams))
+        deal = poules_deal(sorted(teams), seed=seed, tetes=plan.tetes, clubs=clubs,
+                           separate_clubs=plan.separate_clubs)
+    except BracketError as error:
+        raise UserError(str(error)) from None
+    PouleSeat.objects.bulk_create(
+        PouleSeat(tournament=tournament, poule=index, position=position, team=teams[number])
+        for index, poule in enumerate(deal.poules, start=1)
+        for position, number in enumerate(poule, start=1))
+    plan.deal_seed = seed
+    plan.save(update_fields=["deal_seed"])
+    audit.log(tournament, by, "phases", "create",
+              after={"seed": seed, "poules": deal.poules})
+    return plan
+
+
+def _seated(tournament: Tournament) -> list[list[int]]:
+    poules: dict[int, list[int]] = {}
+    for poule, number in (PouleSeat.objects.filter(tournament=tournament)
+                          .order_by("poule", "position")
+                          .values_list("poule", "team__number")):
+        poules.setdefault(poule, []).append(number)
+    return [poules[key] for key in sorted(poules)]
+
+
+@transaction.atomic
+def poules_undraw(*, tournament: Tournament, by: Actor = SYSTEM) -> None:
+    """Undo the poules' deal while no poule partie is drawn."""
+    tournament = _locked(tournament)
+    plan = _plan_for_poules(tournament)
+    if tournament.rounds.exists():
+        raise UserError(_("Une partie des poules est tirée : annulez d'abord son tirage."))
+    seated = _seated(tournament)
+    if not seated:
+        raise UserError(_("Les poules ne sont pas tirées."))
+    PouleSeat.objects.filter(tournament=tournament).delete()
+    before = {"seed": plan.deal_seed, "poules": seated}
+    plan.deal_seed = None
+    plan.save(update_fields=["deal_seed"])
+    audit.log(tournament, by, "phases", "delete", before=before)
+
+
+@transaction.atomic
+def poules_swap(*, tournament: Tournament, first: int, second: int,
+                by: Actor = SYSTEM) -> None:
+    """Exchange two teams (by number) of two poules, each taking the other's position, while
+    no poule partie has a result (2.2: the organiser mends the deal by hand). The parties
+    drawn already follow: their pairs are by position (2.3), so the two teams exchange their
+    tables too."""
+    tournament = _locked(tournament)
+    _plan_for_poules(tournament)
+    seats = {seat.team.number: seat for seat in PouleSeat.objects.select_for_update()
+             .filter(tournament=tournament, team__number__in=[first, second])
+             .select_related("team")}
+    for number in (first, second):
+        if number not in seats:
+            raise UserError(_("L'équipe n° %(n)d n'est dans aucune poule.") % {"n": number})
+    one, two = seats[first], seats[second]
+    if one.poule == two.poule:
+        raise UserError(_("Les équipes n° %(a)d et %(b)d sont dans la même poule : "
+                          "échangez deux équipes de deux poules.") % {"a": first, "b": second})
+    games = Game.objects.filter(round__tournament=tournament, round__phase="poule")
+    if games_with_results(games).exists():
+        raise UserError(_("Une partie des poules a un résultat : les poules ne changent "
+                          "plus."))
+    before = [[one.poule, one.position], [two.poule, two.position]]
+    # The unique (poule, position) constraint holds at each save: one seat steps aside.
+    spot_one, spot_two = (one.poule, one.position), (two.poule, two.position)
+    one.poule, one.position = 0, 0
+    one.save(update_fields=["poule", "position"])
+    two.poule, two.position = spot_one
+    two.save(update_fields=["poule", "position"])
+    one.poule, one.position = spot_two
+    one.save(update_fields=["poule", "position"])
+    team_one, team_two = one.team, two.team
+    for game in games.select_for_update(of=("self",)).order_by("round__number", "table"):
+        changed = False
+        for side in ("team_ns_id", "team_ew_id"):
+            if getattr(game, side) == team_one.pk:
+                setattr(game, side, team_two.pk)
+                changed = True
+            elif getattr(game, side) == team_two.pk:
+                setattr(game, side, team_one.pk)
+                changed = True
+        if changed:
+            game.save(update_fields=["team_ns", "team_ew"])
+    audit.log(tournament, by, "phases", "swap",
+              before={"teams": [first, second], "places": before},
+              after={"teams": [first, second],
+                     "places": [[one.poule, one.position], [two.poule, two.position]]})
+
+
+@transaction.atomic
+def poule_partie_generate(*, tournament: Tournament, by: Actor = SYSTEM) -> Round:
+    """Draw the poules' next partie (1, 2, 3; BRACKETS.md 2.3): every poule's pairs, each on
+    its own table in poule order, the first named at Nord-Sud. The partie before, finished at
+    every table, is closed (as a drawn partie closes the one before)."""
+    tournament = _locked(tournament)
+    plan = _plan_for_poules(tournament)
+    seated = _seated(tournament)
+    if not seated:
+        raise UserError(_("Tirez d'abord les poules."))
+    last = tournament.rounds.order_by("-number").first()
+    number = 1 if last is None else last.number + 1
+    if number > PARTIES:
+        raise UserError(_("Les trois parties des poules sont tirées."))
+    if last is not None:
+        unfinished = round_unfinished_tables(last)
+        if unfinished:
+            raise UserError(_("La partie %(n)d n'est pas terminée à toutes les tables : "
+                              "%(tables)s.") % {"n": last.number,
+                                                "tables": tables_phrase(unfinished)})
+    view = poules_view(tournament, plan)
+    pairs: list[tuple[int, int]] = []
+    for poule in view.poules:
+        entrants = [row.number for row in poule.rows]
+        played = [match for partie, match in poule.matches if partie < number]
+        try:
+            pairs += poule_pairs(entrants, plan.poule_style,  # type: ignore[arg-type]
+                                 number, played)
+        except BracketError:
+            raise UserError(_("Poule %(p)s : une partie est à égalité ; elle se poursuit "
+                              "donne par donne jusqu'à la donne décisive.")
+                            % {"p": poule.name}) from None
+    if last is not None and not last.closed:
+        round_close(round_=last, by=by)
+    teams = {team.number: team.pk for team in Team.objects.filter(
+        tournament=tournament, round__isnull=True)}
+    round_ = Round.objects.create(tournament=tournament, number=number, phase="poule")
+    Game.objects.bulk_create(
+        Game(round=round_, table=table, team_ns_id=teams[a], team_ew_id=teams[b])
+        for table, (a, b) in enumerate(pairs, start=1))
+    audit.log(tournament, by, "round", "create", round_number=number,
+              after={"seed": None, "tables": {str(table): [a, b] for table, (a, b)
+                                              in enumerate(pairs, start=1)}})
+    return round_
