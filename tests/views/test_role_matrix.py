@@ -43,6 +43,8 @@ from tournament.models import (
     MemberInvite,
     Membership,
     Payment,
+    PhasePlan,
+    PouleSeat,
     Prize,
     RegisterEntry,
     Season,
@@ -191,6 +193,19 @@ ROWS: dict[str, Row] = {
     "tournament:hall_screen_state": Row(partie, PUBLIC, PUBLIC, login=False),
     "tournament:screen_settings": Row(partie, DESK, DESK,
                                       lambda w: {"name": "Bar", "seconds_tables": "10"}),
+    # A concours in phases (BRACKETS.md): its formule, its poules (the world has none drawn:
+    # the actions are refused in French, after the role check, changing nothing).
+    "tournament:phase_plan": Row(slug, RUN, RUN, lambda w: {"qualification": "direct",
+                                                            "cadrage": "tetes",
+                                                            "placement": "partagees",
+                                                            "poule_style": "toutes",
+                                                            "qualified": "2"}),
+    "tournament:poules": Row(slug, PUBLIC, GET_ONLY, login=False),
+    "tournament:poules_draw": Row(slug, POST_ONLY, RUN),
+    "tournament:poules_undraw": Row(slug, POST_ONLY, RUN),
+    "tournament:poules_swap": Row(slug, POST_ONLY, RUN, lambda w: {"first": "1",
+                                                                   "second": "2"}),
+    "tournament:poule_partie_generate": Row(slug, POST_ONLY, RUN),
     "tournament:journal": Row(slug, DESK, DESK),
     "tournament:restore": Row(lambda w: [w.t.slug, w.donne_entry.pk], POST_ONLY, RUN,
                               lambda w: {"which": "before"}),
@@ -500,6 +515,8 @@ def snapshot(world: World) -> tuple:
         RegisterEntry.objects.count(),
         list(ReceivedConcours.objects.values_list("identity", "version", "digest")),
         list(HallScreen.objects.values_list("number", "name", "rotation")),
+        list(PhasePlan.objects.values_list("qualification", "tetes")),
+        list(PouleSeat.objects.values_list("team", "poule", "position")),
     )
 
 

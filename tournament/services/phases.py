@@ -60,14 +60,18 @@ def _plan_values(plan: PhasePlan) -> dict[str, object]:
             "tetes": list(plan.tetes)}
 
 
-def _fewest(formule: Formule) -> int:
-    """The fewest entrants the formule can be played with (8): 6 in poules, M (and two more
-    for a consolante) after parties qualificatives, 2 in a direct tableau."""
+def _checked_with(formule: Formule, registered: int) -> int:
+    """The count of entrants a formule is checked against when it is set: the teams
+    registered once they are enough to play it (6 in poules, M and two more for a
+    consolante after parties qualificatives, 2 in a direct tableau); before, a count that
+    lets only its own options be refused (the page says what the draw would refuse)."""
     if formule.qualification == "poules":
-        return max(6, 4 * len(formule.tetes) - 3)
-    if formule.qualification == "parties":
-        return (formule.principal or 2) + (2 if formule.consolante else 0)
-    return max(2, len(formule.tetes))
+        fewest, roomy = 6, max(6, 4 * len(formule.tetes))
+    elif formule.qualification == "parties":
+        fewest = roomy = (formule.principal or 2) + (2 if formule.consolante else 0)
+    else:
+        fewest, roomy = 2, max(2, len(formule.tetes))
+    return registered if registered >= fewest else roomy
 
 
 @transaction.atomic
@@ -112,10 +116,8 @@ def phase_plan_set(*, tournament: Tournament, qualification: str, poule_style: s
                       consolante=consolante, cadrage=cadrage,  # type: ignore[arg-type]
                       placement=placement,  # type: ignore[arg-type]
                       separate_clubs=separate_clubs, tetes=tuple(tetes))
-    # Checked against the entrants so far once they are enough to play it; before, against
-    # the fewest it needs, so that only its own options can be refused.
     try:
-        formule_check(formule, max(len(registered), _fewest(formule)))
+        formule_check(formule, _checked_with(formule, len(registered)))
     except BracketError as error:
         raise UserError(str(error)) from None
     plan = PhasePlan.objects.filter(tournament=tournament).first()

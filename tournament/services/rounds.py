@@ -31,6 +31,7 @@ from ..models import (
     AuditEntry,
     DonneRecord,
     Game,
+    PhasePlan,
     Player,
     Round,
     Team,
@@ -69,6 +70,11 @@ def round_generate(*, tournament: Tournament, seed: int | None = None,
     if seed is not None:  # kept in a BigIntegerField: beyond it, a refusal, not a crash
         whole_field(Round, "seed", seed, label=_("Graine du tirage"))
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    plan = PhasePlan.objects.filter(tournament=tournament).first()
+    if plan is not None and plan.qualification == "poules":
+        # The poules' parties are drawn by their pairs (services.phases), never by lot.
+        raise UserError(_("Ce concours se joue en poules : tirez ses parties depuis la page "
+                          "des poules."))
     key = draw_method_checked(tournament.draw_method if method is None else method,
                               tournament.format)
     last = tournament.rounds.order_by("-number").first()

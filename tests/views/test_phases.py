@@ -1,0 +1,68 @@
+"""The pages of a concours in phases: the formule's page (from the rules page) says the
+formule in words and shows the rules' refusals beside the form; the poules' page draws the
+poules, swaps two teams, draws a poule partie and shows each poule's grid and ranking."""
+
+import pytest
+from django.urls import reverse
+
+from tests.builders import play_to_the_end, teams_written, tournament
+from tournament.models import Game, PhasePlan, PouleSeat
+
+pytestmark = pytest.mark.django_db
+
+FORMULE = {"qualification": "poules", "poule_style": "toutes", "qualified": "2",
+           "consolante": "on", "cadrage": "tetes", "placement": "complet", "tetes": ""}
+
+
+@pytest.fixture
+def evening(owner, client):
+    t = tournament(owner=owner, teams=0, slug="ascee")
+    teams_written(t, 16)
+    client.force_login(owner)
+    return t
+
+
+def test_the_formule_is_chosen_from_the_rules_page_and_said_in_words(evening, client):
+    rules = client.get(reverse("tournament:rules", args=[evening.slug])).content.decode()
+    url = reverse("tournament:phase_plan", args=[evening.slug])
+    assert url in rules
+    refused = client.post(url, {**FORMULE, "tetes": "1, 2, 3, 4, 5"})
+    assert refused.status_code == 422
+    assert "Plus de têtes de série (5) que de poules (4)" in refused.content.decode()
+    assert not PhasePlan.objects.filter(tournament=evening).exists()
+    typed = client.post(url, {**FORMULE, "tetes": "un"})
+    assert "Des numéros d&#x27;équipe séparés par des virgules" in typed.content.decode()
+    response = client.post(url, {**FORMULE, "tetes": "4; 9"}, follow=True)
+    page = response.content.decode()
+    assert "16 équipes : 4 poules de 4, puis un tableau principal de 8 et une consolante de " \
+           "8 ; chaque équipe joue 6 parties" in page
+    assert PhasePlan.objects.get(tournament=evening).tetes == [4, 9]
+
+
+def test_the_poules_are_drawn_swapped_played_and_ranked_on_their_page(evening, client):
+    client.post(reverse("tournament:phase_plan", args=[evening.slug]), FORMULE)
+    poules = reverse("tournament:poules", args=[evening.slug])
+    assert "pas encore tirées" in client.get(poules).content.decode()
+    client.post(reverse("tournament:poules_draw", args=[evening.slug]), {"seed": "2016"})
+    seats = list(PouleSeat.objects.filter(tournament=evening).order_by("poule", "position")
+                 .values_list("team__number", flat=True))
+    assert len(seats) == 16
+    response = client.post(reverse("tournament:poules_swap", args=[evening.slug]),
+                           {"first": str(seats[0]), "second": str(seats[4])}, follow=True)
+    assert "échangées" in response.content.decode()
+    assert PouleSeat.objects.get(tournament=evening, poule=1, position=1).team.number == \
+        seats[4]
+    response = client.post(reverse("tournament:poule_partie_generate", args=[evening.slug]),
+                           follow=True)
+    assert response.redirect_chain[-1][0] == reverse("tournament:round",
+                                                     args=[evening.slug, 1])
+    game = Game.objects.get(round__tournament=evening, table=1)
+    play_to_the_end(game)
+    game.refresh_from_db()
+    client.logout()  # the poules are public
+    page = client.get(poules).content.decode()
+    for name in "ABCD":
+        assert f'id="poule-{name}"' in page
+    assert f"{game.score_ns}–{game.score_ew}" in page
+    assert "Classement provisoire" in page
+    assert 'id="poules-swap"' not in page

@@ -1,0 +1,15 @@
+"""Addresses of a concours in phases (BRACKETS.md): its formule and its poules."""
+
+from django.urls import path
+
+from .views import phases
+
+urlpatterns = [
+    path("t/<slug:slug>/phases/", phases.phase_plan, name="phase_plan"),
+    path("t/<slug:slug>/poules/", phases.poules, name="poules"),
+    path("t/<slug:slug>/poules/draw/", phases.poules_draw, name="poules_draw"),
+    path("t/<slug:slug>/poules/undo/", phases.poules_undraw, name="poules_undraw"),
+    path("t/<slug:slug>/poules/swap/", phases.poules_swap, name="poules_swap"),
+    path("t/<slug:slug>/poules/parties/new/", phases.poule_partie_generate,
+         name="poule_partie_generate"),
+]
