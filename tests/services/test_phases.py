@@ -11,7 +11,7 @@ from tournament import services
 from tournament.brackets.poules import poules_deal
 from tournament.errors import UserError
 from tournament.models import AuditEntry, Game, PhasePlan, PouleSeat, Round
-from tournament.selectors.phases import formule_summary, poules_view
+from tournament.selectors.phases import formule_summary, poules_view, tableaux_view
 
 pytestmark = pytest.mark.django_db
 
@@ -168,3 +168,62 @@ def test_the_poules_parties_are_drawn_together_by_position_and_ranked_live():
     assert Round.objects.get(pk=partie.pk).closed
     assert [(g.team_ns.number, g.team_ew.number) for g in second.games.all()] == [
         (a[0], a[2]), (a[1], a[3]), (b[0], b[2])]
+
+
+def won_by_nord_sud(round_) -> None:
+    """Every table of a partie won by its Nord-Sud side: East-West forfeits (fast)."""
+    for game in round_.games.filter(team_ew__isnull=False):
+        services.game_forfeit(game=game, side="EW")
+
+
+def test_the_tableaux_are_seeded_from_the_poules_and_their_matches_flow():
+    t = concours(teams=8)
+    services.phase_plan_set(tournament=t, qualification="poules")
+    services.poules_draw(tournament=t, seed=4)
+    with pytest.raises(UserError, match="n'ont pas fini"):
+        services.tableaux_draw(tournament=t)
+    for _partie in range(3):
+        won_by_nord_sud(services.poule_partie_generate(tournament=t))
+    view = poules_view(t)
+    a, b = ([row.number for row in poule.ranking] for poule in view.poules)
+    principal, consolante = services.tableaux_draw(tournament=t)
+    # 3.1: the 1sts in poule order, then the 2nds crossed (A–B): A1, B1, A2, B2.
+    assert principal.seeds == [a[0], b[0], a[1], b[1]]
+    assert consolante.seeds == [a[2], b[2], a[3], b[3]]
+    assert not Round.objects.filter(tournament=t, phase="poule", closed=False).exists()
+    first = tableaux_view(t)[0]
+    assert [name for name, _slots in first.rounds] == ["demi-finales", "finale"]
+    semis = first.rounds[0][1]
+    # Seed 1 meets seed 4: A1–B2, never two of one poule.
+    assert [(s.a.number, s.b.number, s.state) for s in semis] == [
+        (a[0], b[1], "ready"), (b[0], a[1], "ready")]
+    with pytest.raises(UserError, match="ne peut pas être appelé"):
+        services.tableau_match_call(tableau=principal, round_index=1, index=0)
+    one = services.tableau_match_call(tableau=principal, round_index=0, index=0)
+    two = services.tableau_match_call(tableau=principal, round_index=0, index=1)
+    assert (one.game.table, two.game.table) == (1, 2)
+    assert one.game.round == two.game.round and one.game.round.phase == "principal"
+    with pytest.raises(UserError, match="occupée"):
+        services.tableau_match_call(tableau=consolante, round_index=0, index=0, table=2)
+    services.tableau_match_uncall(match=two)
+    assert tableaux_view(t)[0].rounds[0][1][1].state == "ready"
+    two = services.tableau_match_call(tableau=principal, round_index=0, index=1)
+    assert two.game.table == 2
+    services.game_forfeit(game=one.game, side="NS")  # B2 goes through
+    with pytest.raises(UserError, match="a un résultat"):
+        services.tableau_match_uncall(match=one)
+    services.game_forfeit(game=two.game, side="EW")  # B1 goes through
+    final = tableaux_view(t)[0].rounds[1][1][0]
+    assert (final.a.number, final.b.number, final.state) == (b[1], b[0], "ready")
+    called = services.tableau_match_call(tableau=principal, round_index=1, index=0)
+    # The final is a partie of its own round, at the lowest free table.
+    assert called.game.round != one.game.round and called.game.table == 1
+    assert AuditEntry.objects.filter(tournament=t, kind="phases", action="call").count() == 4
+    assert AuditEntry.objects.filter(tournament=t, kind="phases", action="uncall").count() == 1
+    # The semi-final's winner plays on: its result no longer changes (3.3).
+    with pytest.raises(UserError, match="suivant est appelé à la table 1"):
+        services.game_forfeit(game=one.game, side="")
+    services.tableau_match_uncall(match=called)
+    services.game_forfeit(game=one.game, side="EW")  # corrected: A1 goes through
+    final = tableaux_view(t)[0].rounds[1][1][0]
+    assert (final.a.number, final.b.number) == (a[0], b[0])

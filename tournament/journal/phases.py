@@ -2,8 +2,10 @@
 changed (before and after: the options, None for none); "create": its poules drawn ({"seed",
 "poules": team numbers by poule and position}), "delete": that draw undone (the same value
 before); "swap": two teams exchanged between poules ({"teams": [a, b]}, their poules and
-positions before and after). Not restored: the formule's page and the poules' buttons undo
-their own changes."""
+positions before and after); "tableau": a tableau seeded ({"tableau", "seeds"}); "call",
+"uncall": a match of a tableau called to its table, or its call undone ({"tableau",
+"match": [round, match] from 0, "teams": [a, b]}). Not restored: the formule's page, the
+poules' and the tableaux' buttons undo their own changes."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from .shape import SMALL, BadValue, keys, one_of, whole
 OPTIONS = ["qualification", "poule_style", "qualified", "parties", "principal", "consolante",
            "cadrage", "placement", "separate_clubs", "tetes"]
 QUALIFICATIONS = ("poules", "parties", "direct")
+TABLEAUX = ("principal", "consolante")
 
 
 def _numbers(value: object, most: int = SMALL) -> bool:
@@ -43,6 +46,17 @@ def check(action: str, value: object) -> None:
                 _numbers(poule, 4) for poule in poules):
             raise BadValue(_("« poules » : les équipes de chaque poule sont attendues."))
         return
+    if action == "tableau":
+        drawn = keys(value, ["tableau", "seeds"], ["tableau", "seeds"])
+        if not one_of(drawn["tableau"], TABLEAUX) or not _numbers(drawn["seeds"]):
+            raise BadValue(_("« seeds » : les équipes d'un tableau, par tête de série."))
+        return
+    if action in ("call", "uncall"):
+        called = keys(value, ["tableau", "match", "teams"], ["tableau", "match", "teams"])
+        if (not one_of(called["tableau"], TABLEAUX) or not _numbers(called["match"], 2)
+                or not _numbers(called["teams"], 2)):
+            raise BadValue(_("« match » : un match d'un tableau et ses deux équipes."))
+        return
     if action == "swap":
         swapped = keys(value, ["teams", "places"], ["teams"])
         if not _numbers(swapped["teams"], 2) or len(swapped["teams"]) != 2:
@@ -52,6 +66,14 @@ def check(action: str, value: object) -> None:
 
 
 def words(value: Any, melee: bool = False) -> str:
+    if "seeds" in value:
+        return _("%(t)s : %(seeds)s") % {"t": value["tableau"],
+                                          "seeds": ", ".join(map(str, value["seeds"]))}
+    if "match" in value:
+        first, second = value["teams"]
+        return _("%(t)s, tour %(r)d, match %(m)d : %(a)s contre %(b)s") % {
+            "t": value["tableau"], "r": value["match"][0] + 1, "m": value["match"][1] + 1,
+            "a": first, "b": second}
     if "teams" in value:
         first, second = value["teams"]
         return _("équipes %(a)s et %(b)s échangées") % {"a": first, "b": second}

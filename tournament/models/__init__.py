@@ -19,7 +19,7 @@ from ..choices import (  # noqa: F401  (re-exported: the one vocabulary, reachab
 from .audit import AuditEntry
 from .club import Club, ClubEntry, ClubPlayer, MemberInvite, Membership
 from .money import CashPrize, Payment
-from .phases import PhasePlan, PouleSeat
+from .phases import PhasePlan, PouleSeat, Tableau, TableauMatch
 from .players import Player, Team
 from .prizes import Prize
 from .publish import Publication, ResultsServer
@@ -61,6 +61,8 @@ __all__ = [
     "ResultsServer",
     "Round",
     "Season",
+    "Tableau",
+    "TableauMatch",
     "Team",
     "Tournament",
     "default_criteria",

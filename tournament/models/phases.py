@@ -104,3 +104,48 @@ class PouleSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} poule {self.poule} : {self.position}"
+
+
+TABLEAU_CHOICES = [("principal", _("tableau principal")), ("consolante", _("consolante"))]
+
+
+class Tableau(models.Model):
+    """A knock-out tableau of the concours (BRACKETS.md 3): its entrants by seed (team
+    numbers; the bracket, its byes and its cadrage follow from them, 3.2) and the
+    first-round pairs from one poule that no swap could mend (named on its page)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="tableaux")
+    name = models.CharField(_("tableau"), max_length=10, choices=TABLEAU_CHOICES)
+    seeds = models.JSONField(_("têtes de série"), default=list)
+    unmended = models.JSONField(default=list, blank=True)
+    # The lot's seed under the cadrage « par tirage » (None: seeded from the poules).
+    seed = models.BigIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"],
+                                               name="tableau_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} : {self.get_name_display()}"
+
+
+class TableauMatch(models.Model):
+    """A match of a tableau called to a table: its game (a partie of the tableau's round,
+    Round.phase the tableau's name). Round and match indexes from 0, in the bracket's
+    order (BRACKETS.md 9: match i of a round is played by the winners of 2i and 2i + 1)."""
+
+    tableau = models.ForeignKey(Tableau, on_delete=models.CASCADE, related_name="matches")
+    round_index = models.PositiveSmallIntegerField()
+    index = models.PositiveSmallIntegerField()
+    game = models.OneToOneField("Game", on_delete=models.CASCADE,
+                                related_name="tableau_match")
+
+    class Meta:
+        ordering = ["round_index", "index"]
+        constraints = [models.UniqueConstraint(fields=["tableau", "round_index", "index"],
+                                               name="tableau_match_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.tableau} {self.round_index}.{self.index}"

@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..brackets import BracketError, Game, Match
+from ..brackets.bracket import bracket_slots, round_names
 from ..brackets.formule import Formule
 from ..brackets.poules import clashes, poule_name, poule_ranking
 from ..brackets.summary import formule_words
 from ..models import Game as GameRow
-from ..models import PhasePlan, PouleSeat, Round, Team, Tournament
+from ..models import PhasePlan, PouleSeat, Round, Tableau, TableauMatch, Team, Tournament
 from .arrivals import entrants_drawn
 
 # What a formule's summary counts a partie as, until the concours has a countdown of its own.
@@ -76,6 +77,9 @@ class PouleRow:
     scored: int = 0
     conceded: int = 0
     place: int | None = None
+    # Its score against each team of the poule by position (« 1620–1380 »; "" not played
+    # yet, « — » itself): a row of the poule's grid.
+    cells: list[str] = field(default_factory=list)
 
     @property
     def diff(self) -> int:
@@ -86,8 +90,7 @@ class PouleRow:
 class PouleView:
     number: int  # 1 is A
     name: str
-    rows: list[PouleRow]  # by position
-    grid: list[list[str]]  # grid[i][j]: row i's score against row j ("" not played yet)
+    rows: list[PouleRow]  # by position, each with its line of the grid
     ranking: list[PouleRow]  # best first, once a partie is played
     exempt: list[int | None]  # the team number exempt at partie 1, 2, 3
     clash: str = ""  # two teams of one club left in the poule (2.2), named
@@ -130,8 +133,9 @@ def poules_view(tournament: Tournament, plan: PhasePlan | None = None) -> Poules
                 for seat in members]
         entrants = [row.number for row in rows]
         exempt = [None, None, None] if len(rows) == 4 else entrants
-        views[number] = PouleView(number, poule_name(number - 1), rows,
-                                  [["" for _ in rows] for _ in rows], [], list(exempt))
+        for at, row in enumerate(rows):
+            row.cells = ["—" if other == at else "" for other in range(len(rows))]
+        views[number] = PouleView(number, poule_name(number - 1), rows, [], list(exempt))
         poule_of.update({row.number: number for row in rows})
     parties = set()
     started = False
@@ -174,7 +178,7 @@ def _fill(view: PouleView, formule: Formule, seed: int, index: int) -> None:
             row.wins += match.winner == entrant
             row.scored += scored
             row.conceded += conceded
-            view.grid[position[entrant]][position[other]] = f"{scored}–{conceded}"
+            row.cells[position[other]] = f"{scored}–{conceded}"
     expected = 5 if formule.poule_style == "gagnants" and len(view.rows) == 4 else 3 * (
         len(view.rows) - 2)
     view.finished = len(view.matches) == expected
@@ -195,3 +199,135 @@ def poule_teams(tournament: Tournament) -> dict[int, Team]:
     """The teams seated in a poule, by number (one query)."""
     return {seat.team.number: seat.team for seat in
             PouleSeat.objects.filter(tournament=tournament).select_related("team")}
+
+
+# --- The tableaux ---------------------------------------------------------------------
+
+
+@dataclass
+class Slot:
+    """A match of a tableau as the results so far make it (3.3): its entrants (None: not
+    known yet), and its state — "bye" (« exempt »), "waiting" (an entrant not known),
+    "ready" (both known: to call), "called" (at its table), "level" (finished level: the
+    donne décisive to play), "played"."""
+
+    round_index: int
+    index: int
+    a: Team | None
+    b: Team | None
+    state: str
+    table: int | None = None
+    round_number: int | None = None
+    score_a: int | None = None
+    score_b: int | None = None
+    winner: int | None = None  # team number
+
+    @property
+    def callable(self) -> bool:
+        return self.state == "ready"
+
+
+@dataclass
+class TableauView:
+    tableau: Tableau
+    label: str
+    rounds: list[tuple[str, list[Slot]]]  # (its name, 3.2; its matches in bracket order)
+    unmended: list[tuple[str, str]]  # first-round pairs from one poule, by team names
+
+    @property
+    def ready(self) -> list[Slot]:
+        return [slot for _name, slots in self.rounds for slot in slots if slot.callable]
+
+
+def _game_winner(game: GameRow) -> int | None:
+    """The team number that won a finished game, None while it goes on or ends level."""
+    if not game.finished or game.team_ew is None:
+        return None
+    if not game.forfeit and game.score_ns == game.score_ew:
+        return None
+    return game.team_ns.number if _ns_won(game) else game.team_ew.number
+
+
+def tableaux_view(tournament: Tournament) -> list[TableauView]:
+    """Every tableau drawn, as a bracket of its rounds (three queries: the tableaux, the
+    teams, the matches called with their games)."""
+    tableaux = list(Tableau.objects.filter(tournament=tournament))
+    if not tableaux:
+        return []
+    teams = {team.number: team for team in Team.objects.filter(tournament=tournament,
+                                                               round__isnull=True)}
+    called: dict[tuple[int, int, int], GameRow] = {}
+    for match in (TableauMatch.objects.filter(tableau__tournament=tournament)
+                  .select_related("game__round", "game__team_ns", "game__team_ew")):
+        called[(match.tableau_id, match.round_index, match.index)] = match.game
+    return [_tableau_view(tableau, teams, called) for tableau in tableaux]
+
+
+def _tableau_view(tableau: Tableau, teams: dict[int, Team],
+                  called: dict[tuple[int, int, int], GameRow]) -> TableauView:
+    seeds = list(tableau.seeds)
+    winners = {}
+    for (owner, round_index, index), played in called.items():
+        if owner == tableau.pk and (winner := _game_winner(played)) is not None:
+            winners[(round_index, index)] = winner
+    names = round_names(len(seeds))
+    rounds = []
+    for round_index, pairs in enumerate(bracket_slots(seeds, winners)):
+        slots = []
+        for index, (a, b) in enumerate(pairs):
+            game = called.get((tableau.pk, round_index, index))
+            slot = Slot(round_index, index, teams.get(a) if a else None,
+                        teams.get(b) if b else None, "waiting")
+            if round_index == 0 and b is None:
+                slot.state, slot.winner = "bye", a
+            elif game is not None:
+                slot.table, slot.round_number = game.table, game.round.number
+                slot.score_a, slot.score_b = game.score_ns, game.score_ew
+                slot.winner = winners.get((round_index, index))
+                slot.state = ("played" if slot.winner is not None else
+                              "level" if game.finished else "called")
+            elif a is not None and b is not None:
+                slot.state = "ready"
+            slots.append(slot)
+        rounds.append((names[round_index], slots))
+    unmended = [(teams[a].name if a in teams else str(a), teams[b].name if b in teams
+                 else str(b)) for a, b in tableau.unmended]
+    return TableauView(tableau, tableau.get_name_display(), rounds, unmended)
+
+
+def free_table(tournament: Tournament, round_: Round | None) -> int:
+    """The lowest table number free now (3.3): no unfinished game sits at it in any partie
+    of the concours, and the partie the match joins has no game at it (one or two
+    queries)."""
+    busy = set(GameRow.objects.filter(round__tournament=tournament, finished=False,
+                                      team_ew__isnull=False).values_list("table", flat=True))
+    if round_ is not None:
+        busy |= set(round_.games.values_list("table", flat=True))
+    table = 1
+    while table in busy:
+        table += 1
+    return table
+
+
+TABLEAU_PHASES = ("principal", "consolante")
+
+
+def tableau_correction_refused(game: GameRow) -> str:
+    """Why a result of this tableau game can no longer change, or "" (3.3): the match its
+    winner goes on to is called. Decision: refused as soon as that match is called, not only
+    once it has a donne — a winner changed then would leave the wrong team at its table; its
+    call is undone first while it has no result (one query, none for a game of no tableau)."""
+    if game.round.phase not in TABLEAU_PHASES:
+        return ""
+    match = TableauMatch.objects.filter(game=game).first()
+    if match is None:
+        return ""
+    following = (TableauMatch.objects.filter(tableau_id=match.tableau_id,
+                                             round_index=match.round_index + 1,
+                                             index=match.index // 2)
+                 .select_related("game").first())
+    if following is None:
+        return ""
+    return (f"Le match suivant est appelé à la table {following.game.table} : ce résultat "
+            "ne change plus. Annulez d'abord cet appel (tant que ce match n'a pas de "
+            "résultat).")

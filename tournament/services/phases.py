@@ -29,20 +29,36 @@ from django.utils.translation import gettext as _
 
 from .. import journal as audit
 from ..brackets import BracketError
+from ..brackets.bracket import mend_poule_pairs, poule_seeds, seeds_by_lot
 from ..brackets.formule import Formule, formule_check
 from ..brackets.poules import PARTIES, poule_pairs, poules_deal
 from ..errors import UserError
 from ..journal import SYSTEM, Actor
-from ..models import Game, PhasePlan, PouleSeat, Round, Team, Tournament
+from ..models import (
+    Game,
+    PhasePlan,
+    PouleSeat,
+    Round,
+    Tableau,
+    TableauMatch,
+    Team,
+    Tournament,
+)
 from ..selectors.arrivals import entrants_drawn, entrants_registered
-from ..selectors.phases import phase_plan_formule, poules_view
+from ..selectors.phases import (
+    Slot,
+    free_table,
+    phase_plan_formule,
+    poules_view,
+    tableaux_view,
+)
 from ..selectors.rounds import round_unfinished_tables, tables_phrase
 from ..selectors.rules import games_with_results
 from ..validators import MAX_SEED
 from .rounds import round_close
 
 __all__ = ["phase_plan_set", "poule_partie_generate", "poules_draw", "poules_swap",
-           "poules_undraw"]
+           "poules_undraw", "tableau_match_call", "tableau_match_uncall", "tableaux_draw"]
 
 MAX_PRINCIPAL = 1024  # the most entrants a tableau takes (simulate_brackets' bound)
 MAX_PARTIES = 30
@@ -304,3 +320,131 @@ def poule_partie_generate(*, tournament: Tournament, by: Actor = SYSTEM) -> Roun
               after={"seed": None, "tables": {str(table): [a, b] for table, (a, b)
                                               in enumerate(pairs, start=1)}})
     return round_
+
+
+# --- The tableaux -----------------------------------------------------------------------
+
+
+@transaction.atomic
+def tableaux_draw(*, tournament: Tournament, seed: int | None = None,
+                  by: Actor = SYSTEM) -> list[Tableau]:
+    """Seed the principal and the consolante from the poules' rankings once every poule has
+    played its parties (BRACKETS.md 3.1, 4): the 1sts in poule order, the 2nds crossed, the
+    mending of 3.2 so that no first-round pair joins one poule; under the cadrage « par
+    tirage », by lot with `seed` (drawn when None). The poules' last partie is closed."""
+    tournament = _locked(tournament)
+    plan = _plan_for_poules(tournament)
+    if Tableau.objects.filter(tournament=tournament).exists():
+        raise UserError(_("Les tableaux sont déjà tirés."))
+    view = poules_view(tournament, plan)
+    if not view.drawn or view.parties_drawn < PARTIES or not all(
+            poule.finished for poule in view.poules):
+        unfinished = [poule.name for poule in view.poules if not poule.finished]
+        raise UserError(_("Les poules n'ont pas fini leurs parties (%(p)s) : les tableaux se "
+                          "tirent ensuite.") % {"p": ", ".join(unfinished) or "—"})
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise UserError(_("Graine du tirage : de 0 à %(n)d.") % {"n": MAX_SEED}, "seed")
+    rankings = [[row.number for row in poule.ranking] for poule in view.poules]
+    groups = [("principal", list(range(plan.qualified)))]
+    if plan.consolante:
+        groups.append(("consolante", list(range(plan.qualified, 4))))
+    lot = plan.cadrage == "tirage"
+    seed = (secrets.randbelow(10**9) if seed is None else seed) if lot else None
+    made = []
+    for offset, (name, places) in enumerate(groups):
+        seeds = poule_seeds(rankings, places)
+        unmended: list[tuple[int, int]] = []
+        if lot:
+            assert seed is not None
+            entrants = seeds_by_lot([one.entrant for one in seeds], seed=seed + offset)
+        elif len(seeds) >= 2:
+            mended, unmended = mend_poule_pairs(seeds)
+            entrants = [one.entrant for one in mended]
+        else:
+            entrants = [one.entrant for one in seeds]
+        if len(entrants) < 2:
+            continue  # a consolante of fewer than 2 is not played (4)
+        made.append(Tableau.objects.create(tournament=tournament, name=name, seeds=entrants,
+                                           unmended=[list(pair) for pair in unmended],
+                                           seed=seed))
+        audit.log(tournament, by, "phases", "tableau",
+                  after={"tableau": name, "seeds": entrants})
+    for round_ in tournament.rounds.filter(phase="poule", closed=False):
+        round_close(round_=round_, by=by)
+    return made
+
+
+def _slot(tournament: Tournament, tableau: Tableau, round_index: int, index: int) -> Slot:
+    for view in tableaux_view(tournament):
+        if view.tableau.pk != tableau.pk:
+            continue
+        if round_index < len(view.rounds) and index < len(view.rounds[round_index][1]):
+            return view.rounds[round_index][1][index]
+    raise UserError(_("Ce match n'existe pas dans ce tableau."))
+
+
+@transaction.atomic
+def tableau_match_call(*, tableau: Tableau, round_index: int, index: int,
+                       table: int | None = None, by: Actor = SYSTEM) -> TableauMatch:
+    """Call a match whose two entrants are known (3.3) to `table` (None: the lowest free
+    one): its game, in the partie of its tableau's round (made with the first match
+    called), with its score sheet, its table link and its line on the projector."""
+    tournament = _locked(tableau.tournament)
+    slot = _slot(tournament, tableau, round_index, index)
+    if slot.state != "ready":
+        raise UserError(_("Ce match ne peut pas être appelé : ses deux équipes ne sont pas "
+                          "connues, ou il est déjà appelé."))
+    assert slot.a is not None and slot.b is not None
+    sibling = (TableauMatch.objects.filter(tableau=tableau, round_index=round_index)
+               .select_related("game__round").first())
+    round_ = sibling.game.round if sibling is not None else None
+    if table is None:
+        table = free_table(tournament, round_)
+    elif not 1 <= table <= MAX_TABLE:
+        raise UserError(_("Table : de 1 à %(n)d.") % {"n": MAX_TABLE}, "table")
+    elif not _table_free(tournament, round_, table):
+        raise UserError(_("La table %(t)d est occupée.") % {"t": table}, "table")
+    if round_ is None:
+        last = tournament.rounds.order_by("-number").first()
+        round_ = Round.objects.create(tournament=tournament,
+                                      number=1 if last is None else last.number + 1,
+                                      phase=tableau.name)
+    game = Game.objects.create(round=round_, table=table, team_ns=slot.a, team_ew=slot.b)
+    match = TableauMatch.objects.create(tableau=tableau, round_index=round_index, index=index,
+                                        game=game)
+    audit.log(tournament, by, "phases", "call", round_number=round_.number, table=table,
+              after={"tableau": tableau.name, "match": [round_index, index],
+                     "teams": [slot.a.number, slot.b.number]})
+    return match
+
+
+MAX_TABLE = 999
+
+
+def _table_free(tournament: Tournament, round_: Round | None, table: int) -> bool:
+    busy = Game.objects.filter(round__tournament=tournament, finished=False,
+                               team_ew__isnull=False, table=table).exists()
+    return not busy and (round_ is None or not round_.games.filter(table=table).exists())
+
+
+@transaction.atomic
+def tableau_match_uncall(*, match: TableauMatch, by: Actor = SYSTEM) -> None:
+    """Undo a call while its game has no result (no donne, no totals, no forfeit): the
+    match is to call again; its partie goes with its last match."""
+    tournament = _locked(match.tableau.tournament)
+    locked = (TableauMatch.objects.select_related("game__round", "tableau")
+              .filter(pk=match.pk).first())
+    if locked is None:
+        raise UserError(_("Cet appel est déjà annulé."))
+    game = locked.game
+    if games_with_results(Game.objects.filter(pk=game.pk)).exists():
+        raise UserError(_("Le match de la table %(t)d a un résultat : son appel ne peut plus "
+                          "être annulé.") % {"t": game.table})
+    round_ = game.round
+    before = {"tableau": locked.tableau.name, "match": [locked.round_index, locked.index],
+              "teams": [game.team_ns.number, game.team_ew.number if game.team_ew else 0]}
+    game.delete()  # and its match (cascade)
+    if not round_.games.exists():
+        round_.delete()
+    audit.log(tournament, by, "phases", "uncall", round_number=round_.number,
+              table=game.table, before=before)
