@@ -4,6 +4,7 @@ from django.urls import path
 
 from .views import phases
 
+MATCH = "t/<slug:slug>/tableaux/<slug:tableau>/<number:round_index>/<number:index>/"
 urlpatterns = [
     path("t/<slug:slug>/phases/", phases.phase_plan, name="phase_plan"),
     path("t/<slug:slug>/poules/", phases.poules, name="poules"),
@@ -12,4 +13,9 @@ urlpatterns = [
     path("t/<slug:slug>/poules/swap/", phases.poules_swap, name="poules_swap"),
     path("t/<slug:slug>/poules/parties/new/", phases.poule_partie_generate,
          name="poule_partie_generate"),
+    path("t/<slug:slug>/tableaux/", phases.tableaux, name="tableaux"),
+    path("t/<slug:slug>/tableaux/draw/", phases.tableaux_draw, name="tableaux_draw"),
+    # A match by its tableau, its round and its place in the round, both from 1.
+    path(MATCH + "call/", phases.tableau_match_call, name="tableau_match_call"),
+    path(MATCH + "uncall/", phases.tableau_match_uncall, name="tableau_match_uncall"),
 ]

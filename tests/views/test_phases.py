@@ -66,3 +66,33 @@ def test_the_poules_are_drawn_swapped_played_and_ranked_on_their_page(evening, c
     assert f"{game.score_ns}–{game.score_ew}" in page
     assert "Classement provisoire" in page
     assert 'id="poules-swap"' not in page
+
+
+def test_the_desk_calls_a_tableau_match_from_the_tree(evening, client):
+    from tournament import services
+    from tournament.models import Round, TableauMatch
+
+    services.phase_plan_set(tournament=evening, qualification="poules")
+    services.poules_draw(tournament=evening, seed=1)
+    for _partie in range(3):
+        round_ = services.poule_partie_generate(tournament=evening)
+        for game in round_.games.all():
+            services.game_forfeit(game=game, side="EW")
+    page = reverse("tournament:tableaux", args=[evening.slug])
+    assert 'id="tableaux-draw"' in client.get(page).content.decode()
+    client.post(reverse("tournament:tableaux_draw", args=[evening.slug]))
+    tree = client.get(page).content.decode()
+    assert "Quarts de finale" in tree and "Demi-finales" in tree and "Finale" in tree
+    call = reverse("tournament:tableau_match_call", args=[evening.slug, "principal", 1, 2])
+    assert call in tree
+    response = client.post(call, {"table": "7"}, follow=True)
+    match = TableauMatch.objects.get(tableau__name="principal", round_index=0, index=1)
+    assert match.game.table == 7
+    assert f"Table 7 : {match.game.team_ns.name} – {match.game.team_ew.name}" in \
+        response.content.decode()
+    assert Round.objects.get(pk=match.game.round_id).phase == "principal"
+    refused = client.post(call, {"table": "7"}, follow=True).content.decode()
+    assert "ne peut pas être appelé" in refused
+    client.post(reverse("tournament:tableau_match_uncall",
+                        args=[evening.slug, "principal", 1, 2]))
+    assert not TableauMatch.objects.exists()

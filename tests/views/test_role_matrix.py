@@ -206,6 +206,13 @@ ROWS: dict[str, Row] = {
     "tournament:poules_swap": Row(slug, POST_ONLY, RUN, lambda w: {"first": "1",
                                                                    "second": "2"}),
     "tournament:poule_partie_generate": Row(slug, POST_ONLY, RUN),
+    "tournament:tableaux": Row(slug, PUBLIC, GET_ONLY, login=False),
+    "tournament:tableaux_draw": Row(slug, POST_ONLY, RUN),
+    # No tableau in the world: the desk's call and its undo find nothing (a 404).
+    "tournament:tableau_match_call": Row(lambda w: [w.t.slug, "principal", 1, 1], POST_ONLY,
+                                         DESK, stand_in=True),
+    "tournament:tableau_match_uncall": Row(lambda w: [w.t.slug, "principal", 1, 1],
+                                           POST_ONLY, DESK, stand_in=True),
     "tournament:journal": Row(slug, DESK, DESK),
     "tournament:restore": Row(lambda w: [w.t.slug, w.donne_entry.pk], POST_ONLY, RUN,
                               lambda w: {"which": "before"}),

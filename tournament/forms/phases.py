@@ -83,3 +83,8 @@ class PoulesDrawForm(forms.Form):
 class PoulesSwapForm(forms.Form):
     first = forms.IntegerField(label=_("Équipe n°"), min_value=1, max_value=MAX_SMALL)
     second = forms.IntegerField(label=_("avec l'équipe n°"), min_value=1, max_value=MAX_SMALL)
+
+
+class TableForm(forms.Form):
+    table = forms.IntegerField(label=_("Table (vide : la première libre)"), min_value=1,
+                               max_value=999, required=False)

@@ -6,16 +6,22 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import services
-from ..access import is_organiser, organised, readable
+from ..access import at_desk, is_member, is_organiser, organised, readable
 from ..errors import UserError
-from ..forms.phases import PhasePlanForm, PoulesDrawForm, PoulesSwapForm
-from ..selectors.phases import formule_summary, phase_plan_formule, phase_plan_of, poules_view
+from ..forms.phases import PhasePlanForm, PoulesDrawForm, PoulesSwapForm, TableForm
+from ..selectors.phases import (
+    formule_summary,
+    phase_plan_formule,
+    phase_plan_of,
+    poules_view,
+    tableaux_view,
+)
 from .common import _by, _form_error, _form_refusals
 
 
@@ -58,13 +64,7 @@ def poules(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _done(request: HttpRequest, slug: str, action, success: str) -> HttpResponse:
-    try:
-        action()
-    except UserError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, success)
-    return redirect("tournament:poules", slug=slug)
+    return _done_to(request, "tournament:poules", slug, action, success)
 
 
 @login_required
@@ -114,3 +114,89 @@ def poule_partie_generate(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("tournament:poules", slug=slug)
     messages.success(request, _("Partie %(n)d des poules tirée.") % {"n": round_.number})
     return redirect("tournament:round", slug=slug, number=round_.number)
+
+
+# --- The tableaux -----------------------------------------------------------------------
+
+
+@require_GET
+def tableaux(request: HttpRequest, slug: str) -> HttpResponse:
+    """Each tableau as a tree: its rounds in columns, each match with its teams, its table
+    and its score; the desk calls a match whose teams are known and undoes a call."""
+    tournament = readable(request, slug)
+    plan = phase_plan_of(tournament)
+    view = poules_view(tournament, plan) if plan is not None else None
+    return render(request, "tournament/public/tableaux.html", {
+        "tournament": tournament, "plan": plan, "tableaux": tableaux_view(tournament),
+        "poules_over": view is not None and view.drawn and view.parties_drawn == 3 and all(
+            poule.finished for poule in view.poules),
+        "is_organiser": is_organiser(request, tournament),
+        "is_desk": is_member(request, tournament)})
+
+
+@login_required
+@require_POST
+def tableaux_draw(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = organised(request, slug)
+    try:
+        services.tableaux_draw(tournament=tournament, by=_by(request))
+    except UserError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Tableaux tirés : appelez leurs matchs."))
+    return redirect("tournament:tableaux", slug=slug)
+
+
+def _tableau(tournament, name: str):
+    found = tournament.tableaux.filter(name=name).first()
+    if found is None:
+        raise Http404(_("Ce tableau n'existe pas."))
+    return found
+
+
+@login_required
+@require_POST
+def tableau_match_call(request: HttpRequest, slug: str, tableau: str, round_index: int,
+                       index: int) -> HttpResponse:
+    """Call a match to a table: the one typed, else the lowest free."""
+    tournament = at_desk(request, slug)
+    chosen = _tableau(tournament, tableau)
+    form = TableForm(request.POST)
+    if not form.is_valid():
+        _form_refusals(request, form)
+        return redirect("tournament:tableaux", slug=slug)
+    try:
+        match = services.tableau_match_call(tableau=chosen, round_index=round_index - 1,
+                                            index=index - 1, table=form.cleaned_data["table"],
+                                            by=_by(request))
+    except UserError as error:
+        messages.error(request, error.message)
+    else:
+        game = match.game
+        messages.success(request, _("Table %(t)d : %(a)s – %(b)s.") % {
+            "t": game.table, "a": game.team_ns.name,
+            "b": game.team_ew.name if game.team_ew else ""})
+    return redirect("tournament:tableaux", slug=slug)
+
+
+@login_required
+@require_POST
+def tableau_match_uncall(request: HttpRequest, slug: str, tableau: str, round_index: int,
+                         index: int) -> HttpResponse:
+    tournament = at_desk(request, slug)
+    chosen = _tableau(tournament, tableau)
+    match = chosen.matches.filter(round_index=round_index - 1, index=index - 1).first()
+    if match is None:
+        raise Http404(_("Ce match n'est pas appelé."))
+    return _done_to(request, "tournament:tableaux", slug, lambda: services.tableau_match_uncall(
+        match=match, by=_by(request)), _("Appel annulé."))
+
+
+def _done_to(request: HttpRequest, page: str, slug: str, action, success: str) -> HttpResponse:
+    try:
+        action()
+    except UserError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, success)
+    return redirect(page, slug=slug)
