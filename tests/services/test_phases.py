@@ -11,7 +11,12 @@ from tournament import services
 from tournament.brackets.poules import poules_deal
 from tournament.errors import UserError
 from tournament.models import AuditEntry, Game, PhasePlan, PouleSeat, Round
-from tournament.selectors.phases import formule_summary, poules_view, tableaux_view
+from tournament.selectors.phases import (
+    formule_summary,
+    phases_standings,
+    poules_view,
+    tableaux_view,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -227,3 +232,26 @@ def test_the_tableaux_are_seeded_from_the_poules_and_their_matches_flow():
     services.game_forfeit(game=one.game, side="EW")  # corrected: A1 goes through
     final = tableaux_view(t)[0].rounds[1][1][0]
     assert (final.a.number, final.b.number) == (a[0], b[0])
+
+
+def test_the_final_standings_place_the_tableau_then_the_poules_places():
+    t = concours(teams=8)
+    services.phase_plan_set(tournament=t, qualification="poules", consolante=False)
+    services.poules_draw(tournament=t, seed=4)
+    for _partie in range(3):
+        won_by_nord_sud(services.poule_partie_generate(tournament=t))
+    a, b = ([row.number for row in poule.ranking] for poule in poules_view(t).poules)
+    (principal,) = services.tableaux_draw(tournament=t)
+    assert phases_standings(t).waiting == "Le tableau principal n'est pas fini."
+    for index in range(2):
+        match = services.tableau_match_call(tableau=principal, round_index=0, index=index)
+        services.game_forfeit(game=match.game, side="EW")  # A1 and B1 go through
+    final = services.tableau_match_call(tableau=principal, round_index=1, index=0)
+    services.game_forfeit(game=final.game, side="NS")  # B1 wins the final
+    places = [(row.place, row.team.number, row.tableau) for row in phases_standings(t).places]
+    principal_label = "tableau principal"
+    # 6: the principal's places (semi-final losers share 3rd), then the 3rds of the
+    # poules sharing 5th, the 4ths sharing 7th, « placed by no tableau ».
+    assert places == [(1, b[0], principal_label), (2, a[0], principal_label),
+                      (3, b[1], principal_label), (3, a[1], principal_label),
+                      (5, a[2], ""), (5, b[2], ""), (7, a[3], ""), (7, b[3], "")]

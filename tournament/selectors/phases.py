@@ -12,9 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..brackets import BracketError, Game, Match
-from ..brackets.bracket import bracket_slots, round_names
+from ..brackets.bracket import Round as BracketRound
+from ..brackets.bracket import Tableau as BracketTableau
+from ..brackets.bracket import bracket_size, bracket_slots, round_names, tableau_placing
 from ..brackets.formule import Formule
 from ..brackets.poules import clashes, poule_name, poule_ranking
+from ..brackets.standings import final_standings
 from ..brackets.summary import formule_words
 from ..models import Game as GameRow
 from ..models import PhasePlan, PouleSeat, Round, Tableau, TableauMatch, Team, Tournament
@@ -331,3 +334,73 @@ def tableau_correction_refused(game: GameRow) -> str:
     return (f"Le match suivant est appelé à la table {following.game.table} : ce résultat "
             "ne change plus. Annulez d'abord cet appel (tant que ce match n'a pas de "
             "résultat).")
+
+
+@dataclass(frozen=True)
+class FinalPlace:
+    place: int
+    team: Team
+    tableau: str  # its heading: « tableau principal », « consolante », or ""
+
+
+@dataclass
+class FinalStandings:
+    places: list[FinalPlace]
+    waiting: str  # why the standings are not final yet ("" once they are)
+
+
+def _played_tableau(view: TableauView) -> BracketTableau | None:
+    """The pure core's tableau of a tableau whose every match is played, else None."""
+    rounds = []
+    for name, slots in view.rounds:
+        matches = []
+        for slot in slots:
+            if slot.state == "bye" and slot.a is not None:
+                matches.append(Match(slot.a.number, None, slot.a.number))
+            elif (slot.state == "played" and slot.a is not None and slot.b is not None
+                  and slot.winner is not None):
+                matches.append(Match(slot.a.number, slot.b.number, slot.winner,
+                                     Game(slot.winner, slot.score_a or 0, slot.score_b or 0)))
+            else:
+                return None
+        rounds.append(BracketRound(name, matches))
+    seeds = list(view.tableau.seeds)
+    return BracketTableau(seeds, bracket_size(len(seeds)), rounds)
+
+
+def _no_partie(a: int, b: int) -> Game:
+    raise AssertionError("places partagées play no placing match")
+
+
+def phases_standings(tournament: Tournament) -> FinalStandings:
+    """The final standings of a concours in poules (BRACKETS.md 6): the principal's places,
+    the consolante's, then the teams in neither tableau by their place in their poule
+    (sharing it). Only the placement « places partagées » is ranked so far: the placing
+    matches of the others are not played through the application yet."""
+    plan = phase_plan_of(tournament)
+    views = tableaux_view(tournament)
+    if plan is None or not views:
+        return FinalStandings([], "Les tableaux ne sont pas encore tirés.")
+    if plan.placement != "partagees":
+        return FinalStandings([], "Les matchs de classement (petite finale, toutes les "
+                                  "places jouées) ne se jouent pas encore dans l'application.")
+    groups: list[tuple[str, list[list[int]]]] = []
+    labels: dict[str, str] = {}
+    for view in views:
+        played = _played_tableau(view)
+        if played is None:
+            return FinalStandings([], f"Le {view.label} n'est pas fini.")
+        tableau_placing(played, "partagees", _no_partie, seed=0)
+        groups.append((view.tableau.name, played.places))
+        labels[view.tableau.name] = view.label
+    rest: list[list[int]] = []
+    if not any(view.tableau.name == "consolante" for view in views):
+        poules = poules_view(tournament, plan)
+        rankings = [[row.number for row in poule.ranking] for poule in poules.poules]
+        rest = [group for place in range(plan.qualified, 4)
+                if (group := [ranking[place] for ranking in rankings if place < len(ranking)])]
+    teams = {team.number: team for team in Team.objects.filter(tournament=tournament,
+                                                               round__isnull=True)}
+    return FinalStandings([FinalPlace(place.place, teams[place.entrant],
+                                      labels.get(place.tableau or "", ""))
+                           for place in final_standings(groups, rest)], "")

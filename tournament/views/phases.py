@@ -19,6 +19,7 @@ from ..selectors.phases import (
     formule_summary,
     phase_plan_formule,
     phase_plan_of,
+    phases_standings,
     poules_view,
     tableaux_view,
 )
@@ -128,6 +129,7 @@ def tableaux(request: HttpRequest, slug: str) -> HttpResponse:
     view = poules_view(tournament, plan) if plan is not None else None
     return render(request, "tournament/public/tableaux.html", {
         "tournament": tournament, "plan": plan, "tableaux": tableaux_view(tournament),
+        "final": phases_standings(tournament) if plan is not None else None,
         "poules_over": view is not None and view.drawn and view.parties_drawn == 3 and all(
             poule.finished for poule in view.poules),
         "is_organiser": is_organiser(request, tournament),
