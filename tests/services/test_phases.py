@@ -167,7 +167,7 @@ def test_the_poules_parties_are_drawn_together_by_position_and_ranked_live():
         [a[0], a[1]], key=lambda n: -next(r.scored for r in view.poules[0].rows
                                           if r.number == n))
     assert view.poules[0].rows[0].cells[3].startswith(str(view.poules[0].rows[0].scored))
-    with pytest.raises(UserError, match="se joue en poules"):
+    with pytest.raises(UserError, match="se joue en poules ou en tableaux"):
         services.round_generate(tournament=t)
     second = services.poule_partie_generate(tournament=t)
     assert Round.objects.get(pk=partie.pk).closed
@@ -255,3 +255,22 @@ def test_the_final_standings_place_the_tableau_then_the_poules_places():
     assert places == [(1, b[0], principal_label), (2, a[0], principal_label),
                       (3, b[1], principal_label), (3, a[1], principal_label),
                       (5, a[2], ""), (5, b[2], ""), (7, a[3], ""), (7, b[3], "")]
+
+
+def test_a_direct_tableau_seeds_every_team_by_lot_with_a_cadrage():
+    t = concours(teams=6)
+    services.phase_plan_set(tournament=t, qualification="direct", tetes=[5],
+                            consolante=False)
+    (principal,) = services.tableaux_draw(tournament=t, seed=8)
+    assert principal.seeds[0] == 5 and sorted(principal.seeds) == [1, 2, 3, 4, 5, 6]
+    (view,) = tableaux_view(t)
+    assert [name for name, _slots in view.rounds] == ["cadrage", "demi-finales", "finale"]
+    first = view.rounds[0][1]
+    # S = 8, E = 6: seeds 1 and 2 have the byes, 3–6 and 4–5 play the cadrage (3.2).
+    assert [(s.a.number, s.b.number if s.b else None, s.state) for s in first] == [
+        (5, None, "bye"), (principal.seeds[3], principal.seeds[4], "ready"),
+        (principal.seeds[1], None, "bye"), (principal.seeds[2], principal.seeds[5], "ready")]
+    semi = view.rounds[1][1][0]
+    assert (semi.a.number, semi.b, semi.state) == (5, None, "waiting")
+    with pytest.raises(UserError, match="déjà tirés"):
+        services.tableaux_draw(tournament=t, seed=8)

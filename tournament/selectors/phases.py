@@ -224,6 +224,9 @@ class Slot:
     score_a: int | None = None
     score_b: int | None = None
     winner: int | None = None  # team number
+    # Level after its last donne (or time called): it goes on donne by donne (3.3; the
+    # scoring plays on while the totals that decide are equal).
+    decisive: bool = False
 
     @property
     def callable(self) -> bool:
@@ -289,6 +292,9 @@ def _tableau_view(tableau: Tableau, teams: dict[int, Team],
                 slot.winner = winners.get((round_index, index))
                 slot.state = ("played" if slot.winner is not None else
                               "level" if game.finished else "called")
+                last = game.stop_after or game.round.max_donnes
+                slot.decisive = (slot.state == "called" and last is not None
+                                 and game.played >= last)
             elif a is not None and b is not None:
                 slot.state = "ready"
             slots.append(slot)

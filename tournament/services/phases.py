@@ -333,9 +333,12 @@ def tableaux_draw(*, tournament: Tournament, seed: int | None = None,
     mending of 3.2 so that no first-round pair joins one poule; under the cadrage « par
     tirage », by lot with `seed` (drawn when None). The poules' last partie is closed."""
     tournament = _locked(tournament)
-    plan = _plan_for_poules(tournament)
+    plan = PhasePlan.objects.filter(tournament=tournament).first()
     if Tableau.objects.filter(tournament=tournament).exists():
         raise UserError(_("Les tableaux sont déjà tirés."))
+    if plan is not None and plan.qualification == "direct":
+        return [_direct_draw(tournament, plan, seed, by)]
+    plan = _plan_for_poules(tournament)
     view = poules_view(tournament, plan)
     if not view.drawn or view.parties_drawn < PARTIES or not all(
             poule.finished for poule in view.poules):
@@ -372,6 +375,36 @@ def tableaux_draw(*, tournament: Tournament, seed: int | None = None,
     for round_ in tournament.rounds.filter(phase="poule", closed=False):
         round_close(round_=round_, by=by)
     return made
+
+
+def _direct_draw(tournament: Tournament, plan: PhasePlan, seed: int | None,
+                 by: Actor) -> Tableau:
+    """`direct` (3.1): every entrant the draw takes to the principal, by lot with `seed`
+    (drawn when None, recorded), the têtes de série first in their order (none under the
+    cadrage « par tirage »). Decision: its consolante of first losers (4) is not drawn by
+    the application yet."""
+    if tournament.rounds.exists():
+        raise UserError(_("Des parties sont déjà tirées."))
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise UserError(_("Graine du tirage : de 0 à %(n)d.") % {"n": MAX_SEED}, "seed")
+    teams = sorted(team.number for team in entrants_drawn(tournament)
+                   if isinstance(team, Team))
+    tetes = [] if plan.cadrage == "tirage" else list(plan.tetes)
+    absent = [number for number in tetes if number not in teams]
+    if absent:
+        raise UserError(_("La tête de série n° %(n)d n'est pas du tirage (absente ou "
+                          "retirée) : retirez-la de la formule.") % {"n": absent[0]})
+    seed = secrets.randbelow(10**9) if seed is None else seed
+    try:
+        formule_check(phase_plan_formule(plan, tournament), len(teams))
+        seeds = seeds_by_lot(teams, seed=seed, tetes=tetes)
+    except BracketError as error:
+        raise UserError(str(error)) from None
+    tableau = Tableau.objects.create(tournament=tournament, name="principal", seeds=seeds,
+                                     seed=seed)
+    audit.log(tournament, by, "phases", "tableau",
+              after={"tableau": "principal", "seeds": seeds})
+    return tableau
 
 
 def _slot(tournament: Tournament, tableau: Tableau, round_index: int, index: int) -> Slot:

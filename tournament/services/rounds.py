@@ -71,10 +71,11 @@ def round_generate(*, tournament: Tournament, seed: int | None = None,
         whole_field(Round, "seed", seed, label=_("Graine du tirage"))
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     plan = PhasePlan.objects.filter(tournament=tournament).first()
-    if plan is not None and plan.qualification == "poules":
-        # The poules' parties are drawn by their pairs (services.phases), never by lot.
-        raise UserError(_("Ce concours se joue en poules : tirez ses parties depuis la page "
-                          "des poules."))
+    if plan is not None and plan.qualification != "parties":
+        # The poules' parties are drawn by their pairs, a tableau's matches called as their
+        # teams are known (services.phases): never by lot.
+        raise UserError(_("Ce concours se joue en poules ou en tableaux : ses parties se "
+                          "tirent depuis la page des poules ou des tableaux."))
     key = draw_method_checked(tournament.draw_method if method is None else method,
                               tournament.format)
     last = tournament.rounds.order_by("-number").first()
