@@ -10,7 +10,7 @@ from tests.builders import play_to_the_end, teams_written, tournament
 from tournament import services
 from tournament.brackets.poules import poules_deal
 from tournament.errors import UserError
-from tournament.models import AuditEntry, Game, PhasePlan, PouleSeat, Round
+from tournament.models import AuditEntry, Game, PhasePlan, PouleSeat, Round, TableauMatch
 from tournament.selectors.phases import (
     formule_summary,
     phases_standings,
@@ -274,3 +274,41 @@ def test_a_direct_tableau_seeds_every_team_by_lot_with_a_cadrage():
     assert (semi.a.number, semi.b, semi.state) == (5, None, "waiting")
     with pytest.raises(UserError, match="déjà tirés"):
         services.tableaux_draw(tournament=t, seed=8)
+
+
+def test_every_place_is_played_and_ranked_with_complet():
+    """The ASCEE's placement (5): every loser plays on; in a principal of 4 the semi-finals'
+    losers play for 3rd, and the standings place the consolante after the principal."""
+    t = concours(teams=8)
+    services.phase_plan_set(tournament=t, qualification="poules", placement="complet")
+    services.poules_draw(tournament=t, seed=4)
+    for _partie in range(3):
+        won_by_nord_sud(services.poule_partie_generate(tournament=t))
+    for tableau in services.tableaux_draw(tournament=t):
+        for index in range(2):
+            match = services.tableau_match_call(tableau=tableau, round_index=0, index=index)
+            services.game_forfeit(game=match.game, side="EW")  # seeds 1 and 2 go through
+        view = next(v for v in tableaux_view(t) if v.tableau.pk == tableau.pk)
+        ((name, (slot,)),) = view.placing
+        assert (name, slot.state) == ("petite finale", "ready")
+        petite = services.tableau_match_call(tableau=tableau, low=3, round_index=2, index=0)
+        semi = TableauMatch.objects.get(tableau=tableau, low=0, round_index=0, index=0)
+        # The semi-final's loser plays on: its result no longer changes.
+        with pytest.raises(UserError, match="suivant est appelé"):
+            services.game_forfeit(game=semi.game, side="")
+        services.game_forfeit(game=petite.game, side="NS")  # EW takes 3rd
+        final = services.tableau_match_call(tableau=tableau, round_index=1, index=0)
+        services.game_forfeit(game=final.game, side="EW")  # NS (seed 1) wins
+    standings = phases_standings(t)
+    assert standings.waiting == ""
+    seeds = {tableau.name: tableau.seeds for tableau in t.tableaux.all()}
+    expected = []
+    for offset, name in ((0, "principal"), (4, "consolante")):
+        one, two, three, four = seeds[name]
+        # Semis: 1–4, 2–3 won by 1 and 2; the petite finale 4 (NS) – 3 won by 3.
+        expected += [(offset + 1, one), (offset + 2, two), (offset + 3, three),
+                     (offset + 4, four)]
+    assert [(row.place, row.team.number) for row in standings.places] == expected
+    entry = AuditEntry.objects.filter(tournament=t, kind="phases", action="call",
+                                      after__match=[3, 2, 0]).count()
+    assert entry == 2

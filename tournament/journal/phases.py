@@ -4,7 +4,8 @@ changed (before and after: the options, None for none); "create": its poules dra
 before); "swap": two teams exchanged between poules ({"teams": [a, b]}, their poules and
 positions before and after); "tableau": a tableau seeded ({"tableau", "seeds"}); "call",
 "uncall": a match of a tableau called to its table, or its call undone ({"tableau",
-"match": [round, match] from 0, "teams": [a, b]}). Not restored: the formule's page, the
+"match": [round, match] from 0, or [first place, size, match] for a placing match,
+"teams": [a, b]}). Not restored: the formule's page, the
 poules' and the tableaux' buttons undo their own changes."""
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def check(action: str, value: object) -> None:
         return
     if action in ("call", "uncall"):
         called = keys(value, ["tableau", "match", "teams"], ["tableau", "match", "teams"])
-        if (not one_of(called["tableau"], TABLEAUX) or not _numbers(called["match"], 2)
+        if (not one_of(called["tableau"], TABLEAUX) or not _numbers(called["match"], 3)
                 or not _numbers(called["teams"], 2)):
             raise BadValue(_("« match » : un match d'un tableau et ses deux équipes."))
         return
@@ -71,6 +72,11 @@ def words(value: Any, melee: bool = False) -> str:
                                           "seeds": ", ".join(map(str, value["seeds"]))}
     if "match" in value:
         first, second = value["teams"]
+        if len(value["match"]) == 3:
+            low, size, index = value["match"]
+            return _("%(t)s, places %(low)d–%(high)d, match %(m)d : %(a)s contre %(b)s") % {
+                "t": value["tableau"], "low": low, "high": low + size - 1, "m": index + 1,
+                "a": first, "b": second}
         return _("%(t)s, tour %(r)d, match %(m)d : %(a)s contre %(b)s") % {
             "t": value["tableau"], "r": value["match"][0] + 1, "m": value["match"][1] + 1,
             "a": first, "b": second}

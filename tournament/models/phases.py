@@ -137,14 +137,18 @@ class TableauMatch(models.Model):
     order (BRACKETS.md 9: match i of a round is played by the winners of 2i and 2i + 1)."""
 
     tableau = models.ForeignKey(Tableau, on_delete=models.CASCADE, related_name="matches")
+    # 0: a match of the bracket, `round_index` its round. Else a placing match (5) of the
+    # places `low` … `low` + `round_index` − 1 (`round_index` is then its group's size).
+    low = models.PositiveSmallIntegerField(default=0)
     round_index = models.PositiveSmallIntegerField()
     index = models.PositiveSmallIntegerField()
     game = models.OneToOneField("Game", on_delete=models.CASCADE,
                                 related_name="tableau_match")
 
     class Meta:
-        ordering = ["round_index", "index"]
-        constraints = [models.UniqueConstraint(fields=["tableau", "round_index", "index"],
+        ordering = ["low", "round_index", "index"]
+        constraints = [models.UniqueConstraint(fields=["tableau", "low", "round_index",
+                                                       "index"],
                                                name="tableau_match_unique")]
 
     def __str__(self) -> str:

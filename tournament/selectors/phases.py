@@ -9,12 +9,21 @@ seats with their teams (one), the poules' games with their teams (one).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+
+from django.db.models import Q
 
 from ..brackets import BracketError, Game, Match
 from ..brackets.bracket import Round as BracketRound
 from ..brackets.bracket import Tableau as BracketTableau
-from ..brackets.bracket import bracket_size, bracket_slots, round_names, tableau_placing
+from ..brackets.bracket import (
+    bracket_size,
+    bracket_slots,
+    placing_slots,
+    round_names,
+    tableau_placing,
+)
 from ..brackets.formule import Formule
 from ..brackets.poules import clashes, poule_name, poule_ranking
 from ..brackets.standings import final_standings
@@ -212,7 +221,8 @@ class Slot:
     """A match of a tableau as the results so far make it (3.3): its entrants (None: not
     known yet), and its state — "bye" (« exempt »), "waiting" (an entrant not known),
     "ready" (both known: to call), "called" (at its table), "level" (finished level: the
-    donne décisive to play), "played"."""
+    donne décisive to play), "played". A placing match (5) has its group's first place as
+    `low` and the group's size as `round_index`; a match of the bracket has `low` 0."""
 
     round_index: int
     index: int
@@ -227,10 +237,16 @@ class Slot:
     # Level after its last donne (or time called): it goes on donne by donne (3.3; the
     # scoring plays on while the totals that decide are equal).
     decisive: bool = False
+    low: int = 0
 
     @property
     def callable(self) -> bool:
         return self.state == "ready"
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        """(low, round or group size, index), from 1 in addresses: see urls_phases."""
+        return self.low, self.round_index, self.index
 
 
 @dataclass
@@ -239,10 +255,13 @@ class TableauView:
     label: str
     rounds: list[tuple[str, list[Slot]]]  # (its name, 3.2; its matches in bracket order)
     unmended: list[tuple[str, str]]  # first-round pairs from one poule, by team names
+    # The placing matches (5): (« petite finale », « places 5–8 »…; its matches).
+    placing: list[tuple[str, list[Slot]]] = field(default_factory=list)
 
     @property
     def ready(self) -> list[Slot]:
-        return [slot for _name, slots in self.rounds for slot in slots if slot.callable]
+        return [slot for _name, slots in self.rounds + self.placing for slot in slots
+                if slot.callable]
 
 
 def _game_winner(game: GameRow) -> int | None:
@@ -254,54 +273,79 @@ def _game_winner(game: GameRow) -> int | None:
     return game.team_ns.number if _ns_won(game) else game.team_ew.number
 
 
+Called = dict[tuple[int, int, int, int], GameRow]  # (tableau, low, round/size, index)
+
+
 def tableaux_view(tournament: Tournament) -> list[TableauView]:
-    """Every tableau drawn, as a bracket of its rounds (three queries: the tableaux, the
-    teams, the matches called with their games)."""
+    """Every tableau drawn, as a bracket of its rounds and its placing matches (four
+    queries: the tableaux, the formule, the teams, the matches called with their games)."""
     tableaux = list(Tableau.objects.filter(tournament=tournament))
     if not tableaux:
         return []
+    plan = phase_plan_of(tournament)
+    placement = plan.placement if plan is not None else "partagees"
     teams = {team.number: team for team in Team.objects.filter(tournament=tournament,
                                                                round__isnull=True)}
-    called: dict[tuple[int, int, int], GameRow] = {}
+    called: Called = {}
     for match in (TableauMatch.objects.filter(tableau__tournament=tournament)
                   .select_related("game__round", "game__team_ns", "game__team_ew")):
-        called[(match.tableau_id, match.round_index, match.index)] = match.game
-    return [_tableau_view(tableau, teams, called) for tableau in tableaux]
+        called[(match.tableau_id, match.low, match.round_index, match.index)] = match.game
+    return [_tableau_view(tableau, teams, called, placement) for tableau in tableaux]
 
 
-def _tableau_view(tableau: Tableau, teams: dict[int, Team],
-                  called: dict[tuple[int, int, int], GameRow]) -> TableauView:
+def _filled(slot: Slot, game: GameRow | None, winner: int | None) -> Slot:
+    if game is not None:
+        slot.table, slot.round_number = game.table, game.round.number
+        slot.score_a, slot.score_b = game.score_ns, game.score_ew
+        slot.winner = winner
+        slot.state = ("played" if winner is not None else
+                      "level" if game.finished else "called")
+        last = game.stop_after or game.round.max_donnes
+        slot.decisive = slot.state == "called" and last is not None and game.played >= last
+    elif slot.a is not None and slot.b is not None:
+        slot.state = "ready"
+    return slot
+
+
+def _tableau_view(tableau: Tableau, teams: dict[int, Team], called: Called,
+                  placement: str) -> TableauView:
     seeds = list(tableau.seeds)
-    winners = {}
-    for (owner, round_index, index), played in called.items():
+    winners: dict[tuple[int, int], int] = {}
+    placed: dict[tuple[int, int, int], int] = {}
+    for (owner, low, round_index, index), played in called.items():
         if owner == tableau.pk and (winner := _game_winner(played)) is not None:
-            winners[(round_index, index)] = winner
+            if low:
+                placed[(low, round_index, index)] = winner
+            else:
+                winners[(round_index, index)] = winner
     names = round_names(len(seeds))
+    pairs_by_round = bracket_slots(seeds, winners)
     rounds = []
-    for round_index, pairs in enumerate(bracket_slots(seeds, winners)):
+    for round_index, pairs in enumerate(pairs_by_round):
         slots = []
         for index, (a, b) in enumerate(pairs):
-            game = called.get((tableau.pk, round_index, index))
             slot = Slot(round_index, index, teams.get(a) if a else None,
                         teams.get(b) if b else None, "waiting")
             if round_index == 0 and b is None:
                 slot.state, slot.winner = "bye", a
-            elif game is not None:
-                slot.table, slot.round_number = game.table, game.round.number
-                slot.score_a, slot.score_b = game.score_ns, game.score_ew
-                slot.winner = winners.get((round_index, index))
-                slot.state = ("played" if slot.winner is not None else
-                              "level" if game.finished else "called")
-                last = game.stop_after or game.round.max_donnes
-                slot.decisive = (slot.state == "called" and last is not None
-                                 and game.played >= last)
-            elif a is not None and b is not None:
-                slot.state = "ready"
-            slots.append(slot)
+                slots.append(slot)
+                continue
+            slots.append(_filled(slot, called.get((tableau.pk, 0, round_index, index)),
+                                 winners.get((round_index, index))))
         rounds.append((names[round_index], slots))
+    placing: list[tuple[str, list[Slot]]] = []
+    found, _places = placing_slots(pairs_by_round, winners, placement,  # type: ignore[arg-type]
+                                   len(seeds), placed)
+    for pure in found:
+        slot = Slot(pure.size, pure.index, teams.get(pure.a) if pure.a else None,
+                    teams.get(pure.b) if pure.b else None, "waiting", low=pure.low)
+        _filled(slot, called.get((tableau.pk, pure.low, pure.size, pure.index)), pure.winner)
+        if not placing or placing[-1][0] != pure.name:
+            placing.append((pure.name, []))
+        placing[-1][1].append(slot)
     unmended = [(teams[a].name if a in teams else str(a), teams[b].name if b in teams
                  else str(b)) for a, b in tableau.unmended]
-    return TableauView(tableau, tableau.get_name_display(), rounds, unmended)
+    return TableauView(tableau, tableau.get_name_display(), rounds, unmended, placing)
 
 
 def free_table(tournament: Tournament, round_: Round | None) -> int:
@@ -322,18 +366,28 @@ TABLEAU_PHASES = ("principal", "consolante")
 
 
 def tableau_correction_refused(game: GameRow) -> str:
-    """Why a result of this tableau game can no longer change, or "" (3.3): the match its
-    winner goes on to is called. Decision: refused as soon as that match is called, not only
-    once it has a donne — a winner changed then would leave the wrong team at its table; its
-    call is undone first while it has no result (one query, none for a game of no tableau)."""
+    """Why a result of this tableau game can no longer change, or "" (3.3): a match its
+    winner or its loser goes on to (the next round, a placing match) is called. Decision:
+    refused as soon as that match is called, not only once it has a donne — a result changed
+    then would leave the wrong team at its table; its call is undone first while it has no
+    result (two queries, none for a game of no tableau)."""
     if game.round.phase not in TABLEAU_PHASES:
         return ""
-    match = TableauMatch.objects.filter(game=game).first()
+    match = TableauMatch.objects.filter(game=game).select_related("tableau").first()
     if match is None:
         return ""
-    following = (TableauMatch.objects.filter(tableau_id=match.tableau_id,
-                                             round_index=match.round_index + 1,
-                                             index=match.index // 2)
+    if match.low:
+        half = match.round_index // 2
+        nexts = [(match.low, half), (match.low + half, half)] if half >= 1 else []
+    else:
+        groups = bracket_size(len(match.tableau.seeds)) >> (match.round_index + 1)
+        nexts = [(0, match.round_index + 1), (groups + 1, groups)]
+    if not nexts:
+        return ""
+    where = Q()
+    for low, round_index in nexts:
+        where |= Q(low=low, round_index=round_index, index=match.index // 2)
+    following = (TableauMatch.objects.filter(where, tableau_id=match.tableau_id)
                  .select_related("game").first())
     if following is None:
         return ""
@@ -374,29 +428,51 @@ def _played_tableau(view: TableauView) -> BracketTableau | None:
     return BracketTableau(seeds, bracket_size(len(seeds)), rounds)
 
 
-def _no_partie(a: int, b: int) -> Game:
-    raise AssertionError("places partagées play no placing match")
+class _NotPlayed(Exception):
+    """A placing match the final standings need is not played yet."""
+
+
+def _recorded(view: TableauView) -> Callable[[int, int], Game]:
+    """The placing matches played, as the pure core's `play` asks for them (a, b)."""
+    played: dict[frozenset[int], Slot] = {}
+    for _name, slots in view.placing:
+        for slot in slots:
+            if slot.state == "played" and slot.a is not None and slot.b is not None:
+                played[frozenset((slot.a.number, slot.b.number))] = slot
+
+    def play(a: int, b: int) -> Game:
+        slot = played.get(frozenset((a, b)))
+        if slot is None or slot.a is None or slot.winner is None:
+            raise _NotPlayed
+        scores = (slot.score_a or 0, slot.score_b or 0)
+        return Game(slot.winner, *(scores if slot.a.number == a else scores[::-1]))
+
+    return play
 
 
 def phases_standings(tournament: Tournament) -> FinalStandings:
     """The final standings of a concours in poules (BRACKETS.md 6): the principal's places,
     the consolante's, then the teams in neither tableau by their place in their poule
-    (sharing it). Only the placement « places partagées » is ranked so far: the placing
-    matches of the others are not played through the application yet."""
+    (sharing it); the placing matches (petite finale, every place played) as they were
+    played."""
     plan = phase_plan_of(tournament)
     views = tableaux_view(tournament)
     if plan is None or not views:
         return FinalStandings([], "Les tableaux ne sont pas encore tirés.")
-    if plan.placement != "partagees":
-        return FinalStandings([], "Les matchs de classement (petite finale, toutes les "
-                                  "places jouées) ne se jouent pas encore dans l'application.")
     groups: list[tuple[str, list[list[int]]]] = []
     labels: dict[str, str] = {}
     for view in views:
         played = _played_tableau(view)
         if played is None:
             return FinalStandings([], f"Le {view.label} n'est pas fini.")
-        tableau_placing(played, "partagees", _no_partie, seed=0)
+        try:
+            # The cadrage's losers tied on every figure are placed by lot (5): the same
+            # draw each time from the tableau's own id.
+            tableau_placing(played, plan.placement,  # type: ignore[arg-type]
+                            _recorded(view), seed=view.tableau.pk)
+        except _NotPlayed:
+            return FinalStandings([], f"Les matchs de classement du {view.label} ne sont "
+                                      "pas finis.")
         groups.append((view.tableau.name, played.places))
         labels[view.tableau.name] = view.label
     rest: list[list[int]] = []

@@ -407,28 +407,32 @@ def _direct_draw(tournament: Tournament, plan: PhasePlan, seed: int | None,
     return tableau
 
 
-def _slot(tournament: Tournament, tableau: Tableau, round_index: int, index: int) -> Slot:
+def _slot(tournament: Tournament, tableau: Tableau, low: int, round_index: int,
+          index: int) -> Slot:
     for view in tableaux_view(tournament):
         if view.tableau.pk != tableau.pk:
             continue
-        if round_index < len(view.rounds) and index < len(view.rounds[round_index][1]):
-            return view.rounds[round_index][1][index]
+        for _name, slots in view.rounds + view.placing:
+            for slot in slots:
+                if slot.key == (low, round_index, index):
+                    return slot
     raise UserError(_("Ce match n'existe pas dans ce tableau."))
 
 
 @transaction.atomic
-def tableau_match_call(*, tableau: Tableau, round_index: int, index: int,
+def tableau_match_call(*, tableau: Tableau, round_index: int, index: int, low: int = 0,
                        table: int | None = None, by: Actor = SYSTEM) -> TableauMatch:
     """Call a match whose two entrants are known (3.3) to `table` (None: the lowest free
     one): its game, in the partie of its tableau's round (made with the first match
-    called), with its score sheet, its table link and its line on the projector."""
+    called), with its score sheet, its table link and its line on the projector. `low`: a
+    placing match's first place (its group's size as `round_index`), 0 for the bracket."""
     tournament = _locked(tableau.tournament)
-    slot = _slot(tournament, tableau, round_index, index)
+    slot = _slot(tournament, tableau, low, round_index, index)
     if slot.state != "ready":
         raise UserError(_("Ce match ne peut pas être appelé : ses deux équipes ne sont pas "
                           "connues, ou il est déjà appelé."))
     assert slot.a is not None and slot.b is not None
-    sibling = (TableauMatch.objects.filter(tableau=tableau, round_index=round_index)
+    sibling = (TableauMatch.objects.filter(tableau=tableau, low=low, round_index=round_index)
                .select_related("game__round").first())
     round_ = sibling.game.round if sibling is not None else None
     if table is None:
@@ -443,10 +447,11 @@ def tableau_match_call(*, tableau: Tableau, round_index: int, index: int,
                                       number=1 if last is None else last.number + 1,
                                       phase=tableau.name)
     game = Game.objects.create(round=round_, table=table, team_ns=slot.a, team_ew=slot.b)
-    match = TableauMatch.objects.create(tableau=tableau, round_index=round_index, index=index,
-                                        game=game)
+    match = TableauMatch.objects.create(tableau=tableau, low=low, round_index=round_index,
+                                        index=index, game=game)
+    where = [low, round_index, index] if low else [round_index, index]
     audit.log(tournament, by, "phases", "call", round_number=round_.number, table=table,
-              after={"tableau": tableau.name, "match": [round_index, index],
+              after={"tableau": tableau.name, "match": where,
                      "teams": [slot.a.number, slot.b.number]})
     return match
 
@@ -474,7 +479,9 @@ def tableau_match_uncall(*, match: TableauMatch, by: Actor = SYSTEM) -> None:
         raise UserError(_("Le match de la table %(t)d a un résultat : son appel ne peut plus "
                           "être annulé.") % {"t": game.table})
     round_ = game.round
-    before = {"tableau": locked.tableau.name, "match": [locked.round_index, locked.index],
+    where = ([locked.low, locked.round_index, locked.index] if locked.low
+             else [locked.round_index, locked.index])
+    before = {"tableau": locked.tableau.name, "match": where,
               "teams": [game.team_ns.number, game.team_ew.number if game.team_ew else 0]}
     game.delete()  # and its match (cascade)
     if not round_.games.exists():

@@ -159,8 +159,10 @@ def _tableau(tournament, name: str):
 @login_required
 @require_POST
 def tableau_match_call(request: HttpRequest, slug: str, tableau: str, round_index: int,
-                       index: int) -> HttpResponse:
-    """Call a match to a table: the one typed, else the lowest free."""
+                       index: int, low: int = 0) -> HttpResponse:
+    """Call a match to a table: the one typed, else the lowest free. A match of the bracket
+    by its round and place in it (from 1); a placing match by its group's first place and
+    size, and its place in the group (from 1)."""
     tournament = at_desk(request, slug)
     chosen = _tableau(tournament, tableau)
     form = TableForm(request.POST)
@@ -168,9 +170,9 @@ def tableau_match_call(request: HttpRequest, slug: str, tableau: str, round_inde
         _form_refusals(request, form)
         return redirect("tournament:tableaux", slug=slug)
     try:
-        match = services.tableau_match_call(tableau=chosen, round_index=round_index - 1,
-                                            index=index - 1, table=form.cleaned_data["table"],
-                                            by=_by(request))
+        match = services.tableau_match_call(
+            tableau=chosen, low=low, round_index=round_index if low else round_index - 1,
+            index=index - 1, table=form.cleaned_data["table"], by=_by(request))
     except UserError as error:
         messages.error(request, error.message)
     else:
@@ -184,10 +186,11 @@ def tableau_match_call(request: HttpRequest, slug: str, tableau: str, round_inde
 @login_required
 @require_POST
 def tableau_match_uncall(request: HttpRequest, slug: str, tableau: str, round_index: int,
-                         index: int) -> HttpResponse:
+                         index: int, low: int = 0) -> HttpResponse:
     tournament = at_desk(request, slug)
     chosen = _tableau(tournament, tableau)
-    match = chosen.matches.filter(round_index=round_index - 1, index=index - 1).first()
+    match = chosen.matches.filter(low=low, round_index=round_index if low else round_index - 1,
+                                  index=index - 1).first()
     if match is None:
         raise Http404(_("Ce match n'est pas appelé."))
     return _done_to(request, "tournament:tableaux", slug, lambda: services.tableau_match_uncall(
