@@ -11,6 +11,7 @@ from tournament import services
 from tournament.brackets.poules import poules_deal
 from tournament.errors import UserError
 from tournament.models import AuditEntry, Game, PhasePlan, PouleSeat, Round, TableauMatch
+from tournament.selectors import standings_lines
 from tournament.selectors.phases import (
     formule_summary,
     phases_standings,
@@ -312,3 +313,6 @@ def test_every_place_is_played_and_ranked_with_complet():
     entry = AuditEntry.objects.filter(tournament=t, kind="phases", action="call",
                                       after__match=[3, 2, 0]).count()
     assert entry == 2
+    # The concours' standings (page, documents, palmarès, workbook) follow these places.
+    lines = standings_lines(t)
+    assert [(line.row.rank, line.number) for line in lines] == expected
