@@ -106,6 +106,8 @@ def test_the_poules_are_dealt_as_the_pure_core_deals_them_and_journaled():
     assert entry.after == {"seed": 42, "poules": expected}
     with pytest.raises(UserError, match="déjà tirées"):
         services.poules_draw(tournament=t, seed=1)
+    with pytest.raises(UserError, match="est dans une poule"):
+        services.team_delete(team=t.teams.get(number=5))
     with pytest.raises(UserError, match="annulez leur tirage"):
         services.phase_plan_set(tournament=t, qualification="direct")
 
