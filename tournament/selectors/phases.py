@@ -15,15 +15,16 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 
 from ..brackets import BracketError, Game, Match
-from ..brackets.bracket import Round as BracketRound
-from ..brackets.bracket import Tableau as BracketTableau
 from ..brackets.bracket import (
+    PlacingSlot,
     bracket_size,
     bracket_slots,
     placing_slots,
     round_names,
     tableau_placing,
 )
+from ..brackets.bracket import Round as BracketRound
+from ..brackets.bracket import Tableau as BracketTableau
 from ..brackets.formule import Formule
 from ..brackets.poules import clashes, poule_name, poule_ranking
 from ..brackets.standings import final_standings
@@ -486,3 +487,30 @@ def phases_standings(tournament: Tournament) -> FinalStandings:
     return FinalStandings([FinalPlace(place.place, teams[place.entrant],
                                       labels.get(place.tableau or "", ""))
                            for place in final_standings(groups, rest)], "")
+
+
+def game_phase_words(game: GameRow) -> str:
+    """Where a partie of a concours in phases stands, for its sheet and its phones (BRACKETS.md
+    7): « Poule B », « Quarts de finale — tableau principal », « Petite finale —
+    consolante », with « donne décisive » once it goes on past its last donne level. "" for
+    a partie of no phase (no query; one or two otherwise)."""
+    phase = game.round.phase
+    if not phase:
+        return ""
+    if phase == "poule":
+        seat = PouleSeat.objects.filter(team_id=game.team_ns_id).first()
+        words = f"Poule {poule_name(seat.poule - 1)}" if seat is not None else "Poule"
+    else:
+        match = TableauMatch.objects.filter(game=game).select_related("tableau").first()
+        if match is None:
+            return ""
+        if match.low:
+            name = PlacingSlot(match.low, match.round_index, match.index, None, None,
+                               None).name
+        else:
+            name = round_names(len(match.tableau.seeds))[match.round_index]
+        words = f"{name[:1].upper()}{name[1:]} — {match.tableau.get_name_display()}"
+    last = game.stop_after or game.round.max_donnes
+    if not game.finished and last is not None and game.played >= last:
+        words += " · donne décisive"
+    return words
