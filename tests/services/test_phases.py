@@ -318,3 +318,31 @@ def test_every_place_is_played_and_ranked_with_complet():
     # The concours' standings (page, documents, palmarès, workbook) follow these places.
     lines = standings_lines(t)
     assert [(line.row.rank, line.number) for line in lines] == expected
+
+
+def test_after_the_parties_qualificatives_the_top_m_play_the_principal():
+    t = concours(teams=8)
+    services.phase_plan_set(tournament=t, qualification="parties", parties=2, principal=4,
+                            consolante=False)
+    won_by_nord_sud(services.round_generate(tournament=t, seed=3))
+    with pytest.raises(UserError, match="ne sont pas finies"):
+        services.tableaux_draw(tournament=t)
+    won_by_nord_sud(services.round_generate(tournament=t, seed=4))
+    lines = standings_lines(t)
+    (principal,) = services.tableaux_draw(tournament=t, seed=1)
+    wins = {line.number: line.row.wins for line in lines}
+    # By their place: the two teams of two wins, then two of the four of one win (by lot).
+    assert [wins[number] for number in principal.seeds] == [2, 2, 1, 1]
+    top = set(principal.seeds)
+    assert sorted(n for group in principal.rest for n in group) == sorted(
+        set(range(1, 9)) - top)
+    for index in range(2):
+        match = services.tableau_match_call(tableau=principal, round_index=0, index=index)
+        services.game_forfeit(game=match.game, side="EW")
+    final = services.tableau_match_call(tableau=principal, round_index=1, index=0)
+    services.game_forfeit(game=final.game, side="EW")
+    places = phases_standings(t).places
+    assert [place.team.number for place in places][:2] == principal.seeds[:2]
+    assert [place.place for place in places][:4] == [1, 2, 3, 3]
+    assert {place.team.number for place in places[4:]} == set(range(1, 9)) - top
+    assert all(place.tableau == "" for place in places[4:])

@@ -121,6 +121,9 @@ class Tableau(models.Model):
     unmended = models.JSONField(default=list, blank=True)
     # The lot's seed under the cadrage « par tirage » (None: seeded from the poules).
     seed = models.BigIntegerField(null=True, blank=True)
+    # On the principal: the teams in neither tableau, by their place in the qualification
+    # (groups sharing a place, best first; BRACKETS.md 6), as they stood at its draw.
+    rest = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["pk"]

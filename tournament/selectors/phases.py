@@ -476,12 +476,9 @@ def phases_standings(tournament: Tournament) -> FinalStandings:
                                       "pas finis.")
         groups.append((view.tableau.name, played.places))
         labels[view.tableau.name] = view.label
-    rest: list[list[int]] = []
-    if not any(view.tableau.name == "consolante" for view in views):
-        poules = poules_view(tournament, plan)
-        rankings = [[row.number for row in poule.ranking] for poule in poules.poules]
-        rest = [group for place in range(plan.qualified, 4)
-                if (group := [ranking[place] for ranking in rankings if place < len(ranking)])]
+    # The teams in neither tableau, as the principal's draw left them (6).
+    rest: list[list[int]] = next((list(view.tableau.rest) for view in views
+                                  if view.tableau.name == "principal"), [])
     teams = {team.number: team for team in Team.objects.filter(tournament=tournament,
                                                                round__isnull=True)}
     return FinalStandings([FinalPlace(place.place, teams[place.entrant],

@@ -21,6 +21,7 @@ Decisions where BRACKETS.md is silent:
 
 from __future__ import annotations
 
+import random
 import secrets
 from collections.abc import Sequence
 
@@ -54,6 +55,7 @@ from ..selectors.phases import (
 )
 from ..selectors.rounds import round_unfinished_tables, tables_phrase
 from ..selectors.rules import games_with_results
+from ..selectors.standings import standings
 from ..validators import MAX_SEED
 from .rounds import round_close
 
@@ -338,6 +340,8 @@ def tableaux_draw(*, tournament: Tournament, seed: int | None = None,
         raise UserError(_("Les tableaux sont déjà tirés."))
     if plan is not None and plan.qualification == "direct":
         return [_direct_draw(tournament, plan, seed, by)]
+    if plan is not None and plan.qualification == "parties":
+        return _parties_draw(tournament, plan, seed, by)
     plan = _plan_for_poules(tournament)
     view = poules_view(tournament, plan)
     if not view.drawn or view.parties_drawn < PARTIES or not all(
@@ -367,13 +371,66 @@ def tableaux_draw(*, tournament: Tournament, seed: int | None = None,
             entrants = [one.entrant for one in seeds]
         if len(entrants) < 2:
             continue  # a consolante of fewer than 2 is not played (4)
+        rest = [] if plan.consolante or name != "principal" else [
+            group for place in range(plan.qualified, 4)
+            if (group := [ranking[place] for ranking in rankings if place < len(ranking)])]
         made.append(Tableau.objects.create(tournament=tournament, name=name, seeds=entrants,
                                            unmended=[list(pair) for pair in unmended],
-                                           seed=seed))
+                                           seed=seed, rest=rest))
         audit.log(tournament, by, "phases", "tableau",
                   after={"tableau": name, "seeds": entrants})
     for round_ in tournament.rounds.filter(phase="poule", closed=False):
         round_close(round_=round_, by=by)
+    return made
+
+
+def _parties_draw(tournament: Tournament, plan: PhasePlan, seed: int | None,
+                  by: Actor) -> list[Tableau]:
+    """After the parties qualificatives (3.1, 4): the top M of the standings to the
+    principal by their place (teams tied at the cut by lot with `seed`, drawn when None),
+    the others to the consolante; under « par tirage », each tableau's seeds by lot."""
+    assert plan.parties is not None and plan.principal is not None
+    last = tournament.rounds.order_by("-number").first()
+    if last is None or last.number < plan.parties or round_unfinished_tables(last):
+        raise UserError(_("Les %(n)d parties qualificatives ne sont pas finies : les tableaux "
+                          "se tirent ensuite.") % {"n": plan.parties})
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise UserError(_("Graine du tirage : de 0 à %(n)d.") % {"n": MAX_SEED}, "seed")
+    seed = secrets.randbelow(10**9) if seed is None else seed
+    rng = random.Random(seed)
+    numbers = dict(Team.objects.filter(tournament=tournament, round__isnull=True,
+                                       active=True).values_list("pk", "number"))
+    groups: dict[int, list[int]] = {}
+    for row in standings(tournament):
+        if row.entrant in numbers:
+            groups.setdefault(row.rank, []).append(numbers[row.entrant])
+    ranked = [sorted(group) for _rank, group in sorted(groups.items())]
+    order = []
+    for group in ranked:
+        rng.shuffle(group)  # teams tied on every criterion: by lot (3.1)
+        order += group
+    try:
+        formule_check(phase_plan_formule(plan, tournament), len(order))
+    except BracketError as error:
+        raise UserError(str(error)) from None
+    principal, others = order[:plan.principal], order[plan.principal:]
+    lot = plan.cadrage == "tirage"
+    made = []
+    for name, entrants in (("principal", principal),
+                           ("consolante", others if plan.consolante else [])):
+        if len(entrants) < 2:
+            continue
+        if lot:
+            entrants = seeds_by_lot(entrants, seed=rng.randrange(10**9))
+        kept = set(principal)
+        rest = [] if plan.consolante or name != "principal" else [
+            left for group in ranked if (left := [n for n in group if n not in kept])]
+        made.append(Tableau.objects.create(tournament=tournament, name=name, seeds=entrants,
+                                           seed=seed, rest=rest))
+        audit.log(tournament, by, "phases", "tableau",
+                  after={"tableau": name, "seeds": entrants})
+    if not last.closed:
+        round_close(round_=last, by=by)
     return made
 
 
