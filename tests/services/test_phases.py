@@ -346,3 +346,24 @@ def test_after_the_parties_qualificatives_the_top_m_play_the_principal():
     assert [place.place for place in places][:4] == [1, 2, 3, 3]
     assert {place.team.number for place in places[4:]} == set(range(1, 9)) - top
     assert all(place.tableau == "" for place in places[4:])
+
+
+def test_gagnants_perdants_pairs_the_winners_then_the_barrage_and_ranks_by_them():
+    t = concours(teams=8)
+    services.phase_plan_set(tournament=t, qualification="poules", poule_style="gagnants")
+    services.poules_draw(tournament=t, seed=6)
+    p1, p2, p3, p4 = (row.number for row in poules_view(t).poules[0].rows)
+    won_by_nord_sud(services.poule_partie_generate(tournament=t))  # 1–4 won by 1, 2–3 by 2
+    second = services.poule_partie_generate(tournament=t)
+    pairs = [(g.team_ns.number, g.team_ew.number) for g in second.games.all()][:2]
+    # The winners together, the losers together, the one from 1–4 named first (2.3).
+    assert pairs == [(p1, p2), (p4, p3)]
+    won_by_nord_sud(second)  # gagnants won by 1, perdants by 4
+    third = services.poule_partie_generate(tournament=t)
+    # The barrage: the gagnants' loser (2) against the perdants' winner (4); one per poule.
+    barrages = [(g.team_ns.number, g.team_ew.number) for g in third.games.all()]
+    assert len(barrages) == 2 and barrages[0] == (p2, p4)
+    won_by_nord_sud(third)
+    poule = poules_view(t).poules[0]
+    assert poule.finished
+    assert [row.number for row in poule.ranking] == [p1, p2, p4, p3]
