@@ -109,3 +109,13 @@ def test_the_desk_calls_a_tableau_match_from_the_tree(evening, client):
     client.post(reverse("tournament:tableau_match_uncall",
                         args=[evening.slug, "principal", 1, 2]))
     assert not TableauMatch.objects.exists()
+
+
+def test_the_reglement_states_the_formule_in_words(evening):
+    from tournament import services
+    from tournament.exports import pdf
+
+    assert 'id="formule"' not in pdf.reglement_html(evening)
+    services.phase_plan_set(tournament=evening, qualification="poules", placement="complet")
+    assert ("Formule : 16 équipes : 4 poules de 4, puis un tableau principal de 8 et une "
+            "consolante de 8 ; chaque équipe joue 6 parties") in pdf.reglement_html(evening)
