@@ -367,3 +367,16 @@ def test_gagnants_perdants_pairs_the_winners_then_the_barrage_and_ranks_by_them(
     poule = poules_view(t).poules[0]
     assert poule.finished
     assert [row.number for row in poule.ranking] == [p1, p2, p4, p3]
+
+
+def test_a_withdrawn_team_loses_its_poule_parties_and_its_matches_by_forfeit():
+    t = concours(teams=8)
+    services.phase_plan_set(tournament=t, qualification="poules")
+    services.poules_draw(tournament=t, seed=5)
+    gone = poules_view(t).poules[0].rows[0].number
+    services.team_withdraw(team=t.teams.get(number=gone))
+    partie = services.poule_partie_generate(tournament=t)
+    game = partie.games.get(team_ns__number=gone)
+    # Its table is decided at once: the opponent goes through « par forfait ».
+    assert (game.forfeit, game.finished, game.winner) == ("NS", True, "EW")
+    assert partie.games.filter(finished=False).count() == 3

@@ -57,6 +57,7 @@ from ..selectors.rounds import round_unfinished_tables, tables_phrase
 from ..selectors.rules import games_with_results
 from ..selectors.standings import standings
 from ..validators import MAX_SEED
+from .donnes import game_forfeit
 from .rounds import round_close
 
 __all__ = ["phase_plan_set", "poule_partie_generate", "poules_draw", "poules_swap",
@@ -321,6 +322,8 @@ def poule_partie_generate(*, tournament: Tournament, by: Actor = SYSTEM) -> Roun
     audit.log(tournament, by, "round", "create", round_number=number,
               after={"seed": None, "tables": {str(table): [a, b] for table, (a, b)
                                               in enumerate(pairs, start=1)}})
+    for game in round_.games.select_related("team_ns", "team_ew"):
+        _withdrawn_forfeits(game, by)
     return round_
 
 
@@ -504,6 +507,7 @@ def tableau_match_call(*, tableau: Tableau, round_index: int, index: int, low: i
                                       number=1 if last is None else last.number + 1,
                                       phase=tableau.name)
     game = Game.objects.create(round=round_, table=table, team_ns=slot.a, team_ew=slot.b)
+    _withdrawn_forfeits(game, by)
     match = TableauMatch.objects.create(tableau=tableau, low=low, round_index=round_index,
                                         index=index, game=game)
     where = [low, round_index, index] if low else [round_index, index]
@@ -514,6 +518,15 @@ def tableau_match_call(*, tableau: Tableau, round_index: int, index: int, low: i
 
 
 MAX_TABLE = 999
+
+
+def _withdrawn_forfeits(game: Game, by: Actor) -> None:
+    """A withdrawn team loses every partie left to it by forfeit (3.3), in its poule and in
+    its tableau: its opponent goes through « par forfait »."""
+    for side, team in (("NS", game.team_ns), ("EW", game.team_ew)):
+        if team is not None and not team.active:
+            game_forfeit(game=game, side=side, by=by)
+            return
 
 
 def _table_free(tournament: Tournament, round_: Round | None, table: int) -> bool:
