@@ -119,3 +119,16 @@ def test_the_reglement_states_the_formule_in_words(evening):
     services.phase_plan_set(tournament=evening, qualification="poules", placement="complet")
     assert ("Formule : 16 équipes : 4 poules de 4, puis un tableau principal de 8 et une "
             "consolante de 8 ; chaque équipe joue 6 parties") in pdf.reglement_html(evening)
+
+
+def test_a_poule_of_three_names_its_exempt_at_each_partie(owner, client):
+    from tournament import services
+    from tournament.selectors.phases import poules_view
+
+    t = tournament(owner=owner, slug="sept")
+    teams_written(t, 7)
+    services.phase_plan_set(tournament=t, qualification="poules")
+    services.poules_draw(tournament=t, seed=2)
+    b = [row.number for row in poules_view(t).poules[1].rows]
+    page = client.get(reverse("tournament:poules", args=[t.slug])).content.decode()
+    assert f"Partie 1 : n° {b[0]} · Partie 2 : n° {b[1]} · Partie 3 : n° {b[2]}" in page
