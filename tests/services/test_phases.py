@@ -380,3 +380,23 @@ def test_a_withdrawn_team_loses_its_poule_parties_and_its_matches_by_forfeit():
     # Its table is decided at once: the opponent goes through « par forfait ».
     assert (game.forfeit, game.finished, game.winner) == ("NS", True, "EW")
     assert partie.games.filter(finished=False).count() == 3
+
+
+def test_a_direct_consolante_takes_the_losers_of_their_first_partie():
+    t = concours(teams=12)
+    services.phase_plan_set(tournament=t, qualification="direct")
+    (principal,) = services.tableaux_draw(tournament=t, seed=3)
+    seeds = principal.seeds  # S = 16: seeds 1–4 have byes, 5–12 play the cadrage
+    for index in (1, 3, 5, 7):
+        match = services.tableau_match_call(tableau=principal, round_index=0, index=index)
+        services.game_forfeit(game=match.game, side="EW")  # the better seed goes through
+    with pytest.raises(UserError, match="pas toutes jouées"):
+        services.tableaux_draw(tournament=t)
+    for index in range(4):
+        match = services.tableau_match_call(tableau=principal, round_index=1, index=index)
+        # Seed 1 is beaten in its quarter-final, the other bye-holders win theirs.
+        services.game_forfeit(game=match.game, side="NS" if index == 0 else "EW")
+    (consolante,) = services.tableaux_draw(tournament=t)
+    # 4: the cadrage's losers (seeds 9–12) and the bye-holder beaten next, by seed.
+    assert consolante.seeds == [seeds[0], seeds[8], seeds[9], seeds[10], seeds[11]]
+    assert consolante.name == "consolante"

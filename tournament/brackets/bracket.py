@@ -420,10 +420,15 @@ class PlacingSlot:
             f"places {self.low}–{self.low + self.size - 1}"
 
 
+# In a placing group, an entrant that left for the consolante (4): its opponent goes through
+# without a partie, as `tableau_placing` does with `gone` (entrant ids are positive).
+ABSENT = -1
+
+
 def placing_slots(rounds: Sequence[Sequence[tuple[int | None, int | None]]],
                   winners: Mapping[tuple[int, int], int], placement: Placement,
-                  entrants: int, placing: Mapping[tuple[int, int, int], int]
-                  ) -> tuple[list[PlacingSlot], dict[int, int]]:
+                  entrants: int, placing: Mapping[tuple[int, int, int], int],
+                  gone: Collection[int] = ()) -> tuple[list[PlacingSlot], dict[int, int]]:
     """Every placing match of a tableau known from the results so far, for a service that
     calls it as soon as both its entrants are known, and the places decided (place →
     entrant). `rounds`, `winners`: as `bracket_slots` gives and takes them; `placing` maps
@@ -448,8 +453,9 @@ def placing_slots(rounds: Sequence[Sequence[tuple[int | None, int | None]]],
         losers: list[int | None] = []
         for index, (a, b) in enumerate(pairs):
             winner = winners.get((round_index, index))
-            losers.append(None if winner is None or a is None or b is None
-                          else (b if winner == a else a))
+            loser = None if winner is None or a is None or b is None else (
+                b if winner == a else a)
+            losers.append(ABSENT if loser is not None and loser in gone else loser)
         _placing_group(losers, len(losers) + 1, placing, slots, places,
                        deeper=placement == "complet")
     return slots, places
@@ -460,13 +466,19 @@ def _placing_group(entrants: list[int | None], low: int,
                    places: dict[int, int], *, deeper: bool) -> None:
     size = len(entrants)
     if size == 1:
-        if entrants[0] is not None:
+        if entrants[0] is not None and entrants[0] != ABSENT:
             places[low] = entrants[0]
         return
     winners: list[int | None] = []
     losers: list[int | None] = []
     for index in range(size // 2):
         a, b = entrants[2 * index], entrants[2 * index + 1]
+        if ABSENT in (a, b):
+            # No partie: the one present (or not known yet) takes the better place.
+            present = b if a == ABSENT else a
+            winners.append(present)
+            losers.append(ABSENT)
+            continue
         winner = placing.get((low, size, index)) if a is not None and b is not None else None
         if winner is not None and winner not in (a, b):
             raise ValueError(f"places {low}: {winner} is not one of {a}, {b}")

@@ -258,6 +258,7 @@ class TableauView:
     unmended: list[tuple[str, str]]  # first-round pairs from one poule, by team names
     # The placing matches (5): (« petite finale », « places 5–8 »…; its matches).
     placing: list[tuple[str, list[Slot]]] = field(default_factory=list)
+    gone: list[int] = field(default_factory=list)  # left for the consolante (`direct`)
 
     @property
     def ready(self) -> list[Slot]:
@@ -277,6 +278,32 @@ def _game_winner(game: GameRow) -> int | None:
 Called = dict[tuple[int, int, int, int], GameRow]  # (tableau, low, round/size, index)
 
 
+def direct_leaving(view: TableauView) -> list[int] | None:
+    """Who leaves a `direct` principal for the consolante (4), by seed: the losers of their
+    first partie — the cadrage's (or the first round's), and the bye-holders beaten in the
+    round after the cadrage unless it is a semi-final or the final; None while one of those
+    parties is not played."""
+    seeds = list(view.tableau.seeds)
+    size = bracket_size(len(seeds))
+    leaving: list[int] = []
+    firsts = [(0, slot) for slot in view.rounds[0][1]]
+    cadrage = size != len(seeds)
+    if cadrage and view.rounds[1][0] not in ("demi-finales", "finale"):
+        byes = set(seeds[:size - len(seeds)])
+        firsts += [(1, slot) for slot in view.rounds[1][1]
+                   if (slot.a and slot.a.number in byes) or (slot.b and slot.b.number in byes)]
+    for round_index, slot in firsts:
+        if slot.state == "bye":
+            continue
+        if slot.state != "played" or slot.a is None or slot.b is None:
+            return None
+        loser = slot.b.number if slot.winner == slot.a.number else slot.a.number
+        if round_index == 0 or loser in set(seeds[:size - len(seeds)]):
+            leaving.append(loser)
+    seed_of = {entrant: number for number, entrant in enumerate(seeds)}
+    return sorted(leaving, key=seed_of.__getitem__)
+
+
 def tableaux_view(tournament: Tournament) -> list[TableauView]:
     """Every tableau drawn, as a bracket of its rounds and its placing matches (four
     queries: the tableaux, the formule, the teams, the matches called with their games)."""
@@ -291,7 +318,15 @@ def tableaux_view(tournament: Tournament) -> list[TableauView]:
     for match in (TableauMatch.objects.filter(tableau__tournament=tournament)
                   .select_related("game__round", "game__team_ns", "game__team_ew")):
         called[(match.tableau_id, match.low, match.round_index, match.index)] = match.game
-    return [_tableau_view(tableau, teams, called, placement) for tableau in tableaux]
+    # A `direct` concours' consolante takes the losers of their first partie: they play no
+    # placing match in the principal (4).
+    gone: set[int] = set()
+    if plan is not None and plan.qualification == "direct":
+        gone = {number for tableau in tableaux if tableau.name == "consolante"
+                for number in tableau.seeds}
+    return [_tableau_view(tableau, teams, called, placement,
+                          gone if tableau.name == "principal" else set())
+            for tableau in tableaux]
 
 
 def _filled(slot: Slot, game: GameRow | None, winner: int | None) -> Slot:
@@ -309,7 +344,7 @@ def _filled(slot: Slot, game: GameRow | None, winner: int | None) -> Slot:
 
 
 def _tableau_view(tableau: Tableau, teams: dict[int, Team], called: Called,
-                  placement: str) -> TableauView:
+                  placement: str, gone: set[int]) -> TableauView:
     seeds = list(tableau.seeds)
     winners: dict[tuple[int, int], int] = {}
     placed: dict[tuple[int, int, int], int] = {}
@@ -336,7 +371,7 @@ def _tableau_view(tableau: Tableau, teams: dict[int, Team], called: Called,
         rounds.append((names[round_index], slots))
     placing: list[tuple[str, list[Slot]]] = []
     found, _places = placing_slots(pairs_by_round, winners, placement,  # type: ignore[arg-type]
-                                   len(seeds), placed)
+                                   len(seeds), placed, gone)
     for pure in found:
         slot = Slot(pure.size, pure.index, teams.get(pure.a) if pure.a else None,
                     teams.get(pure.b) if pure.b else None, "waiting", low=pure.low)
@@ -346,7 +381,8 @@ def _tableau_view(tableau: Tableau, teams: dict[int, Team], called: Called,
         placing[-1][1].append(slot)
     unmended = [(teams[a].name if a in teams else str(a), teams[b].name if b in teams
                  else str(b)) for a, b in tableau.unmended]
-    return TableauView(tableau, tableau.get_name_display(), rounds, unmended, placing)
+    return TableauView(tableau, tableau.get_name_display(), rounds, unmended, placing,
+                       sorted(gone))
 
 
 def free_table(tournament: Tournament, round_: Round | None) -> int:
@@ -470,7 +506,7 @@ def phases_standings(tournament: Tournament) -> FinalStandings:
             # The cadrage's losers tied on every figure are placed by lot (5): the same
             # draw each time from the tableau's own id.
             tableau_placing(played, plan.placement,  # type: ignore[arg-type]
-                            _recorded(view), seed=view.tableau.pk)
+                            _recorded(view), seed=view.tableau.pk, gone=view.gone)
         except _NotPlayed:
             return FinalStandings([], f"Les matchs de classement du {view.label} ne sont "
                                       "pas finis.")

@@ -48,6 +48,7 @@ from ..models import (
 from ..selectors.arrivals import entrants_drawn, entrants_registered
 from ..selectors.phases import (
     Slot,
+    direct_leaving,
     free_table,
     phase_plan_formule,
     poules_view,
@@ -339,7 +340,11 @@ def tableaux_draw(*, tournament: Tournament, seed: int | None = None,
     tirage », by lot with `seed` (drawn when None). The poules' last partie is closed."""
     tournament = _locked(tournament)
     plan = PhasePlan.objects.filter(tournament=tournament).first()
-    if Tableau.objects.filter(tournament=tournament).exists():
+    drawn = set(Tableau.objects.filter(tournament=tournament).values_list("name", flat=True))
+    if (plan is not None and plan.qualification == "direct" and plan.consolante
+            and drawn == {"principal"}):
+        return [_direct_consolante(tournament, plan, by)]
+    if drawn:
         raise UserError(_("Les tableaux sont déjà tirés."))
     if plan is not None and plan.qualification == "direct":
         return [_direct_draw(tournament, plan, seed, by)]
@@ -435,6 +440,28 @@ def _parties_draw(tournament: Tournament, plan: PhasePlan, seed: int | None,
     if not last.closed:
         round_close(round_=last, by=by)
     return made
+
+
+def _direct_consolante(tournament: Tournament, plan: PhasePlan, by: Actor) -> Tableau:
+    """`direct` (4): the losers of their first partie in the principal, seeded by their
+    seeds there (by lot under « par tirage »), once those parties are played."""
+    view = next(view for view in tableaux_view(tournament)
+                if view.tableau.name == "principal")
+    leaving = direct_leaving(view)
+    if leaving is None:
+        raise UserError(_("Les premières parties du tableau principal ne sont pas toutes "
+                          "jouées : la consolante se tire ensuite."))
+    if len(leaving) < 2:
+        raise UserError(_("La consolante aurait moins de 2 équipes : elle n'est pas jouée."))
+    seed = None
+    if plan.cadrage == "tirage":
+        seed = secrets.randbelow(10**9)
+        leaving = seeds_by_lot(leaving, seed=seed)
+    tableau = Tableau.objects.create(tournament=tournament, name="consolante", seeds=leaving,
+                                     seed=seed)
+    audit.log(tournament, by, "phases", "tableau",
+              after={"tableau": "consolante", "seeds": leaving})
+    return tableau
 
 
 def _direct_draw(tournament: Tournament, plan: PhasePlan, seed: int | None,

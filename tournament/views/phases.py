@@ -145,7 +145,7 @@ def tableaux_draw(request: HttpRequest, slug: str) -> HttpResponse:
     except UserError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("Tableaux tirés : appelez leurs matchs."))
+        messages.success(request, _("Tirage fait : appelez les matchs."))
     return redirect("tournament:tableaux", slug=slug)
 
 
