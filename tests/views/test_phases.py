@@ -79,7 +79,10 @@ def test_the_desk_calls_a_tableau_match_from_the_tree(evening, client):
         for game in round_.games.all():
             services.game_forfeit(game=game, side="EW")
     page = reverse("tournament:tableaux", args=[evening.slug])
-    assert 'id="tableaux-draw"' in client.get(page).content.decode()
+    blank = client.get(page).content.decode()
+    assert 'id="tableaux-draw"' in blank
+    # Before the tableaux, their blank tree by poule places (7): A1–B2, B1–A2 … (3.1).
+    assert "<span>1er poule A</span></div><div class=\"team\"><span>2e poule B</span>" in blank
     client.post(reverse("tournament:tableaux_draw", args=[evening.slug]))
     tree = client.get(page).content.decode()
     assert "Quarts de finale" in tree and "Demi-finales" in tree and "Finale" in tree

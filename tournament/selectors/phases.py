@@ -19,7 +19,10 @@ from ..brackets.bracket import (
     PlacingSlot,
     bracket_size,
     bracket_slots,
+    first_round,
+    mend_poule_pairs,
     placing_slots,
+    poule_seeds,
     round_names,
     tableau_placing,
 )
@@ -547,3 +550,49 @@ def game_phase_words(game: GameRow) -> str:
     if not game.finished and last is not None and game.played >= last:
         words += " · donne décisive"
     return words
+
+
+@dataclass
+class BlankTableau:
+    """A tableau before the poules end (BRACKETS.md 7): its rounds with the labels of the
+    places that will fill them (« 1er poule A », « 2e poule B »; « … » a winner to come)."""
+
+    label: str
+    rounds: list[tuple[str, list[tuple[str, str]]]]
+
+
+def _place_words(place: int, poule: int) -> str:
+    return f"{'1er' if place == 0 else f'{place + 1}e'} poule {poule_name(poule)}"
+
+
+def blank_tableaux(plan: PhasePlan, poules: Poules) -> list[BlankTableau]:
+    """The principal and the consolante as the poules drawn will seed them (3.1, 3.2: the
+    crossing and the mending by poule), each entrant named by its poule place."""
+    if plan.qualification != "poules" or not poules.drawn:
+        return []
+    sizes = [len(poule.rows) for poule in poules.poules]
+    # Stand-in ids for the places: place k of poule p is p * 4 + k + 1.
+    rankings = [[index * 4 + place + 1 for place in range(size)]
+                for index, size in enumerate(sizes)]
+    groups = [("tableau principal", list(range(plan.qualified)))]
+    if plan.consolante:
+        groups.append(("consolante", list(range(plan.qualified, 4))))
+    made = []
+    for label, places in groups:
+        seeds = poule_seeds(rankings, places)
+        if len(seeds) < 2:
+            continue
+        if plan.cadrage == "tirage":
+            order = [seed.entrant for seed in seeds]  # drawn by lot when the poules end
+        else:
+            order = [seed.entrant for seed in mend_poule_pairs(seeds)[0]]
+        names = round_names(len(order))
+        words = {code: _place_words((code - 1) % 4, (code - 1) // 4) for code in order}
+        rounds = [(names[0], [(words[a], words[b] if b is not None else "exempt")
+                              for a, b in first_round(order)])]
+        count = len(rounds[0][1]) // 2
+        for name in names[1:]:
+            rounds.append((name, [("…", "…")] * count))
+            count //= 2
+        made.append(BlankTableau(label, rounds))
+    return made

@@ -16,6 +16,7 @@ from ..access import at_desk, is_member, is_organiser, organised, readable
 from ..errors import UserError
 from ..forms.phases import PhasePlanForm, PoulesDrawForm, PoulesSwapForm, TableForm
 from ..selectors.phases import (
+    blank_tableaux,
     formule_summary,
     phase_plan_formule,
     phase_plan_of,
@@ -127,8 +128,11 @@ def tableaux(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = readable(request, slug)
     plan = phase_plan_of(tournament)
     view = poules_view(tournament, plan) if plan is not None else None
+    drawn = tableaux_view(tournament)
     return render(request, "tournament/public/tableaux.html", {
-        "tournament": tournament, "plan": plan, "tableaux": tableaux_view(tournament),
+        "tournament": tournament, "plan": plan, "tableaux": drawn,
+        "blank": blank_tableaux(plan, view) if plan is not None and view is not None
+        and not drawn else [],
         "final": phases_standings(tournament) if plan is not None else None,
         "poules_over": view is not None and view.drawn and view.parties_drawn == 3 and all(
             poule.finished for poule in view.poules),
