@@ -51,6 +51,20 @@ def drawn(*, owner=None, teams: int = 4, seed: int = 5, **options):
     return created
 
 
+def teams_written(t, count: int, clubs: dict[int, str] | None = None) -> None:
+    """`count` doublettes « Équipe n » of « Joueur … » written in two queries (registration
+    through the services is tested on its own; for a concours in poules it would be most of
+    a test's time). `clubs`: a team number's club."""
+    players = Player.objects.bulk_create(Player(tournament=t, number=number,
+                                                name=f"Joueur {number}")
+                                         for number in range(1, 2 * count + 1))
+    Team.objects.bulk_create(
+        Team(tournament=t, number=number, name=f"Équipe {number}",
+             first=players[2 * number - 2], second=players[2 * number - 1],
+             club=(clubs or {}).get(number, ""))
+        for number in range(1, count + 1))
+
+
 def melee(*, owner=None, players: int = 0, **options):
     """A mêlée concours (players register alone), published unless told otherwise, with
     `players` players "Joueur 1", "Joueur 2"… of the club "Club A" or "Club B"."""

@@ -291,3 +291,73 @@ def test_bracket_slots_with_every_winner_are_the_rounds_played(entrants, seed):
                for i, m in enumerate(round_.matches) if not m.bye}
     slots = bracket_slots(tableau.seeds, winners)
     assert slots == [[(m.a, m.b) for m in round_.matches] for round_ in tableau.rounds]
+
+
+def test_placing_slots_flow_as_the_played_tableau_places_them():
+    """Every placing match known from the results, played as `tableau_placing` plays them,
+    gives the same places (5), for the petite finale and for every place played."""
+    from tournament.brackets.bracket import bracket_slots, placing_slots, tableau_placing
+    from tournament.brackets.bracket import tableau_rounds as played_rounds
+
+    from .helpers import strongest as play
+
+    for placement in ("petite-finale", "complet"):
+        for entrants in (8, 12):
+            seeds = list(range(1, entrants + 1))
+            tableau = played_rounds(seeds, play)
+            tableau_placing(tableau, placement, play, seed=1)
+            winners = {(r, i): match.winner for r, round_ in enumerate(tableau.rounds)
+                       for i, match in enumerate(round_.matches) if match.b is not None}
+            rounds = bracket_slots(seeds, winners)
+            placing: dict = {}
+            while True:
+                slots, places = placing_slots(rounds, winners, placement, entrants, placing)
+                ready = [s for s in slots if s.a and s.b and s.winner is None]
+                if not ready:
+                    break
+                for slot in ready:
+                    placing[(slot.low, slot.size, slot.index)] = play(slot.a, slot.b).winner
+            decided = [[places[p]] for p in sorted(places)]
+            assert decided == tableau.places[:len(decided)]
+            assert [s.name for s in slots if s.size == 2 and s.low == 3] == ["petite finale"]
+
+
+def test_placing_slots_skip_the_entrants_gone_to_the_consolante():
+    """A `direct` principal's placing matches (5) flow without the losers of their first
+    partie (4): the same places as `tableau_placing` with `gone`."""
+    from tournament.brackets.bracket import (
+        bracket_slots,
+        direct_consolante,
+        placing_slots,
+        tableau_placing,
+    )
+    from tournament.brackets.bracket import tableau_rounds as played_rounds
+
+    from .helpers import by_lot
+
+    for entrants, seed in ((8, 1), (12, 2), (12, 5)):
+        play = by_lot(seed)
+        seeds = list(range(1, entrants + 1))
+        tableau = played_rounds(seeds, play)
+        gone = direct_consolante(tableau)
+        log: dict = {}
+
+        def recorded(a, b, log=log, play=play):
+            log[frozenset((a, b))] = game = play(a, b)
+            return game
+
+        tableau_placing(tableau, "complet", recorded, seed=1, gone=gone)
+        winners = {(r, i): match.winner for r, round_ in enumerate(tableau.rounds)
+                   for i, match in enumerate(round_.matches) if match.b is not None}
+        rounds = bracket_slots(seeds, winners)
+        placing: dict = {}
+        while True:
+            slots, places = placing_slots(rounds, winners, "complet", entrants, placing, gone)
+            ready = [s for s in slots if s.a and s.b and s.winner is None]
+            if not ready:
+                break
+            for slot in ready:
+                placing[(slot.low, slot.size, slot.index)] = \
+                    log[frozenset((slot.a, slot.b))].winner
+        assert not set(places.values()) & set(gone)
+        assert [[places[p]] for p in sorted(places)] == tableau.places[:len(places)]

@@ -43,6 +43,8 @@ from tournament.models import (
     MemberInvite,
     Membership,
     Payment,
+    PhasePlan,
+    PouleSeat,
     Prize,
     RegisterEntry,
     Season,
@@ -218,6 +220,30 @@ ROWS: dict[str, Row] = {
     "tournament:sponsor_logo": Row(lambda w: [w.t.slug, sponsor(w)], PUBLIC, GET_ONLY,
                                    login=False),
     "tournament:sponsors_pdf": Row(slug, POST_ONLY, RUN, lambda w: {"shown": "on"}),
+    # A concours in phases (BRACKETS.md): its formule, its poules (the world has none drawn:
+    # the actions are refused in French, after the role check, changing nothing).
+    "tournament:phase_plan": Row(slug, RUN, RUN, lambda w: {"qualification": "direct",
+                                                            "cadrage": "tetes",
+                                                            "placement": "partagees",
+                                                            "poule_style": "toutes",
+                                                            "qualified": "2"}),
+    "tournament:poules": Row(slug, PUBLIC, GET_ONLY, login=False),
+    "tournament:poules_draw": Row(slug, POST_ONLY, RUN),
+    "tournament:poules_undraw": Row(slug, POST_ONLY, RUN),
+    "tournament:poules_swap": Row(slug, POST_ONLY, RUN, lambda w: {"first": "1",
+                                                                   "second": "2"}),
+    "tournament:poule_partie_generate": Row(slug, POST_ONLY, RUN),
+    "tournament:tableaux": Row(slug, PUBLIC, GET_ONLY, login=False),
+    "tournament:tableaux_draw": Row(slug, POST_ONLY, RUN),
+    # No tableau in the world: the desk's call and its undo find nothing (a 404).
+    "tournament:tableau_match_call": Row(lambda w: [w.t.slug, "principal", 1, 1], POST_ONLY,
+                                         DESK, stand_in=True),
+    "tournament:tableau_match_uncall": Row(lambda w: [w.t.slug, "principal", 1, 1],
+                                           POST_ONLY, DESK, stand_in=True),
+    "tournament:tableau_placing_call": Row(lambda w: [w.t.slug, "principal", 3, 2, 1],
+                                           POST_ONLY, DESK, stand_in=True),
+    "tournament:tableau_placing_uncall": Row(lambda w: [w.t.slug, "principal", 3, 2, 1],
+                                             POST_ONLY, DESK, stand_in=True),
     "tournament:journal": Row(slug, DESK, DESK),
     "tournament:restore": Row(lambda w: [w.t.slug, w.donne_entry.pk], POST_ONLY, RUN,
                               lambda w: {"which": "before"}),
@@ -541,6 +567,8 @@ def snapshot(world: World) -> tuple:
         list(Sponsor.objects.values_list("name", "order")),
         Tournament.objects.filter(pk=world.t.pk).values_list("sponsors_in_pdfs", flat=True)
         .first(),
+        list(PhasePlan.objects.values_list("qualification", "tetes")),
+        list(PouleSeat.objects.values_list("team", "poule", "position")),
     )
 
 

@@ -396,3 +396,95 @@ def _placing_bracket(entrants: list[int | None], low: int, stage: int, play: Pla
         groups.append((stage, low, Round(name, matches)))
     _placing_bracket(winners, low, stage + 1, play, groups, by_place)
     _placing_bracket(losers, low + len(entrants) // 2, stage + 1, play, groups, by_place)
+
+
+# --- Placing matches as they flow ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlacingSlot:
+    """A placing match as the results so far make it (5): the group of places it decides
+    (`low` … `low` + `size` − 1; a group of 2 at 3 is the petite finale), its index in the
+    group, its entrants (None: not known yet) and its winner entered."""
+
+    low: int
+    size: int
+    index: int
+    a: int | None
+    b: int | None
+    winner: int | None
+
+    @property
+    def name(self) -> str:
+        return PETITE_FINALE if (self.low, self.size) == (3, 2) else \
+            f"places {self.low}–{self.low + self.size - 1}"
+
+
+# In a placing group, an entrant that left for the consolante (4): its opponent goes through
+# without a partie, as `tableau_placing` does with `gone` (entrant ids are positive).
+ABSENT = -1
+
+
+def placing_slots(rounds: Sequence[Sequence[tuple[int | None, int | None]]],
+                  winners: Mapping[tuple[int, int], int], placement: Placement,
+                  entrants: int, placing: Mapping[tuple[int, int, int], int],
+                  gone: Collection[int] = ()) -> tuple[list[PlacingSlot], dict[int, int]]:
+    """Every placing match of a tableau known from the results so far, for a service that
+    calls it as soon as both its entrants are known, and the places decided (place →
+    entrant). `rounds`, `winners`: as `bracket_slots` gives and takes them; `placing` maps
+    (low, size, index) to the winner entered. `petite-finale`: the semi-finals' losers play
+    for 3rd; `complet`: the losers of every round from the round of P play for the places
+    below, the losers of matches 2i − 1 and 2i meeting (5); places 1 and 2 are the final's.
+    The cadrage's losers are placed by `tableau_placing` once it is over."""
+    if placement == "partagees":
+        return [], {}
+    start = 0 if is_power_of_two(entrants) else 1
+    slots: list[PlacingSlot] = []
+    places: dict[int, int] = {}
+    last = len(rounds) - 1
+    (a, b), = rounds[last]
+    final = winners.get((last, 0))
+    if final is not None and a is not None and b is not None:
+        places.update({1: final, 2: b if final == a else a})
+    for round_index in range(start, last):
+        pairs = rounds[round_index]
+        if placement == "petite-finale" and len(pairs) != 2:
+            continue
+        losers: list[int | None] = []
+        for index, (a, b) in enumerate(pairs):
+            winner = winners.get((round_index, index))
+            loser = None if winner is None or a is None or b is None else (
+                b if winner == a else a)
+            losers.append(ABSENT if loser is not None and loser in gone else loser)
+        _placing_group(losers, len(losers) + 1, placing, slots, places,
+                       deeper=placement == "complet")
+    return slots, places
+
+
+def _placing_group(entrants: list[int | None], low: int,
+                   placing: Mapping[tuple[int, int, int], int], slots: list[PlacingSlot],
+                   places: dict[int, int], *, deeper: bool) -> None:
+    size = len(entrants)
+    if size == 1:
+        if entrants[0] is not None and entrants[0] != ABSENT:
+            places[low] = entrants[0]
+        return
+    winners: list[int | None] = []
+    losers: list[int | None] = []
+    for index in range(size // 2):
+        a, b = entrants[2 * index], entrants[2 * index + 1]
+        if ABSENT in (a, b):
+            # No partie: the one present (or not known yet) takes the better place.
+            present = b if a == ABSENT else a
+            winners.append(present)
+            losers.append(ABSENT)
+            continue
+        winner = placing.get((low, size, index)) if a is not None and b is not None else None
+        if winner is not None and winner not in (a, b):
+            raise ValueError(f"places {low}: {winner} is not one of {a}, {b}")
+        slots.append(PlacingSlot(low, size, index, a, b, winner))
+        winners.append(winner)
+        losers.append(None if winner is None else (b if winner == a else a))
+    if size == 2 or deeper:
+        _placing_group(winners, low, placing, slots, places, deeper=deeper)
+        _placing_group(losers, low + size // 2, placing, slots, places, deeper=deeper)

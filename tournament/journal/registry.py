@@ -18,6 +18,7 @@ from .kind import EntryKind
 from .log import PRIZES, RULE_OPTIONS
 from .money import KIND as MONEY
 from .pairing import KIND as PAIRING
+from .phases import KIND as PHASES
 from .player import KIND as PLAYER
 from .round import KIND as ROUND
 from .rules import KIND as RULES
@@ -29,7 +30,7 @@ from .team import KIND as TEAM
 
 # In the journal filter's order.
 KINDS: tuple[EntryKind, ...] = (DONNE, PAIRING, TEAM, PLAYER, RULES, ROUND, GAME, ARRIVAL,
-                                MONEY, SEASON, SCREEN)
+                                MONEY, SEASON, SCREEN, PHASES)
 KIND: dict[str, EntryKind] = {kind.key: kind for kind in KINDS}
 
 

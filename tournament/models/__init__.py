@@ -19,6 +19,7 @@ from ..choices import (  # noqa: F401  (re-exported: the one vocabulary, reachab
 from .audit import AuditEntry
 from .club import Club, ClubEntry, ClubPlayer, MemberInvite, Membership, RegisterWord
 from .money import CashPrize, Payment
+from .phases import PhasePlan, PouleSeat, Tableau, TableauMatch
 from .players import Player, Team
 from .prizes import Prize
 from .publish import Publication, ResultsServer, SeasonPublication
@@ -53,7 +54,9 @@ __all__ = [
     "MemberInvite",
     "Membership",
     "Payment",
+    "PhasePlan",
     "Player",
+    "PouleSeat",
     "Prize",
     "Publication",
     "RegisterEntry",
@@ -63,6 +66,8 @@ __all__ = [
     "Season",
     "SeasonPublication",
     "Sponsor",
+    "Tableau",
+    "TableauMatch",
     "Team",
     "Tournament",
     "default_criteria",

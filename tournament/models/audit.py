@@ -58,6 +58,8 @@ class AuditEntry(models.Model):
         "refund": _("remboursement"), "unrefund": _("remboursement annulé"),
         "pool": _("prix en espèces"), "lot_value": _("valeur d'un lot"),
         "anonymise": _("anonymisation"),  # RGPD: services.club_player_anonymise
+        # A concours in phases (journal.phases).
+        "tableau": _("tableau tiré"), "call": _("appel"), "uncall": _("appel annulé"),
     }
 
     class Meta:

@@ -3,6 +3,7 @@ in a constant number of queries."""
 
 from __future__ import annotations
 
+import dataclasses
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from ..addresses import addresses
 from ..draw import METHODS
 from ..models import Game, Player, Round, Team, Tournament
 from ..ranking import CRITERIA, PointsScale, Result, Row, rank, tally
+from .phases import TABLEAU_PHASES, phases_standings
 
 
 def name_key(name: str) -> tuple[str, str]:
@@ -42,6 +44,8 @@ class PartieState:
     closed: bool
     tables: int  # tables with two teams (a forfeit included; the bye not)
     finished: int  # of those, the tables whose game is over
+    # The phase of a concours in phases (Round.phase), None for a drawn partie.
+    phase: str | None = None
 
     @property
     def in_play(self) -> bool:
@@ -54,7 +58,7 @@ def partie_states(tournament: Tournament) -> list[PartieState]:
     rows = (Round.objects.filter(tournament=tournament).order_by("number")
             .annotate(tables=Count("games", filter=two_teams),
                       finished=Count("games", filter=two_teams & Q(games__finished=True)))
-            .values_list("number", "closed", "tables", "finished"))
+            .values_list("number", "closed", "tables", "finished", "phase"))
     return [PartieState(*row) for row in rows]
 
 
@@ -314,8 +318,26 @@ def standings_lines(tournament: Tournament, *, seated_only: bool = True) -> list
     # no query for the seats).
     seated = _seated(tournament) if seated_only else None
     ids = [entrant.id for entrant in entrants if seated is None or entrant.id in seated]
-    return [StandingsLine(row, by_id[row.entrant], models)
-            for row in _ranked(tournament, ids)]
+    states = partie_states(tournament)
+    rows = rank(tally(ids, results(tournament, states), points_scale(tournament)),
+                tournament.criteria)
+    if any(state.phase in TABLEAU_PHASES for state in states):
+        rows = _phase_places(tournament, rows)
+    return [StandingsLine(row, by_id[row.entrant], models) for row in rows]
+
+
+def _phase_places(tournament: Tournament, rows: list[Row]) -> list[Row]:
+    """A concours in phases ranks by the places its tableaux give (BRACKETS.md 6) once they
+    are all decided; until then, by its criteria, as any concours in play."""
+    final = phases_standings(tournament)
+    if final.waiting:
+        return rows
+    place_of = {place.team.pk: place.place for place in final.places}
+    after = len(place_of) + 1  # a team in no tableau nor poule (withdrawn before): last
+    ordered = sorted(enumerate(rows), key=lambda pair: (
+        place_of.get(pair[1].entrant, after), pair[0]))
+    return [dataclasses.replace(row, rank=place_of.get(row.entrant, after))
+            for _index, row in ordered]
 
 
 def _seated(tournament: Tournament) -> set[int] | None:

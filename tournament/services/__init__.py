@@ -41,6 +41,7 @@ from .journal import audit_restore as audit_restore
 from .matching import *  # noqa: F403
 from .money import *  # noqa: F403
 from .paper import *  # noqa: F403
+from .phases import *  # noqa: F403
 from .players import *  # noqa: F403
 from .prizes import *  # noqa: F403
 from .register import *  # noqa: F403

@@ -21,6 +21,7 @@ from ..models import (
     Tournament,
 )
 from ..ranking import TableScore, exempt_score
+from ..selectors.phases import tableau_correction_refused
 
 # --- Games and donnes -------------------------------------------------------------------
 
@@ -199,6 +200,9 @@ def game_locked(game: Game) -> Game:
     if locked is None:
         raise GameGone(_("Cette table n'existe plus : le tirage de sa partie vient d'être "
                          "annulé. Rechargez la page."))
+    refused = tableau_correction_refused(locked)  # no query outside a tableau
+    if refused:
+        raise UserError(refused)
     return locked
 
 

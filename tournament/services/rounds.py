@@ -31,6 +31,7 @@ from ..models import (
     AuditEntry,
     DonneRecord,
     Game,
+    PhasePlan,
     Player,
     Round,
     Team,
@@ -69,6 +70,12 @@ def round_generate(*, tournament: Tournament, seed: int | None = None,
     if seed is not None:  # kept in a BigIntegerField: beyond it, a refusal, not a crash
         whole_field(Round, "seed", seed, label=_("Graine du tirage"))
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    plan = PhasePlan.objects.filter(tournament=tournament).first()
+    if plan is not None and plan.qualification != "parties":
+        # The poules' parties are drawn by their pairs, a tableau's matches called as their
+        # teams are known (services.phases): never by lot.
+        raise UserError(_("Ce concours se joue en poules ou en tableaux : ses parties se "
+                          "tirent depuis la page des poules ou des tableaux."))
     key = draw_method_checked(tournament.draw_method if method is None else method,
                               tournament.format)
     last = tournament.rounds.order_by("-number").first()

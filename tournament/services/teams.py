@@ -15,7 +15,7 @@ from .. import journal as audit
 from .. import validators
 from ..errors import UserError
 from ..journal import SYSTEM, Actor
-from ..models import AuditEntry, Game, Payment, Player, Team, Tournament
+from ..models import AuditEntry, Game, Payment, Player, PouleSeat, Team, Tournament
 from ..models.players import licence_key
 from ..register_match import Incoming
 from ..selectors.arrivals import arrival_marked_on_registration
@@ -302,6 +302,10 @@ def team_delete(*, team: Team, by: Actor = SYSTEM) -> None:
     if Game.objects.filter(Q(team_ns=team) | Q(team_ew=team)).exists():
         raise UserError(_("L'équipe « %(name)s » a déjà une place dans une partie : elle ne "
                           "peut plus être supprimée, retirez-la plutôt du concours.")
+                        % {"name": team.name})
+    if PouleSeat.objects.filter(team=team).exists():  # a poule keeps its three or four
+        raise UserError(_("L'équipe « %(name)s » est dans une poule : annulez d'abord le "
+                          "tirage des poules, ou retirez-la du concours.")
                         % {"name": team.name})
     if Payment.objects.filter(team=team).exists():  # the desk's money is never lost
         raise UserError(_("L'équipe « %(name)s » a payé son inscription : annulez d'abord son "
