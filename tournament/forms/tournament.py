@@ -174,13 +174,13 @@ class TournamentCreateForm(forms.Form):
         _clean_draw_method(self, cleaned.get("format"))
         if cleaned.get("name") and "slug" in cleaned and not cleaned["slug"]:
             try:
-                cleaned["slug"] = _free_slug(slug_suggestion(cleaned["name"]))
+                cleaned["slug"] = free_slug(slug_suggestion(cleaned["name"]))
             except InvalidText:
                 self.add_error("slug", _("Le nom ne donne pas d'adresse : choisissez-en une."))
         return cleaned
 
 
-def _free_slug(suggestion: str) -> str:
+def free_slug(suggestion: str) -> str:
     """`suggestion`, or `suggestion-2`, `-3`… when a concours already has it.
 
     Only for an address the organiser left empty; one typed and taken is reported by the

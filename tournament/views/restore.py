@@ -25,7 +25,7 @@ from ..access import organised
 from ..errors import UserError
 from ..exports.progress import LONG, Step
 from ..forms import ChoicesForm
-from ..forms.restore import CopyForm, RestoreForm
+from ..forms.restore import CopyForm, RestoreForm, copy_suggestion
 from ..models import Tournament
 from ..selectors import donne_count
 from ..selectors.backup import restore_losses
@@ -66,7 +66,8 @@ def restore(request: HttpRequest, slug: str) -> HttpResponse:
     """The page: a backup to restore into this concours or as a copy; a copy of this one."""
     tournament = organised(request, slug)
     if request.method != "POST":
-        return _page(request, tournament, RestoreForm(), CopyForm())
+        return _page(request, tournament, RestoreForm(),
+                     CopyForm(initial=copy_suggestion(tournament)))
     form = RestoreForm(request.POST, request.FILES)
     if form.is_valid():
         data = form.cleaned_data["data"]
@@ -94,7 +95,8 @@ def restore(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             return _confirmation(request, tournament, {"mode": "replace", "data": data},
                                  review)
-    return _page(request, tournament, form, CopyForm(), status=400)
+    return _page(request, tournament, form, CopyForm(initial=copy_suggestion(tournament)),
+                 status=400)
 
 
 def _confirmation(request: HttpRequest, tournament: Tournament, kept: dict[str, Any],
