@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.validators import MaxValueValidator
+from django.db.models import Q
 from django.forms.forms import DeclarativeFieldsMetaclass
 from django.forms.models import fields_for_model
 from django.utils.text import capfirst
@@ -24,7 +25,7 @@ from ..choices import CHUTE_BASE_CHOICES, COINCHE_MADE_CHOICES, EXEMPT_CHOICES, 
 from ..draw import METHODS
 from ..errors import UserError
 from ..formats import FORMATS, format_of
-from ..models import PRESET_CHOICES, RULE_FIELDS, Club, Tournament
+from ..models import PRESET_CHOICES, RULE_FIELDS, Club, Season, Tournament
 from ..ranking import CRITERIA
 from ..services import criteria_checked
 from ..services.common import (
@@ -369,6 +370,7 @@ class TournamentRulesForm(forms.Form, metaclass=_ColumnsFirst):
                 "Des joueurs ou des équipes sont inscrits : la formule ne change plus.")
             # Only the methods of its format (without the script, the page still says so).
             self.fields["draw_method"] = draw_method_field(tournament.format)
+        self._season_field(tournament)
         self.initial.setdefault("from_partie", from_partie)
         self.default_from_partie = from_partie
         from_field = self.fields["from_partie"]
@@ -396,6 +398,23 @@ class TournamentRulesForm(forms.Form, metaclass=_ColumnsFirst):
             field = self.fields[name]
             assert isinstance(field, forms.ChoiceField)  # a model field with choices
             field.choices = [("", words), *choices]
+
+    def _season_field(self, tournament: Tournament) -> None:
+        """The concours' season (issue 32: a copy's warning pointed to a choice that did not
+        exist): the club's seasons whose dates hold the concours' date, and its own."""
+        seasons = Season.objects.filter(club_id=tournament.club_id).filter(
+            Q(start__lte=tournament.date, end__gte=tournament.date)
+            | Q(pk=tournament.season_id or 0)).order_by("-start", "name")
+        self.fields["season"] = forms.ModelChoiceField(
+            label=_("Saison"), queryset=seasons, required=False,
+            empty_label=_("aucune saison"),
+            help_text=_("Le concours compte pour cette saison. Seules les saisons du club dont "
+                        "les dates comprennent celle du concours sont proposées."))
+        self.initial["season"] = tournament.season_id
+        order = list(self.fields)
+        order.remove("season")
+        order.insert(order.index("place") + 1, "season")
+        self.order_fields(order)
 
     def _current(self, name: str) -> str:
         """An option's value as shown: the posted one, else the tournament's ("1"/"0" for

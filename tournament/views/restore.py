@@ -215,6 +215,14 @@ def _restore_in_background(request: HttpRequest, tournament: Tournament, kept: d
                           title=_("Restauration en cours"))
 
 
+def _after_copy(original: Tournament, copy: Tournament) -> str:
+    """Where a copy opens: its page; its settings at the season's choice when the original
+    is in a season (issue 32: the copy's warning pointed to a choice that did not exist)."""
+    if original.season_id is not None:
+        return reverse("tournament:rules", args=[copy.slug]) + "#id_season"
+    return reverse("tournament:detail", args=[copy.slug])
+
+
 @login_required
 @require_POST
 def tournament_copy(request: HttpRequest, slug: str) -> HttpResponse:
@@ -235,7 +243,7 @@ def tournament_copy(request: HttpRequest, slug: str) -> HttpResponse:
                                           slug=slug_copy, name=name_copy)
             step(_("Concours copié : « %(name)s », à sa nouvelle adresse, avec de nouveaux "
                    "liens de table.") % {"name": copy.name})
-            return reverse("tournament:detail", args=[copy.slug])
+            return _after_copy(tournament, copy)
 
         return progress.start(request, tournament, filename=tournament.slug,
                               estimate=estimate, make=make,
@@ -252,5 +260,8 @@ def tournament_copy(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("Concours copié : « %(name)s », à sa nouvelle "
                                         "adresse, avec de nouveaux liens de table.")
                              % {"name": copy.name})
-            return redirect("tournament:detail", slug=copy.slug)
+            if tournament.season_id is not None:
+                messages.warning(request, _("La copie ne compte pour aucune saison : "
+                                            "choisissez la sienne ici (« Saison »)."))
+            return redirect(_after_copy(tournament, copy))
     return _page(request, tournament, RestoreForm(), form, status=400)

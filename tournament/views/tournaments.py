@@ -35,6 +35,7 @@ from ..selectors.standings import (
     has_registrations,
     ranking_summary,
 )
+from ..services.tournaments import KEEP
 from .common import _by, _form_error
 
 
@@ -127,7 +128,9 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
             with transaction.atomic():
                 services.tournament_details_update(
                     tournament=tournament, name=values["name"], date=values["date"],
-                    place=values["place"], stamp=request.POST.get("stamp") or None, by=by)
+                    place=values["place"], stamp=request.POST.get("stamp") or None, by=by,
+                    # A post without the field (an older page) leaves the season as it is.
+                    season=values["season"] if "season" in request.POST else KEEP)
                 changed = services.tournament_rules_update(
                     tournament=tournament, preset=values["preset"],
                     parties_planned=values["parties_planned"], criteria=values["criteria"],
