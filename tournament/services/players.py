@@ -276,7 +276,9 @@ def players_import(*, tournament: Tournament, lines: Iterable[PlayerLine],
         notes.extend(learnt)
     start = next_player_number(tournament)
     players = Player.objects.bulk_create(
-        Player(tournament=tournament, number=start + index, name=values["name"],
+        # The register's spelling, as at the desk (register_spelling): one name a person.
+        Player(tournament=tournament, number=start + index,
+               name=register_spelling(links[index], values["name"]),
                club=values["club"], licence=values["licence"], registered=links[index])
         for index, values in enumerate(rows))
     AuditEntry.objects.bulk_create(

@@ -587,7 +587,10 @@ def _register_player_added(tournament: Tournament, name: str, licence: str, home
                            by: Actor) -> ClubPlayer:
     if licence:  # « nouveau joueur » with a licence the register has: that is the player
         _licence_free(tournament.club_id, licence)
-    created = ClubPlayer.objects.create(club_id=tournament.club_id, name=name,
+    # Written by the register's one rule (validators.name_spelled); the entrant then takes
+    # it (register_spelling), as it does the spelling of a player the register had.
+    created = ClubPlayer.objects.create(club_id=tournament.club_id,
+                                        name=validators.name_spelled(name),
                                         licence=licence, home_club=home_club)
     _log(tournament.club_id, by, "create", created, after=club_player_values(created))
     return created

@@ -404,7 +404,9 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
         notes.extend(learnt)
     start, player_start = _next_team_number(tournament), next_player_number(tournament)
     players = Player.objects.bulk_create(
-        Player(tournament=tournament, number=player_start + index, name=values[field],
+        # The register's spelling, as at the desk (register_spelling): one name a person.
+        Player(tournament=tournament, number=player_start + index,
+               name=register_spelling(links[index], values[field]),
                club=values["club"], licence=values[licence], registered=links[index])
         for index, (values, field, licence) in enumerate(
             (values, field, licence) for values in rows
