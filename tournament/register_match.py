@@ -7,8 +7,9 @@ register entries it may be, in this order:
 1. the uid a backup carries: the same register entry, whatever its name became;
 2. the licence (`models.players.licence_key`): a licence is one person;
 3. the name, folded as the register's type-ahead folds it (`validators.search_key`: accents,
-   case and runs of spaces ignored), compared to the entry's « Prénom Nom » and « Nom
-   Prénom »; an entry whose licence is another than the incoming one is another person.
+   case and runs of spaces ignored), its words in any rotation (as the desk matches them),
+   compared to the entry's « Prénom Nom » and « Nom Prénom »; an entry whose licence is
+   another than the incoming one is another person.
    With a club given, the entry of that home club is the one; an entry of another home
    club is never linked on its own (two Jean Martin of two clubs are two people), only
    offered.
@@ -26,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from .models.players import licence_key
-from .validators import search_key
+from .validators import name_rotations, search_key
 
 LINKED: Literal["linked"] = "linked"
 AMBIGUOUS: Literal["ambiguous"] = "ambiguous"
@@ -104,6 +105,7 @@ class Register:
         self.by_uid = {entry.uid: entry for entry in self.entries if entry.uid}
         self.by_licence = {licence_key(entry.licence): entry for entry in self.entries
                            if licence_key(entry.licence)}
+        self.position = {entry.id: index for index, entry in enumerate(self.entries)}
         self.by_name: dict[str, list[Known]] = {}
         for entry in self.entries:
             for key in entry.name_keys:
@@ -115,7 +117,11 @@ class Register:
         licence = licence_key(incoming.licence)
         if licence and licence in self.by_licence:
             return Match(LINKED, (self.by_licence[licence].id,), "licence")
-        named = [entry for entry in self.by_name.get(search_key(incoming.full_name), [])
+        # Its words in any rotation, as the desk matches them (validators.name_rotations):
+        # « MIREILLE CASTEL » in a file is the register's « Castel Mireille ».
+        found = {entry.id: entry for key in sorted(name_rotations(incoming.full_name))
+                 for entry in self.by_name.get(key, [])}
+        named = [entry for entry in sorted(found.values(), key=lambda e: self.position[e.id])
                  if not (licence and licence_key(entry.licence)
                          and licence_key(entry.licence) != licence)]
         if not named:

@@ -134,6 +134,34 @@ RESERVED_SLUGS = frozenset({
 })
 
 
+# Words of a name left in lower case inside it (« Jean de La Fontaine »).
+_PARTICLES = frozenset({"de", "du", "des", "d", "la", "le", "les", "van", "von", "der", "den"})
+
+
+def name_spelled(text: str) -> str:
+    """A person's name as the club's register writes it (issue 32: « castel mireille » and
+    « Mireille CASTEL » stood side by side). Typed with its own capitals (« Mireille
+    CASTEL », « Anne McKay »), it is kept: the desk chose them. Typed all in small letters
+    or all in capitals, each word is capitalised at each of its parts (« jean-pierre » →
+    « Jean-Pierre », « d'arc » → « d'Arc »), the particles inside the name (« de », « du »,
+    « d' »…) in small letters; the words in the order typed (the register matches either
+    order), accents kept."""
+    letters = [char for char in text if char.isalpha()]
+    if any(char.isupper() for char in letters) and any(char.islower() for char in letters):
+        return text
+
+    def capitalised(part: str) -> str:
+        return part[:1].upper() + part[1:].lower()
+
+    def spelled(index: int, word: str) -> str:
+        particle, apostrophe, rest = word.lower().partition("'")
+        if index and particle in _PARTICLES:
+            return f"{particle}'{capitalised(rest)}" if apostrophe else particle
+        return re.sub(r"[^\W\d_]+", lambda match: capitalised(match[0]), word)
+
+    return " ".join(spelled(index, word) for index, word in enumerate(text.split()))
+
+
 def check_slug(value: object) -> str:
     """A tournament's address: lowercase letters, digits and single hyphens, not a route word."""
     if not isinstance(value, str) or not _SLUG.fullmatch(value) or len(value) > SLUG_MAX_LENGTH:

@@ -314,6 +314,20 @@ def test_copier_ce_concours_from_the_page(client, owner, concours):
     assert "Concours copié" in detail and "Hiver bis" in detail
 
 
+def test_copier_ce_concours_proposes_a_name_and_an_address(client, owner, concours):
+    """Issue 32: the copy's address was asked for; the page now proposes one from the name
+    and the date (free: « -2 » when taken), so the organiser only confirms."""
+    client.force_login(owner)
+    taken = f"concours-d-hiver-{concours.date.isoformat()}"
+    tournament(owner=owner, name="Autre", slug=taken)
+    page = client.get(reverse("tournament:backup_restore", args=["original"])).content.decode()
+    assert 'id="copy-name" name="name" value="Concours d&#x27;hiver (copie)"' in page
+    assert f'id="copy-slug" name="slug" value="{taken}-2"' in page
+    done = client.post(reverse("tournament:tournament_copy", args=["original"]),
+                       {"name": "Hiver (copie)", "slug": ""})  # an address left empty too
+    assert done["Location"] == reverse("tournament:detail", args=["hiver-copie"])
+
+
 def test_the_dashboard_links_to_the_restore_page(client, owner, concours):
     client.force_login(owner)
     page = client.get(reverse("tournament:detail", args=["original"])).content.decode()

@@ -11,6 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.builders import organiser, tournament
+from tests.forms.test_forms_text import rules_data
 from tournament import services
 from tournament.errors import UserError
 from tournament.models import Season, Tournament
@@ -106,6 +107,38 @@ def test_copier_ce_concours_puts_the_copy_in_no_season_and_the_page_says_it(
     client.force_login(t.organiser)
     page = client.get(reverse("tournament:backup_restore", args=[t.slug])).content.decode()
     assert "La copie ne compte pour aucune saison" in html.unescape(page)
+
+
+def test_the_copys_season_is_chosen_on_its_settings_where_the_copy_opens(client, in_season):
+    """Issue 32: the warning pointed to a season choice that did not exist. The copy now
+    opens on its settings at « Saison », which offers the club's seasons holding its date
+    only; the choice is saved and journaled."""
+    t, season = in_season
+    services.season_create(club=t.club, name="Été", start=datetime.date(2027, 7, 1),
+                           end=datetime.date(2027, 8, 31), points_table="10")
+    client.force_login(t.organiser)
+    page = html.unescape(client.get(
+        reverse("tournament:backup_restore", args=[t.slug])).content.decode())
+    assert f'href="{reverse("tournament:rules", args=[t.slug])}#id_season"' in page
+    done = client.post(reverse("tournament:tournament_copy", args=[t.slug]),
+                       {"name": "Vendredi (copie)", "slug": "vendredi-2"})
+    assert done["Location"] == reverse("tournament:rules", args=["vendredi-2"]) + "#id_season"
+    copy = Tournament.objects.get(slug="vendredi-2")
+    settings = client.get(done["Location"])
+    choices = [str(label) for _value, label in settings.context["form"].fields["season"].choices]
+    assert choices == ["aucune saison", "Challenge"]  # not « Été »
+    assert 'id="id_season"' in settings.content.decode()
+    posted = client.post(reverse("tournament:rules", args=["vendredi-2"]),
+                         rules_data(copy, season=season.pk))
+    assert posted.status_code == 302
+    assert Tournament.objects.get(slug="vendredi-2").season == season
+    entry = copy.audit.filter(kind="season").latest("pk")
+    assert (entry.before, entry.after) == ({"season": None}, {"season": "Challenge"})
+    # A season whose dates do not hold the concours is refused, nothing changed.
+    summer = Season.objects.get(name="Été")
+    with pytest.raises(UserError, match="pas dans les dates de la saison « Été »"):
+        services.tournament_details_update(tournament=copy, season=summer)
+    assert Tournament.objects.get(slug="vendredi-2").season == season
 
 
 def test_a_backup_written_before_the_season_keeps_the_concours_in_it(client, owner):

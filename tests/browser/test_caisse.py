@@ -40,9 +40,18 @@ def test_the_desk_takes_payments_from_the_keyboard(page, live_server, shot):
     expect(page.locator("#unpaid .caisse-row.selected")).to_have_count(0)
     assert paid() == {}
 
+    # Issue 32: nothing matches: no row shows (they all did), and the page says so.
+    page.keyboard.type("<b>zz")
+    expect(page.locator("#unpaid .caisse-row").first).to_be_hidden()
+    expect(page.locator(".caisse-row:visible")).to_have_count(0)
+    expect(page.locator("#no-match")).to_have_text("Aucune équipe ne correspond à « <b>zz ».")
+    search.fill("")
+
     # A name without its accents, then Entrée: paid in cash (the default), 2 × 8 €.
     page.keyboard.type("etour")
     expect(page.locator("#unpaid .caisse-row.selected")).to_contain_text("Les Étourneaux")
+    expect(page.locator("#unpaid .caisse-row:visible")).to_have_count(1)
+    expect(page.locator("#no-match")).to_be_hidden()
     page.keyboard.press("Enter")
     expect(page.locator(".messages")).to_contain_text("N° 7 : payé 16,00\u00a0€ (espèces).")
     assert paid() == {7: ("especes", 1600)}

@@ -89,7 +89,9 @@ def test_a_melee_evening_through_the_pages(page, live_server, shot):
     # The individual standings: one line per player, the exempt one counted once the
     # partie is played (here: closed).
     page.goto(f"{url}/rounds/1/")
-    page.click(".round-state button")
+    page.click("#close-round")  # a confirmation first (issue 32)
+    page.get_by_role("button", name="Confirmer : clore la partie").click()
+    expect(page.locator(".round-state")).to_contain_text("Partie close")
     page.goto(f"{url}/standings/")
     expect(page.locator("#standings-rule")).to_contain_text("Classement individuel")
     for name in ("Anne Arnaud", "Basile Brun", "Joueur 9"):

@@ -115,6 +115,21 @@ def test_a_concours_site_has_its_pages_and_one_page_per_player(played):
     assert page.count("parties.html#partie-") == 2
 
 
+def test_a_team_that_never_arrived_has_no_page_nor_line_on_the_site(owner):
+    """Issue 32: its players' pages said « Non classé » for a concours they never played;
+    the site leaves them out, as the standings and their PDF do."""
+    t = drawn(owner=owner, teams=4, slug="absente")
+    absent = services.team_create(tournament=t, name="Jamais venue", player1="Arthur Absent",
+                                  player2="Berthe Absente")
+    play_partie(t.rounds.get())
+    files = members(static_site.concours_zip(t, WHEN))
+    text = _all_text(files)
+    assert "Jamais venue" not in text and "Arthur Absent" not in text
+    assert "Non classé" not in text
+    assert f"joueurs/{absent.first.registered_id}.html" not in files
+    assert broken_links(files) == []
+
+
 def test_every_link_of_every_page_is_a_member_of_the_zip(played):
     files = members(static_site.concours_zip(played, WHEN))
     links = [url for name, text in files.items() if name.endswith(".html")

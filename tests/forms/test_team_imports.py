@@ -536,3 +536,39 @@ def test_random_rows_written_as_csv_are_teams_or_a_french_refusal(rows, separato
                          max_size=7), max_size=8))
 def test_random_rows_written_as_xlsx_are_teams_or_a_french_refusal(rows):
     _refused_or_read("equipes.xlsx", xlsx(rows))
+
+
+def test_a_files_licences_reach_the_register_players_it_links_and_a_different_one_is_said(
+        client, owner):
+    """Issue 32: the « Licence 1 ; Licence 2 » columns were read but never reached the
+    register players the lines linked to. One without a licence takes it (logged); one with
+    another (chosen among namesakes) keeps its own, and a licence another register player
+    holds is not added: both said in the import's summary."""
+    from tournament import services
+    from tournament.models import ClubPlayer, RegisterEntry
+
+    concours = tournament(owner=owner, slug="licences")
+    club = concours.club
+    ana = services.club_player_create(club=club, name="Arnaud", first_name="Ana")
+    data = ("équipe;joueur 1;joueur 2;club;licence 1;licence 2\n"
+            "Les As;Ana Arnaud;Bob Brun;;A-7;\n").encode()
+    client.force_login(owner)
+    response = client.post(reverse("tournament:teams_import", args=[concours.slug]),
+                           {"file": SimpleUploadedFile("equipes.csv", data)}, follow=True)
+    assert [str(message) for message in response.context["messages"]] == [
+        "1 équipe inscrite."]
+    assert ClubPlayer.objects.get(pk=ana.pk).licence == "A-7"
+    assert RegisterEntry.objects.filter(player=ana, action="update").count() == 1
+    # What a line cannot give is said, and the register keeps what it has.
+    bob = services.club_player_create(club=club, name="Brun", first_name="Bob",
+                                      licence="B-1")
+    carl = services.club_player_create(club=club, name="Cros", first_name="Carl")
+    notes = services.register_licences_from_file(club_id=club.pk, linked=[
+        (bob, "B-2", "Bob Brun"), (carl, "A-7", "Carl Cros")])
+    assert notes == [
+        "Bob Brun : le fichier donne la licence B-2, le registre garde la sienne (B-1) ; "
+        "corrigez sa fiche si c'est le fichier qui a raison.",
+        "Carl Cros : la licence A-7 n'est pas ajoutée au registre, elle y est déjà celle "
+        "de Ana Arnaud."]
+    assert dict(ClubPlayer.objects.filter(pk__in=[bob.pk, carl.pk])
+                .values_list("pk", "licence")) == {bob.pk: "B-1", carl.pk: ""}

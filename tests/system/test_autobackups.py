@@ -80,7 +80,8 @@ def test_the_last_thirty_are_kept(backups_on, demo):
         autobackups.autobackup_write(tournament=demo, reason="auto",
                                      now=start + datetime.timedelta(minutes=minute))
     kept = autobackups.autobackup_list(demo)
-    assert len(kept) == 30 and len(list((backups_on / f"concours-{demo.pk}").iterdir())) == 30
+    folder = backups_on / f"{demo.date.isoformat()}-{demo.slug}"
+    assert len(kept) == 30 and len(list(folder.glob("*.json"))) == 30
     assert kept[0].at == start + datetime.timedelta(minutes=32)
     assert kept[-1].at == start + datetime.timedelta(minutes=3)
 
@@ -123,7 +124,7 @@ def test_whatever_the_order_of_writes_the_newest_thirty_are_kept(settings, tmp_p
     folder = tmp_path / f"run-{uuid.uuid4().hex}"
     settings.AUTO_BACKUP_DIR = str(folder)
     monkeypatch.setattr(autobackups, "export_json", lambda tournament: "{}")
-    concours = Tournament(pk=1)
+    concours = Tournament(pk=1, slug="x", date=datetime.date(2026, 11, 25))
     start = datetime.datetime(2026, 11, 25, tzinfo=datetime.UTC)
     for minute in minutes:
         autobackups.autobackup_write(tournament=concours, reason="auto",
@@ -198,4 +199,44 @@ def test_restoring_one_backup_keeps_the_concours_others_listed_and_pruned(
                                      now=timezone.now() + datetime.timedelta(seconds=seconds))
     kept = autobackups.autobackup_list(restored)
     assert len(kept) == 4 and first.name not in {backup.name for backup in kept}
-    assert len(list(backups_on.glob("concours-*/*.json"))) == 4
+    assert len(list(backups_on.glob("*/*.json"))) == 4
+
+
+def test_folders_and_files_are_named_by_the_concours_date_address_and_local_time(
+        backups_on, demo, client):
+    """Issue 32: « concours-7/2026-11-21T20-15-03-…Z-partie-3.json » (the internal key, UTC)
+    became « <date>-<address>/2026-11-21_21h15-03-…+0100-partie-3.json » (Europe/Paris)."""
+    moment = datetime.datetime(2026, 11, 21, 20, 15, 3, tzinfo=datetime.UTC)
+    path = autobackups.autobackup_write(tournament=demo, reason="partie-3", now=moment)
+    assert path.parent == backups_on / f"{demo.date.isoformat()}-{demo.slug}"
+    assert path.name == "2026-11-21_21h15-03-000000+0100-partie-3.json"
+    [backup] = autobackups.autobackup_list(demo)
+    assert backup.at == moment and backup.reason == "partie-3"
+    client.force_login(demo.organiser)
+    assert client.get(reverse("autobackup", args=[demo.slug, path.name])).status_code == 200
+
+
+def test_an_earlier_versions_folder_is_still_listed_pruned_then_gathered(
+        backups_on, demo, monkeypatch):
+    """The folders written before (« concours-<key> », UTC names) stay readable and
+    restorable; the next backup moves them into the named folder, oldest pruned as ever."""
+    monkeypatch.setattr(autobackups, "KEEP", 3)
+    old = backups_on / f"concours-{demo.pk}"
+    old.mkdir(parents=True)
+    for minute in (0, 1):
+        (old / f"2026-11-21T19-0{minute}-00-000000Z-auto.json").write_text(
+            export_json(demo), encoding="utf-8")
+    listed = autobackups.autobackup_list(demo)
+    assert [b.name for b in listed] == ["2026-11-21T19-01-00-000000Z-auto.json",
+                                        "2026-11-21T19-00-00-000000Z-auto.json"]
+    assert autobackups.autobackup_file(tournament=demo, name=listed[0].name).parent == old
+    # Written at 20:30 local (19:30 UTC) and at 19:10 UTC: ordered by moment, not by name.
+    for at in (datetime.datetime(2026, 11, 21, 19, 30, tzinfo=datetime.UTC),
+               datetime.datetime(2026, 11, 21, 19, 10, tzinfo=datetime.UTC)):
+        autobackups.autobackup_write(tournament=demo, reason="auto", now=at)
+    kept = autobackups.autobackup_list(demo)
+    assert [b.at.astimezone(datetime.UTC).strftime("%H:%M") for b in kept] == [
+        "19:30", "19:10", "19:01"]
+    assert not old.exists()
+    folder = backups_on / f"{demo.date.isoformat()}-{demo.slug}"
+    assert sorted(path.name for path in folder.glob("*.json")) == sorted(b.name for b in kept)

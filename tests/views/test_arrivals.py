@@ -73,6 +73,20 @@ def test_a_refusal_is_said_in_french_beside_the_unchanged_row(client, owner, con
     assert "tirée sans pointage" in page and " disabled" in page
 
 
+def test_after_a_draw_without_pointage_nobody_is_called_absent(client, owner, concours):
+    """Issue 32: drawn with nobody pointed, the page counted every team absent and marked
+    each row « absente »; it now says the draw was made without pointage, that everyone
+    registered was drawn, and what the page is for."""
+    services.round_generate(tournament=concours, seed=1)
+    client.force_login(owner)
+    page = client.get(reverse("tournament:arrivals", args=["pointage"])).content.decode()
+    assert "tirée sans pointage" in page and "tirage fait sans pointage" in page
+    assert "toutes les équipes inscrites ont été tirées" in page
+    assert "pointer les arrivées avant le premier tirage" in page
+    assert "absente<" not in page and "absentes" not in page and "0 arrivée" not in page
+    assert page.count('<span class="arrival-state">inscrite</span>') == 4
+
+
 def test_an_unknown_number_is_a_404_and_a_get_is_refused(client, owner, concours):
     client.force_login(owner)
     assert client.post(reverse("tournament:entrant_arrive", args=["pointage", 99])

@@ -189,7 +189,7 @@ ROWS: dict[str, Row] = {
     "tournament:round": Row(partie, PUBLIC, RUN, lambda w: {"team_a": "1", "team_b": "2"},
                             login=False),
     "tournament:round_undo": Row(partie, RUN, RUN),
-    "tournament:round_close": Row(partie, POST_ONLY, RUN, lambda w: {"closed": "1"}),
+    "tournament:round_close": Row(partie, RUN, RUN, lambda w: {"closed": "1"}),
     "tournament:round_late_bye": Row(partie, POST_ONLY, DESK, lambda w: {"team": "6"}),
     "tournament:round_late_table": Row(partie, POST_ONLY, DESK,
                                        lambda w: {"team_a": "6", "team_b": "1"}),

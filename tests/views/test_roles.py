@@ -347,6 +347,22 @@ def test_the_organiser_closes_and_reopens_a_round(client, owner, concours):
         "reopen", "close", "create"]
 
 
+def test_closing_a_round_asks_first_and_says_what_it_does(client, owner, concours):
+    """Issue 32: « Clore la partie » closed at once; now the partie's page links to a
+    confirmation (no JavaScript) that says what closing does, and only its POST closes."""
+    client.force_login(owner)
+    close = reverse("tournament:round_close", args=[concours.slug, 1])
+    page = client.get(reverse("tournament:round", args=[concours.slug, 1])).content.decode()
+    assert f'href="{close}"' in page
+    confirm = client.get(close)
+    text = confirm.content.decode()
+    assert confirm.status_code == 200 and not concours.rounds.get().closed
+    assert "arrête les liens des tables" in text and "Rouvrir la partie" in text
+    assert "Pas encore finies : tables 1 et 2." in text
+    client.post(close, {"closed": "1"})
+    assert concours.rounds.get().closed
+
+
 def test_drawing_the_next_round_closes_the_last(concours):
     from tests.builders import play_to_the_end
 

@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from tests.builders import drawn, organiser, played, register_linked
 from tournament import services
 from tournament.choices import ROLE_MARQUE, ROLE_ORGANISATEUR
+from tournament.journal import Actor
 from tournament.models import Membership, Season
 
 pytestmark = pytest.mark.django_db
@@ -190,6 +191,18 @@ def test_the_workbook_has_the_standings_and_the_grid(client, owner, season):
     assert [cell.value for cell in cells] == [row[2] for row in rows]
     assert all(type(cell.value) is int and cell.font.b for cell in cells)
     assert grid.cell(row=2, column=1).font.b and not grid.cell(row=3, column=1).font.b
+
+
+def test_the_season_downloads_are_named_by_the_season_its_club_and_its_dates(
+        client, owner, season):
+    """Issue 32: « saison-<old address>-<key>-<download's date> » named them; now the
+    season's name, the club's current name and the season's dates."""
+    services.club_rename(club=season.club, name="Cœur d'Atout", by=Actor.of_user(owner))
+    client.force_login(owner)
+    response = client.get(url("season_xlsx", season))
+    assert response["Content-Disposition"] == (
+        'attachment; filename="saison-challenge-d-hiver-coeur-d-atout-2026-11-21-2026-11-21'
+        '.xlsx"')
 
 
 def test_the_workbook_grid_sets_apart_a_result_not_counted(client, owner, season):

@@ -9,6 +9,8 @@ import pytest
 from django.urls import reverse
 
 from tests.builders import drawn, organiser, play_partie
+from tournament import services
+from tournament.journal import Actor
 from tournament.services import club_create
 
 pytestmark = pytest.mark.django_db
@@ -73,7 +75,12 @@ def test_the_club_zip_holds_the_concours_chosen(client, owner, two):
     url = reverse("tournament:club_site_zip", args=[club.slug])
     response = client.get(url, {"concours": [two[0].pk, two[1].pk]})
     assert response.status_code == 200 and response["Content-Type"] == "application/zip"
-    assert f'filename="site-{club.slug}-' in response["Content-Disposition"]
+    # Named by the club's current name and the concours' dates, not the download's (issue 32).
+    services.club_rename(club=club, name="Cœur d'Atout", by=Actor.of_user(owner))
+    response = client.get(url, {"concours": [two[0].pk, two[1].pk]})
+    day = two[0].date.isoformat()
+    assert response["Content-Disposition"] == (
+        f'attachment; filename="site-coeur-d-atout-{day}-{day}.zip"')
     found = names(response)
     assert "concours/premier/classement.html" in found
     assert "concours/second/classement.html" in found

@@ -18,6 +18,7 @@ from ..models import Season
 from ..season import Rule
 from ..selectors.season import SeasonStandings, season_standings
 from . import weasy
+from .files import season_file_name
 from .workbook import Bold, Book
 
 
@@ -56,7 +57,10 @@ def rule_words(rule: Rule) -> str:
 
 
 def filename(season: Season, extension: str, when: datetime) -> str:
-    return f"saison-{season.club.slug}-{season.pk}-{timezone.localtime(when):%Y-%m-%d}.{extension}"
+    """By the season, its club's current name and its dates, not the download's (`when` is
+    kept for the registry's signature)."""
+    return season_file_name(season.club.name, season.name, season.start, season.end,
+                            extension)
 
 
 def season_pdf(season: Season, when: datetime | None = None) -> bytes:

@@ -4,14 +4,18 @@ is parsed; its checks are the service's (`backup.backup_restore`), all or nothin
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ..errors import UserError
+from ..models import Tournament
 from ..services import backup
-from ..validators import SLUG_MAX_LENGTH
+from ..validators import SLUG_MAX_LENGTH, InvalidText, slug_suggestion
+from .tournament import free_slug
 
 MODES = [("replace", _("Remplacer ce concours par la sauvegarde (après confirmation)")),
          ("copy", _("En faire un nouveau concours (une copie : nouvelle adresse, nouveaux "
@@ -30,11 +34,32 @@ class CopyForm(forms.Form):
         widget=forms.TextInput(attrs={"maxlength": SLUG_MAX_LENGTH, "size": 40}))
 
     def check_copy(self) -> None:
-        """A copy needs both (the service checks what they say)."""
+        """A copy needs both (the service checks what they say); an address left empty is
+        made from the name, as for a new concours."""
+        name = self.cleaned_data.get("name", "").strip()
+        if name and not self.cleaned_data.get("slug", "").strip():
+            # A name that gives no address is told below (« Indiquez l'adresse »).
+            with suppress(InvalidText):
+                self.cleaned_data["slug"] = free_slug(slug_suggestion(name))
         for field, label in (("name", _("le nom")), ("slug", _("l'adresse"))):
             if not self.cleaned_data.get(field, "").strip():
                 self.add_error(field, _("Indiquez %(what)s du nouveau concours.")
                                % {"what": label})
+
+
+def copy_suggestion(tournament: Tournament) -> dict[str, str]:
+    """What « Copier ce concours » proposes, for the organiser only to confirm (issue 32: the
+    address was asked for, and a volunteer does not know what to type): the name marked as a
+    copy, the address made from the name and the date (« belote-du-vendredi-2026-11-21 »,
+    « …-2 » when taken)."""
+    suffix = tournament.date.isoformat()
+    base = slug_suggestion(tournament.name)[:SLUG_MAX_LENGTH - len(suffix) - 1].rstrip("-")
+    try:
+        slug = free_slug(f"{base}-{suffix}" if base else suffix)
+    except InvalidText:  # every variant taken: the organiser types one
+        slug = ""
+    name = gettext("%(name)s (copie)") % {"name": tournament.name}
+    return {"name": name[:Tournament._meta.get_field("name").max_length], "slug": slug}
 
 
 class RestoreForm(CopyForm):

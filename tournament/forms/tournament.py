@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.validators import MaxValueValidator
+from django.db.models import Q
 from django.forms.forms import DeclarativeFieldsMetaclass
 from django.forms.models import fields_for_model
 from django.utils.text import capfirst
@@ -24,7 +25,7 @@ from ..choices import CHUTE_BASE_CHOICES, COINCHE_MADE_CHOICES, EXEMPT_CHOICES, 
 from ..draw import METHODS
 from ..errors import UserError
 from ..formats import FORMATS, format_of
-from ..models import PRESET_CHOICES, RULE_FIELDS, Club, Tournament
+from ..models import PRESET_CHOICES, RULE_FIELDS, Club, Season, Tournament
 from ..ranking import CRITERIA
 from ..services import TournamentSettings, criteria_checked
 from ..services.common import (
@@ -32,6 +33,7 @@ from ..services.common import (
     draw_method_checked,
     model_column,
 )
+from ..services.tournaments import KEEP
 from ..validators import SLUG_MAX_LENGTH, InvalidText, check_slug, clean_text, slug_suggestion
 from .fields import WholeNumberField, model_formfield
 
@@ -174,13 +176,13 @@ class TournamentCreateForm(forms.Form):
         _clean_draw_method(self, cleaned.get("format"))
         if cleaned.get("name") and "slug" in cleaned and not cleaned["slug"]:
             try:
-                cleaned["slug"] = _free_slug(slug_suggestion(cleaned["name"]))
+                cleaned["slug"] = free_slug(slug_suggestion(cleaned["name"]))
             except InvalidText:
                 self.add_error("slug", _("Le nom ne donne pas d'adresse : choisissez-en une."))
         return cleaned
 
 
-def _free_slug(suggestion: str) -> str:
+def free_slug(suggestion: str) -> str:
     """`suggestion`, or `suggestion-2`, `-3`… when a concours already has it.
 
     Only for an address the organiser left empty; one typed and taken is reported by the
@@ -369,6 +371,7 @@ class TournamentRulesForm(forms.Form, metaclass=_ColumnsFirst):
                 "Des joueurs ou des équipes sont inscrits : la formule ne change plus.")
             # Only the methods of its format (without the script, the page still says so).
             self.fields["draw_method"] = draw_method_field(tournament.format)
+        self._season_field(tournament)
         self.initial.setdefault("from_partie", from_partie)
         self.default_from_partie = from_partie
         from_field = self.fields["from_partie"]
@@ -396,6 +399,23 @@ class TournamentRulesForm(forms.Form, metaclass=_ColumnsFirst):
             field = self.fields[name]
             assert isinstance(field, forms.ChoiceField)  # a model field with choices
             field.choices = [("", words), *choices]
+
+    def _season_field(self, tournament: Tournament) -> None:
+        """The concours' season (issue 32: a copy's warning pointed to a choice that did not
+        exist): the club's seasons whose dates hold the concours' date, and its own."""
+        seasons = Season.objects.filter(club_id=tournament.club_id).filter(
+            Q(start__lte=tournament.date, end__gte=tournament.date)
+            | Q(pk=tournament.season_id or 0)).order_by("-start", "name")
+        self.fields["season"] = forms.ModelChoiceField(
+            label=_("Saison"), queryset=seasons, required=False,
+            empty_label=_("aucune saison"),
+            help_text=_("Le concours compte pour cette saison. Seules les saisons du club dont "
+                        "les dates comprennent celle du concours sont proposées."))
+        self.initial["season"] = tournament.season_id
+        order = list(self.fields)
+        order.remove("season")
+        order.insert(order.index("place") + 1, "season")
+        self.order_fields(order)
 
     def _current(self, name: str) -> str:
         """An option's value as shown: the posted one, else the tournament's ("1"/"0" for
@@ -479,8 +499,10 @@ class TournamentRulesForm(forms.Form, metaclass=_ColumnsFirst):
         except ScoringError as error:
             self.add_error(error.field if error.field in self.fields else None, error.message)
 
-    def settings(self) -> TournamentSettings:
-        """The page's values as one (a valid form's), for services.tournament_settings_change."""
+    def settings(self, *, season_posted: bool = True) -> TournamentSettings:
+        """The page's values as one (a valid form's), for services.tournament_settings_change;
+        `season_posted` False: the post had no season field (an older page), which leaves the
+        season as it is."""
         values = self.cleaned_data
         return TournamentSettings(
             name=values["name"], date=values["date"], place=values["place"],
@@ -492,7 +514,8 @@ class TournamentRulesForm(forms.Form, metaclass=_ColumnsFirst):
             points_loss=values["points_loss"], points_exempt=values["points_exempt"],
             points_forfeit=values["points_forfeit"],
             paper_by_tables=values["paper_by_tables"],
-            two_confirmations=values["two_confirmations"])
+            two_confirmations=values["two_confirmations"],
+            season=values["season"] if season_posted else KEEP)
 
     def clean_criteria(self) -> list[str]:
         try:

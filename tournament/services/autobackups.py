@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ..models import Tournament
-from .autobackup_folders import MOMENT, enabled, folder_of, parse_name
+from .autobackup_folders import enabled, file_name, folder_of, folders_of, gather, parse_name
 from .backup import export_json
 
 KEEP = 30  # files a concours keeps; the oldest goes when a 31st is written
@@ -39,26 +39,35 @@ class AutoBackup:
     size: int
 
 
+def _found(tournament: Tournament) -> list[tuple[AutoBackup, Path]]:
+    """Every automatic backup of the concours, in whichever of its folders, the newest first
+    (by moment: local names and an earlier version's UTC ones compare right)."""
+    found = []
+    for folder in folders_of(tournament.pk):
+        for path in folder.iterdir():
+            parsed = parse_name(path.name)
+            if parsed is not None:
+                found.append((AutoBackup(name=path.name, at=parsed[0], reason=parsed[1],
+                                         size=path.stat().st_size), path))
+    return sorted(found, key=lambda item: (item[0].at, item[0].name), reverse=True)
+
+
 def autobackup_list(tournament: Tournament) -> list[AutoBackup]:
     """The concours's automatic backups, the newest first (none while they are off)."""
-    if not enabled() or not folder_of(tournament.pk).is_dir():
+    if not enabled():
         return []
-    found = []
-    for path in folder_of(tournament.pk).iterdir():
-        parsed = parse_name(path.name)
-        if parsed is not None:
-            found.append(AutoBackup(name=path.name, at=parsed[0], reason=parsed[1],
-                                    size=path.stat().st_size))
-    return sorted(found, key=lambda backup: backup.name, reverse=True)
+    return [backup for backup, _path in _found(tournament)]
 
 
 def autobackup_file(*, tournament: Tournament, name: str) -> Path:
     """The file of one automatic backup of `tournament` — the hook for "restore this one":
     its text goes to the import's check. LookupError for a name that is not one of them
-    (never a path outside the concours's folder)."""
-    if not enabled() or parse_name(name) is None or not (folder_of(tournament.pk) / name).is_file():
-        raise LookupError(name)
-    return folder_of(tournament.pk) / name
+    (never a path outside the concours's folders)."""
+    if enabled() and parse_name(name) is not None:
+        for backup, path in _found(tournament):
+            if backup.name == name and path.is_file():
+                return path
+    raise LookupError(name)
 
 
 def autobackup_write(*, tournament: Tournament, reason: str,
@@ -66,17 +75,16 @@ def autobackup_write(*, tournament: Tournament, reason: str,
     """Write a backup of `tournament` now, then keep the last KEEP. None while off."""
     if not enabled():
         return None
-    folder = folder_of(tournament.pk)
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    moment = (now or timezone.now()).astimezone(datetime.UTC)
-    path = folder / f"{moment.strftime(MOMENT)}-{reason}.json"
+    folder = folder_of(tournament)
+    gather(tournament, folder)  # an earlier version's folder, or before a rename
+    path = folder / file_name(now or timezone.now(), reason)
     text = export_json(tournament)
     # Beside it, then renamed: a backup is whole or absent, never half written.
     partial = path.with_suffix(".part")
     partial.write_text(text, encoding="utf-8")
     os.replace(partial, path)
-    for old in autobackup_list(tournament)[KEEP:]:
-        (folder / old.name).unlink(missing_ok=True)
+    for _old, old_path in _found(tournament)[KEEP:]:
+        old_path.unlink(missing_ok=True)
     return path
 
 

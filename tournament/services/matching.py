@@ -18,6 +18,7 @@ from ..errors import UserError
 from ..models import Club, ClubPlayer
 from ..register_match import AMBIGUOUS, LINKED, Incoming
 from ..selectors.matching import register_matches
+from ..validators import name_spelled
 
 # An ambiguous entrant's choice, by its index in the incoming list: a register entry's id,
 # or None for « nouveau joueur ».
@@ -40,7 +41,11 @@ def _uid(value: str) -> uuid.UUID | None:
 
 
 def _register(club: Club, incoming: Incoming) -> ClubPlayer:
-    entry = ClubPlayer(club=club, name=incoming.name, first_name=incoming.first_name,
+    # A name typed in a file is written by the register's rule (validators.name_spelled); a
+    # backup's register identity (its uid) keeps the spelling its register gave it.
+    spell = (lambda text: text) if incoming.uid else name_spelled
+    entry = ClubPlayer(club=club, name=spell(incoming.name),
+                       first_name=spell(incoming.first_name),
                        licence=incoming.licence, home_club=incoming.club)
     uid = _uid(incoming.uid) if incoming.uid else None
     if uid is not None:

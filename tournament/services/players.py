@@ -43,6 +43,7 @@ from .register import (
     entrant_relinked,
     licence_holder,
     register_licence_learnt,
+    register_licences_from_file,
     register_spelling,
 )
 
@@ -223,12 +224,12 @@ class PlayerLine:
 @transaction.atomic
 def players_import(*, tournament: Tournament, lines: Iterable[PlayerLine],
                    choices: Choices | None = None, ambiguous_new: bool = False,
-                   by: Actor = SYSTEM) -> list[Player]:
+                   notes: list[str] | None = None, by: Actor = SYSTEM) -> list[Player]:
     """Register every line as a player of the mêlée, or none: each bad line is reported with
     its number. A line goes through the player form's checks; a name (validators.same_name)
     and a licence are taken once, among the players already registered and the file's own
     lines. Each player is linked to the club's register as `teams_import` links them
-    (`choices` indexed by line, in order)."""
+    (`choices` indexed by line, in order), and gives their licences as it does (`notes`)."""
     _melee_only(tournament)
     names = {validators.same_name(name)
              for name in tournament.players.values_list("name", flat=True)}
@@ -267,9 +268,17 @@ def players_import(*, tournament: Tournament, lines: Iterable[PlayerLine],
         club=tournament.club, choices=choices, ambiguous_new=ambiguous_new,
         incoming=[Incoming(values["name"], licence=values["licence"], club=values["club"])
                   for values in rows])
+    learnt = register_licences_from_file(
+        club_id=tournament.club_id, by=by,
+        linked=[(links[index], values["licence"], values["name"])
+                for index, values in enumerate(rows)])
+    if notes is not None:
+        notes.extend(learnt)
     start = next_player_number(tournament)
     players = Player.objects.bulk_create(
-        Player(tournament=tournament, number=start + index, name=values["name"],
+        # The register's spelling, as at the desk (register_spelling): one name a person.
+        Player(tournament=tournament, number=start + index,
+               name=register_spelling(links[index], values["name"]),
                club=values["club"], licence=values["licence"], registered=links[index])
         for index, values in enumerate(rows))
     AuditEntry.objects.bulk_create(

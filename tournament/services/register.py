@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime
 import re
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -462,6 +462,39 @@ def _licence_learnt(entry: ClubPlayer, licence: str, by: Actor) -> None:
     _log(entry.club_id, by, "update", entry, before=before, after=club_player_values(entry))
 
 
+def register_licences_from_file(*, club_id: int,
+                                linked: Sequence[tuple[ClubPlayer, str, str]],
+                                by: Actor = SYSTEM) -> list[str]:
+    """The licences of a file's lines (teams' « Licence 1 ; Licence 2 », a mêlée's
+    « Licence ») given to the register players they were linked to: an entry without a
+    licence takes it (logged in the register); one with another licence keeps its own, and
+    a licence another player of the club has is not added — each said in a sentence for the
+    import's summary (issue 32: a file's licences never reached the register). `linked`:
+    (register player, licence of the line, name on the line), in the file's order."""
+    notes: list[str] = []
+    done: set[int] = set()
+    for entry, licence, name in linked:
+        key = licence_key(licence)
+        if not key or entry.pk in done or entry.anonymised or entry.licence_key == key:
+            continue
+        done.add(entry.pk)
+        if entry.licence_key:
+            notes.append(_("%(name)s : le fichier donne la licence %(licence)s, le registre "
+                           "garde la sienne (%(kept)s) ; corrigez sa fiche si c'est le "
+                           "fichier qui a raison.")
+                         % {"name": name, "licence": licence, "kept": entry.licence})
+            continue
+        holder = (ClubPlayer.objects.filter(club_id=club_id, licence_key=key)
+                  .exclude(pk=entry.pk).first())
+        if holder is not None:
+            notes.append(_("%(name)s : la licence %(licence)s n'est pas ajoutée au registre, "
+                           "elle y est déjà celle de %(holder)s.")
+                         % {"name": name, "licence": licence, "holder": holder.full_name})
+            continue
+        _licence_learnt(entry, licence, by)
+    return notes
+
+
 def register_licence_learnt(*, player: Player, by: Actor = SYSTEM) -> None:
     """An entrant's licence given at the desk after it was linked: its register entry, which
     had none, takes it (logged in the register), unless another player of the club has it
@@ -554,7 +587,10 @@ def _register_player_added(tournament: Tournament, name: str, licence: str, home
                            by: Actor) -> ClubPlayer:
     if licence:  # « nouveau joueur » with a licence the register has: that is the player
         _licence_free(tournament.club_id, licence)
-    created = ClubPlayer.objects.create(club_id=tournament.club_id, name=name,
+    # Written by the register's one rule (validators.name_spelled); the entrant then takes
+    # it (register_spelling), as it does the spelling of a player the register had.
+    created = ClubPlayer.objects.create(club_id=tournament.club_id,
+                                        name=validators.name_spelled(name),
                                         licence=licence, home_club=home_club)
     _log(tournament.club_id, by, "create", created, after=club_player_values(created))
     return created
@@ -618,5 +654,6 @@ __all__ = [
     "entrants_anonymised_again",
     "licence_holder",
     "register_licence_learnt",
+    "register_licences_from_file",
     "register_spelling",
 ]

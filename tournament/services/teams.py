@@ -42,6 +42,7 @@ from .register import (
     entrant_relinked,
     licence_holder,
     register_licence_learnt,
+    register_licences_from_file,
     register_spelling,
 )
 
@@ -343,7 +344,7 @@ def import_identities(lines: Iterable[ImportLine] | Iterable[PlayerLine]) -> lis
 @transaction.atomic
 def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
                  choices: Choices | None = None, ambiguous_new: bool = False,
-                 by: Actor = SYSTEM) -> list[Team]:
+                 notes: list[str] | None = None, by: Actor = SYSTEM) -> list[Team]:
     """Register every line, or none: each bad line is reported with its number. A line goes
     through the same checks as the team form (text_field), and a name is taken once, among
     the teams already registered and the file's own lines (validators.same_name).
@@ -351,7 +352,9 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
     Each player is linked to the club's register (services.matching.entrants_link): exact
     matches linked, new names registered, an ambiguous one as `choices` says (indexed as
     `import_identities(lines)` lists the players); one without a choice is refused, unless
-    `ambiguous_new`."""
+    `ambiguous_new`. A line's licence goes to its register player when it has none
+    (`register_licences_from_file`); what is not added is appended to `notes`, for the
+    import's summary."""
     _doublettes_only(tournament)
     seen = {validators.same_name(name)
             for name in registered_teams(tournament).values_list("name", flat=True)}
@@ -397,9 +400,17 @@ def teams_import(*, tournament: Tournament, lines: Iterable[ImportLine],
         incoming=[Incoming(values[field], licence=values[licence], club=values["club"])
                   for values in rows
                   for field, licence in (("player1", "licence1"), ("player2", "licence2"))])
+    learnt = register_licences_from_file(club_id=tournament.club_id, by=by, linked=[
+        (links[2 * index + position], values[f"licence{position + 1}"],
+         values[f"player{position + 1}"])
+        for index, values in enumerate(rows) for position in (0, 1)])
+    if notes is not None:
+        notes.extend(learnt)
     start, player_start = _next_team_number(tournament), next_player_number(tournament)
     players = Player.objects.bulk_create(
-        Player(tournament=tournament, number=player_start + index, name=values[field],
+        # The register's spelling, as at the desk (register_spelling): one name a person.
+        Player(tournament=tournament, number=player_start + index,
+               name=register_spelling(links[index], values[field]),
                club=values["club"], licence=values[licence], registered=links[index])
         for index, (values, field, licence) in enumerate(
             (values, field, licence) for values in rows

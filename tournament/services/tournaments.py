@@ -27,6 +27,7 @@ from ..models import (
     Game,
     Player,
     Round,
+    Season,
     Team,
     Tournament,
 )
@@ -136,31 +137,48 @@ def tournament_create(*, organiser, club: Club | None = None, name: str, slug: s
 @transaction.atomic
 def tournament_details_update(*, tournament: Tournament, name: str | None = None,
                               date: datetime.date | None = None, place: str | None = None,
+                              season: Season | Keep | None = KEEP,
                               stamp: str | None = None, by: Actor = SYSTEM) -> None:
-    """The concours' name, date and place: each given (not None) is checked and set.
+    """The concours' name, date and place: each given (not None) is checked and set; and its
+    season (None: none), given as KEEP it stays.
 
     `stamp`: the version of the concours (tournament_stamp) the page showed; a stale one is
-    refused and nothing changes. Not journaled (the journal follows what scores and ranks)."""
-    del by  # as every service takes it; nothing here is journaled
+    refused and nothing changes. Only the season is journaled (the journal follows what
+    scores and ranks, and what a season counts)."""
     tournament = _settings_locked(tournament, stamp)
     name = None if name is None else text_field(Tournament, "name", name)
     date = None if date is None else date_checked(date)
     place = None if place is None else text_field(Tournament, "place", place)
-    season = tournament.season
-    if (date is not None and date != tournament.date and season is not None
-            and not season.start <= date <= season.end):
+    before = tournament.season
+    after = before if isinstance(season, Keep) else season
+    day = tournament.date if date is None else date
+    if after is not None and after.club_id != tournament.club_id:
+        raise UserError(_("Cette saison n'est pas du club du concours."), "season")
+    if after is not None and not after.start <= day <= after.end:
         # As the season's form refuses a concours outside its dates: the season would count
         # it, then refuse any change of its own until the date came back. (A date changed
         # only: a concours moved out before this check still saves its other settings.)
-        raise UserError(_("Le %(date)s n'est pas dans les dates de la saison « %(season)s » "
-                          "(du %(start)s au %(end)s) : retirez d'abord le concours de la "
-                          "saison, ou choisissez une date de la saison.")
-                        % {"date": date.strftime("%d/%m/%Y"), "season": season.name,
-                           "start": season.start.strftime("%d/%m/%Y"),
-                           "end": season.end.strftime("%d/%m/%Y")}, "date")
+        if after == before and date is not None and date != tournament.date:
+            raise UserError(_("Le %(date)s n'est pas dans les dates de la saison « %(season)s » "
+                              "(du %(start)s au %(end)s) : retirez d'abord le concours de la "
+                              "saison, ou choisissez une date de la saison.")
+                            % {"date": day.strftime("%d/%m/%Y"), "season": after.name,
+                               "start": after.start.strftime("%d/%m/%Y"),
+                               "end": after.end.strftime("%d/%m/%Y")}, "date")
+        if after != before:
+            raise UserError(_("Le %(date)s n'est pas dans les dates de la saison « %(season)s » "
+                              "(du %(start)s au %(end)s).")
+                            % {"date": day.strftime("%d/%m/%Y"), "season": after.name,
+                               "start": after.start.strftime("%d/%m/%Y"),
+                               "end": after.end.strftime("%d/%m/%Y")}, "season")
     for field, value in (("name", name), ("date", date), ("place", place)):
         if value is not None:
             setattr(tournament, field, value)
+    if after != before:
+        audit.log(tournament, by, "season", "update",
+                  before={"season": before.name if before else None},
+                  after={"season": after.name if after else None})
+        tournament.season = after
     tournament.save()
 
 
@@ -190,6 +208,9 @@ class TournamentSettings:
     points_forfeit: int | None
     paper_by_tables: bool
     two_confirmations: bool
+    # The club's season it counts for (None: none); KEEP: as it is (a post without the field,
+    # an older page).
+    season: Season | Keep | None = KEEP
 
 
 @transaction.atomic
@@ -204,7 +225,7 @@ def tournament_settings_change(*, tournament: Tournament, settings: TournamentSe
     lock; a stale one is refused and nothing changes. Returns the names of the rule options
     that changed."""
     tournament_details_update(tournament=tournament, name=settings.name, date=settings.date,
-                              place=settings.place, stamp=stamp, by=by)
+                              place=settings.place, season=settings.season, stamp=stamp, by=by)
     changed = tournament_rules_change(
         tournament=tournament, rules=settings.rules, preset=settings.preset,
         parties_planned=settings.parties_planned, criteria=settings.criteria,

@@ -64,6 +64,13 @@ KINDS = {
 }
 
 
+def notes_said(request: HttpRequest, notes: Sequence[str]) -> None:
+    """The import's summary beside its count: each licence of the file not added to the
+    register, and why (services.register_licences_from_file)."""
+    for note in notes:
+        messages.warning(request, note)
+
+
 def _page(request: HttpRequest, tournament: Tournament, kind: str, name: str,
           lines: Sequence[Any], form: ChoicesForm, status: int = 200) -> HttpResponse:
     incoming = services.import_identities(lines)
@@ -107,14 +114,16 @@ def _confirm(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     form = ChoicesForm(selectors.register_ambiguities(
         tournament.club, services.import_identities(lines)), request.POST)
     if form.is_valid():
+        notes: list[str] = []
         try:
             written = what.write(tournament=tournament, lines=lines, choices=form.choices(),
-                                 by=_by(request))
+                                 notes=notes, by=_by(request))
         except UserError as error:
             form.add_error(None, error.message)
         else:
             pending.discard(KIND, tournament, name)
             messages.success(request, what.done(len(written)))
+            notes_said(request, notes)
             return redirect(what.page, slug=slug)
     return _page(request, tournament, kind, name, lines, form, status=400)
 

@@ -80,9 +80,10 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
     import_form = PlayerImportForm(request.POST, request.FILES)
     if import_form.is_valid():
         lines = import_form.cleaned_data["file"]
+        notes: list[str] = []
         try:
             players = services.players_import(tournament=tournament, by=_by(request),
-                                              lines=lines)
+                                              lines=lines, notes=notes)
         except services.Ambiguous:
             # The file passed every check but names the register finds ambiguous: they are
             # chosen first, nothing written before.
@@ -93,6 +94,7 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, ngettext(
                 "%(n)d joueur inscrit.", "%(n)d joueurs inscrits.", len(players))
                 % {"n": len(players)})
+            imports.notes_said(request, notes)
             return redirect("tournament:players", slug=slug)
     return _list_page(request, tournament, PlayerRegistrationForm(), import_form, status=422)
 

@@ -26,7 +26,7 @@ from ..errors import UserError
 from ..exports import serve
 from ..exports.serve import LONG, Step
 from ..forms import ChoicesForm
-from ..forms.restore import CopyForm, RestoreForm
+from ..forms.restore import CopyForm, RestoreForm, copy_suggestion
 from ..models import Tournament
 from ..selectors import donne_count
 from ..selectors.backup import restore_losses
@@ -67,7 +67,8 @@ def restore(request: HttpRequest, slug: str) -> HttpResponse:
     """The page: a backup to restore into this concours or as a copy; a copy of this one."""
     tournament = organised(request, slug)
     if request.method != "POST":
-        return _page(request, tournament, RestoreForm(), CopyForm())
+        return _page(request, tournament, RestoreForm(),
+                     CopyForm(initial=copy_suggestion(tournament)))
     form = RestoreForm(request.POST, request.FILES)
     if form.is_valid():
         data = form.cleaned_data["data"]
@@ -95,7 +96,8 @@ def restore(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             return _confirmation(request, tournament, {"mode": "replace", "data": data},
                                  review)
-    return _page(request, tournament, form, CopyForm(), status=400)
+    return _page(request, tournament, form, CopyForm(initial=copy_suggestion(tournament)),
+                 status=400)
 
 
 def _confirmation(request: HttpRequest, tournament: Tournament, kept: dict[str, Any],
@@ -214,6 +216,14 @@ def _restore_in_background(request: HttpRequest, tournament: Tournament, kept: d
                           title=_("Restauration en cours"))
 
 
+def _after_copy(original: Tournament, copy: Tournament) -> str:
+    """Where a copy opens: its page; its settings at the season's choice when the original
+    is in a season (issue 32: the copy's warning pointed to a choice that did not exist)."""
+    if original.season_id is not None:
+        return reverse("tournament:rules", args=[copy.slug]) + "#id_season"
+    return reverse("tournament:detail", args=[copy.slug])
+
+
 @login_required
 @require_POST
 def tournament_copy(request: HttpRequest, slug: str) -> HttpResponse:
@@ -234,7 +244,7 @@ def tournament_copy(request: HttpRequest, slug: str) -> HttpResponse:
                                           slug=slug_copy, name=name_copy)
             step(_("Concours copié : « %(name)s », à sa nouvelle adresse, avec de nouveaux "
                    "liens de table.") % {"name": copy.name})
-            return reverse("tournament:detail", args=[copy.slug])
+            return _after_copy(tournament, copy)
 
         return serve.start(request, tournament, filename=tournament.slug,
                               estimate=estimate, make=make,
@@ -251,5 +261,8 @@ def tournament_copy(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("Concours copié : « %(name)s », à sa nouvelle "
                                         "adresse, avec de nouveaux liens de table.")
                              % {"name": copy.name})
-            return redirect("tournament:detail", slug=copy.slug)
+            if tournament.season_id is not None:
+                messages.warning(request, _("La copie ne compte pour aucune saison : "
+                                            "choisissez la sienne ici (« Saison »)."))
+            return redirect(_after_copy(tournament, copy))
     return _page(request, tournament, RestoreForm(), form, status=400)

@@ -302,18 +302,28 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
 def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Close a partie (its table links no longer enter donnes), or reopen it (`closed` "0")."""
+    """Close a partie (its table links no longer enter donnes), or reopen it (`closed` "0").
+    A GET is « Clore la partie… »'s confirmation page: closing stops every table's phone,
+    which a click by mistake did without a word (issue 32); reopening, its undo, needs none."""
     round_ = readable_round(request, slug, number)
     require_organiser(request, round_.tournament)
+    if request.method != "POST":
+        if round_.closed:
+            return redirect("tournament:round", slug=slug, number=number)
+        unfinished = selectors.round_unfinished_tables(round_)
+        return render(request, "tournament/organiser/round_close.html", {
+            "tournament": round_.tournament, "round": round_,
+            "unfinished_phrase": selectors.tables_phrase(unfinished) if unfinished else "",
+        })
     if request.POST.get("closed") not in ("0", "1"):  # the page's buttons send one or other
         messages.error(request, _("Ni « clore » ni « rouvrir » : la partie est inchangée."))
         return redirect("tournament:round", slug=slug, number=number)
     closed = request.POST["closed"] == "1"
     services.round_close(round_=round_, closed=closed, by=_by(request))
     messages.success(request, _("Partie close : les liens des tables ne permettent plus "
-                                "de saisir.") if closed else _("Partie rouverte."))
+                                "de saisir (« Rouvrir la partie » les rouvre).") if closed
+                     else _("Partie rouverte."))
     return redirect("tournament:round", slug=slug, number=number)
 
 

@@ -98,7 +98,8 @@ def club_site_zip(request: HttpRequest, club: str) -> HttpResponse:
         estimate = LONG["club_site"].estimate(sum(concours_tables(each) for each in chosen))
         if estimate is not None:
             return serve.start(
-                request, None, club=found, filename=static_site.club_filename(found, now),
+                request, None, club=found,
+                filename=static_site.club_filename(found, chosen, seasons),
                 estimate=estimate, make=lambda _step: make(),
                 back=reverse("tournament:club_site", args=[found.slug]), content_type=ZIP,
                 inline=False)
@@ -107,6 +108,6 @@ def club_site_zip(request: HttpRequest, club: str) -> HttpResponse:
         except UserError as error:
             refusal = error.message
         else:
-            return _download(content, static_site.club_filename(found, now))
+            return _download(content, static_site.club_filename(found, chosen, seasons))
     messages.error(request, refusal)
     return redirect("tournament:club_site", club=found.slug)

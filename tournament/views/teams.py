@@ -73,8 +73,10 @@ def teams_import(request: HttpRequest, slug: str) -> HttpResponse:
     import_form = TeamImportForm(request.POST, request.FILES)
     if import_form.is_valid():
         lines = import_form.cleaned_data["file"]
+        notes: list[str] = []
         try:
-            teams = services.teams_import(tournament=tournament, by=_by(request), lines=lines)
+            teams = services.teams_import(tournament=tournament, by=_by(request), lines=lines,
+                                          notes=notes)
         except services.Ambiguous:
             # The file passed every check but names the register finds ambiguous: they are
             # chosen first, nothing written before.
@@ -85,6 +87,7 @@ def teams_import(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, ngettext(
                 "%(n)d équipe inscrite.", "%(n)d équipes inscrites.", len(teams))
                 % {"n": len(teams)})
+            imports.notes_said(request, notes)
             return redirect("tournament:teams", slug=slug)
     return _team_list_page(request, tournament, TeamForm(), import_form, status=422)
 

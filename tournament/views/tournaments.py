@@ -121,7 +121,9 @@ def tournament_rules(request: HttpRequest, slug: str) -> HttpResponse:
         from_partie = form.cleaned_data["from_partie"]
         try:
             changed = services.tournament_settings_change(
-                tournament=tournament, settings=form.settings(), from_partie=from_partie,
+                tournament=tournament,
+                settings=form.settings(season_posted="season" in request.POST),
+                from_partie=from_partie,
                 confirm=form.cleaned_data["confirm"],
                 stamp=request.POST.get("stamp") or None, by=_by(request))
         except UserError as error:

@@ -28,8 +28,8 @@ from datetime import datetime
 from django.utils import timezone
 
 from ...logos import EXTENSIONS
-from ...models import Club, Tournament
-from ..files import concours_file_name
+from ...models import Club, Season, Tournament
+from ..files import concours_file_name, site_file_name
 from ..sponsors import club_logos
 from . import builder, data, registry, season
 
@@ -66,5 +66,9 @@ def concours_filename(tournament: Tournament, when: datetime) -> str:
     return concours_file_name("site", tournament, "zip")
 
 
-def club_filename(club: Club, when: datetime) -> str:
-    return f"site-{club.slug}-{timezone.localtime(when):%Y-%m-%d}.zip"
+def club_filename(club: Club, tournaments: Sequence[Tournament],
+                  seasons: Sequence[Season] = ()) -> str:
+    """By the club's current name and the dates of what it holds, not the download's."""
+    days = [tournament.date for tournament in tournaments]
+    days += [day for each in seasons for day in (each.start, each.end)]
+    return site_file_name(club.name, days)

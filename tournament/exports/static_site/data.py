@@ -173,7 +173,9 @@ class People:
         return person
 
     def sorted(self) -> list[Person]:
-        return sorted(self.by_key.values(), key=lambda person: (person.sort_key, person.key))
+        """The persons with a result to show (one who only never arrived has no page)."""
+        return sorted((person for person in self.by_key.values() if person.results),
+                      key=lambda person: (person.sort_key, person.key))
 
 
 _PLAYER_FIELDS = ("id", "number", "name", "registered_id", "registered__name",
@@ -306,6 +308,10 @@ def concours(tournament: Tournament, people: People) -> SiteConcours:
                     for number, tables in by_partie.items()]
     for person in {person.key: person for person in persons.values()}.values():
         entrant = entrant_of.get(person.key)
+        if entrant is None and person.key not in games:
+            # Registered, never arrived: left out as the standings and their PDF leave the
+            # entrant out (issue 32: its page said « Non classé », as if it had played).
+            continue
         team = ""
         if not melee and entrant is not None and entrant in teams:
             team = teams[entrant][0]
