@@ -39,7 +39,7 @@ test: $(VENV)/.test-installed $(MO)
 	scripts/ensure-chromium
 	$(PY) -m ruff check .
 	$(PY) -m mypy
-	$(PY) -m pytest -n $(WORKERS) --durations=30 --ignore=tests/scoring
+	$(PY) -m pytest -n $(WORKERS) --dist loadgroup --durations=30 --ignore=tests/scoring
 	$(PY) -m pytest -n $(WORKERS) -q tests/scoring \
 		--cov=scoring --cov-branch --cov-report=term-missing --cov-fail-under=100
 
@@ -55,7 +55,7 @@ test-fast: $(VENV)/.test-installed $(MO)
 # marked `database`); the pure tests, the browser tests and the role matrix ran in `make test`.
 test-postgres: $(VENV)/.test-installed $(MO)
 	BELOTE_DATABASE_TESTS_ONLY=1 scripts/with-postgres --fast \
-		$(PY) -m pytest -p no:cacheprovider -n $(WORKERS) --durations=30
+		$(PY) -m pytest -p no:cacheprovider -n $(WORKERS) --dist loadgroup --durations=30
 
 bench: $(VENV)/.test-installed
 	$(PY) bench/bench_scoring.py

@@ -129,6 +129,7 @@ def laptop_state(database: Path) -> dict:
     return dict(zip(keys, row, strict=True)) if row else {}
 
 
+@pytest.mark.xdist_group("installed-wheel")  # the wheel built once (conftest)
 def test_an_evening_published_through_a_dropping_connection(tmp_path, installed):
     server = ResultsServer(tmp_path / "serveur")
     laptop = None

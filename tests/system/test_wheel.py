@@ -13,7 +13,8 @@ import pytest
 from tests.system import launcher
 from tests.system.launcher import fetch
 
-pytestmark = pytest.mark.slow
+# With the evening's test on one worker: the installed wheel (conftest) is built once.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("installed-wheel")]
 
 
 def files_under(folder: Path) -> set[Path]:
