@@ -295,6 +295,8 @@
     setInterval(async () => {
       try {
         const response = await fetch(state, {cache: "no-store"});
+        // Deleted at the desk (or the concours gone): the screen says so, as the page would.
+        if (response.status === 404) location.reload();
         if (!response.ok) return;
         const {changed} = await response.json();
         if (changed !== document.body.dataset.changed) location.reload();

@@ -52,4 +52,8 @@ def test_three_screens_follow_their_own_rotation_and_the_desk_s_change(
     expect(screens[2].locator("body")).to_have_attribute("data-view", "classement")
     screens[3].screenshot(path=str(screenshots / "hall-screen-message.png"))
     screens[1].screenshot(path=str(screenshots / "hall-screen-1-after-change.png"))
+    # Screen 2 deleted at the desk: its television says so within seconds, not its old views.
+    services.screen_delete(screen=t.hall_screens.get(number=2))
+    expect(screens[2].locator("h1")).to_have_text("Page introuvable", timeout=12_000)
+    expect(screens[1].locator("body")).to_have_attribute("data-view", "classement")
     context.close()
