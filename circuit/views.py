@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_page
 from django.views.decorators.csrf import csrf_exempt
@@ -190,10 +191,14 @@ def circuit(request: HttpRequest, slug: str) -> HttpResponse:
     query = " ".join(request.GET.get("q", "")[:SEARCH_MAX].split())
     rows = (table.search(query) if query else table.rows) if table else []
     page = Paginator(rows, PAGE_ROWS).get_page(request.GET.get("page"))
-    return render(request, "circuit/circuit.html", {
+    response = render(request, "circuit/circuit.html", {
         "circuit": found, "table": table, "page": page, "query": query,
         "behind": table is not None and table.version < found.version,
         "concours": selectors.circuit_concours_list(found)})
+    if table is None and found.version:
+        # « being computed »: not kept in the cache, nor by the browser, for 30 s
+        patch_cache_control(response, max_age=0, no_store=True)
+    return response
 
 
 def same_people(request: HttpRequest, slug: str) -> HttpResponse:
