@@ -17,6 +17,7 @@ A circuit's concours are in order of date (then of arrival): « counted » index
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
@@ -225,32 +226,40 @@ def table_content(standings: CircuitStandings) -> dict[str, Any]:
                      for index, row in enumerate(standings.rows)]}
 
 
-# The table last read per circuit, in this process: a version's table never changes, and a
-# circuit of 10,000 players is a megabyte of JSON that each page of 100 lines would otherwise
-# read and decode. Keyed by the stored version and its time (never a table of another).
-_tables: dict[int, StandingsTable] = {}
+# The table last read per circuit, in this process: a circuit of 10,000 players is a megabyte
+# of JSON that each page of 100 lines would otherwise read and decode, and under 200 clubs'
+# pushes its version changes every few seconds. A process reads it again once TABLE_FRESH
+# seconds have passed (the public pages are up to 30 s late anyway: never wrong, a version
+# behind at most); keyed by the circuit's row and its creation, never another's table.
+TABLE_FRESH = 10.0
+_tables: dict[tuple[int, datetime], tuple[float, StandingsTable]] = {}
 _tables_lock = threading.Lock()
 
 
 def circuit_table(circuit: Circuit) -> StandingsTable | None:
-    """The circuit's stored standings (None before the first are computed): one small query
-    when this process has read that version already, two otherwise."""
+    """The circuit's stored standings (None before the first are computed): no query when
+    this process read them less than TABLE_FRESH seconds ago, two otherwise (one when the
+    version read before is still the last)."""
+    key = (circuit.pk, circuit.created)
+    now = time.monotonic()
+    read_at, known = _tables.get(key, (0.0, None))
+    if known is not None and now - read_at < TABLE_FRESH:
+        return known
     stamp = (CircuitTable.objects.filter(circuit=circuit)
              .values_list("version", "computed").first())
     if stamp is None:
         return None
-    known = _tables.get(circuit.pk)
-    if known is not None and (known.version, known.computed) == stamp:
-        return known
-    stored = CircuitTable.objects.filter(circuit=circuit).first()
-    if stored is None:
-        return None
-    rows = [TableRow(position, *line) for position, line in enumerate(stored.table["rows"])]
-    table = StandingsTable(stored.version, stored.computed, stored.table["participants"],
-                           stored.table["places"], rows)
+    if known is None or (known.version, known.computed) != stamp:
+        stored = CircuitTable.objects.filter(circuit=circuit).first()
+        if stored is None:
+            return None
+        rows = [TableRow(position, *line)
+                for position, line in enumerate(stored.table["rows"])]
+        known = StandingsTable(stored.version, stored.computed,
+                               stored.table["participants"], stored.table["places"], rows)
     with _tables_lock:
-        _tables[circuit.pk] = table
-    return table
+        _tables[key] = (now, known)
+    return known
 
 
 def circuit_concours_list(circuit: Circuit) -> list[ReceivedConcours]:

@@ -160,3 +160,16 @@ def test_with_the_database_queue_the_worker_makes_what_readers_ask(client, datab
     made = client.get(f"{url}classement.xlsx")
     assert made.status_code == 200 and made.content[:2] == b"PK"
     assert CircuitDocument.objects.get(extension="xlsx").version == 1
+
+
+def test_a_process_reads_the_stored_standings_again_after_a_few_seconds(monkeypatch):
+    auch, _ = joined()
+    found = circuit()
+    push(auch, found, teams(3))
+    assert len(selectors.circuit_table(found).rows) == 6
+    push(auch, found, teams(4), version=2)
+    # Read less than TABLE_FRESH seconds ago: this process keeps it (no query at all).
+    assert len(selectors.circuit_table(found).rows) == 6
+    monkeypatch.setattr(selectors, "TABLE_FRESH", 0.0)
+    table = selectors.circuit_table(found)
+    assert (table.version, len(table.rows)) == (2, 8)
