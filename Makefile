@@ -90,7 +90,8 @@ load-test-federation: $(VENV)/.test-installed $(MO)
 	scripts/with-postgres $(PY) bench/load_test.py $(FEDERATION)
 
 # The results server for many clubs (docs/results-server.md): PostgreSQL (DATABASE_URL),
-# gunicorn behind the host's reverse proxy, caches shared through the database.
+# gunicorn behind the host's reverse proxy, caches and background jobs shared through the
+# database (a worker, manage.py db_worker, started beside gunicorn).
 results-server: $(VENV)/.run-installed $(MO)
 	scripts/results-server
 

@@ -2,7 +2,9 @@
 concours every minute while 2,000 anonymous readers open the public pages (a club, a concours,
 the circuit), against two server instances (gunicorn, config/gunicorn_conf.py) on one
 database — a throwaway PostgreSQL database on the server DATABASE_URL names, else SQLite —
-sharing their caches through it (DJANGO_SHARED_CACHE=database), over loopback only.
+sharing their caches through it (DJANGO_SHARED_CACHE=database) and their background jobs
+(DJANGO_TASKS=database: one `manage.py db_worker` computes the circuit's standings once per
+version, never a reader), over loopback only.
 
 Every request is bounded (10 s) and the run stops by itself after --duration seconds. At the
 end each club's stored concours is read back: its version and digest must be the last ones
@@ -52,7 +54,8 @@ def prepare(work: Path) -> tuple[dict[str, str], str | None]:
     env.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_DEBUG": "0",
                 "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_VAR_DIR": str(work),
                 "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-                "DJANGO_SHARED_CACHE": "database", "PYTHONPATH": str(ROOT),
+                "DJANGO_SHARED_CACHE": "database", "DJANGO_TASKS": "database",
+                "PYTHONPATH": str(ROOT),
                 "WEB_CONCURRENCY": "2"})
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith("postgres"):
@@ -155,6 +158,10 @@ def run(arguments: argparse.Namespace) -> int:
                 [sys.executable, "-m", "gunicorn", "config.wsgi", "-c",
                  "config/gunicorn_conf.py", "--bind", f"127.0.0.1:{port}"],
                 cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        # The background jobs' worker, as `make results-server` starts it.
+        servers.append(subprocess.Popen(
+            [sys.executable, "manage.py", "db_worker", "--interval", "0.5"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         for port in ports:
             deadline = time.monotonic() + 120
             while request(f"http://127.0.0.1:{port}/circuit/")[0] != 200:
@@ -185,7 +192,11 @@ def run(arguments: argparse.Namespace) -> int:
             f"/circuit/clubs/{slug}/" for slug, _token in clubs]
 
         def read(number: int) -> None:
+            # A quarter of the readers open the circuit: its first page, or (one in three of
+            # them) a page further down or a search for a name.
             path = pages[0] if number % 4 == 0 else rng.choice(pages)
+            if number % 12 == 4:
+                path += rng.choice([f"?page={rng.randint(2, 90)}", f"?q=Nom{rng.randint(0, 47)}"])
             began = time.monotonic()
             status, _page = request(f"http://127.0.0.1:{ports[number % 2]}{path}")
             recorder.record("page", time.monotonic() - began, status == 200)

@@ -23,8 +23,9 @@ from .rules import qualified_count
 from .selectors import CircuitStandings, circuit_rule, circuit_standings
 
 
-def qualify_words(circuit: Circuit, participants: int) -> str:
-    """The qualification in words, with what it gives for `participants` players."""
+def qualify_words(circuit: Circuit, participants: int, tied: int = 0) -> str:
+    """The qualification in words, with what it gives for `participants` players (`tied`:
+    the qualified beyond its count, ex aequo at the last qualifying place)."""
     qualify = circuit.qualify
     count = qualified_count(qualify, participants)
     if qualify["kind"] == "none":
@@ -37,7 +38,12 @@ def qualify_words(circuit: Circuit, participants: int) -> str:
         rule = "; ".join(_("%(count)d à partir de %(players)d joueurs")
                          % {"count": step_count, "players": players}
                          for players, step_count in qualify["steps"])
-    return _("finale : %(rule)s — %(n)d qualifiés") % {"rule": rule, "n": count}
+    words = _("finale : %(rule)s — %(n)d qualifiés") % {"rule": rule, "n": count}
+    if tied:
+        words += ngettext(" (et %(n)d de plus, ex aequo à la dernière place qualificative)",
+                          " (et %(n)d de plus, ex aequo à la dernière place qualificative)",
+                          tied) % {"n": tied}
+    return words
 
 
 def filename(circuit: Circuit, extension: str, when: datetime) -> str:
@@ -45,10 +51,11 @@ def filename(circuit: Circuit, extension: str, when: datetime) -> str:
 
 
 def _rows(standings: CircuitStandings) -> list[list[object]]:
-    qualified = set(standings.qualified)
+    qualified, tied = set(standings.qualified), set(standings.tied_beyond)
     return [[row.line.rank if row.line.rank is not None else "—",
              f"{row.person.first_name} {row.person.name}".strip(), row.person.club,
-             row.line.points, row.line.played, _("oui") if index in qualified else ""]
+             row.line.points, row.line.played,
+             _("oui, ex aequo") if index in tied else _("oui") if index in qualified else ""]
             for index, row in enumerate(standings.rows)]
 
 
@@ -57,7 +64,8 @@ def circuit_pdf(circuit: Circuit, when: datetime | None = None) -> bytes:
     html = render_to_string("circuit/printing/circuit.html", {
         "circuit": circuit, "standings": standings, "rows": _rows(standings),
         "rule": rule_words(circuit_rule(circuit)),
-        "qualify": qualify_words(circuit, standings.participants),
+        "qualify": qualify_words(circuit, standings.participants,
+                                 len(standings.tied_beyond)),
         "printed": timezone.localtime(when or timezone.now())})
     return weasy.html_to_pdf(html)
 

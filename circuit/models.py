@@ -142,6 +142,10 @@ class Circuit(models.Model):
     clubs = models.ManyToManyField(MemberClub, related_name="circuits", blank=True)
     concours = models.ManyToManyField(ReceivedConcours, related_name="circuits", blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    # Grows at every change of what the standings are made of (a push that counts for the
+    # circuit or no longer does, a comité's choice): the standings and documents stored
+    # below say which version they show.
+    version = models.PositiveBigIntegerField(default=0)
 
     class Meta:
         ordering = ["-start", "name"]
@@ -163,3 +167,37 @@ class SamePerson(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["circuit", "name_key"],
                                                name="circuit_same_person_unique")]
+
+
+class CircuitTable(models.Model):
+    """A circuit's standings as the background job last computed them
+    (services.circuit_table_store), for its public page: computed once per circuit version by
+    one worker, read by every server process, never by each reader. `table` holds
+    {"participants", "places" (the qualification's count), "rows": [[rank or null, first
+    name, name, club, points, played, qualified (0, 1, or 2: tied at the last qualifying
+    place beyond the count)]]} — the page's data only (no licence)."""
+
+    circuit = models.OneToOneField(Circuit, on_delete=models.CASCADE, primary_key=True,
+                                   related_name="table")
+    version = models.PositiveBigIntegerField()
+    computed = models.DateTimeField()
+    table = models.JSONField()
+
+
+class CircuitDocument(models.Model):
+    """A circuit's PDF or workbook as the background job last made it, in the database so
+    that any server process serves what a worker of any machine made. `version` is the
+    circuit's version it shows; `queued` the version a job was last asked for, plus one (0:
+    none yet, or its job failed): a reader asks once per version, not once per visit."""
+
+    circuit = models.ForeignKey(Circuit, on_delete=models.CASCADE, related_name="documents")
+    extension = models.CharField(max_length=4)
+    version = models.PositiveBigIntegerField(default=0)
+    queued = models.PositiveBigIntegerField(default=0)
+    content = models.BinaryField(default=bytes)
+    made = models.DateTimeField(null=True, blank=True)
+    error = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["circuit", "extension"],
+                                               name="circuit_document_unique")]

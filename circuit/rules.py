@@ -10,9 +10,13 @@ The qualification (`Circuit.qualify`) is one of:
 - {"kind": "ratio", "per": P}: one qualifier per P participants (rounded down, at least
   one): P = 0 would divide by zero and is refused.
 
-The qualifiers are the first Q lines of the standings, in their order (the tie-breaks have
-ordered them; lines still tied are in the order of the players' names): a line without a
-rank (too few concours) never qualifies.
+The qualifiers are the first Q ranked lines of the standings, and every line tied with the
+last of them — the same rank after the circuit's tie-breaks (`qualifiers`): the final then
+has more than Q players, and the circuit's page says they are « ex aequo à la dernière place
+qualificative ». A cut through a tie would send one player and not another who did exactly
+as well, decided by nothing but the order of their names (or, for a doublette's partners,
+one of a team that always finished together). A comité that wants exactly Q adds
+tie-breaks to its rule. A line without a rank (too few concours) never qualifies.
 """
 
 from __future__ import annotations
@@ -77,6 +81,22 @@ def qualified_count(qualify: dict[str, Any], participants: int) -> int:
         return int(next(count for players, count in reversed(qualify["steps"])
                         if participants >= players))
     return 0
+
+
+def qualifiers(ranks: list[int | None], places: int) -> tuple[list[int], list[int]]:
+    """The qualified lines (indexes) of standings whose lines have these ranks, best first,
+    for `places` places; and those of them beyond the places. The first `places` ranked
+    lines qualify, and so does every line tied with the last of them (the same rank after
+    the circuit's tie-breaks): a cut through a tie would leave out a player who did exactly
+    as well as one who goes, decided by nothing but the order of names. A line without a
+    rank (too few concours) never qualifies."""
+    ranked = [index for index, rank in enumerate(ranks) if rank is not None]
+    qualified = ranked[:places]
+    if not qualified:
+        return [], []
+    last = ranks[qualified[-1]]
+    beyond = [index for index in ranked[places:] if ranks[index] == last]
+    return qualified + beyond, beyond
 
 
 def checked_rule(*, kind: str, points_table: Sequence[int], beyond: str, participation: int,

@@ -16,15 +16,19 @@ A circuit's concours are in order of date (then of arrival): « counted » index
 
 from __future__ import annotations
 
+import threading
+import time
 from dataclasses import dataclass, field
-from typing import Any
+from datetime import datetime
+from functools import cached_property
+from typing import Any, NamedTuple
 
 from tournament.models.players import licence_key
 from tournament.season import Entry, Line, Rule, season_rank
-from tournament.validators import same_name
+from tournament.validators import same_name, search_key
 
-from .models import Circuit, MemberClub, ReceivedConcours, ReceivedSeason, SamePerson
-from .rules import checked_rule, qualified_count
+from .models import Circuit, CircuitTable, MemberClub, ReceivedConcours, ReceivedSeason, SamePerson
+from .rules import checked_rule, qualified_count, qualifiers
 from .tokens import hashed
 
 Identity = tuple[str, ...]
@@ -81,6 +85,10 @@ class CircuitStandings:
     concours: list[ReceivedConcours]
     rows: list[CircuitRow] = field(default_factory=list)
     qualified: list[int] = field(default_factory=list)  # indexes of rows
+    places: int = 0  # the qualification's count (fewer qualify when fewer are ranked)
+    # Qualified beyond `places`: tied (after the circuit's tie-breaks) with the line at the
+    # last qualifying place, so qualified with it (indexes of rows).
+    tied_beyond: list[int] = field(default_factory=list)
 
     @property
     def participants(self) -> int:
@@ -119,9 +127,9 @@ def circuit_standings(circuit: Circuit) -> CircuitStandings:
     standings = CircuitStandings(circuit, concours,
                                  [CircuitRow(people[order[line.player]], line)
                                   for line in lines])
-    count = qualified_count(circuit.qualify, standings.participants)
-    standings.qualified = [index for index, row in enumerate(standings.rows)
-                           if row.line.rank is not None][:count]
+    standings.places = qualified_count(circuit.qualify, standings.participants)
+    standings.qualified, standings.tied_beyond = qualifiers(
+        [row.line.rank for row in standings.rows], standings.places)
     return standings
 
 
@@ -161,6 +169,103 @@ def circuit_ambiguities(circuit: Circuit) -> list[Ambiguity]:
     return [Ambiguity(key, person, list(licensed[key].values()), choices.get(key),
                       tuple(licensed[key]))
             for key, person in sorted(bare.items()) if key in licensed]
+
+
+class TableRow(NamedTuple):
+    """A line of the public standings (no licence)."""
+
+    position: int  # from 0, in the whole table
+    rank: int | None
+    first_name: str
+    name: str
+    club: str
+    points: int
+    played: int
+    qualified: int  # 0 no, 1 yes, 2 yes, tied at the last qualifying place beyond the count
+
+
+@dataclass
+class StandingsTable:
+    """A circuit's standings as stored for the public page (CircuitTable)."""
+
+    version: int
+    computed: datetime
+    participants: int
+    places: int
+    rows: list[TableRow]
+
+    @cached_property
+    def keys(self) -> list[str]:
+        """Each row's folded « first name name club », for the search (made at the first
+        search of this version in this process, not at each page)."""
+        return [search_key(f"{row.first_name} {row.name} {row.club}") for row in self.rows]
+
+    @cached_property
+    def qualified(self) -> int:
+        return sum(1 for row in self.rows if row.qualified)
+
+    @cached_property
+    def tied_beyond(self) -> int:
+        return sum(1 for row in self.rows if row.qualified == 2)
+
+    def search(self, text: str) -> list[TableRow]:
+        """The rows whose player's first name, name or club hold every word typed (case and
+        accents ignored)."""
+        words = search_key(text).split()
+        return [row for row, key in zip(self.rows, self.keys, strict=True)
+                if all(word in key for word in words)]
+
+
+def table_content(standings: CircuitStandings) -> dict[str, Any]:
+    """What CircuitTable.table stores of these standings: the public page's data only."""
+    qualified, beyond = set(standings.qualified), set(standings.tied_beyond)
+    return {"participants": standings.participants, "places": standings.places,
+            "rows": [[row.line.rank, row.person.first_name, row.person.name, row.person.club,
+                      row.line.points, row.line.played,
+                      2 if index in beyond else 1 if index in qualified else 0]
+                     for index, row in enumerate(standings.rows)]}
+
+
+# The table last read per circuit, in this process: a circuit of 10,000 players is a megabyte
+# of JSON that each page of 100 lines would otherwise read and decode, and under 200 clubs'
+# pushes its version changes every few seconds. A process reads it again once TABLE_FRESH
+# seconds have passed (the public pages are up to 30 s late anyway: never wrong, a version
+# behind at most); keyed by the circuit's row and its creation, never another's table.
+TABLE_FRESH = 10.0
+_tables: dict[tuple[int, datetime], tuple[float, StandingsTable]] = {}
+_tables_lock = threading.Lock()
+
+
+def circuit_table(circuit: Circuit) -> StandingsTable | None:
+    """The circuit's stored standings (None before the first are computed): no query when
+    this process read them less than TABLE_FRESH seconds ago, two otherwise (one when the
+    version read before is still the last)."""
+    key = (circuit.pk, circuit.created)
+    now = time.monotonic()
+    read_at, known = _tables.get(key, (0.0, None))
+    if known is not None and now - read_at < TABLE_FRESH:
+        return known
+    stamp = (CircuitTable.objects.filter(circuit=circuit)
+             .values_list("version", "computed").first())
+    if stamp is None:
+        return None
+    if known is None or (known.version, known.computed) != stamp:
+        stored = CircuitTable.objects.filter(circuit=circuit).first()
+        if stored is None:
+            return None
+        rows = [TableRow(position, *line)
+                for position, line in enumerate(stored.table["rows"])]
+        known = StandingsTable(stored.version, stored.computed,
+                               stored.table["participants"], stored.table["places"], rows)
+    with _tables_lock:
+        _tables[key] = (now, known)
+    return known
+
+
+def circuit_concours_list(circuit: Circuit) -> list[ReceivedConcours]:
+    """The circuit's concours for its page: without their content (their standings)."""
+    return list(circuit.concours.select_related("club").defer("content")
+                .order_by("date", "pk"))
 
 
 def public_clubs() -> list[MemberClub]:

@@ -15,13 +15,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.text import slugify
 
 from tournament.publish.wire import digest
 
+from . import tasks
 from .models import (
     Circuit,
+    CircuitDocument,
     JoinCode,
     MemberClub,
     ReceivedConcours,
@@ -136,9 +139,11 @@ def concours_push(*, club: MemberClub, body: bytes) -> PushAnswer:
     stored.withdrawn = None  # published again after a withdrawal: shown again
     stored.save()
     # The circuits the club says this concours counts for, and no other of its circuits.
-    stored.circuits.remove(*stored.circuits.filter(clubs=club).exclude(
+    left = list(stored.circuits.filter(clubs=club).exclude(
         pk__in=[circuit.pk for circuit in circuits]))
+    stored.circuits.remove(*left)
     stored.circuits.add(*circuits)
+    _circuits_changed([circuit.pk for circuit in [*circuits, *left]])
     return PushAnswer(identity, version, stored.digest, created)
 
 
@@ -194,8 +199,22 @@ def concours_withdraw(*, club: MemberClub, body: bytes,
     stored.version, stored.digest, stored.content = message["version"], digest(message), {}
     stored.finished, stored.withdrawn = False, now
     stored.save()
+    left = list(stored.circuits.values_list("pk", flat=True))
     stored.circuits.clear()
+    _circuits_changed(left)
     return PushAnswer(stored.identity, stored.version, stored.digest, created)
+
+
+def _circuits_changed(pks: list[int]) -> None:
+    """A new version of these circuits, and their standings asked of the background jobs
+    (in the caller's transaction: the job is queued if and only if the change is stored)."""
+    if not pks:
+        return
+    # Last in the push's transaction: on PostgreSQL the circuit's row stays locked until
+    # the commit, and every club's push counts for the same circuit.
+    Circuit.objects.filter(pk__in=pks).update(version=F("version") + 1)
+    for pk in sorted(set(pks)):
+        tasks.standings_refresh_ask(pk)
 
 
 def _circuits_of(club: MemberClub, content: dict[str, Any]) -> list[Circuit]:
@@ -306,3 +325,24 @@ def same_person_choose(*, circuit: Circuit, name_key: str, licence_key: str) -> 
     `licence_key`, or (empty) a person of their own."""
     SamePerson.objects.update_or_create(circuit=circuit, name_key=name_key,
                                         defaults={"licence_key": licence_key})
+    _circuits_changed([circuit.pk])
+
+
+@transaction.atomic
+def circuit_document_ask(*, circuit: Circuit, extension: str) -> CircuitDocument:
+    """The circuit's document as last made (`made` None: never yet), after asking the
+    background job for one of the circuit's version if none was asked for it yet — once per
+    version whatever the readers and the server processes (a conditional update). With the
+    immediate backend (the laptop, the tests) the job has run when this returns."""
+    if extension not in tasks.DOCUMENTS:
+        raise Refused(f"Document inconnu : « {extension[:10]} ».", 404)
+    document, _created = CircuitDocument.objects.get_or_create(circuit=circuit,
+                                                               extension=extension)
+    made_current = document.made is not None and document.version >= circuit.version
+    # `queued` is the version last asked for plus one (0: none, or its job failed).
+    if not made_current and CircuitDocument.objects.filter(
+            pk=document.pk, queued__lt=circuit.version + 1).update(
+            queued=circuit.version + 1):
+        tasks.document_make.enqueue(circuit.pk, extension)
+    document.refresh_from_db()
+    return document

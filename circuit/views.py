@@ -12,15 +12,14 @@ from collections.abc import Callable
 
 from django import forms
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_page
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
-
-from tournament.exports import cache
 
 from . import exports, selectors, services
 from .access import comite_refusal
@@ -186,51 +185,61 @@ def concours(request: HttpRequest, club: str, pk: int) -> HttpResponse:
         "standings": selectors.public_standings(received)})
 
 
-def _document(slug: str, extension: str) -> HttpResponse:
-    """The circuit's PDF or workbook: a visitor's render bounded by the public render slots
-    every document takes (tournament.exports.cache), then cached as the pages are."""
+def _document(request: HttpRequest, slug: str, extension: str) -> HttpResponse:
+    """The circuit's PDF or workbook as the background job made it (services.
+    circuit_document_ask): served from the database by any server process; until one is
+    made, a page that says so and reloads itself (202)."""
     found = get_object_or_404(Circuit, slug=slug)
-    now = timezone.now()
-    try:
-        with cache.render_slot(public=True):
-            content = (exports.circuit_pdf(found, now) if extension == "pdf"
-                       else exports.circuit_workbook(found, now))
-    except cache.Busy:
-        response = HttpResponse(_("Le serveur prépare déjà d'autres documents : réessayez "
-                                  "dans quelques secondes."), status=503,
-                                content_type="text/plain; charset=utf-8")
-        response["Retry-After"] = str(cache.RETRY_BUSY)
+    document = services.circuit_document_ask(circuit=found, extension=extension)
+    if document.made is None:
+        response = render(request, "circuit/document_wait.html", {
+            "circuit": found, "error": document.error}, status=503 if document.error else 202)
+        response["Retry-After"] = "3"
+        response["Cache-Control"] = "no-store"
+        if not document.error:  # reloaded by the browser until the document is there
+            response["Refresh"] = "3"
         return response
     types = {"pdf": "application/pdf",
              "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
-    response = HttpResponse(content, content_type=types[extension])
+    response = HttpResponse(bytes(document.content), content_type=types[extension])
     disposition = "inline" if extension == "pdf" else "attachment"
-    response["Content-Disposition"] = (f'{disposition}; '
-                                       f'filename="{exports.filename(found, extension, now)}"')
+    response["Content-Disposition"] = (
+        f'{disposition}; filename="{exports.filename(found, extension, document.made)}"')
     return response
 
 
 @require_GET
-@cache_page(PUBLIC_SECONDS)
 def circuit_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    return _document(slug, "pdf")
+    return _document(request, slug, "pdf")
 
 
 @require_GET
-@cache_page(PUBLIC_SECONDS)
 def circuit_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
-    return _document(slug, "xlsx")
+    return _document(request, slug, "xlsx")
+
+
+PAGE_ROWS = 100  # lines of the standings a page
+SEARCH_MAX = 60  # characters of a search
 
 
 @require_GET
 @cache_page(PUBLIC_SECONDS)
 def circuit(request: HttpRequest, slug: str) -> HttpResponse:
+    """The circuit's standings as the background job last stored them (never computed by a
+    reader), 100 lines a page, with a search by name."""
     found = get_object_or_404(Circuit, slug=slug)
-    standings = selectors.circuit_standings(found)
-    qualified = set(standings.qualified)
-    return render(request, "circuit/circuit.html", {
-        "circuit": found, "standings": standings,
-        "rows": [(row, index in qualified) for index, row in enumerate(standings.rows)]})
+    table = selectors.circuit_table(found)
+    query = " ".join(request.GET.get("q", "")[:SEARCH_MAX].split())
+    rows = (table.search(query) if query else table.rows) if table else []
+    page = Paginator(rows, PAGE_ROWS).get_page(request.GET.get("page"))
+    response = render(request, "circuit/circuit.html", {
+        "circuit": found, "table": table, "page": page, "query": query,
+        "behind": table is not None and table.version < found.version,
+        "concours": selectors.circuit_concours_list(found)})
+    if table is None and found.version:
+        # « being computed »: not kept in the cache, nor by the browser, for 30 s
+        patch_cache_control(response, max_age=0, no_store=True)
+    return response
 
 
 def same_people(request: HttpRequest, slug: str) -> HttpResponse:

@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "axes",
     "django_htmx",
+    "django_tasks_db",  # the results server's task queue (TASKS, below)
     "tournament",
     "circuit",
 ]
@@ -214,6 +215,13 @@ if os.environ.get("DJANGO_SHARED_CACHE") == "database":
     CACHES["documents"] = {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
                            "LOCATION": "belote_documents", "TIMEOUT": 24 * 3600,
                            "OPTIONS": {"MAX_ENTRIES": 400}}
+# Background jobs (django.tasks): the circuit's standings and documents on the results server.
+# Run where they are asked (Django's immediate backend: the laptop, one process, the tests);
+# DJANGO_TASKS=database (which `make results-server` sets) queues them in the database, where
+# `manage.py db_worker` (django-tasks-db) runs them: any process or machine enqueues, any
+# worker on the same database runs, any process reads the result.
+if os.environ.get("DJANGO_TASKS") == "database":
+    TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 DOCUMENT_RENDERS = 2  # documents rendered at once, all server processes together
 DOCUMENT_PUBLIC_RENDERS = 1  # of which for visitors other than the organiser
 DOCUMENT_VISITOR_LIMIT = 20  # documents a visitor (an address) may download a minute

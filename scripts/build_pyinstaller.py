@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PYINSTALLER = "pyinstaller==6.22.3"
 COLLECTED = ["django", "tournament", "config", "scoring", "circuit", "axes", "django_tables2",
              "django_htmx", "whitenoise", "weasyprint", "pyphen", "tinycss2", "waitress",
-             "pikepdf"]
+             "pikepdf", "django_tasks_db"]
 ENTRY = "from tournament.launcher.cli import main\n\nraise SystemExit(main())\n"
 
 

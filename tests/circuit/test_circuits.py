@@ -51,7 +51,9 @@ def test_players_are_recognised_across_clubs_by_licence_and_namesakes_kept_apart
     # 100, 100, 90) puts Paul Roux after, though he played more; the others share rank 2.
     assert [row.line.rank for row in standings.rows] == [1, 2, 2, 2, 5, 6]
     assert standings.rows[4].person.name == "Roux"
-    assert standings.qualified == [0, 1]
+    # Two places, but the second is shared by three after the tie-breaks: all three go.
+    assert standings.places == 2
+    assert standings.qualified == [0, 1, 2, 3] and standings.tied_beyond == [2, 3]
     assert standings.rows[0].person.name == "Martin"
 
 
@@ -78,10 +80,14 @@ def test_the_qualifiers_follow_the_number_of_participants():
     found = circuit(kind="steps", steps=[[0, 1], [5, 3]])
     teams = [[player(f"Nom{n}", "A"), player(f"Nom{n}", "B")] for n in range(2)]
     pushed(auch, found, "2026-12-05", teams, "a1")
-    assert selectors.circuit_standings(found).qualified == [0]
+    # One place below 5 players; the winning doublette's partners share it (rank 1 both).
+    standings = selectors.circuit_standings(found)
+    assert (standings.places, standings.qualified, standings.tied_beyond) == (1, [0, 1], [1])
     pushed(auch, found, "2026-12-06",
            [[player(f"Autre{n}", "A"), player(f"Autre{n}", "B")] for n in range(2)], "a2")
-    assert selectors.circuit_standings(found).qualified == [0, 1, 2]
+    standings = selectors.circuit_standings(found)
+    assert [row.line.rank for row in standings.rows] == [1, 1, 1, 1, 5, 5, 5, 5]
+    assert (standings.places, standings.qualified) == (3, [0, 1, 2, 3])
 
 
 def test_a_circuit_rule_that_divides_by_zero_is_refused_and_nothing_stored():

@@ -35,7 +35,9 @@ object on standard output:
 - Lines are best first: points, then the tie-breaks — the best single result (points of
   one concours, without bonus), then the number of concours played — and lines equal on
   all three share a rank (1, 1, 3), listed by name, first name and home club.
-- `qualified`: the first Q lines (indexes in `circuit`), whatever their ties.
+- `qualified`: the first Q lines (indexes in `circuit`), and every line after them that
+  shares the rank of the Q-th (tied after the tie-breaks: ex aequo at the last qualifying
+  place, all qualify; circuit/rules.py).
 
 Without `--keep` everything it created is deleted at the end (even after a failure).
 
