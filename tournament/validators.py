@@ -145,7 +145,11 @@ def name_spelled(text: str) -> str:
     or all in capitals, each word is capitalised at each of its parts (« jean-pierre » →
     « Jean-Pierre », « d'arc » → « d'Arc »), the particles inside the name (« de », « du »,
     « d' »…) in small letters; the words in the order typed (the register matches either
-    order), accents kept."""
+    order), accents kept. Anything but a name's letters, spaces, hyphens, apostrophes and
+    dots (« @joueur 1 », « =b1 », « martin 2 ») is kept as typed: it is no spelling of a
+    name, and the text typed is the user's."""
+    if not all(char.isalpha() or char in " -'’." for char in text):
+        return text
     letters = [char for char in text if char.isalpha()]
     if any(char.isupper() for char in letters) and any(char.islower() for char in letters):
         return text

@@ -20,6 +20,10 @@ from tournament.validators import name_spelled
     ("Mireille CASTEL", "Mireille CASTEL"),
     ("Anne McKay", "Anne McKay"),
     ("Pierre Fabre fils", "Pierre Fabre fils"),
+    # No spelling of a name: the text typed, whatever it is (a workbook writes it as text).
+    ("@joueur 1", "@joueur 1"),
+    ("=b1", "=b1"),
+    ("martin 2", "martin 2"),
 ])
 def test_a_typed_name_is_spelled_by_the_registers_rule(typed, spelled):
     assert name_spelled(typed) == spelled

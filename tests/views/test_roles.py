@@ -475,6 +475,10 @@ COVERED_ELSEWHERE = {
     "sponsors", "sponsor_delete", "sponsor_place", "club_sponsor_logo", "sponsor_logo",
     "sponsors_pdf",
     "club_rename",  # the club's responsable: test_members.py
+    # A concours in phases (BRACKETS.md): test_role_matrix.py, tests/views/test_phases.py
+    "phase_plan", "poules", "poules_draw", "poules_undraw", "poules_swap",
+    "poule_partie_generate", "tableaux", "tableaux_draw", "tableau_match_call",
+    "tableau_match_uncall", "tableau_placing_call", "tableau_placing_uncall",
 }
 
 
