@@ -1,0 +1,199 @@
+"""A concours in phases in its backup (version 8, issue 35): the formule, the poules as dealt,
+the tableaux and their called matches written and read back exactly; a version 7 file (no
+phases) still restored; a crafted file refused in French, nothing changed; a copy keeping
+them as it keeps the parties; the restore's confirmation page saying what phases are lost."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.backup.test_backup import as_version_7
+from tests.builders import play_to_the_end, teams_written, tournament
+from tournament import services
+from tournament.errors import UserError
+from tournament.models import PhasePlan, PouleSeat, Tableau, TableauMatch, Tournament
+from tournament.selectors.backup import restore_losses, tournament_contents
+from tournament.selectors.phases import phases_standings, tableaux_view
+from tournament.services import backup
+
+pytestmark = pytest.mark.django_db
+
+_CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+
+
+def won_by_nord_sud(round_) -> None:
+    for game in round_.games.filter(team_ew__isnull=False):
+        services.game_forfeit(game=game, side="EW")
+
+
+@pytest.fixture
+def in_phases():
+    """8 teams in two poules, every place played: the poules played, the principal's
+    semi-finals decided (one by its donnes, one by forfeit), its petite finale called
+    with no result, the consolante's first semi-final called; the final not called."""
+    t = tournament(slug="phases-concours")
+    teams_written(t, 8)
+    services.phase_plan_set(tournament=t, qualification="poules", placement="complet",
+                            tetes=[3])
+    services.poules_draw(tournament=t, seed=4)
+    for _partie in range(3):
+        won_by_nord_sud(services.poule_partie_generate(tournament=t))
+    principal, consolante = services.tableaux_draw(tournament=t)
+    one = services.tableau_match_call(tableau=principal, round_index=0, index=0)
+    play_to_the_end(one.game)
+    two = services.tableau_match_call(tableau=principal, round_index=0, index=1)
+    services.game_forfeit(game=two.game, side="NS")
+    services.tableau_match_call(tableau=principal, low=3, round_index=2, index=0)
+    services.tableau_match_call(tableau=consolante, round_index=0, index=0, table=7)
+    return t
+
+
+def _pages(client, t) -> list[str]:
+    return [_CSRF.sub("", client.get(reverse(name, args=[t.slug])).content.decode())
+            for name in ("tournament:poules", "tournament:tableaux", "tournament:standings")]
+
+
+def _places(t) -> tuple[str, list[tuple[int, int, str]]]:
+    standings = phases_standings(t)
+    return standings.waiting, [(row.place, row.team.number, row.tableau)
+                               for row in standings.places]
+
+
+def _finished(t) -> list[tuple[int, int, str]]:
+    """`t`'s places once every match left is won by Nord-Sud: each called one decided, each
+    one ready called (the restored matches flow on as the original's would)."""
+    while True:
+        slots = [(view.tableau, slot) for view in tableaux_view(t)
+                 for _name, slots in view.rounds + view.placing for slot in slots
+                 if slot.state in ("ready", "called")]
+        if not slots:
+            return _places(t)[1]
+        tableau, slot = slots[0]
+        if slot.state == "ready":
+            match = services.tableau_match_call(tableau=tableau, low=slot.low,
+                                                round_index=slot.round_index,
+                                                index=slot.index)
+        else:
+            match = TableauMatch.objects.get(tableau=tableau, low=slot.low,
+                                             round_index=slot.round_index, index=slot.index)
+        services.game_forfeit(game=match.game, side="EW")
+
+
+def test_a_concours_in_phases_restored_shows_the_same_poules_tableaux_and_places(client,
+                                                                                in_phases):
+    client.force_login(in_phases.organiser)
+    pages, places = _pages(client, in_phases), _places(in_phases)
+    data = json.loads(backup.export_json(in_phases))
+    assert data["version"] == backup.VERSION == 8
+    assert data["phases"]["plan"]["tetes"] == [3]
+    assert len(data["phases"]["seats"]) == 8
+    assert [len(t["matches"]) for t in data["phases"]["tableaux"]] == [3, 1]
+    assert [r["phase"] for r in data["rounds"]] == ["poule"] * 3 + [
+        "principal", "principal", "consolante"]
+    # A twin played on to the end, as the restored concours will be.
+    twin = backup.tournament_copy(tournament=in_phases, organiser=in_phases.organiser,
+                                  slug="jumeau", name="Jumeau")
+    restored = backup.backup_restore(organiser=in_phases.organiser, data=data,
+                                     mode="replace", tournament=in_phases)
+    assert not Tournament.objects.filter(pk=in_phases.pk).exists()
+    assert _pages(client, restored) == pages
+    assert _places(restored) == places
+    again = backup.export_data(restored)
+    assert again["phases"] == data["phases"]
+    assert [(r["phase"], r["poule"]) for r in again["rounds"]] == [
+        (r["phase"], r["poule"]) for r in data["rounds"]]
+    final = _finished(restored)
+    assert len(final) == 8 and final == _finished(twin)
+
+
+def test_a_version_7_file_still_restores_as_a_concours_of_drawn_parties():
+    t = tournament(teams=4)
+    services.round_generate(tournament=t, seed=1)
+    data = as_version_7(backup.export_data(t))
+    assert backup.upgrade.upgraded(data)["phases"] is None
+    restored = backup.backup_restore(organiser=t.organiser, data=data, mode="replace",
+                                     tournament=t)
+    assert not PhasePlan.objects.filter(tournament=restored).exists()
+    assert list(restored.rounds.values_list("phase", "poule")) == [(None, None)]
+    assert backup.export_data(restored)["phases"] is None
+
+
+def _crafted(data: dict, how) -> dict:
+    data = json.loads(json.dumps(data))
+    how(data)
+    return data
+
+
+def _seat_in_poule_3(data):
+    data["phases"]["seats"][0]["poule"] = 3
+
+
+def _match_to_team_99(data):
+    data["phases"]["tableaux"][0]["seeds"][0] = 99
+
+
+def _bad_kind(data):
+    data["phases"]["tableaux"][1]["name"] = "repechage"
+
+
+def _position_out_of_range(data):
+    data["phases"]["seats"][0]["position"] = 9
+
+
+def _match_of_a_poule_partie(data):
+    data["phases"]["tableaux"][0]["matches"][0]["partie"] = 1
+
+
+@pytest.mark.parametrize(("how", "message"), [
+    (_seat_in_poule_3, "la poule 3 n'a pas de place 1 : 8 équipes se répartissent en poules "
+                       "de 4, 4"),
+    (_match_to_team_99, "Tableau 1, têtes de série : l'équipe 99 n'existe pas."),
+    (_bad_kind, "Tableau 2 : tableau inconnu : \"repechage\"."),
+    (_position_out_of_range, "Poules, place 1, position : un nombre entier de 1 à 4"),
+    (_match_of_a_poule_partie, "la partie 1 n'est pas une partie de ce tableau."),
+])
+def test_a_crafted_file_is_refused_in_french_and_changes_nothing(in_phases, how, message):
+    data = _crafted(backup.export_data(in_phases), how)
+    before = backup.export_data(in_phases)
+    with pytest.raises(UserError, match=re.escape(message)):
+        backup.backup_restore(organiser=in_phases.organiser, data=data, mode="replace",
+                              tournament=in_phases)
+    assert backup.export_data(Tournament.objects.get(pk=in_phases.pk)) == before
+
+
+def test_a_copy_keeps_the_formule_poules_and_tableaux_as_it_keeps_the_parties(in_phases):
+    copy = backup.tournament_copy(tournament=in_phases, organiser=in_phases.organiser,
+                                    slug="phases-copie", name="Copie")
+    assert _places(copy) == _places(in_phases)
+    original, copied = backup.export_data(in_phases), backup.export_data(copy)
+    assert copied["phases"] == original["phases"]
+    # Its matches are its own games, with new table links.
+    games = set(TableauMatch.objects.filter(tableau__tournament=copy).values_list(
+        "game__token", flat=True))
+    assert len(games) == 4 and not games & set(TableauMatch.objects.filter(
+        tableau__tournament=in_phases).values_list("game__token", flat=True))
+    assert PouleSeat.objects.filter(tournament=copy).count() == 8
+    assert Tableau.objects.filter(tournament=copy).count() == 2
+
+
+def test_the_confirmation_page_says_the_phases_a_restore_loses(in_phases):
+    before = backup.export_data(in_phases)  # no tableau yet in this file
+    before["phases"]["tableaux"] = []
+    before["rounds"] = [r for r in before["rounds"] if r["phase"] == "poule"]
+    lost = restore_losses(tournament_contents(in_phases), backup.backup_contents(before))
+    assert "4 matchs de tableau appelés" in lost
+    assert "2 tableaux tirés" in lost
+    same = restore_losses(tournament_contents(in_phases),
+                          backup.backup_contents(backup.export_data(in_phases)))
+    assert not any("tableau" in line or "formule" in line for line in same)
+    before["phases"] = None
+    before["rounds"] = []
+    lost = restore_losses(tournament_contents(in_phases), backup.backup_contents(before))
+    assert "2 poules tirées" in lost
+    assert ("la formule en phases (poules, toutes rencontres, 2 qualifiés par poule, "
+            "consolante, têtes de série (les meilleurs exemptés), toutes les places jouées, "
+            "têtes de série 3)") in lost
