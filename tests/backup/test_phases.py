@@ -5,6 +5,7 @@ them as it keeps the parties; the restore's confirmation page saying what phases
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -12,6 +13,7 @@ import pytest
 from django.urls import reverse
 
 from tests.backup.test_backup import as_version_7
+from tests.backup.test_restore import upload
 from tests.builders import play_to_the_end, teams_written, tournament
 from tournament import services
 from tournament.errors import UserError
@@ -180,7 +182,7 @@ def test_a_copy_keeps_the_formule_poules_and_tableaux_as_it_keeps_the_parties(in
     assert Tableau.objects.filter(tournament=copy).count() == 2
 
 
-def test_the_confirmation_page_says_the_phases_a_restore_loses(in_phases):
+def test_the_confirmation_page_says_the_phases_a_restore_loses(client, in_phases):
     before = backup.export_data(in_phases)  # no tableau yet in this file
     before["phases"]["tableaux"] = []
     before["rounds"] = [r for r in before["rounds"] if r["phase"] == "poule"]
@@ -197,3 +199,13 @@ def test_the_confirmation_page_says_the_phases_a_restore_loses(in_phases):
     assert ("la formule en phases (poules, toutes rencontres, 2 qualifiés par poule, "
             "consolante, têtes de série (les meilleurs exemptés), toutes les places jouées, "
             "têtes de série 3)") in lost
+    client.force_login(in_phases.organiser)
+    page = client.post(reverse("tournament:backup_restore", args=[in_phases.slug]),
+                       {"file": upload(before), "mode": "replace"})
+    text = html.unescape(page.content.decode())
+    assert page.status_code == 200 and "2 poules tirées</li>" in text
+    assert ("Matchs de tableau appelés</th><td class=\"num\">4</td><td class=\"num\">0"
+            "</td>") in text
+    assert '<tr id="compare-formule"><th scope="row">Formule en phases</th><td>poules, ' in text
+    assert "</td><td>aucune</td></tr>" in text
+    assert PhasePlan.objects.filter(tournament=in_phases).exists()  # nothing restored yet
