@@ -124,6 +124,13 @@ def test_a_version_7_file_still_restores_as_a_concours_of_drawn_parties():
     assert backup.export_data(restored)["phases"] is None
 
 
+def test_a_version_8_file_called_7_is_refused(in_phases):
+    data = backup.export_data(in_phases)
+    data["version"] = 7
+    with pytest.raises(UserError, match="champ inconnu : phases"):
+        backup.read(data)
+
+
 def _crafted(data: dict, how) -> dict:
     data = json.loads(json.dumps(data))
     how(data)
@@ -197,8 +204,8 @@ def test_the_confirmation_page_says_the_phases_a_restore_loses(client, in_phases
     lost = restore_losses(tournament_contents(in_phases), backup.backup_contents(before))
     assert "2 poules tirées" in lost
     assert ("la formule en phases (poules, toutes rencontres, 2 qualifiés par poule, "
-            "consolante, têtes de série (les meilleurs exemptés), toutes les places jouées, "
-            "têtes de série 3)") in lost
+            "consolante, cadrage : têtes de série (les meilleurs exemptés), toutes les places "
+            "jouées, têtes de série 3)") in lost
     client.force_login(in_phases.organiser)
     page = client.post(reverse("tournament:backup_restore", args=[in_phases.slug]),
                        {"file": upload(before), "mode": "replace"})
@@ -207,5 +214,6 @@ def test_the_confirmation_page_says_the_phases_a_restore_loses(client, in_phases
     assert ("Matchs de tableau appelés</th><td class=\"num\">4</td><td class=\"num\">0"
             "</td>") in text
     assert '<tr id="compare-formule"><th scope="row">Formule en phases</th><td>poules, ' in text
-    assert "</td><td>aucune</td></tr>" in text
+    assert "<li>la formule en phases (poules, toutes rencontres" in text
+    assert "</td><td>aucune</td></tr>\n    <tr><th scope=\"row\">Poules tirées" in text
     assert PhasePlan.objects.filter(tournament=in_phases).exists()  # nothing restored yet

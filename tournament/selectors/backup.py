@@ -61,7 +61,8 @@ def formule_label(plan: Mapping[str, object]) -> str:
         words.append(_("%(p)s parties, les %(m)s premiers au tableau principal")
                      % {"p": plan["parties"], "m": plan["principal"]})
     words.append(_("consolante") if plan["consolante"] else _("sans consolante"))
-    words.append(str(dict(CADRAGE_CHOICES).get(str(plan["cadrage"]), "")))
+    words.append(_("cadrage : %(c)s") % {"c": dict(CADRAGE_CHOICES).get(str(plan["cadrage"]),
+                                                                     plan["cadrage"])})
     words.append(str(dict(PLACEMENT_CHOICES).get(str(plan["placement"]), "")))
     if plan["separate_clubs"]:
         words.append(_("clubs séparés"))

@@ -782,7 +782,8 @@ def read(data: object) -> Backup:
         {(round_.fields["number"], game.fields["table"]): (round_.fields["phase"], game.ns,
                                                             game.ew)
          for round_ in rounds for game in round_.games},
-        {round_.fields["poule"] for round_ in rounds if round_.fields["poule"] is not None})
+        {round_.fields["poule"] for round_ in rounds if round_.fields["poule"] is not None},
+        by_player=melee)
     if season is not None and not season["start"] <= tournament["date"] <= season["end"]:
         # A season counts the concours of its dates only (services.season): a file that
         # says otherwise was altered, and would count it where the club never put it.
