@@ -150,7 +150,26 @@ def _match_of_a_poule_partie(data):
     data["phases"]["tableaux"][0]["matches"][0]["partie"] = 1
 
 
+def _semis_swapped(data):
+    first, second = data["phases"]["tableaux"][0]["matches"][:2]
+    first["table"], second["table"] = second["table"], first["table"]
+
+
+def _consolante_match_moved(data):
+    """The consolante's called match (seeds 1 and 4) said to be its other semi-final's."""
+    data["phases"]["tableaux"][1]["matches"][0]["index"] = 1
+
+
+def _no_such_round(data):
+    data["phases"]["tableaux"][0]["matches"][0]["round_index"] = 2
+
+
 CRAFTED = [
+    (_semis_swapped, "Tableaux : un match est gagné par une équipe que le tableau n'y amène "
+                     "pas."),
+    (_consolante_match_moved, "Consolante, partie 6, table 7 : ce ne sont pas les équipes "
+                              "que le tableau amène à ce match."),
+    (_no_such_round, "le tableau de 4 équipes n'a pas de match 1 au tour 3."),
     (_seat_in_poule_3, "la poule 3 n'a pas de place 1 : 8 équipes se répartissent en poules "
                        "de 4, 4"),
     (_match_to_team_99, "Tableau 1, têtes de série : l'équipe 99 n'existe pas."),

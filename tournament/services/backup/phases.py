@@ -18,9 +18,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from ...brackets import BracketError
+from ...brackets.bracket import bracket_size
 from ...brackets.poules import poule_sizes
 from ...models import (
     Game,
@@ -39,6 +41,7 @@ from ...models.phases import (
     QUALIFICATION_CHOICES,
     TABLEAU_CHOICES,
 )
+from ...selectors.phases import tableaux_view
 from ...validators import MAX_SEED
 from .checks import boolean, choice, fail, listed, named, whole
 
@@ -197,6 +200,12 @@ def _read_matches(value: object, where: str, name: str, seeds: list[int],
                  "index": whole(TableauMatch, "index", fields["index"], at, _("match"),
                                 maximum=size)}
         key = (match["low"], match["round_index"], match["index"])
+        # A match of the bracket: its round, and its place among the round's matches.
+        rounds = bracket_size(size).bit_length() - 1
+        if match["low"] == 0 and not (match["round_index"] < rounds
+                                      and match["index"] < 2 ** (rounds - 1 - key[1])):
+            fail(at, _("le tableau de %(n)d équipes n'a pas de match %(i)d au tour %(r)d.")
+                 % {"n": size, "i": match["index"] + 1, "r": match["round_index"] + 1})
         if key in keys:
             fail(at, _("ce match figure deux fois."))
         keys.add(key)
@@ -304,3 +313,28 @@ def phases_write(tournament: Tournament, phases: Phases | None, teams: dict[int,
             TableauMatch(tableau=tableau, low=match["low"], round_index=match["round_index"],
                          index=match["index"], game=games[match["partie"], match["table"]])
             for match in row["matches"])
+    _flows(tournament)
+
+
+def _flows(tournament: Tournament) -> None:
+    """Each match restored is a match of its tableau as its seeds and the results make it,
+    played by the teams the tableau brings to it (a crafted file could name others, and
+    the tableau's page could not be drawn): else refused, and the restore undone."""
+    try:
+        views = tableaux_view(tournament)
+    except ValueError:  # the bracket's own check of a winner (brackets.bracket_slots)
+        fail(_("Tableaux"), _("un match est gagné par une équipe que le tableau n'y amène "
+                              "pas."))
+    slots = {(view.tableau.pk, slot.low, slot.round_index, slot.index): slot
+             for view in views for _name, row in view.rounds + view.placing for slot in row}
+    for match in (TableauMatch.objects.filter(tableau__tournament=tournament)
+                  .select_related("tableau", "game__round")):
+        slot = slots.get((match.tableau_id, match.low, match.round_index, match.index))
+        game = match.game
+        if slot is None or (slot.a and slot.a.pk, slot.b and slot.b.pk) != (
+                game.team_ns_id, game.team_ew_id):
+            fail(_("%(tableau)s, partie %(p)d, table %(t)d")
+                 % {"tableau": capfirst(match.tableau.get_name_display()),
+                    "p": game.round.number,
+                    "t": game.table},
+                 _("ce ne sont pas les équipes que le tableau amène à ce match."))
