@@ -160,6 +160,15 @@ def _consolante_match_moved(data):
     data["phases"]["tableaux"][1]["matches"][0]["index"] = 1
 
 
+def _poule_pair_across_poules(data):
+    """Partie 1's first table (poule A) made to play a team of poule B."""
+    game = data["rounds"][0]["games"][0]
+    stranger = next(seat["team"] for seat in data["phases"]["seats"] if seat["poule"] == 2)
+    other = next(g for g in data["rounds"][0]["games"] if stranger in (g["ns"], g["ew"]))
+    side = "ns" if other["ns"] == stranger else "ew"
+    game["ew"], other[side] = stranger, game["ew"]
+
+
 def _no_such_round(data):
     data["phases"]["tableaux"][0]["matches"][0]["round_index"] = 2
 
@@ -169,6 +178,8 @@ CRAFTED = [
                      "pas."),
     (_consolante_match_moved, "Consolante, partie 6, table 7 : ce ne sont pas les équipes "
                               "que le tableau amène à ce match."),
+    (_poule_pair_across_poules, "Partie 1, table 1 : une partie de poule oppose deux équipes "
+                                "d'une même poule."),
     (_no_such_round, "le tableau de 4 équipes n'a pas de match 1 au tour 3."),
     (_seat_in_poule_3, "la poule 3 n'a pas de place 1 : 8 équipes se répartissent en poules "
                        "de 4, 4"),
@@ -234,3 +245,22 @@ def test_the_confirmation_page_says_the_phases_a_restore_loses(client, in_phases
     assert "<li>la formule en phases (poules, toutes rencontres" in text
     assert "</td><td>aucune</td></tr>\n    <tr><th scope=\"row\">Poules tirées" in text
     assert PhasePlan.objects.filter(tournament=in_phases).exists()  # nothing restored yet
+
+
+def test_a_direct_tableau_with_its_cadrage_and_byes_round_trips():
+    t = tournament(slug="direct")
+    teams_written(t, 6)
+    services.phase_plan_set(tournament=t, qualification="direct", tetes=[5],
+                            consolante=False, placement="petite-finale")
+    (principal,) = services.tableaux_draw(tournament=t, seed=8)
+    match = services.tableau_match_call(tableau=principal, round_index=0, index=1)
+    services.game_forfeit(game=match.game, side="EW")
+    data = backup.export_data(t)
+    assert data["phases"]["plan"]["qualification"] == "direct"
+    restored = backup.backup_restore(organiser=t.organiser, data=data, mode="replace",
+                                     tournament=t)
+    assert backup.export_data(restored)["phases"] == data["phases"]
+    (view,) = tableaux_view(restored)
+    # The cadrage's winner (seed 4, at Nord-Sud) meets the tête de série in the semi-final.
+    semi = view.rounds[1][1][0]
+    assert (semi.a.number, semi.b.number, semi.state) == (5, principal.seeds[3], "ready")

@@ -270,6 +270,20 @@ def _read_tableaux(value: object, teams: set[int],
     return tableaux
 
 
+def _check_parties(plan: dict[str, Any], seats: list[dict[str, Any]],
+                   games: dict[tuple[int, int], tuple[str | None, int, int | None]]) -> None:
+    """A poule's partie pairs two teams of one poule (2.3), a partie qualificative is the
+    formule's: the poules' page and the standings read them so."""
+    poule_of = {seat["team"]: seat["poule"] for seat in seats}
+    for (partie, table), (phase, ns, ew) in sorted(games.items()):
+        where = _("Partie %(p)d, table %(t)d") % {"p": partie, "t": table}
+        if phase == "poule" and (ns not in poule_of or poule_of.get(ew) != poule_of[ns]):
+            fail(where, _("une partie de poule oppose deux équipes d'une même poule."))
+        if phase == "qualification" and plan["qualification"] != "parties":
+            fail(where, _("une partie qualificative est celle d'une formule en parties "
+                          "qualificatives."))
+
+
 def read_phases(value: object, teams: set[int],
                 games: dict[tuple[int, int], tuple[str | None, int, int | None]],
                 poules: set[int], *, by_player: bool) -> Phases | None:
@@ -288,6 +302,7 @@ def read_phases(value: object, teams: set[int],
     plan = _read_plan(fields["plan"], teams)
     seats = _read_seats(fields["seats"], teams, plan)
     count = max((seat["poule"] for seat in seats), default=0)
+    _check_parties(plan, seats, games)
     if any(poule > count for poule in poules):
         fail(_("Poules"), _("une partie nomme la poule %(p)d, que le fichier n'a pas.")
              % {"p": max(poules)})
