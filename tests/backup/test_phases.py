@@ -169,6 +169,14 @@ def _poule_pair_across_poules(data):
     game["ew"], other[side] = stranger, game["ew"]
 
 
+def _partie_of_poule_3(data):
+    data["rounds"][0]["poule"] = 3
+
+
+def _phases_left_out(data):
+    data["phases"] = None
+
+
 def _no_such_round(data):
     data["phases"]["tableaux"][0]["matches"][0]["round_index"] = 2
 
@@ -180,6 +188,9 @@ CRAFTED = [
                               "que le tableau amène à ce match."),
     (_poule_pair_across_poules, "Partie 1, table 1 : une partie de poule oppose deux équipes "
                                 "d'une même poule."),
+    (_partie_of_poule_3, "Poules : une partie nomme la poule 3, que le fichier n'a pas."),
+    (_phases_left_out, "Formule en phases : des parties sont celles d'une formule en phases "
+                       "que le fichier ne donne pas."),
     (_no_such_round, "le tableau de 4 équipes n'a pas de match 1 au tour 3."),
     (_seat_in_poule_3, "la poule 3 n'a pas de place 1 : 8 équipes se répartissent en poules "
                        "de 4, 4"),
