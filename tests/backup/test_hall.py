@@ -38,7 +38,7 @@ def hall(concours):
 
 def test_the_screens_and_the_club_s_logos_are_written_and_restored(hall, owner):
     data = json.loads(backup.export_json(hall))
-    assert data["version"] == 7 and data["tournament"]["sponsors_in_pdfs"] is True
+    assert data["version"] == backup.VERSION and data["tournament"]["sponsors_in_pdfs"] is True
     assert data["screens"][0] == {"number": 1, "name": "Bar", "message": "Buvette ouverte",
                                   "rotation": "tables:20,partenaires:10"}
     assert [(row["name"], row["order"], row["kind"]) for row in data["sponsors"]] == [

@@ -39,7 +39,7 @@ def money(t):
 
 def test_a_doublettes_money_and_arrivals_are_in_its_backup(doublettes):
     data = backup.export_data(doublettes)
-    assert data["version"] == 7
+    assert data["version"] == backup.VERSION
     assert (data["tournament"]["fee"], data["tournament"]["fee_per"]) == (1000, "player")
     assert [team["arrived"] for team in data["teams"]] == [True, True, True, True, False]
     assert {player["arrived"] for player in data["players"]} == {False}  # the team arrives

@@ -4,7 +4,8 @@ tests/backup/files/version-N.json: one small concours (five teams, two parties, 
 finished game, a donne corrected, a team's club changed) as each version wrote it, from an
 export of version 4 taken back field by field (the versions' docstrings: what each added),
 and before scoring version 3 for versions 1 to 3; version 6's is version 5's restored, then
-given the desk's money and the pointage (its teams marked arrived), and exported. Each step
+given the desk's money and the pointage (its teams marked arrived), and exported; version
+7's is version 6's restored and exported, taken back to version 7 (no phases). Each step
 gives the next version's shape; the reader reads only the latest version; every file of
 every version restores."""
 
@@ -258,8 +259,15 @@ def test_a_version_5_file_called_6_is_refused_for_what_it_lacks():
         backup.read(data)
 
 
+def test_version_7_to_8_gives_no_phases_and_every_partie_none():
+    upgraded = upgrade.v7_to_v8(version(7))
+    assert upgraded["version"] == 8 and upgraded["phases"] is None
+    assert [(r["phase"], r["poule"]) for r in upgraded["rounds"]] == [(None, None)] * 2
+    assert backup.read(upgraded).phases is None
+
+
 @pytest.mark.django_db
-@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6, 7])
 def test_a_file_of_each_version_restores_its_concours(n):
     owner = organiser()
     restored = backup.import_data(version(n), organiser=owner)
@@ -290,9 +298,9 @@ json_values = st.recursive(
     max_leaves=12)
 
 
-@given(st.sampled_from([1, 2, 3, 4, 5, 6]), st.dictionaries(
+@given(st.sampled_from([1, 2, 3, 4, 5, 6, 7]), st.dictionaries(
     st.sampled_from(["tournament", "teams", "rounds", "audit", "players", "prizes", "payments",
-                     "cash_prizes", "season"]),
+                     "cash_prizes", "season", "phases"]),
     json_values, max_size=6))
 def test_any_document_upgrades_or_is_refused_in_french_and_is_left_unchanged(n, body):
     data = {**body, "format": upgrade.FORMAT, "version": n}

@@ -10,7 +10,8 @@
 Version 5 (issue 22) gives each player its club's register identity; restoring links the
 players to the register of the club the concours goes to (write.py). Version 6 (issue 25)
 carries the money at the desk (the fee, the payments, the cash prize pool, the lots' values)
-and the pointage (who arrived).
+and the pointage (who arrived). Version 7 (issue 37) the hall (hall.py); version 8 (issue
+35) a concours in phases: its formule, poules and tableaux (phases.py).
 """
 
 from ...selectors.backup import Contents, last_entry, tournament_contents

@@ -30,6 +30,9 @@ the restoring club's season of the same name and dates, made when it has none (w
 
 Version 7 (issue 37) holds the hall: the concours' screens and its club's sponsors' logos
 (hall.py), and the concours' `sponsors_in_pdfs`.
+
+Version 8 (issue 35) holds a concours in phases: each partie's `phase` and `poule`, and the
+`phases` (phases.py): the formule, the poules as dealt, the tableaux and their matches.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ from ...selectors.prizes import lot_of, lots_value
 from ..common import RANKING_POINTS_FIELDS
 from ..money import pool_value
 from .hall import screen_rows, sponsor_rows
+from .phases import phases_row
 from .upgrade import FORMAT, VERSION
 
 # The concours' options of issues 12 and 13 (version 4).
@@ -80,7 +84,7 @@ DONNE_FIELDS = ["number", "key", "taker", "contract", "capot_bid", "trump", "coi
                 "taker_points", "capot", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
                 "awarded_ns", "awarded_ew", "version", "generale_bid", "generale_made"]
 ROUND_FIELDS = ["number", "seed", "closed", "time_called", "target", "max_donnes",
-                "draw_method", "teams", "games"]
+                "draw_method", "phase", "poule", "teams", "games"]
 GAME_FIELDS = ["table", "ns", "ew", "first_dealer", "forfeit", "token", "token_ew",
                "awaiting", "disputed", "paper", "stop_after", "donnes", "result"]
 # A game entered by its paper sheet's totals (Game.by_totals): what the check of the totals
@@ -91,7 +95,7 @@ RESULT_FIELDS = ["score_ns", "score_ew", "finished", "winner", "played"]
 AUDIT_FIELDS = ["actor", "kind", "action", "round_number", "table", "number", "donne_key",
                 "before", "after"]
 DOCUMENT_FIELDS = ["format", "version", "tournament", "players", "prizes", "teams", "rounds",
-                   "audit", "payments", "cash_prizes", "season", "screens", "sponsors"]
+                   "audit", "payments", "cash_prizes", "season", "screens", "sponsors", "phases"]
 # The club's season the concours counts for (version 6): its name, dates and rule, so that a
 # concours restored in another database joins the season of that name and dates there.
 SEASON_FIELDS = ["name", "start", "end", "kind", "points_table", "beyond", "participation",
@@ -149,7 +153,7 @@ def export_data(tournament: Tournament) -> dict[str, Any]:
             "number": round_.number, "seed": round_.seed, "closed": round_.closed,
             "time_called": round_.time_called.isoformat() if round_.time_called else None,
             "target": round_.target, "max_donnes": round_.max_donnes,
-            "draw_method": round_.draw_method,
+            "draw_method": round_.draw_method, "phase": round_.phase, "poule": round_.poule,
             "teams": [_team_row(team) for team in teams if team.round_id == round_.pk],
             "games": []}
     for game in games:
@@ -181,6 +185,7 @@ def export_data(tournament: Tournament) -> dict[str, Any]:
         "season": _season_row(tournament.season),
         "screens": screen_rows(tournament),
         "sponsors": sponsor_rows(tournament),
+        "phases": phases_row(tournament),
     }
 
 

@@ -46,7 +46,7 @@ from ...amounts import MAX_AMOUNT, MAX_FEE, MAX_POOL, MAX_RANK, AmountError, Poo
 from ...bounds import MAX_DONNES_PER_GAME
 from ...choices import FEE_PER_CHOICES, PAYMENT_METHODS, PAYMENT_OFFERED
 from ...draw import METHODS
-from ...formats import format_of
+from ...formats import PHASES, format_of
 from ...models import (
     COINCHE_VALUES,
     RULE_FIELDS,
@@ -69,7 +69,7 @@ from ...models import (
     partie_rules,
 )
 from ...register_match import Incoming
-from ...selectors.backup import Contents
+from ...selectors.backup import Contents, formule_label
 from ...selectors.matching import Ambiguity, organising_club, register_ambiguities
 from ...selectors.prizes import Lot, lots_from_value
 from ..clubs import runs_club
@@ -108,6 +108,7 @@ from .export import (
     TOURNAMENT_FIELDS,
 )
 from .hall import read_screens, read_sponsors
+from .phases import Phases, read_phases
 from .upgrade import upgraded
 
 _CHUNK = 500  # keys per query when looking tokens up (SQLite bounds a query's parameters)
@@ -150,6 +151,8 @@ class Backup:
     # Version 7 (hall.py): the concours' screens, its club's logos (each a logos.Logo).
     screens: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     sponsors: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    # Version 8 (phases.py): the formule, poules and tableaux of a concours in phases.
+    phases: Phases | None = None
     replaces: Tournament | None = None
 
     def identities(self) -> list[Incoming]:
@@ -530,7 +533,15 @@ def _read_rounds(value: object, teams: set[int], players: set[int],
             "max_donnes": whole(Tournament, "max_donnes", fields["max_donnes"], where,
                                 _("nombre de donnes"), optional=True),
             "draw_method": choice(fields["draw_method"], {"", *METHODS}, where, _("tirage")),
+            # A partie of a concours in phases (version 8): its phase, and its poule's
+            # number when it is one poule's (models.Round's constraint).
+            "phase": (None if fields["phase"] is None
+                      else choice(fields["phase"], PHASES, where, _("phase"))),
+            "poule": whole(Round, "poule", fields["poule"], where, _("poule"), minimum=1,
+                           optional=True),
         }
+        if round_fields["poule"] is not None and round_fields["phase"] != "poule":
+            fail(where, _("seule une partie de poule nomme sa poule."))
         # A partie whose draw formed its teams (a mêlée) names them in its games; another
         # names the registered teams.
         partie_teams = _read_teams(fields["teams"], players, partie=index)
@@ -766,6 +777,13 @@ def read(data: object) -> Backup:
         players if melee else teams)}, melee)
     pool = _read_pool(fields["cash_prizes"])
     season = _read_season(fields["season"])
+    phases = read_phases(
+        fields["phases"], {team["number"] for team in teams},
+        {(round_.fields["number"], game.fields["table"]): (round_.fields["phase"], game.ns,
+                                                            game.ew)
+         for round_ in rounds for game in round_.games},
+        {round_.fields["poule"] for round_ in rounds if round_.fields["poule"] is not None},
+        by_player=melee)
     if season is not None and not season["start"] <= tournament["date"] <= season["end"]:
         # A season counts the concours of its dates only (services.season): a file that
         # says otherwise was altered, and would count it where the club never put it.
@@ -778,7 +796,7 @@ def read(data: object) -> Backup:
     return Backup(tournament=tournament, players=players, teams=teams, lots=lots,
                   lot_values=lot_values, rounds=rounds, audit=entries, payments=payments,
                   pool=pool, season=season, screens=read_screens(fields["screens"]),
-                  sponsors=read_sponsors(fields["sponsors"]))
+                  sponsors=read_sponsors(fields["sponsors"]), phases=phases)
 
 
 def check_database(backup: Backup, organiser: User | AnonymousUser, replace: bool) -> None:
@@ -863,4 +881,14 @@ def _contents(backup: Backup) -> Contents:
         season=backup.season["name"] if backup.season is not None else "",
         payments=len(backup.payments), lots=len(backup.lots),
         arrived=sum(1 for row in (backup.players if format_of(backup.tournament["format"]).by_player
-                                  else backup.teams) if row.get("arrived")))
+                                  else backup.teams) if row.get("arrived")),
+        **_phases_contents(backup.phases))
+
+
+def _phases_contents(phases: Phases | None) -> dict[str, Any]:
+    if phases is None:
+        return {}
+    return {"formule": formule_label(phases.plan),
+            "poules": len({seat["poule"] for seat in phases.seats}),
+            "tableaux": len(phases.tableaux),
+            "matches": sum(len(tableau["matches"]) for tableau in phases.tableaux)}

@@ -24,8 +24,8 @@ from ...shapes import ShapeError, shown
 from ..common import RANKING_POINTS_FIELDS
 
 FORMAT = "concours-belote"
-VERSION = 7
-READABLE = (1, 2, 3, 4, 5, 6, 7)
+VERSION = 8
+READABLE = (1, 2, 3, 4, 5, 6, 7, 8)
 
 Data = dict[str, Any]
 
@@ -185,6 +185,19 @@ def v6_to_v7(data: Data) -> Data:
     return data
 
 
+def v7_to_v8(data: Data) -> Data:
+    """Version 7 to 8 (issue 35): a concours of drawn parties, as every concours was before
+    the phases (migration 0028): no formule, no poule, no tableau, no partie of a phase."""
+    if data.get("phases") is not None:  # a version 8 file called 7
+        raise ShapeError(_("champ inconnu : %(keys)s.") % {"keys": "phases"})
+    data = copy.deepcopy(data)
+    for round_ in _rounds(data):
+        _defaults(round_, {"phase": None, "poule": None})
+    data["phases"] = None
+    data["version"] = 8
+    return data
+
+
 # Files written before scoring version 3, whatever their format version, lack its rule
 # options (at their defaults: version 2's scores, as migration 0010) and a donne's générale.
 SCORING_V3_TOURNAMENT: Data = {
@@ -215,7 +228,8 @@ def scoring_v3(data: Data) -> Data:
 
 # STEPS[n]: a file of version n to version n + 1.
 STEPS: dict[int, Callable[[Data], Data]] = {1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4,
-                                            4: v4_to_v5, 5: v5_to_v6, 6: v6_to_v7}
+                                            4: v4_to_v5, 5: v5_to_v6, 6: v6_to_v7,
+                                            7: v7_to_v8}
 
 
 def upgraded(data: object) -> Data:

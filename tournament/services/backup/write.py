@@ -46,6 +46,7 @@ from ..register import entrants_anonymised_again
 from ..tournaments import tournament_delete
 from .export import export_data
 from .hall import hall_write
+from .phases import phases_write
 from .read import Backup, check_database, read
 
 RESTORE_MODES = ("replace", "copy")
@@ -134,8 +135,10 @@ def _write(backup: Backup, organiser: Organiser, replace: bool,
         for order, line in enumerate(backup.pool, start=1))
     # Each partie's games and donnes are inserted with their scores already computed (as
     # game_recompute computes them): one insert of games and one of donnes a partie, then
-    # its byes' scores. Inserting then rescoring each game (an update of its donnes, of the
+    # its byes' scores (a tableau's match names its game by partie and table: `called`).
+    # Inserting then rescoring each game (an update of its donnes, of the
     # game, of the partie's byes) held the write lock 35 s for a 1,000-team concours.
+    called: dict[tuple[int, int], Game] = {}
     for round_row in backup.rounds:
         round_ = Round.objects.create(tournament=tournament, **round_row.fields)
         rules = round_.rules
@@ -156,6 +159,7 @@ def _write(backup: Backup, organiser: Organiser, replace: bool,
             games.append(game)
             records += donnes
         Game.objects.bulk_create(games)  # their ids set: the donnes' game ids follow
+        called.update(((round_.number, game.table), game) for game in games)
         DonneRecord.objects.bulk_create(records)
         byes_rescore(round_=round_)
     users = {user.get_username(): user for user in get_user_model().objects.filter(
@@ -165,6 +169,7 @@ def _write(backup: Backup, organiser: Organiser, replace: bool,
                    **{name: value for name, value in row.items() if name != "user"})
         for row in backup.audit)
     hall_write(tournament, club, backup.screens, backup.sponsors)
+    phases_write(tournament, backup.phases, registered, called)
     # A backup written before a player's anonymisation (RGPD) holds their real name: the
     # anonymisation is applied again, never undone by a restore.
     entrants_anonymised_again(tournament=tournament)
