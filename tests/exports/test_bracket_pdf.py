@@ -1,0 +1,101 @@
+"""The tableaux on paper (BRACKETS.md 7): each tableau a tree on A4 landscape with its rounds'
+names, the matches' tables and forfaits, a tableau of 64 on two halves and its final's page
+saying where it continues, and the blank tree of poule places before the poules end."""
+
+import io
+import os
+
+import pytest
+from pypdf import PdfReader
+
+from tests.builders import teams_written, tournament
+from tournament import services
+from tournament.exports import brackets
+from tournament.models import Team
+
+pytestmark = pytest.mark.django_db
+
+
+def _read(data: bytes) -> PdfReader:
+    # BRACKET_PDF_DIR: where to keep the PDFs to look at them (pdftoppm), else nowhere.
+    return PdfReader(io.BytesIO(data))
+
+
+def _keep(name: str, data: bytes) -> None:
+    folder = os.environ.get("BRACKET_PDF_DIR")
+    if folder:
+        with open(os.path.join(folder, name), "wb") as out:
+            out.write(data)
+
+
+def _landscape(reader: PdfReader) -> bool:
+    return all(page.mediabox.width > page.mediabox.height for page in reader.pages)
+
+
+def _direct(owner, slug: str, count: int):
+    t = tournament(owner=owner, teams=0, slug=slug)
+    teams_written(t, count)
+    services.phase_plan_set(tournament=t, qualification="direct", consolante=False)
+    services.tableaux_draw(tournament=t, seed=7)
+    return t
+
+
+def test_a_tableau_of_24_is_one_landscape_page_with_its_cadrage_and_calls(owner):
+    t = _direct(owner, "cadrage", 24)
+    Team.objects.filter(tournament=t, number=1).update(name="<b>Les As & Cie</b>")
+    principal = t.tableaux.get(name="principal")
+    match = services.tableau_match_call(tableau=principal, round_index=0, index=1, table=5)
+    services.game_forfeit(game=match.game, side="EW")
+    data = brackets.bracket_pdf(t)
+    _keep("bracket-24.pdf", data)
+    reader = _read(data)
+    assert len(reader.pages) == 1 and _landscape(reader)
+    text = reader.pages[0].extract_text()
+    for name in ("Cadrage", "8es de finale", "Quarts de finale", "Demi-finales", "Finale"):
+        assert name in text
+    assert "exempt" in text and "Table 5 · forfait" in text
+    assert "<b>Les As & Cie</b>" in text  # the team's name as typed, not markup
+
+
+def test_a_tableau_of_64_is_cut_in_halves_that_say_where_it_continues(owner):
+    t = _direct(owner, "soixante-quatre", 64)
+    data = brackets.bracket_pdf(t)
+    _keep("bracket-64.pdf", data)
+    reader = _read(data)
+    assert len(reader.pages) == 3 and _landscape(reader)
+    first, second, final = (page.extract_text() for page in reader.pages)
+    assert "(première moitié)" in first and "(seconde moitié)" in second
+    assert "32es de finale" in first and "Demi-finales" in first
+    assert "suite page 3" in first and "suite page 3" in second
+    assert "vainqueur page 1" in final and "vainqueur page 2" in final
+    assert "Finale" in final and "32es de finale" not in final
+
+
+def test_the_pagination_numbers_each_part_and_the_rest_of_a_tableau_of_128():
+    rounds = []
+    count = 64
+    while count:
+        rounds.append((f"r{count}", [brackets.Box("…", "…") for _ in range(count)]))
+        count //= 2
+    pages = brackets.paginate([brackets.Tree("principal", rounds)], first_page=2)
+    assert [page.number for page in pages] == [2, 3, 4, 5, 6]
+    assert [page.part for page in pages] == ["premier quart", "deuxième quart",
+                                            "troisième quart", "quatrième quart", "suite"]
+    assert {box.goes_on for page in pages[:4] for box in page.boxes} == {"", "suite page 6"}
+    assert [len(page.boxes) for page in pages] == [31, 31, 31, 31, 3]
+    assert [box.a for box in pages[4].boxes[:2]] == ["vainqueur page 2", "vainqueur page 4"]
+
+
+def test_the_blank_tree_names_the_poule_places_before_the_poules_end(owner):
+    t = tournament(owner=owner, teams=0, slug="blanc")
+    teams_written(t, 16)
+    services.phase_plan_set(tournament=t, qualification="poules")
+    services.poules_draw(tournament=t, seed=1)
+    data = brackets.bracket_pdf(t)
+    _keep("bracket-blank-16.pdf", data)
+    reader = _read(data)
+    assert len(reader.pages) == 2 and _landscape(reader)  # the principal, the consolante
+    principal = reader.pages[0].extract_text()
+    assert "Tableau principal" in principal and "à remplir à la fin des poules" in principal
+    assert "1er poule A" in principal and "2e poule B" in principal
+    assert "3e poule A" in reader.pages[1].extract_text()
