@@ -34,7 +34,18 @@ from ..selectors import (
     round_tables,
     season_size,
 )
-from . import brackets, caisse, documents, final_pack, palmares, pdf, rotation, weasy, workbook
+from . import (
+    brackets,
+    caisse,
+    documents,
+    final_pack,
+    palmares,
+    pdf,
+    poules,
+    rotation,
+    weasy,
+    workbook,
+)
 from . import season as season_documents
 from .files import concours_file_name
 from .serve import LONG, Step
@@ -179,6 +190,10 @@ DOCUMENTS: dict[str, Document] = {document.key: document for document in (
              content_type=PDF, inline=True, cached=True, filename=_dated("tableaux", "pdf"),
              render=lambda tournament, _when: brackets.bracket_pdf(tournament),
              back="tournament:tableaux"),
+    Document(key="poules", label=_l("Grilles des poules (PDF)"), content_type=PDF,
+             inline=True, cached=True, filename=_dated("poules", "pdf"),
+             render=lambda tournament, _when: poules.poules_pdf(tournament),
+             back="tournament:poules"),
 )}
 
 
@@ -314,6 +329,7 @@ PAGE_LINKS: dict[str, tuple[PageLink, ...]] = {
     "caisse": (PageLink("caisse"), PageLink("caisse.xlsx")),
     "round": (PageLink("sheets"), PageLink("pairings"), PageLink("rotation")),
     "tableaux": (PageLink("tableaux"),),
+    "poules": (PageLink("poules"),),
 }
 
 
