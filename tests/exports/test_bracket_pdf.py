@@ -8,10 +8,10 @@ import os
 import pytest
 from pypdf import PdfReader
 
-from tests.builders import teams_written, tournament
+from tests.builders import play_to_the_end, teams_written, tournament
 from tournament import services
 from tournament.exports import brackets
-from tournament.models import Team
+from tournament.models import Game, Team
 
 pytestmark = pytest.mark.django_db
 
@@ -32,10 +32,11 @@ def _landscape(reader: PdfReader) -> bool:
     return all(page.mediabox.width > page.mediabox.height for page in reader.pages)
 
 
-def _direct(owner, slug: str, count: int):
+def _direct(owner, slug: str, count: int, placement: str = "partagees"):
     t = tournament(owner=owner, teams=0, slug=slug)
     teams_written(t, count)
-    services.phase_plan_set(tournament=t, qualification="direct", consolante=False)
+    services.phase_plan_set(tournament=t, qualification="direct", consolante=False,
+                            placement=placement)
     services.tableaux_draw(tournament=t, seed=7)
     return t
 
@@ -55,6 +56,28 @@ def test_a_tableau_of_24_is_one_landscape_page_with_its_cadrage_and_calls(owner)
         assert name in text
     assert "exempt" in text and "Table 5 · forfait" in text
     assert "<b>Les As & Cie</b>" in text  # the team's name as typed, not markup
+
+
+def test_a_tableau_of_8_shows_scores_the_donne_decisive_and_its_placing_matches(owner):
+    t = _direct(owner, "huit", 8, placement="complet")
+    principal = t.tableaux.get(name="principal")
+    played, level, lost = (services.tableau_match_call(tableau=principal, round_index=0,
+                                                       index=index) for index in range(3))
+    play_to_the_end(played.game)
+    services.game_forfeit(game=lost.game, side="NS")
+    # Level after its last donne (time called at 1): it goes on donne by donne.
+    Game.objects.filter(pk=level.game.pk).update(played=1, stop_after=1)
+    data = brackets.bracket_pdf(t)
+    _keep("bracket-8.pdf", data)
+    reader = _read(data)
+    assert len(reader.pages) == 2 and _landscape(reader)  # the tree, its placing matches
+    tree = reader.pages[0].extract_text()
+    game = Game.objects.get(pk=played.game.pk)
+    assert "Quarts de finale" in tree and "Cadrage" not in tree
+    assert str(max(game.score_ns, game.score_ew)) in tree
+    assert "Table 2 · donne décisive" in tree and "Table 3 · forfait" in tree
+    placing = reader.pages[1].extract_text()
+    assert "matchs de classement" in placing and "Places 5–8" in placing
 
 
 def test_a_tableau_of_64_is_cut_in_halves_that_say_where_it_continues(owner):
