@@ -94,21 +94,6 @@ def test_a_tableau_of_64_is_cut_in_halves_that_say_where_it_continues(owner):
     assert "Finale" in final and "32es de finale" not in final
 
 
-def test_the_pagination_numbers_each_part_and_the_rest_of_a_tableau_of_128():
-    rounds = []
-    count = 64
-    while count:
-        rounds.append((f"r{count}", [brackets.Box("…", "…") for _ in range(count)]))
-        count //= 2
-    pages = brackets.paginate([brackets.Tree("principal", rounds)], first_page=2)
-    assert [page.number for page in pages] == [2, 3, 4, 5, 6]
-    assert [page.part for page in pages] == ["premier quart", "deuxième quart",
-                                            "troisième quart", "quatrième quart", "suite"]
-    assert {box.goes_on for page in pages[:4] for box in page.boxes} == {"", "suite page 6"}
-    assert [len(page.boxes) for page in pages] == [31, 31, 31, 31, 3]
-    assert [box.a for box in pages[4].boxes[:2]] == ["vainqueur page 2", "vainqueur page 4"]
-
-
 def test_the_blank_tree_names_the_poule_places_before_the_poules_end(owner):
     t = tournament(owner=owner, teams=0, slug="blanc")
     teams_written(t, 16)

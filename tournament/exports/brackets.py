@@ -74,6 +74,9 @@ class TreePage:
     part: str  # « première moitié », « suite », "" for a tableau on one page
     number: int = 0  # the page's number in the document
     titles: list[tuple[float, str]] = field(default_factory=list)  # (x, round's name)
+    # First-round pairs from one poule that no swap could mend (3.2), on the tableau's
+    # first page as on its page.
+    unmended: list[tuple[str, str]] = field(default_factory=list)
     boxes: list[Box] = field(default_factory=list)
     lines: list[Line] = field(default_factory=list)
 
@@ -83,6 +86,7 @@ class Tree:
     label: str
     rounds: list[tuple[str, list[Box]]]
     placing: list[tuple[str, list[Box]]] = field(default_factory=list)
+    unmended: list[tuple[str, str]] = field(default_factory=list)
 
 
 PARTS = {2: ("première moitié", "seconde moitié"),
@@ -100,28 +104,34 @@ def paginate(trees: list[Tree], first_page: int = 1) -> list[TreePage]:
     pages: list[TreePage] = []
     number = first_page
     for tree in trees:
-        first = len(tree.rounds[0][1])
-        if first <= PAGE_MATCHES:
-            pages.append(_page(tree.label, "", tree.rounds, 0, first, number, ""))
-            number += 1
-            continue
-        parts = first // PAGE_MATCHES
-        depth = PAGE_MATCHES.bit_length()  # rounds of a part: 16, 8, 4, 2, 1 matches
-        rest_page = number + parts
-        for part in range(parts):
-            pages.append(_page(tree.label, _part_name(part, parts), tree.rounds[:depth],
-                               part * PAGE_MATCHES, PAGE_MATCHES, number + part,
-                               f"suite page {rest_page}"))
-        later = tree.rounds[depth:]
-        # The later rounds' entrants not known yet come from the parts' pages.
-        for index, box in enumerate(later[0][1]):
-            if box.a == "…":
-                box.a = f"vainqueur page {number + 2 * index}"
-            if box.b == "…":
-                box.b = f"vainqueur page {number + 2 * index + 1}"
-        pages.append(_page(tree.label, "suite", later, 0, len(later[0][1]), rest_page, ""))
-        number = rest_page + 1
+        begins = len(pages)
+        _paginate_tree(tree, number, pages)
+        pages[begins].unmended = list(tree.unmended)
+        number = pages[-1].number + 1
     return pages
+
+
+def _paginate_tree(tree: Tree, number: int, pages: list[TreePage]) -> None:
+    """One tree's pages, numbered from `number`, added to `pages`."""
+    first = len(tree.rounds[0][1])
+    if first <= PAGE_MATCHES:
+        pages.append(_page(tree.label, "", tree.rounds, 0, first, number, ""))
+        return
+    parts = first // PAGE_MATCHES
+    depth = PAGE_MATCHES.bit_length()  # rounds of a part: 16, 8, 4, 2, 1 matches
+    rest_page = number + parts
+    for part in range(parts):
+        pages.append(_page(tree.label, _part_name(part, parts), tree.rounds[:depth],
+                           part * PAGE_MATCHES, PAGE_MATCHES, number + part,
+                           f"suite page {rest_page}"))
+    later = tree.rounds[depth:]
+    # The later rounds' entrants not known yet come from the parts' pages.
+    for index, box in enumerate(later[0][1]):
+        if box.a == "…":
+            box.a = f"vainqueur page {number + 2 * index}"
+        if box.b == "…":
+            box.b = f"vainqueur page {number + 2 * index + 1}"
+    pages.append(_page(tree.label, "suite", later, 0, len(later[0][1]), rest_page, ""))
 
 
 def _page(label: str, part: str, rounds: list[tuple[str, list[Box]]], start: int,
@@ -183,7 +193,8 @@ def view_tree(view: TableauView) -> Tree:
 
     return Tree(str(view.label), [(name, [box(slot) for slot in slots])
                                   for name, slots in view.rounds],
-                [(name, [box(slot) for slot in slots]) for name, slots in view.placing])
+                [(name, [box(slot) for slot in slots]) for name, slots in view.placing],
+                list(view.unmended))
 
 
 def blank_tree(blank: BlankTableau) -> Tree:
