@@ -70,6 +70,7 @@ bench: $(VENV)/.test-installed
 	$(PY) bench/bench_launcher.py
 	$(PY) bench/bench_register.py
 	$(PY) bench/bench_structure.py
+	$(PY) bench/bench_phases.py
 	$(MAKE) --no-print-directory load-test
 	$(MAKE) --no-print-directory load-test-federation
 	$(MAKE) --no-print-directory load-test-circuit

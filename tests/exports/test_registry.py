@@ -50,7 +50,8 @@ def test_the_download_renders_with_the_registry_renderer(client, concours, monke
 
 # Each page of PAGE_LINKS: its address's name and arguments (the concours' slug first).
 PAGES = {"standings": ("standings", ()), "tournament": ("detail", ()),
-         "prizes": ("prizes", ()), "caisse": ("caisse", ()), "round": ("round", (1,))}
+         "prizes": ("prizes", ()), "caisse": ("caisse", ()), "round": ("round", (1,)),
+         "tableaux": ("tableaux", ()), "poules": ("poules", ())}
 PAGE_DOCUMENTS = [(page, link.key) for page, links in registry.PAGE_LINKS.items()
                   for link in links]
 

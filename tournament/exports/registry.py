@@ -34,7 +34,18 @@ from ..selectors import (
     round_tables,
     season_size,
 )
-from . import caisse, documents, final_pack, palmares, pdf, rotation, weasy, workbook
+from . import (
+    brackets,
+    caisse,
+    documents,
+    final_pack,
+    palmares,
+    pdf,
+    poules,
+    rotation,
+    weasy,
+    workbook,
+)
 from . import season as season_documents
 from .files import concours_file_name
 from .serve import LONG, Step
@@ -172,6 +183,17 @@ DOCUMENTS: dict[str, Document] = {document.key: document for document in (
              filename=caisse.caisse_filename, render=caisse.caisse_workbook,
              alias="caisse.xlsx", access=SIGNED_IN_DESK,
              estimate=_long("caisse.xlsx", concours_tables)),
+    # A concours in phases: each tableau as a tree (A4 landscape), or before the poules end
+    # the blank tree of the poule places; its calls and results are journaled, so the
+    # concours' version keeps it.
+    Document(key="tableaux", label=_l("Tableaux à imprimer (PDF, A4 paysage)"),
+             content_type=PDF, inline=True, cached=True, filename=_dated("tableaux", "pdf"),
+             render=lambda tournament, _when: brackets.bracket_pdf(tournament),
+             back="tournament:tableaux"),
+    Document(key="poules", label=_l("Grilles des poules (PDF)"), content_type=PDF,
+             inline=True, cached=True, filename=_dated("poules", "pdf"),
+             render=lambda tournament, _when: poules.poules_pdf(tournament),
+             back="tournament:poules"),
 )}
 
 
@@ -306,6 +328,8 @@ PAGE_LINKS: dict[str, tuple[PageLink, ...]] = {
     ),
     "caisse": (PageLink("caisse"), PageLink("caisse.xlsx")),
     "round": (PageLink("sheets"), PageLink("pairings"), PageLink("rotation")),
+    "tableaux": (PageLink("tableaux"),),
+    "poules": (PageLink("poules"),),
 }
 
 

@@ -242,6 +242,7 @@ class Slot:
     # scoring plays on while the totals that decide are equal).
     decisive: bool = False
     low: int = 0
+    forfeit: bool = False  # won by forfait (its paper says so, not a score)
 
     @property
     def callable(self) -> bool:
@@ -337,6 +338,7 @@ def _filled(slot: Slot, game: GameRow | None, winner: int | None) -> Slot:
         slot.table, slot.round_number = game.table, game.round.number
         slot.score_a, slot.score_b = game.score_ns, game.score_ew
         slot.winner = winner
+        slot.forfeit = bool(game.forfeit)
         slot.state = ("played" if winner is not None else
                       "level" if game.finished else "called")
         last = game.stop_after or game.round.max_donnes

@@ -1,0 +1,241 @@
+"""The tableaux of a concours in phases on paper (BRACKETS.md 7): each tableau as a tree on
+A4 landscape — names in boxes, lines joining each match to the next, the rounds' names, the
+tables, « donne décisive » and forfaits as on the page — and, before the poules end, the
+blank tree with the places that will fill it (« 1er poule A », « 2e poule B »).
+
+The tree is laid out here, in millimetres, and drawn by absolutely placed boxes: WeasyPrint
+has no layout of its own for a tree. A first round of more than `PAGE_MATCHES` matches is
+cut into parts of that many (a half, a quarter …), each on its page down to its own last
+match, which says on which page the tableau continues; the rounds after the parts go on a
+page of their own. Then the placing matches (5), group by group.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from ..models import Tournament
+from ..selectors.phases import (
+    BlankTableau,
+    Slot,
+    TableauView,
+    blank_tableaux,
+    phase_plan_of,
+    poules_view,
+    tableaux_view,
+)
+from . import weasy
+
+# A page holds a first column of 16 matches at most (32 names on 170 mm): a tableau of 32
+# is one page, of 64 two halves and its final's page.
+PAGE_MATCHES = 16
+WIDTH, HEIGHT = 277.0, 168.0  # the tree's area on A4 landscape, in mm (margins, title off)
+GAP = 7.0  # between two columns: the lines joining a match to the next
+BOX = 7.6  # a match's box: two names (the note below it fits between two boxes of 16)
+COLUMN = 55.0  # a round's column at most: a name reads on a short line
+GOES_ON = 24.0  # kept right of a part's last match for « → suite page 3 »
+
+
+@dataclass
+class Box:
+    """A match as printed: its two sides' words, scores, who won, and a note below it."""
+
+    a: str
+    b: str
+    score_a: str = ""
+    score_b: str = ""
+    winner: str = ""  # "a", "b" or ""
+    note: str = ""  # « Table 5 », « donne décisive », « forfait », « exempt »
+    bye: bool = False
+    # Placed on its page (mm), and where the tableau continues ("" when it does not).
+    x: float = 0.0
+    y: float = 0.0
+    width: float = 0.0
+    goes_on: str = ""
+
+
+@dataclass
+class Line:
+    """A line joining two matches to the next one, drawn as a box's borders (mm)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    kind: str  # "fork" (the bracket ⊐ of two matches) or "stem" (to the next match)
+
+
+@dataclass
+class TreePage:
+    label: str  # « Tableau principal »
+    part: str  # « première moitié », « suite », "" for a tableau on one page
+    number: int = 0  # the page's number in the document
+    titles: list[tuple[float, str]] = field(default_factory=list)  # (x, round's name)
+    # First-round pairs from one poule that no swap could mend (3.2), on the tableau's
+    # first page as on its page.
+    unmended: list[tuple[str, str]] = field(default_factory=list)
+    boxes: list[Box] = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
+
+
+@dataclass
+class Tree:
+    label: str
+    rounds: list[tuple[str, list[Box]]]
+    placing: list[tuple[str, list[Box]]] = field(default_factory=list)
+    unmended: list[tuple[str, str]] = field(default_factory=list)
+
+
+PARTS = {2: ("première moitié", "seconde moitié"),
+         4: ("premier quart", "deuxième quart", "troisième quart", "quatrième quart")}
+
+
+def _part_name(index: int, count: int) -> str:
+    names = PARTS.get(count)
+    return names[index] if names else f"partie {index + 1} sur {count}"
+
+
+def paginate(trees: list[Tree], first_page: int = 1) -> list[TreePage]:
+    """Each tree's pages, numbered from `first_page`: the parts of its first rounds, then
+    the rounds after them; each part's last match says where the tableau continues."""
+    pages: list[TreePage] = []
+    number = first_page
+    for tree in trees:
+        begins = len(pages)
+        _paginate_tree(tree, number, pages)
+        pages[begins].unmended = list(tree.unmended)
+        number = pages[-1].number + 1
+    return pages
+
+
+def _paginate_tree(tree: Tree, number: int, pages: list[TreePage]) -> None:
+    """One tree's pages, numbered from `number`, added to `pages`."""
+    first = len(tree.rounds[0][1])
+    if first <= PAGE_MATCHES:
+        pages.append(_page(tree.label, "", tree.rounds, 0, first, number, ""))
+        return
+    parts = first // PAGE_MATCHES
+    depth = PAGE_MATCHES.bit_length()  # rounds of a part: 16, 8, 4, 2, 1 matches
+    rest_page = number + parts
+    for part in range(parts):
+        pages.append(_page(tree.label, _part_name(part, parts), tree.rounds[:depth],
+                           part * PAGE_MATCHES, PAGE_MATCHES, number + part,
+                           f"suite page {rest_page}"))
+    later = tree.rounds[depth:]
+    # The later rounds' entrants not known yet come from the parts' pages.
+    for index, box in enumerate(later[0][1]):
+        if box.a == "…":
+            box.a = f"vainqueur page {number + 2 * index}"
+        if box.b == "…":
+            box.b = f"vainqueur page {number + 2 * index + 1}"
+    pages.append(_page(tree.label, "suite", later, 0, len(later[0][1]), rest_page, ""))
+
+
+def _page(label: str, part: str, rounds: list[tuple[str, list[Box]]], start: int,
+          count: int, number: int, goes_on: str) -> TreePage:
+    """The rounds' matches from match `start` of the first round (`count` of them) and the
+    matches they lead to, placed on one page."""
+    page = TreePage(label, part, number)
+    columns = len(rounds)
+    column = min(COLUMN, (WIDTH - (GOES_ON if goes_on else 0)) / columns)
+    width = column - GAP
+    for depth, (name, boxes) in enumerate(rounds):
+        shown = count >> depth
+        if shown == 0:
+            break
+        x = depth * column
+        page.titles.append((x, name))
+        slot = HEIGHT / shown
+        for index in range(shown):
+            box = boxes[(start >> depth) + index]
+            placed = Box(**{**box.__dict__, "x": x, "y": (index + 0.5) * slot - BOX / 2,
+                            "width": width})
+            if shown == 1 and depth == columns - 1:
+                placed.goes_on = goes_on
+            page.boxes.append(placed)
+            if depth:  # the fork joining the two matches that lead to it
+                top = (2 * index + 0.5) * (slot / 2)
+                page.lines.append(Line(x - GAP, top, GAP / 2, slot / 2, "fork"))
+                page.lines.append(Line(x - GAP / 2, (index + 0.5) * slot, GAP / 2, 0, "stem"))
+    return page
+
+
+# --- From the tableaux as they stand -----------------------------------------------------
+
+
+def _slot_box(slot: Slot, forfeit: bool) -> Box:
+    a = slot.a.name if slot.a is not None else "…"
+    if slot.state == "bye":
+        return Box(a, "exempt", winner="a", note="exempt", bye=True)
+    b = slot.b.name if slot.b is not None else "…"
+    winner = ""
+    if slot.winner is not None:
+        winner = "a" if slot.a is not None and slot.winner == slot.a.number else "b"
+    notes = []
+    if slot.table is not None:
+        notes.append(f"Table {slot.table}")
+    if slot.decisive or slot.state == "level":
+        notes.append("donne décisive")
+    if forfeit:
+        notes.append("forfait")
+    scored = slot.state in ("played", "called", "level") and not forfeit
+    return Box(a, b, str(slot.score_a) if scored and slot.score_a is not None else "",
+               str(slot.score_b) if scored and slot.score_b is not None else "", winner,
+               " · ".join(notes))
+
+
+def view_tree(view: TableauView) -> Tree:
+    def box(slot: Slot) -> Box:
+        return _slot_box(slot, slot.forfeit)
+
+    return Tree(str(view.label), [(name, [box(slot) for slot in slots])
+                                  for name, slots in view.rounds],
+                [(name, [box(slot) for slot in slots]) for name, slots in view.placing],
+                list(view.unmended))
+
+
+def blank_tree(blank: BlankTableau) -> Tree:
+    return Tree(blank.label, [(name, [Box(a, b, bye=b == "exempt",
+                                          note="exempt" if b == "exempt" else "")
+                                      for a, b in pairs]) for name, pairs in blank.rounds])
+
+
+@dataclass
+class Bracket:
+    tournament: Tournament
+    pages: list[TreePage]
+    placing: list[tuple[str, list[tuple[str, list[Box]]]]]  # (tableau, its groups)
+    blank: bool  # the places that will fill it, before the poules end
+    empty: str  # why there is no tree yet ("" when there is one)
+
+
+def tournament_trees(tournament: Tournament) -> tuple[list[Tree], bool]:
+    """The concours' tableaux as trees, or their blank trees before they are drawn."""
+    views = tableaux_view(tournament)
+    if views:
+        return [view_tree(view) for view in views], False
+    plan = phase_plan_of(tournament)
+    if plan is None:
+        return [], False
+    return [blank_tree(blank) for blank in blank_tableaux(plan, poules_view(tournament, plan))
+            ], True
+
+
+def bracket(tournament: Tournament) -> Bracket:
+    trees, blank = tournament_trees(tournament)
+    empty = "" if trees else "Les tableaux ne sont pas encore tirés."
+    return Bracket(tournament, paginate(trees), [(tree.label, tree.placing) for tree in trees
+                                                 if tree.placing], blank, empty)
+
+
+def bracket_html(tournament: Tournament) -> str:
+    return render_to_string("printing/bracket.html", {
+        "tournament": tournament, "bracket": bracket(tournament),
+        "printed": timezone.localtime(), "box": BOX, "height": HEIGHT})
+
+
+def bracket_pdf(tournament: Tournament) -> bytes:
+    return weasy.html_to_pdf(bracket_html(tournament))
