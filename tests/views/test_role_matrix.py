@@ -26,9 +26,11 @@ import dataclasses
 import datetime
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
 from django.db import transaction
 from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -557,6 +559,23 @@ def built(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         transaction.set_rollback(True)
         outer.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="module")
+def documents_folder(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("documents")
+
+
+@pytest.fixture(autouse=True)
+def _documents_cache(settings, documents_folder):
+    """The conftest's, but one folder for the module's cases: every case starts from the
+    same world, so a document (kept by the concours' version, exports.cache) rendered for
+    the responsable is read from its file for the organisateur, the marque and the
+    visitors instead of rendered again (a render was most of a document's case). The
+    visitors' download counts start again at each case."""
+    settings.CACHES = {**settings.CACHES, "documents": {
+        **settings.CACHES["documents"], "LOCATION": documents_folder}}
+    caches["documents"].clear()  # the counts; the documents' files are not the cache's
 
 
 @pytest.fixture
