@@ -33,6 +33,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from django.db import transaction
 from django.test import Client, override_settings
+from django.test.client import ClientHandler
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from circuit.models import ReceivedConcours
@@ -530,6 +531,9 @@ class Built:
     world: World
     cookies: dict[str, dict[str, str]]  # per role
     before: tuple  # the world's snapshot, as every test finds it
+    # One handler for the module's clients: a client's first request loads the middleware,
+    # and WhiteNoise's reads every static file then (0.17 s, most of a refused case's time).
+    handler: ClientHandler
 
 
 @pytest.fixture(scope="module")
@@ -555,7 +559,7 @@ def built(django_db_setup, django_db_blocker):
             transaction.set_rollback(True)
             outer.__exit__(None, None, None)
             raise
-    yield Built(world, cookies, before)
+    yield Built(world, cookies, before, ClientHandler(enforce_csrf_checks=False))
     with django_db_blocker.unblock():
         transaction.set_rollback(True)
         outer.__exit__(None, None, None)
@@ -587,6 +591,7 @@ def world(built, db) -> World:
 def client_of(built, db) -> Callable[[str], Client]:
     def client(role: str) -> Client:
         fresh = Client()  # no cookie a test's response set reaches the next test
+        fresh.handler = built.handler
         for name, value in built.cookies[role].items():
             fresh.cookies[name] = value
         return fresh
