@@ -12,7 +12,12 @@ Expected outcomes:
 - MISSING: 404 (not a member: nothing of the club's concours exists that is not public);
 - LOGIN: a redirect to the login page;
 - NOT_ALLOWED: 405 (the address takes a POST only).
-Every refused POST changes nothing: the database's state (`snapshot`) is compared.
+Every refused request changes nothing: the database's state (`snapshot`) is compared.
+Once the concours is published, outsiders read its public pages and nothing else of it, and
+still write nothing (`test_once_published_outsiders_read_the_public_pages_only`).
+
+The world and the roles' sessions are made once for the module (`built`); each case runs in
+a savepoint rolled back after it, so each finds the same world.
 """
 
 from __future__ import annotations
@@ -21,14 +26,19 @@ import dataclasses
 import datetime
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
+from django.core.cache import caches
+from django.db import connection, transaction
+from django.db.models import QuerySet
+from django.test import Client, override_settings
+from django.test.client import ClientHandler
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from circuit.models import ReceivedConcours
-from tests.builders import drawn, made
+from tests.builders import drawn, made, melee
 from tournament import services
 from tournament.choices import ROLE_MARQUE, ROLE_ORGANISATEUR
 from tournament.models import (
@@ -44,6 +54,7 @@ from tournament.models import (
     Membership,
     Payment,
     PhasePlan,
+    Player,
     PouleSeat,
     Prize,
     RegisterEntry,
@@ -59,6 +70,9 @@ pytestmark = [pytest.mark.django_db, pytest.mark.once]
 
 ALLOWED, FORBIDDEN, MISSING, LOGIN, NOT_ALLOWED = (
     "allowed", "403", "404", "login", "405")
+
+# The conftest's hashing, for accounts made outside a test (the module's world).
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 ROLES = ["responsable", "organisateur", "marque", "other_club", "link_ns", "link_ew",
          "anonymous"]
@@ -105,6 +119,9 @@ class World:
     member: Membership  # the marque's membership (the member the member pages act on)
     season: Season  # a season of the club, not published
     player: ClubPlayer  # a player of the club's register
+    # The club's mêlée, unpublished: players 1-5 drawn in partie 1, player 5 withdrawn since,
+    # player 6 registered after the draw (no seat: deletable).
+    melee: Tournament
 
 
 def slug(w: World) -> list:
@@ -310,15 +327,16 @@ ROWS: dict[str, Row] = {
     "tournament:prize_delete": Row(lambda w: [w.t.slug, w.prize.pk], POST_ONLY, RUN),
     "tournament:prize_up": Row(lambda w: [w.t.slug, w.prize.pk], POST_ONLY, RUN),
     "tournament:prize_down": Row(lambda w: [w.t.slug, w.prize.pk], POST_ONLY, RUN),
-    # A mêlée's players: this concours is in doublettes, so its pages send to the teams'
-    # (the players' own role tests are in test_roles.py).
-    "tournament:players": Row(slug, PUBLIC, DESK, lambda w: {"name": "Seul"}, login=False),
-    "tournament:players_import": Row(slug, POST_ONLY, DESK, lambda w: {"file": ""}),
-    "tournament:player": Row(lambda w: [w.t.slug, 1], PUBLIC, DESK, lambda w: {"name": "X"},
-                             login=False),
-    "tournament:player_withdraw": Row(lambda w: [w.t.slug, 1], RUN, RUN, stand_in=True),
-    "tournament:player_return": Row(lambda w: [w.t.slug, 1], POST_ONLY, RUN, stand_in=True),
-    "tournament:player_delete": Row(lambda w: [w.t.slug, 1], RUN, RUN, stand_in=True),
+    # A mêlée's players: the club's mêlée (test_roles.py reads its pages' text).
+    "tournament:players": Row(lambda w: [w.melee.slug], PUBLIC, DESK,
+                              lambda w: {"name": "Seul"}, login=False),
+    "tournament:players_import": Row(lambda w: [w.melee.slug], POST_ONLY, DESK,
+                                     lambda w: {"file": ""}),
+    "tournament:player": Row(lambda w: [w.melee.slug, 1], PUBLIC, DESK,
+                             lambda w: {"name": "X"}, login=False),
+    "tournament:player_withdraw": Row(lambda w: [w.melee.slug, 1], RUN, RUN),
+    "tournament:player_return": Row(lambda w: [w.melee.slug, 5], POST_ONLY, RUN),
+    "tournament:player_delete": Row(lambda w: [w.melee.slug, 6], RUN, RUN),
     # The club's members.
     "tournament:members": Row(lambda w: [w.club.slug], MANAGE, MANAGE),
     "tournament:member_add": Row(lambda w: [w.club.slug], POST_ONLY, MANAGE,
@@ -464,11 +482,7 @@ def test_the_walk_finds_the_addresses_of_every_area():
             "tournament:members", "tournament:prize", "tournament:player"} <= found
 
 
-@pytest.fixture
-def world(db) -> World:
-    users = get_user_model()
-    accounts = {name: users.objects.create_user(name, password="motdepasse-long")
-                for name in ("responsable", "organisateur", "marque", "other_club")}
+def world_build(accounts: dict) -> World:
     t = drawn(owner=accounts["responsable"], teams=5, published=False)
     # Both links and the tables' paper totals live: their addresses do something.
     Tournament.objects.filter(pk=t.pk).update(two_confirmations=True, paper_by_tables=True)
@@ -486,11 +500,21 @@ def world(db) -> World:
                                     points_table="10,8", concours=[t.pk])
     player = ClubPlayer.objects.filter(club=club).order_by("pk").first()
     services.screen_add(tournament=t)  # screen 1 (the hall's screens' addresses)
-    return World(t, club, accounts, game, t.audit.filter(kind="donne").get(), prize, member,
-                 season, player)
+    mixed = melee(owner=accounts["responsable"], players=5, slug="melee", published=False)
+    services.round_generate(tournament=mixed, seed=5)
+    services.player_withdraw(player=mixed.players.get(number=5))
+    services.player_create(tournament=mixed, name="Joueur 6")
+    world = World(t, club, accounts, game, t.audit.filter(kind="donne").get(), prize, member,
+                  season, player, mixed)
+    # Made here, not at a row's first use: every test must start from the same rows.
+    sponsor(world)
+    server(world)
+    return world
 
 
-def client_of(world: World, role: str) -> Client:
+def cookies_of(world: World, role: str) -> dict[str, str]:
+    """What a role's browser holds: a session for an account, what opening the table's link
+    left for a phone (no session: a link is no login)."""
     client = Client()
     if role in world.accounts:
         client.force_login(world.accounts[role])
@@ -500,6 +524,79 @@ def client_of(world: World, role: str) -> Client:
     elif role == "link_ew":
         assert client.get(reverse("tournament:table_link", args=[world.game.token_ew])
                           ).status_code == 200
+    return {name: morsel.value for name, morsel in client.cookies.items()}
+
+
+@dataclasses.dataclass(frozen=True)
+class Built:
+    world: World
+    cookies: dict[str, dict[str, str]]  # per role
+    before: tuple  # the world's snapshot, as every test finds it
+    # One handler for the module's clients: a client's first request loads the middleware,
+    # and WhiteNoise's reads every static file then (0.17 s, most of a refused case's time).
+    handler: ClientHandler
+
+
+@pytest.fixture(scope="module")
+def built(django_db_setup, django_db_blocker):
+    """The world, the roles' sessions and the world's snapshot, made once for the module
+    (about 2,500 cases: made per case, they were most of the matrix's time). They live in a
+    transaction kept open around the module's tests; each test runs in a savepoint of it
+    (pytest-django's), rolled back after it, so every test finds this same world; the
+    transaction is rolled back at the end, leaving the database empty for the next module."""
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+        try:
+            with override_settings(PASSWORD_HASHERS=FAST_HASHERS):
+                users = get_user_model()
+                accounts = {name: users.objects.create_user(name, password="motdepasse-long")
+                            for name in ("responsable", "organisateur", "marque",
+                                         "other_club")}
+                world = world_build(accounts)
+                cookies = {role: cookies_of(world, role) for role in ROLES}
+                before = snapshot(world)
+        except BaseException:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+            raise
+    yield Built(world, cookies, before, ClientHandler(enforce_csrf_checks=False))
+    with django_db_blocker.unblock():
+        transaction.set_rollback(True)
+        outer.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="module")
+def documents_folder(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("documents")
+
+
+@pytest.fixture(autouse=True)
+def _documents_cache(settings, documents_folder):
+    """The conftest's, but one folder for the module's cases: every case starts from the
+    same world, so a document (kept by the concours' version, exports.cache) rendered for
+    the responsable is read from its file for the organisateur, the marque and the
+    visitors instead of rendered again (a render was most of a document's case). The
+    visitors' download counts start again at each case."""
+    settings.CACHES = {**settings.CACHES, "documents": {
+        **settings.CACHES["documents"], "LOCATION": documents_folder}}
+    caches["documents"].clear()  # the counts; the documents' files are not the cache's
+
+
+@pytest.fixture
+def world(built, db) -> World:
+    return built.world
+
+
+@pytest.fixture
+def client_of(built, db) -> Callable[[str], Client]:
+    def client(role: str) -> Client:
+        fresh = Client()  # no cookie a test's response set reaches the next test
+        fresh.handler = built.handler
+        for name, value in built.cookies[role].items():
+            fresh.cookies[name] = value
+        return fresh
+
     return client
 
 
@@ -540,68 +637,137 @@ def outcome(response) -> str:
     return ALLOWED
 
 
+def snapshot_rows(world: World) -> list[QuerySet]:
+    """What a refused request must leave as it was (a count by the rows' ids)."""
+    t = world.t
+    return [
+        Tournament.objects.filter(pk=t.pk).values_list("name", "published", "preset",
+                                                       "target", "fee", "sponsors_in_pdfs"),
+        Team.objects.filter(tournament=t).values_list("name", "active", "number", "arrived"),
+        Game.objects.filter(round__tournament=t).values_list(
+            "team_ns", "team_ew", "forfeit", "score_ns", "score_ew", "stop_after"),
+        t.rounds.values_list("number", "closed", "time_called", "clock_ends"),
+        DonneRecord.objects.values_list("game", "number", "taker_points"),
+        Prize.objects.values_list("label", "order", "value"),
+        Membership.objects.values_list("club", "user", "role"),
+        AuditEntry.objects.values_list("pk"), ClubEntry.objects.values_list("pk"),
+        MemberInvite.objects.values_list("pk"), Tournament.objects.values_list("pk"),
+        get_user_model().objects.values_list("pk"), RegisterEntry.objects.values_list("pk"),
+        ClubPlayer.objects.order_by("pk").values_list("name", "licence", "anonymised"),
+        Season.objects.order_by("pk").values_list("name", "points_table"),
+        Payment.objects.values_list("amount", "refunded"),
+        CashPrize.objects.values_list("start", "amount"),
+        ReceivedConcours.objects.values_list("identity", "version", "digest"),
+        HallScreen.objects.values_list("number", "name", "rotation"),
+        Sponsor.objects.values_list("name", "order"),
+        PhasePlan.objects.values_list("qualification", "tetes"),
+        PouleSeat.objects.values_list("team", "poule", "position"),
+        Player.objects.order_by("pk").values_list("tournament", "number", "name", "active"),
+        Tournament.objects.filter(pk=world.melee.pk).values_list("published"),
+    ]
+
+
 def snapshot(world: World) -> tuple:
-    """What a refused request must leave as it was."""
-    t = Tournament.objects.filter(pk=world.t.pk).first()
-    return (
-        None if t is None else (t.name, t.published, t.preset, t.target),
-        list(Team.objects.filter(tournament=world.t).values_list("name", "active")),
-        list(Game.objects.filter(round__tournament=world.t).values_list(
-            "team_ns", "team_ew", "forfeit", "score_ns", "score_ew", "stop_after")),
-        list(world.t.rounds.values_list("number", "closed", "time_called", "clock_ends")),
-        list(DonneRecord.objects.values_list("game", "number", "taker_points")),
-        list(Prize.objects.values_list("label", "order")),
-        list(Membership.objects.values_list("club", "user", "role")),
-        AuditEntry.objects.count(), ClubEntry.objects.count(), MemberInvite.objects.count(),
-        Tournament.objects.count(), get_user_model().objects.count(),
-        list(ClubPlayer.objects.order_by("pk").values_list("name", "licence", "anonymised")),
-        list(Season.objects.order_by("pk").values_list("name", "points_table")),
-        list(Team.objects.filter(tournament=world.t).values_list("number", "arrived")),
-        list(Payment.objects.values_list("amount", "refunded")),
-        list(CashPrize.objects.values_list("start", "amount")),
-        Tournament.objects.filter(pk=world.t.pk).values_list("fee", flat=True).first(),
-        list(Prize.objects.values_list("value", flat=True)),
-        RegisterEntry.objects.count(),
-        list(ReceivedConcours.objects.values_list("identity", "version", "digest")),
-        list(HallScreen.objects.values_list("number", "name", "rotation")),
-        list(Sponsor.objects.values_list("name", "order")),
-        Tournament.objects.filter(pk=world.t.pk).values_list("sponsors_in_pdfs", flat=True)
-        .first(),
-        list(PhasePlan.objects.values_list("qualification", "tetes")),
-        list(PouleSeat.objects.values_list("team", "poule", "position")),
-    )
+    """The rows of `snapshot_rows`, read by their SQL compiled once for the world (compiling
+    the querysets again was most of a refused case's time)."""
+    if not hasattr(world, "snapshot_sql"):
+        world.snapshot_sql = [rows.query.sql_with_params() for rows in snapshot_rows(world)]
+    with connection.cursor() as cursor:
+        read = []
+        for sql, params in world.snapshot_sql:
+            cursor.execute(sql, params)
+            read.append(cursor.fetchall())
+    return tuple(read)
+
+
+def test_the_snapshot_sees_a_change(world):
+    # The control of the snapshot's compiled SQL: it reads the database as it is now, not
+    # as it was when compiled.
+    before, first = snapshot(world), world.t.teams.get(number=1).name
+    Team.objects.filter(tournament=world.t, number=1).update(name="Changée")
+    assert snapshot(world) != before
+    Team.objects.filter(tournament=world.t, number=1).update(name=first)
+    assert snapshot(world) == before
+    Prize.objects.update(value=99)
+    assert snapshot(world) != before
 
 
 @pytest.mark.parametrize("method", ["GET", "POST"])
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("name", sorted(ROWS))
-def test_role_matrix(world, name, role, method):
+def test_role_matrix(built, world, client_of, name, role, method):
     row = ROWS[name]
     need = row.get if method == "GET" else row.post
     want = expected(row, need, role, published=False)
-    client = client_of(world, role)
+    client = client_of(role)
     args = row.args(world)
     if name.startswith("tournament:table_link") and role == "link_ew":
         args = [world.game.token_ew]  # each side's phone uses its own link
     url = reverse(name, args=args)
-    before = snapshot(world)
     response = client.get(url) if method == "GET" else client.post(url, row.data(world))
     assert outcome(response) == want, (response.status_code, response.get("Location"))
     if want == FORBIDDEN:
         page = response.content.decode()
         assert "Accès refusé" in page and "Rien n'a été modifié" in page.replace("&#x27;", "'")
     if want != ALLOWED:
-        assert snapshot(world) == before
+        assert snapshot(world) == built.before
 
 
+class Probe:
+    """Stands for the world when the tests are collected: what a row's arguments name."""
+
+    def __init__(self, path: str = "w") -> None:
+        self.path = path
+
+    def __getattr__(self, name: str) -> Probe:
+        return Probe(f"{self.path}.{name}")
+
+    def __getitem__(self, key: str) -> Probe:
+        return Probe(f"{self.path}[{key}]")
+
+
+def concours_named(row: Row) -> str | None:
+    """The world's concours a row's address names first ("t", "melee"), if any."""
+    args = row.args(Probe())
+    if args and isinstance(args[0], Probe) and args[0].path in ("w.t.slug", "w.melee.slug"):
+        return args[0].path.split(".")[1]
+    return None
+
+
+# Every address of the concours (its first argument the concours' slug): publishing it opens
+# its public pages to outsiders and nothing else, and none of them writes.
+CONCOURS_ROWS = sorted(name for name, row in ROWS.items() if concours_named(row))
+
+
+def test_the_concours_rows_are_found_by_their_arguments():
+    # The control of the published matrix below: it reaches the partie's, the table's, the
+    # team's and the lot's addresses, and the concours' pages only.
+    assert {"tournament:detail", "tournament:round_undo", "tournament:history",
+            "tournament:team_delete", "tournament:prize", "tournament:game",
+            "tournament:player_delete"} <= set(
+                CONCOURS_ROWS)
+    assert not {"tournament:home", "tournament:season", "tournament:table_link",
+                "tournament:members", "circuit:club"} & set(CONCOURS_ROWS)
+    assert {name for name, row in ROWS.items() if row.get == PUBLIC} <= set(CONCOURS_ROWS)
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
 @pytest.mark.parametrize("role", ["other_club", "anonymous", "link_ns"])
-@pytest.mark.parametrize("name", sorted(n for n, row in ROWS.items()
-                                        if row.get == PUBLIC or row.args is slug))
-def test_once_published_outsiders_read_the_public_pages_only(world, name, role):
-    services.tournament_publish(tournament=world.t, published=True)
+@pytest.mark.parametrize("name", CONCOURS_ROWS)
+def test_once_published_outsiders_read_the_public_pages_only(world, client_of, name, role,
+                                                              method):
     row = ROWS[name]
-    response = client_of(world, role).get(reverse(name, args=row.args(world)))
-    assert outcome(response) == expected(row, row.get, role, published=True)
+    named = getattr(world, concours_named(row) or "t")
+    services.tournament_publish(tournament=Tournament.objects.get(pk=named.pk),
+                                published=True)
+    need = row.get if method == "GET" else row.post
+    want = expected(row, need, role, published=True)
+    client, url = client_of(role), reverse(name, args=row.args(world))
+    before = snapshot(world)
+    response = client.get(url) if method == "GET" else client.post(url, row.data(world))
+    assert outcome(response) == want, (response.status_code, response.get("Location"))
+    if want != ALLOWED:
+        assert snapshot(world) == before
 
 
 def test_the_matrix_would_see_a_page_left_open():
