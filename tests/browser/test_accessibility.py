@@ -25,14 +25,26 @@ AXE = Path(__file__).resolve().parents[2] / "static" / "vendor" / "axe-core" / "
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 SIZES = {"bureau": {"width": 1366, "height": 768}, "téléphone": {"width": 390, "height": 844}}
 
-# The role matrix's world: a concours drawn, a donne saved, a late team, a lot, a season,
-# a screen, the club's members (imported, so that pytest finds the fixture here).
-world = matrix.world
+
+
+@pytest.fixture
+def world(transactional_db) -> matrix.World:
+    """The role matrix's world (a concours drawn, a donne saved, a late team, a lot, a
+    season, a screen, the club's members), built for this test: the matrix keeps its own
+    in a transaction of its module, which a live server's thread would not see."""
+    users = get_user_model()
+    accounts = {name: users.objects.create_user(name, password="motdepasse-long")
+                for name in ("responsable", "organisateur", "marque", "other_club")}
+    return matrix.world_build(accounts)
 
 # Addresses that answer no page: documents, a spreadsheet, an archive, JSON, htmx's
 # fragments; the stand-ins answer 404 (the 404 page is checked on its own below).
 NOT_PAGES = {"tournament:hall_screen_state", "tournament:register_suggestions",
-             "tournament:backup", "circuit:qualifiers_csv"}
+             "tournament:backup", "circuit:qualifiers_csv",
+             "tournament:club_sponsor_logo", "tournament:sponsor_logo",  # images
+             # Documents by their key (exports.registry): PDFs and workbooks.
+             "tournament:document", "tournament:partie_document",
+             "tournament:season_document"}
 DOCUMENTS = (".pdf", ".xlsx", ".zip", ".csv", ".json")
 WHO = {matrix.OPEN: "anonymous", matrix.TOKEN: "link", matrix.STAFF: "staff"}
 
