@@ -132,6 +132,9 @@ def database_queue():
     _forget_backends()
 
 
+# A real transaction: the worker closes a connection it finds inside a transaction
+# (close_old_connections), which on PostgreSQL would close the test's own.
+@pytest.mark.django_db(transaction=True)
 def test_with_the_database_queue_the_worker_makes_what_readers_ask(client, database_queue):
     from django_tasks_db.models import DBTaskResult
 

@@ -267,8 +267,9 @@ def publication_withdraw(*, publication_id: int, force: bool = False,
     now = now or timezone.now()
     server = None
     with transaction.atomic():
-        publication = (Publication.objects.select_for_update().select_related("tournament")
-                       .get(pk=publication_id))
+        # PostgreSQL cannot lock the nullable side of an outer join: lock the row alone.
+        publication = (Publication.objects.select_for_update(of=("self",))
+                       .select_related("tournament").get(pk=publication_id))
         server = ResultsServer.objects.filter(club=publication.club_id).first()
         if server is None or not _withdrawable(publication):
             return None
@@ -394,8 +395,8 @@ def season_withdraw(*, publication_id: int, force: bool = False,
     concours' withdrawal (the season's identity in place of the concours')."""
     now = now or timezone.now()
     with transaction.atomic():
-        publication = (SeasonPublication.objects.select_for_update().select_related("season")
-                       .get(pk=publication_id))
+        publication = (SeasonPublication.objects.select_for_update(of=("self",))
+                       .select_related("season").get(pk=publication_id))
         server = ResultsServer.objects.filter(club=publication.club_id).first()
         if server is None or not _season_withdrawable(publication):
             return None
