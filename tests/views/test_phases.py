@@ -97,12 +97,12 @@ def test_the_desk_calls_a_tableau_match_from_the_tree(evening, client):
     # Its sheet, on the desk and on the phones, says where it stands.
     sheet = client.get(reverse("tournament:game", args=[evening.slug,
                                                         match.game.round.number, 7]))
-    assert "Quarts de finale — tableau principal" in sheet.content.decode()
+    assert "Quart de finale — tableau principal" in sheet.content.decode()
     phone = client.get(reverse("tournament:table_link", args=[match.game.token]))
-    assert "Quarts de finale — tableau principal" in phone.content.decode()
+    assert "Quart de finale — tableau principal" in phone.content.decode()
     # Level after its last donne (time called at 1, say): the donne décisive is said.
     Game.objects.filter(pk=match.game.pk).update(played=1, stop_after=1)
-    assert "Quarts de finale — tableau principal · donne décisive" in client.get(
+    assert "Quart de finale — tableau principal · donne décisive" in client.get(
         reverse("tournament:table_link", args=[match.game.token])).content.decode()
     poule_sheet = client.get(reverse("tournament:game", args=[evening.slug, 1, 1]))
     assert '<p class="phase" id="game-phase"><strong>Poule A</strong></p>' in \

@@ -527,9 +527,22 @@ def phases_standings(tournament: Tournament) -> FinalStandings:
                            for place in final_standings(groups, rest)], "")
 
 
+def one_match(round_name: str) -> str:
+    """A round's name (3.2) said of one of its matches, as a table's phone says it (7):
+    « quarts de finale » → « quart de finale », « 8es de finale » → « 8e de finale »,
+    « demi-finales » → « demi-finale »; « finale », « cadrage » as they are."""
+    if round_name == "quarts de finale":
+        return "quart de finale"
+    if round_name == "demi-finales":
+        return "demi-finale"
+    if round_name.endswith("es de finale"):
+        return round_name.removesuffix("es de finale") + "e de finale"
+    return round_name
+
+
 def game_phase_words(game: GameRow) -> str:
     """Where a partie of a concours in phases stands, for its sheet and its phones (BRACKETS.md
-    7): « Poule B », « Quarts de finale — tableau principal », « Petite finale —
+    7): « Poule B », « Quart de finale — tableau principal », « Petite finale —
     consolante », with « donne décisive » once it goes on past its last donne level. "" for
     a partie of no phase (no query; one or two otherwise)."""
     phase = game.round.phase
@@ -546,7 +559,7 @@ def game_phase_words(game: GameRow) -> str:
             name = PlacingSlot(match.low, match.round_index, match.index, None, None,
                                None).name
         else:
-            name = round_names(len(match.tableau.seeds))[match.round_index]
+            name = one_match(round_names(len(match.tableau.seeds))[match.round_index])
         words = f"{name[:1].upper()}{name[1:]} — {match.tableau.get_name_display()}"
     last = game.stop_after or game.round.max_donnes
     if not game.finished and last is not None and game.played >= last:

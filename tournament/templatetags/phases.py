@@ -1,4 +1,4 @@
-"""`{% game_phase game as words %}`: where a partie of a concours in phases stands (« Quarts
+"""`{% game_phase game as words %}`: where a partie of a concours in phases stands (« Quart
 de finale — tableau principal », « Poule B », « donne décisive »), for its score sheet on the
 desk and on the phones (no query for a partie of no phase); `{% formule_words tournament as
 words %}`: its formule in plain words, for the règlement."""
