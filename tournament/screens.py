@@ -12,6 +12,10 @@ from django.utils.translation import gettext_lazy as _l
 VIEWS: dict[str, Promise] = {
     "tables": _l("Les tables de la partie"),
     "ou": _l("Les appels : où joue chaque équipe (chaque joueur)"),
+    # A concours in phases (BRACKETS.md 7): during the poules, the tableaux; « tables » is
+    # then the calls of every tableau.
+    "poules": _l("Les poules : grilles et classements (concours en phases)"),
+    "tableaux": _l("Les tableaux : les tours en cours (concours en phases)"),
     "classement": _l("Le classement, par pages"),
     "palmares": _l("Le palmarès (une fois le concours fini)"),
     "message": _l("Le message"),

@@ -55,7 +55,17 @@
     return some.length ? some : all;
   }
 
-  // An empty page of `section`'s view: as many columns as fit its narrowest readable width.
+  // A view's rows: its table's, or its blocks (`.screen-block`: a poule's grid, a piece of a
+  // bracket), each laid in a column as a row is.
+  function itemsOf(section) {
+    const blocks = section.querySelectorAll(":scope > .screen-block");
+    if (blocks.length) return [...blocks];
+    const table = section.querySelector("table");
+    return table ? [...table.tBodies[0].rows] : [];
+  }
+
+  // An empty page of `section`'s view: as many columns as fit its narrowest readable width,
+  // each an empty table like `template`'s (null: an empty column, for blocks).
   function newPage(section, template) {
     const page = document.createElement("div");
     page.className = "page building"; // measured, never seen until it is whole and shown
@@ -69,11 +79,15 @@
     for (let i = 0; i < count; i += 1) {
       const column = document.createElement("div");
       column.className = "column";
-      const table = template.cloneNode(false);
-      const colgroup = template.querySelector("colgroup");
-      if (colgroup) table.append(colgroup.cloneNode(true));
-      table.append(template.tHead.cloneNode(true), document.createElement("tbody"));
-      column.append(table);
+      if (template) {
+        const table = template.cloneNode(false);
+        const colgroup = template.querySelector("colgroup");
+        if (colgroup) table.append(colgroup.cloneNode(true));
+        table.append(template.tHead.cloneNode(true), document.createElement("tbody"));
+        column.append(table);
+      } else {
+        column.classList.add("blocks");
+      }
       page.append(column);
     }
     return page;
@@ -87,7 +101,8 @@
   // `limit`: at most that many rows a page (Infinity: as many as fit). A generator: it
   // yields after each row, so that a layout may be spread over several frames (`prepare`).
   function* paginate(section, limit = Infinity) {
-    const template = section.querySelector("table");
+    const blocks = section.querySelector(":scope > .screen-block") !== null;
+    const template = blocks ? null : section.querySelector("table");
     const groups = section.querySelectorAll(":scope > .screen-page");
     if (groups.length) { // pages made by the server (the sponsors' logos, a few a page)
       return [...groups].map((group) => {
@@ -99,7 +114,7 @@
         return page;
       });
     }
-    if (!template) { // a message instead of rows
+    if (!template && !blocks) { // a message instead of rows
       const page = document.createElement("div");
       page.className = "page message";
       page.append(...[...section.children].map((child) => child.cloneNode(true)));
@@ -111,7 +126,7 @@
     let page = made[0];
     let columnIndex = 0;
     let onPage = 0;
-    for (const row of template.tBodies[0].rows) {
+    for (const row of itemsOf(section)) {
       if (onPage === limit) {
         done(page);
         page = newPage(section, template);
@@ -122,11 +137,11 @@
       onPage += 1;
       for (;;) {
         const column = page.children[columnIndex];
-        const body = column.querySelector("tbody");
+        const body = blocks ? column : column.querySelector("tbody");
         const clone = row.cloneNode(true);
         body.append(clone);
         // A row taller than a whole column stays alone in its column rather than loop.
-        if (column.scrollHeight <= column.clientHeight || body.rows.length === 1) break;
+        if (column.scrollHeight <= column.clientHeight || body.children.length === 1) break;
         clone.remove();
         columnIndex += 1;
         if (columnIndex === page.children.length) {
@@ -149,10 +164,10 @@
     for (const section of views()) {
       let made = yield* paginate(section);
       // As many pages, the rows shared evenly: never 19 tables then 1 alone on a page.
-      const table = section.querySelector("table");
-      if (made.length > 1 && table) {
+      const count = itemsOf(section).length;
+      if (made.length > 1 && count) {
         made.forEach((page) => page.remove());
-        made = yield* paginate(section, Math.ceil(table.tBodies[0].rows.length / made.length));
+        made = yield* paginate(section, Math.ceil(count / made.length));
       }
       made.forEach((element, index) => laid.push({section, element, index, count: made.length}));
     }

@@ -22,8 +22,9 @@ class ScreenForm(forms.Form):
                                       **{f"seconds_{key}": kept.get(key, 0) for key in VIEWS}})
         super().__init__(*args, **kwargs)
         for key, label in VIEWS.items():
+            # Left empty: not shown (a view added since the screen was set has no time).
             self.fields[f"seconds_{key}"] = forms.IntegerField(
-                label=str(label), min_value=0, max_value=MAX_SECONDS,
+                label=str(label), min_value=0, max_value=MAX_SECONDS, required=False,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
 
     @property
@@ -31,4 +32,4 @@ class ScreenForm(forms.Form):
         return [self[f"seconds_{key}"] for key in VIEWS]
 
     def seconds(self) -> dict[str, int]:
-        return {key: self.cleaned_data[f"seconds_{key}"] for key in VIEWS}
+        return {key: self.cleaned_data[f"seconds_{key}"] or 0 for key in VIEWS}

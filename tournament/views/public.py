@@ -11,6 +11,7 @@ from .. import selectors
 from ..access import RUNNING_ROLES, WHO_MAY, club_roles, readable
 from ..exports import documents, qr
 from ..launcher import first_start
+from ..selectors.phase_screen import phase_screen
 from ..tables import StandingsTable
 from .common import table_link_base
 
@@ -61,10 +62,13 @@ def help_page(request: HttpRequest) -> HttpResponse:
 def screen(request: HttpRequest, slug: str) -> HttpResponse:
     """Full screen for a projector: pages that cycle by themselves (screen.js) through the
     current partie's tables, where each team (each player of a mêlée) plays, the standings,
-    and once the concours is over its lots; before the first draw, who is registered."""
+    and once the concours is over its lots; before the first draw, who is registered. A
+    concours in phases shows its poules' grids during the poules, and during the tableaux
+    the calls and the bracket of the current rounds."""
     tournament = readable(request, slug)
     finder = documents.finder_link(tournament, table_link_base(request))
     return render(request, "tournament/public/screen.html", {
         "tournament": tournament, "screen": documents.screen(tournament),
         "finder": finder, "finder_qr": qr.data_uri(finder) if finder else "",
+        "phases": phase_screen(tournament),
     })

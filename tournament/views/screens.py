@@ -18,6 +18,7 @@ from ..exports import documents, qr
 from ..forms.screens import ScreenForm
 from ..models import HallScreen, Sponsor, Tournament
 from ..screens import SPONSORS_PER_PAGE, rotation_of
+from ..selectors.phase_screen import phase_screen
 from .common import _by, _form_error, table_link_base
 
 STATE_POLL = 5  # seconds between a screen's looks at its settings
@@ -102,6 +103,7 @@ def hall_screen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "finder": finder, "finder_qr": qr.data_uri(finder) if finder else "", "hall_screen": screen,
         "rotation": ",".join(f"{key}:{seconds}" for key, seconds in rotation.items()),
         "state_poll": STATE_POLL, "sponsor_pages": _sponsor_pages(tournament, rotation),
+        "phases": phase_screen(tournament),
     })
 
 
