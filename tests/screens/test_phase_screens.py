@@ -57,7 +57,8 @@ def test_during_the_tableaux_the_screens_show_the_calls_and_the_current_rounds(
         owner, client):
     t = tournament(owner=owner, slug="direct")
     teams_written(t, 8)
-    services.phase_plan_set(tournament=t, qualification="direct", consolante=False)
+    services.phase_plan_set(tournament=t, qualification="direct", consolante=False,
+                            placement="complet")
     services.tableaux_draw(tournament=t)
     principal = t.tableaux.get(name="principal")
     called = services.tableau_match_call(tableau=principal, round_index=0, index=1, table=5)
@@ -80,6 +81,13 @@ def test_during_the_tableaux_the_screens_show_the_calls_and_the_current_rounds(
     assert 'data-view="poules"' not in page
     pieces = phase_screen(t).trees
     assert [(len(piece.columns[0][1]), len(piece.columns)) for piece in pieces] == [(4, 3)]
+    # The first two quarts over (forfeits): the placing match of their losers is live.
+    first = services.tableau_match_call(tableau=principal, round_index=0, index=0, table=7)
+    for match in (first, called):
+        services.game_forfeit(game=match.game, side="EW")
+    page = client.get(reverse("tournament:screen", args=[t.slug])).content.decode()
+    assert "Tableau principal — matchs de classement" in page
+    assert page.count('class="match state-ready" id="places-principal-5-4-1"') == 1
 
 
 def test_a_long_round_is_shown_in_pieces_of_four_matches_and_the_two_rounds_after():

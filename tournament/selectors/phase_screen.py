@@ -89,7 +89,8 @@ class PhaseScreen:
     stage: str  # "poules", "tableaux", or "" (nothing of its phases to show yet)
     poules: list[ScreenPoule] = field(default_factory=list)
     trees: list[TreePiece] = field(default_factory=list)
-    placing: list[tuple[str, list[Slot]]] = field(default_factory=list)  # (tableau, live)
+    # Each tableau's placing matches to call or at their table (its tableau, them).
+    placing: list[tuple[TableauView, list[Slot]]] = field(default_factory=list)
     calls: list[Call] = field(default_factory=list)
 
     @property
@@ -108,7 +109,7 @@ def phase_screen(tournament: Tournament) -> PhaseScreen | None:
     if tableaux:
         return PhaseScreen(
             "tableaux", trees=[piece for view in tableaux for piece in tree_pieces(view)],
-            placing=[(view.label, live) for view in tableaux
+            placing=[(view, live) for view in tableaux
                      if (live := [slot for _name, slots in view.placing for slot in slots
                                   if slot.state in ("ready", "called", "level")])],
             calls=calls_of(tableaux))
