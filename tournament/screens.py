@@ -27,6 +27,9 @@ MAX_SCREENS = 20  # screens a concours may have
 MESSAGE_LENGTH = 300
 SPONSORS_PER_PAGE = 6  # logos a page of the sponsors' view: read from the back of the hall
 DEFAULT_ROTATION = "tables:15,classement:20"
+# A concours in phases: its poules, then its tableaux, each shown in its time (a view with
+# nothing to show is passed over).
+PHASES_ROTATION = "tables:15,poules:20,tableaux:20,classement:20"
 
 
 def rotation_text(seconds: dict[str, int]) -> str:

@@ -29,7 +29,9 @@ def test_during_the_poules_the_screens_show_each_poule_s_grid(evening, client):
     game = round_.games.get(table=1)
     play_to_the_end(game)
     game.refresh_from_db()
-    services.screen_add(tournament=evening)
+    # A screen added to a concours in phases shows its poules and tableaux from the start.
+    assert services.screen_add(tournament=evening).rotation == (
+        "tables:15,poules:20,tableaux:20,classement:20")
     services.screen_set(screen=evening.hall_screens.get(number=1), name="Bar",
                         seconds={"poules": 20, "tables": 10}, message="")
     projector = client.get(reverse("tournament:screen", args=[evening.slug])).content.decode()

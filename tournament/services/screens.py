@@ -11,12 +11,13 @@ from django.utils.translation import gettext as _
 from ..errors import UserError
 from ..journal import SYSTEM, Actor, log
 from ..journal.screen import screen_values
-from ..models import HallScreen, Tournament
+from ..models import HallScreen, PhasePlan, Tournament
 from ..screens import (
     DEFAULT_ROTATION,
     MAX_SCREENS,
     MAX_SECONDS,
     MIN_SECONDS,
+    PHASES_ROTATION,
     VIEWS,
     rotation_text,
 )
@@ -28,7 +29,7 @@ __all__ = ["screen_add", "screen_delete", "screen_set"]
 @transaction.atomic
 def screen_add(*, tournament: Tournament, by: Actor = SYSTEM) -> HallScreen:
     """The concours' next screen (numbered after the last), showing the tables and the
-    standings until the desk chooses."""
+    standings until the desk chooses (and a concours in phases its poules and tableaux)."""
     # The concours' row locked: two desks adding a screen at once get two numbers.
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     numbers = list(HallScreen.objects.filter(tournament=tournament)
@@ -37,7 +38,9 @@ def screen_add(*, tournament: Tournament, by: Actor = SYSTEM) -> HallScreen:
         raise UserError(_("%(n)d écrans au plus par concours.") % {"n": MAX_SCREENS})
     screen = HallScreen.objects.create(tournament=tournament,
                                        number=max(numbers, default=0) + 1,
-                                       rotation=DEFAULT_ROTATION)
+                                       rotation=PHASES_ROTATION if PhasePlan.objects.filter(
+                                           tournament=tournament).exists()
+                                       else DEFAULT_ROTATION)
     log(tournament, by, "screen", "create", number=screen.number, after=_values(screen))
     return screen
 
