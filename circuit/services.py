@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -341,5 +342,22 @@ def circuit_document_ask(*, circuit: Circuit, extension: str) -> CircuitDocument
             pk=document.pk, queued__lt=circuit.version + 1).update(
             queued=circuit.version + 1):
         tasks.document_make.enqueue(circuit.pk, extension)
+    elif not made_current:  # asked before: its job may have been lost with its worker
+        lost_jobs_recover(every=LOST_LOOK_EVERY)
     document.refresh_from_db()
     return document
+
+
+LOST_LOOK_EVERY = 30  # seconds between two looks for lost jobs by readers, all processes
+
+
+@transaction.atomic
+def lost_jobs_recover(*, every: int | None = None, now: datetime.datetime | None = None
+                      ) -> int:
+    """Queue again the circuit's jobs lost with a killed worker (tasks.lost_jobs_requeue),
+    for a reader who waits on what they make, or a worker starting; how many. `every`: at
+    most once in so many seconds across the server's processes (the shared cache), so that
+    readers reloading a page do not each look."""
+    if every is not None and not cache.add("circuit:lost-jobs-look", 1, every):
+        return 0
+    return tasks.lost_jobs_requeue(now=now)

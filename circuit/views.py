@@ -232,9 +232,12 @@ def circuit(request: HttpRequest, slug: str) -> HttpResponse:
     query = " ".join(request.GET.get("q", "")[:SEARCH_MAX].split())
     rows = (table.search(query) if query else table.rows) if table else []
     page = Paginator(rows, PAGE_ROWS).get_page(request.GET.get("page"))
+    behind = table.version < found.version if table is not None else found.version > 0
+    if behind:  # its job may have been lost with its worker: queued again if so
+        services.lost_jobs_recover(every=services.LOST_LOOK_EVERY)
     response = render(request, "circuit/circuit.html", {
         "circuit": found, "table": table, "page": page, "query": query,
-        "behind": table is not None and table.version < found.version,
+        "behind": behind and table is not None,
         "concours": selectors.circuit_concours_list(found)})
     if table is None and found.version:
         # « being computed »: not kept in the cache, nor by the browser, for 30 s
