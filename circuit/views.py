@@ -21,8 +21,10 @@ from django.views.decorators.cache import cache_page
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.exports import serve
+
 from . import exports, selectors, services
-from .access import comite_refusal
+from .access import comite_refusal, visitor_limited
 from .models import Circuit, MemberClub
 from .payload import MAX_BODY, WITHDRAWAL_MAX
 
@@ -198,6 +200,17 @@ def _document(request: HttpRequest, slug: str, extension: str) -> HttpResponse:
         response["Cache-Control"] = "no-store"
         if not document.error:  # reloaded by the browser until the document is there
             response["Refresh"] = "3"
+        return response
+    if visitor_limited(request) and (wait := serve.visitor_refused(request)):
+        # The same limit as a concours' documents (settings.DOCUMENT_VISITOR_LIMIT a minute,
+        # by the visitor's address, shared by the server's processes): thousands of readers
+        # must not download megabytes in a loop from the database.
+        response = render(request, "circuit/document_wait.html", {
+            "circuit": found, "error": _(
+                "Vous avez demandé beaucoup de documents en une minute : réessayez dans "
+                "%(seconds)d secondes.") % {"seconds": wait}}, status=429)
+        response["Retry-After"] = str(wait)
+        response["Cache-Control"] = "no-store"
         return response
     types = {"pdf": "application/pdf",
              "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
