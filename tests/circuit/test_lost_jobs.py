@@ -40,18 +40,25 @@ def killed(job, minutes, runs=1):
     job.save()
 
 
+def document_asked(client, extension):
+    """A circuit's document a reader asked for: its address and its (queued) job."""
+    from django_tasks_db.models import DBTaskResult
+
+    auch, _ = joined()
+    found = circuit()
+    push(auch, found, teams(3))
+    url = f"/circuit/circuits/{found.slug}/classement.{extension}"
+    assert client.get(url).status_code == 202
+    return url, DBTaskResult.objects.get(task_path="circuit.tasks.document_make")
+
+
 # A real transaction: the worker closes a connection it finds inside a transaction.
 @pytest.mark.django_db(transaction=True)
 @queue
 def test_a_document_whose_worker_was_killed_is_made_for_the_next_reader(client):
     from django_tasks_db.models import DBTaskResult
 
-    auch, _ = joined()
-    found = circuit()
-    push(auch, found, teams(3))
-    url = f"/circuit/circuits/{found.slug}/classement.xlsx"
-    assert client.get(url).status_code == 202
-    job = DBTaskResult.objects.get(task_path="circuit.tasks.document_make")
+    url, job = document_asked(client, "xlsx")
     killed(job, minutes=1)
     # Running for a minute: maybe alive (another machine's worker), left alone.
     assert client.get(url).status_code == 202
@@ -98,12 +105,7 @@ def test_the_standings_page_queues_again_its_lost_job_once_in_a_while(client):
 def test_a_job_lost_at_each_run_fails_and_its_document_is_asked_anew(client):
     from django_tasks_db.models import DBTaskResult
 
-    auch, _ = joined()
-    found = circuit()
-    push(auch, found, teams(3))
-    url = f"/circuit/circuits/{found.slug}/classement.pdf"
-    client.get(url)
-    job = DBTaskResult.objects.get(task_path="circuit.tasks.document_make")
+    url, job = document_asked(client, "pdf")
     killed(job, minutes=6, runs=tasks.MAX_RUNS)
     assert tasks.lost_jobs_requeue() == 1
     job.refresh_from_db()
