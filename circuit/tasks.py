@@ -13,6 +13,7 @@ import math
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.tasks import TaskResultStatus, task
 from django.utils import timezone
 
@@ -24,10 +25,12 @@ from .models import Circuit, CircuitDocument, CircuitTable
 REFRESH_EVERY = 5
 DOCUMENTS = ("pdf", "xlsx")
 # A job the database's queue says has been running longer than this was lost with its worker
-# (killed, its machine stopped: django-tasks-db leaves it « running » for ever). None of these
-# jobs takes a minute (the standings of 10,000 players about a second, the PDF of 9,600
-# players a few seconds: bench/bench_circuit.py), so a live one is never taken for lost.
-LOST_AFTER = datetime.timedelta(minutes=5)
+# (killed, its machine stopped: django-tasks-db leaves it « running » for ever). Measured
+# (bench/bench_circuit.py, 9,600 players): the standings take seconds, the PDF (215 pages) a
+# few minutes on a loaded machine; a live job is never taken for lost, a lost one is queued
+# again within minutes.
+LOST_AFTER = {"standings_refresh": datetime.timedelta(minutes=5),
+              "document_make": datetime.timedelta(minutes=20)}
 # Runs of one job at most: a job that kills its worker every time (memory) is then failed,
 # not run again for ever.
 MAX_RUNS = 3
@@ -132,7 +135,7 @@ def database_queue() -> bool:
 
 def lost_jobs_requeue(*, now: datetime.datetime | None = None) -> int:
     """Queue again the circuit's jobs left « running » by a worker killed in their middle
-    (running longer than LOST_AFTER), or fail them after MAX_RUNS runs (a document's next
+    (running longer than its LOST_AFTER), or fail them after MAX_RUNS runs (a document's next
     reader then asks for it again); how many. Each change is a conditional update of the row
     as it was read: two processes looking at once requeue a job once. Only with the
     database's queue (the immediate backend never leaves a job running)."""
@@ -141,9 +144,11 @@ def lost_jobs_requeue(*, now: datetime.datetime | None = None) -> int:
     if not database_queue():
         return 0
     now = now or timezone.now()
-    lost = (DBTaskResult.objects.filter(
-        status=TaskResultStatus.RUNNING, started_at__lt=now - LOST_AFTER,
-        task_path__in=[standings_refresh.module_path, document_make.module_path])
+    lost = (DBTaskResult.objects.filter(status=TaskResultStatus.RUNNING).filter(
+        Q(task_path=standings_refresh.module_path,
+          started_at__lt=now - LOST_AFTER["standings_refresh"])
+        | Q(task_path=document_make.module_path,
+            started_at__lt=now - LOST_AFTER["document_make"]))
         .order_by("started_at").only("pk", "started_at", "worker_ids", "task_path",
                                      "args_kwargs")[:100])
     count = 0

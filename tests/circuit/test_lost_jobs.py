@@ -33,10 +33,12 @@ def _no_page_kept():
     cache.clear()  # the pages and the readers' look for lost jobs are kept in it
 
 
-def killed(job, minutes, runs=1):
-    """`job` as a worker killed `minutes` ago in its middle left it (its `runs`-th run)."""
+def killed(job, lost=True, runs=1):
+    """`job` as a worker killed in its middle left it (its `runs`-th run): started beyond its
+    bound (`lost`), or a minute ago (maybe alive: another machine's worker)."""
     job.status, job.worker_ids = TaskResultStatus.RUNNING, [f"w{n}" for n in range(runs)]
-    job.started_at = timezone.now() - datetime.timedelta(minutes=minutes)
+    beyond = tasks.LOST_AFTER[job.task_path.rpartition(".")[2]] if lost else datetime.timedelta()
+    job.started_at = timezone.now() - beyond - datetime.timedelta(minutes=1)
     job.save()
 
 
@@ -59,12 +61,15 @@ def test_a_document_whose_worker_was_killed_is_made_for_the_next_reader(client):
     from django_tasks_db.models import DBTaskResult
 
     url, job = document_asked(client, "xlsx")
-    killed(job, minutes=1)
-    # Running for a minute: maybe alive (another machine's worker), left alone.
+    killed(job, lost=False)
+    # Running longer than a lost standings' job, but a document takes longer: maybe alive
+    # (another machine's worker), left alone.
+    job.started_at -= tasks.LOST_AFTER["standings_refresh"]
+    job.save()
     assert client.get(url).status_code == 202
     job.refresh_from_db()
     assert job.status == TaskResultStatus.RUNNING
-    killed(job, minutes=6)
+    killed(job)
     cache.clear()  # the readers' last look (at most every 30 s) is over
     assert client.get(url).status_code == 202
     job.refresh_from_db()
@@ -87,14 +92,14 @@ def test_the_standings_page_queues_again_its_lost_job_once_in_a_while(client):
     found = circuit()
     push(auch, found, teams(3))
     [job] = DBTaskResult.objects.all()
-    killed(job, minutes=6)
+    killed(job)
     page = client.get(f"/circuit/circuits/{found.slug}/")
     assert "en cours de calcul" in page.content.decode()
     job.refresh_from_db()
     assert job.status == TaskResultStatus.READY
     assert DBTaskResult.objects.ready().filter(pk=job.pk).exists()  # a worker takes it
     # Killed again: the readers of the next 30 s, all processes, do not look again.
-    killed(job, minutes=6, runs=2)
+    killed(job, runs=2)
     client.get(f"/circuit/circuits/{found.slug}/?page=2")
     job.refresh_from_db()
     assert job.status == TaskResultStatus.RUNNING
@@ -106,7 +111,7 @@ def test_a_job_lost_at_each_run_fails_and_its_document_is_asked_anew(client):
     from django_tasks_db.models import DBTaskResult
 
     url, job = document_asked(client, "pdf")
-    killed(job, minutes=6, runs=tasks.MAX_RUNS)
+    killed(job, runs=tasks.MAX_RUNS)
     assert tasks.lost_jobs_requeue() == 1
     job.refresh_from_db()
     assert job.status == TaskResultStatus.FAILED
@@ -128,7 +133,7 @@ def test_the_upkeep_command_queues_lost_jobs_again_and_prunes_old_finished_ones(
     push(auch, found, teams(3))
     push(auch, found, teams(4), version=2)
     lost, old = DBTaskResult.objects.order_by("enqueued_at")
-    killed(lost, minutes=6)
+    killed(lost)
     old.status = TaskResultStatus.SUCCESSFUL
     old.finished_at = timezone.now() - datetime.timedelta(days=15)
     old.save()
