@@ -358,6 +358,8 @@ def lost_jobs_recover(*, every: int | None = None, now: datetime.datetime | None
     for a reader who waits on what they make, or a worker starting; how many. `every`: at
     most once in so many seconds across the server's processes (the shared cache), so that
     readers reloading a page do not each look."""
+    if not tasks.database_queue():  # the immediate backend never leaves a job running
+        return 0
     if every is not None and not cache.add("circuit:lost-jobs-look", 1, every):
         return 0
     return tasks.lost_jobs_requeue(now=now)
