@@ -18,3 +18,9 @@ def comite_refusal(request: HttpRequest) -> HttpResponse | None:
         raise PermissionDenied(_("Seul le comité (un compte de l'équipe du serveur) peut "
                                  "faire cela."))
     return None
+
+
+def visitor_limited(request: HttpRequest) -> bool:
+    """Whether the request's downloads count against a visitor's limit a minute: everyone's
+    but the comité's (as a club's own organiser's are not counted on its laptop)."""
+    return not (request.user.is_authenticated and request.user.is_staff)

@@ -64,26 +64,37 @@ class JoinCode(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
 
-class ReceivedConcours(models.Model):
-    """A club's concours as last pushed: `identity` is the laptop's (its uid), `version`
-    only grows, `digest` the sha256 of `content` as stored (circuit.payload.digest), which
-    the push's answer returns. `content` is the public content the push carried (standings
-    with each player's name, first name, home club and licence: the licence serves to
-    recognise a player across clubs and is never shown)."""
+class Received(models.Model):
+    """What a club last pushed of one of its concours or seasons: `identity` is the laptop's
+    (its uid), `version` only grows, `digest` the sha256 of `content` as stored
+    (tournament.publish.wire.digest), which the push's answer returns. Set `withdrawn` when
+    the club withdrew it (circuit/README.md, « Withdrawal »): its content is emptied, no page
+    shows it; the row stays so that its version keeps growing (a later push must be newer)."""
 
-    club = models.ForeignKey(MemberClub, on_delete=models.CASCADE, related_name="concours")
     identity = models.CharField(max_length=64)
     version = models.PositiveBigIntegerField()
     digest = models.CharField(max_length=64)
     content = models.JSONField()
     name = models.CharField(_("nom"), max_length=120)
+    received = models.DateTimeField(auto_now=True)
+    withdrawn = models.DateTimeField(_("retiré le"), null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ReceivedConcours(Received):
+    """A club's concours as last pushed. `content` is the public content the push carried
+    (standings with each player's name, first name, home club and licence: the licence
+    serves to recognise a player across clubs and is never shown); withdrawn, no circuit
+    counts it."""
+
+    club = models.ForeignKey(MemberClub, on_delete=models.CASCADE, related_name="concours")
     date = models.DateField(_("date"))
     finished = models.BooleanField(_("terminé"), default=False)
-    received = models.DateTimeField(auto_now=True)
-    # Set when the club withdrew it (circuit/README.md, « Withdrawal »): its content is
-    # emptied, no page shows it, no circuit counts it; the row stays so that its version
-    # keeps growing (a later push must be newer).
-    withdrawn = models.DateTimeField(_("retiré le"), null=True, blank=True)
 
     class Meta:
         ordering = ["date", "pk"]
@@ -91,24 +102,14 @@ class ReceivedConcours(models.Model):
         constraints = [models.UniqueConstraint(fields=["club", "identity"],
                                                name="circuit_concours_identity_unique")]
 
-    def __str__(self) -> str:
-        return self.name
 
-
-class ReceivedSeason(models.Model):
+class ReceivedSeason(Received):
     """A club's season as last pushed (circuit/README.md, « Seasons »): its challenge
     standings over the club's published concours, as the laptop computed them, for its public
-    page. `identity` is the laptop's, `version` only grows, `digest` as a concours'."""
+    page; withdrawn (unpublished or deleted), its page answers 410."""
 
     club = models.ForeignKey(MemberClub, on_delete=models.CASCADE, related_name="seasons")
-    identity = models.CharField(max_length=64)
-    version = models.PositiveBigIntegerField()
-    digest = models.CharField(max_length=64)
-    content = models.JSONField()
-    name = models.CharField(_("nom"), max_length=120)
     start = models.DateField(_("début"))
-    received = models.DateTimeField(auto_now=True)
-    # Set when the club withdrew it (unpublished or deleted): emptied, its page answers 410.
     withdrawn = models.DateTimeField(_("retirée le"), null=True, blank=True)
 
     class Meta:
@@ -116,9 +117,6 @@ class ReceivedSeason(models.Model):
         verbose_name = _("saison reçue")
         constraints = [models.UniqueConstraint(fields=["club", "identity"],
                                                name="circuit_season_identity_unique")]
-
-    def __str__(self) -> str:
-        return self.name
 
 
 class Circuit(models.Model):

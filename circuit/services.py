@@ -11,9 +11,11 @@ version with another content is refused, and a refusal stores nothing.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -113,18 +115,26 @@ def club_revoke(*, club: MemberClub) -> None:
                                                  signing_key="")
 
 
+def _club_message(club: MemberClub, body: bytes,
+                  parse: Callable[[bytes], dict[str, Any]]) -> dict[str, Any]:
+    """A club's push or withdrawal `body`, parsed by `parse` (a refusal 400 says why), and
+    naming the token's own club (else 403)."""
+    try:
+        message = parse(body)
+    except PayloadError as error:
+        raise Refused(str(error), 400) from None
+    if message["club"] != club.slug:
+        # A laptop that holds the token of one club and publishes for another: a mix-up
+        # the server must not turn into results under the wrong club.
+        raise Refused(f"Ce jeton est celui d'un autre club que « {message['club']} » : rien "
+                      "n'a été enregistré.", 403)
+    return message
+
+
 @transaction.atomic
 def concours_push(*, club: MemberClub, body: bytes) -> PushAnswer:
     """Store the concours of the push's JSON `body` for `club` (see the module's doc)."""
-    try:
-        content = parsed(body)
-    except PayloadError as error:
-        raise Refused(str(error), 400) from None
-    if content["club"] != club.slug:
-        # A laptop that holds the token of one club and publishes for another: a mix-up
-        # the server must not turn into results under the wrong club.
-        raise Refused(f"Ce jeton est celui d'un autre club que « {content['club']} » : rien "
-                      "n'a été enregistré.", 403)
+    content = _club_message(club, body, parsed)
     stored, again = _stored_before(club, content, ReceivedConcours)
     if again is not None:
         return again
@@ -179,13 +189,7 @@ def concours_withdraw(*, club: MemberClub, body: bytes,
     push puts the concours back only with a higher version. A concours the server never
     received is kept as withdrawn too (no content): a push of an older version, late on the
     way, cannot show it afterwards."""
-    try:
-        message = withdrawal_parsed(body)
-    except PayloadError as error:
-        raise Refused(str(error), 400) from None
-    if message["club"] != club.slug:
-        raise Refused(f"Ce jeton est celui d'un autre club que « {message['club']} » : rien "
-                      "n'a été enregistré.", 403)
+    message = _club_message(club, body, withdrawal_parsed)
     if "season" in message:
         return _season_withdraw(club, message, now or timezone.now())
     stored, again = _stored_before(club, message, ReceivedConcours)
@@ -253,13 +257,7 @@ def _season_withdraw(club: MemberClub, message: dict[str, Any],
 def season_push(*, club: MemberClub, body: bytes) -> PushAnswer:
     """Store a club's season (its standings as the laptop computed them, for its public
     page): idempotent by (club, season identity, version) as a concours' push."""
-    try:
-        content = season_parsed(body)
-    except PayloadError as error:
-        raise Refused(str(error), 400) from None
-    if content["club"] != club.slug:
-        raise Refused(f"Ce jeton est celui d'un autre club que « {content['club']} » : rien "
-                      "n'a été enregistré.", 403)
+    content = _club_message(club, body, season_parsed)
     stored, again = _stored_before(club, content, ReceivedSeason, "season")
     if again is not None:
         return again
@@ -344,5 +342,24 @@ def circuit_document_ask(*, circuit: Circuit, extension: str) -> CircuitDocument
             pk=document.pk, queued__lt=circuit.version + 1).update(
             queued=circuit.version + 1):
         tasks.document_make.enqueue(circuit.pk, extension)
+    elif not made_current:  # asked before: its job may have been lost with its worker
+        lost_jobs_recover(every=LOST_LOOK_EVERY)
     document.refresh_from_db()
     return document
+
+
+LOST_LOOK_EVERY = 30  # seconds between two looks for lost jobs by readers, all processes
+
+
+@transaction.atomic
+def lost_jobs_recover(*, every: int | None = None, now: datetime.datetime | None = None
+                      ) -> int:
+    """Queue again the circuit's jobs lost with a killed worker (tasks.lost_jobs_requeue),
+    for a reader who waits on what they make, or a worker starting; how many. `every`: at
+    most once in so many seconds across the server's processes (the shared cache), so that
+    readers reloading a page do not each look."""
+    if not tasks.database_queue():  # the immediate backend never leaves a job running
+        return 0
+    if every is not None and not cache.add("circuit:lost-jobs-look", 1, every):
+        return 0
+    return tasks.lost_jobs_requeue(now=now)

@@ -13,7 +13,8 @@ import math
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.tasks import task
+from django.db.models import Q
+from django.tasks import TaskResultStatus, task
 from django.utils import timezone
 
 from . import exports, selectors
@@ -23,6 +24,16 @@ from .models import Circuit, CircuitDocument, CircuitTable
 # seconds (200 clubs each pushing every minute: 3 a second) share one.
 REFRESH_EVERY = 5
 DOCUMENTS = ("pdf", "xlsx")
+# A job the database's queue says has been running longer than this was lost with its worker
+# (killed, its machine stopped: django-tasks-db leaves it « running » for ever). Measured
+# (bench/bench_circuit.py, 9,600 players): the standings take seconds, the PDF (215 pages) a
+# few minutes on a loaded machine; a live job is never taken for lost, a lost one is queued
+# again within minutes.
+LOST_AFTER = {"standings_refresh": datetime.timedelta(minutes=5),
+              "document_make": datetime.timedelta(minutes=20)}
+# Runs of one job at most: a job that kills its worker every time (memory) is then failed,
+# not run again for ever.
+MAX_RUNS = 3
 
 
 @task
@@ -113,3 +124,48 @@ def document_store(*, circuit_pk: int, extension: str,
                                        version__lte=circuit.version).update(
             content=content, version=circuit.version, made=now, error="")
     return circuit.version
+
+
+def database_queue() -> bool:
+    """Whether the jobs go through the database's queue (the results server's workers)."""
+    from django_tasks_db.backend import DatabaseBackend
+
+    return isinstance(standings_refresh.get_backend(), DatabaseBackend)
+
+
+def lost_jobs_requeue(*, now: datetime.datetime | None = None) -> int:
+    """Queue again the circuit's jobs left « running » by a worker killed in their middle
+    (running longer than its LOST_AFTER), or fail them after MAX_RUNS runs (a document's next
+    reader then asks for it again); how many. Each change is a conditional update of the row
+    as it was read: two processes looking at once requeue a job once. Only with the
+    database's queue (the immediate backend never leaves a job running)."""
+    from django_tasks_db.models import DBTaskResult
+
+    if not database_queue():
+        return 0
+    now = now or timezone.now()
+    lost = (DBTaskResult.objects.filter(status=TaskResultStatus.RUNNING).filter(
+        Q(task_path=standings_refresh.module_path,
+          started_at__lt=now - LOST_AFTER["standings_refresh"])
+        | Q(task_path=document_make.module_path,
+            started_at__lt=now - LOST_AFTER["document_make"]))
+        .order_by("started_at").only("pk", "started_at", "worker_ids", "task_path",
+                                     "args_kwargs")[:100])
+    count = 0
+    for job in lost:
+        same = DBTaskResult.objects.filter(pk=job.pk, status=TaskResultStatus.RUNNING,
+                                           started_at=job.started_at)
+        if len(job.worker_ids) < MAX_RUNS:
+            count += same.update(status=TaskResultStatus.READY, run_after=now,
+                                 started_at=None)
+            continue
+        if same.update(status=TaskResultStatus.FAILED, finished_at=now,
+                       exception_class_path="circuit.tasks.LostJob",
+                       traceback=f"Perdue {len(job.worker_ids)} fois avec son travailleur."):
+            count += 1
+            if job.task_path == document_make.module_path:
+                circuit, extension = job.args_kwargs["args"][:2]
+                CircuitDocument.objects.filter(circuit=circuit, extension=extension).update(
+                    queued=0, error="Le document n'a pas pu être fait : réessayez dans un "
+                    "moment.")
+    return count

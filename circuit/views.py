@@ -21,8 +21,10 @@ from django.views.decorators.cache import cache_page
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.exports import serve
+
 from . import exports, selectors, services
-from .access import comite_refusal
+from .access import comite_refusal, visitor_limited
 from .models import Circuit, MemberClub
 from .payload import MAX_BODY, WITHDRAWAL_MAX
 
@@ -199,6 +201,17 @@ def _document(request: HttpRequest, slug: str, extension: str) -> HttpResponse:
         if not document.error:  # reloaded by the browser until the document is there
             response["Refresh"] = "3"
         return response
+    if visitor_limited(request) and (wait := serve.visitor_refused(request)):
+        # The same limit as a concours' documents (settings.DOCUMENT_VISITOR_LIMIT a minute,
+        # by the visitor's address, shared by the server's processes): thousands of readers
+        # must not download megabytes in a loop from the database.
+        response = render(request, "circuit/document_wait.html", {
+            "circuit": found, "error": _(
+                "Vous avez demandé beaucoup de documents en une minute : réessayez dans "
+                "%(seconds)d secondes.") % {"seconds": wait}}, status=429)
+        response["Retry-After"] = str(wait)
+        response["Cache-Control"] = "no-store"
+        return response
     types = {"pdf": "application/pdf",
              "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
     response = HttpResponse(bytes(document.content), content_type=types[extension])
@@ -232,9 +245,12 @@ def circuit(request: HttpRequest, slug: str) -> HttpResponse:
     query = " ".join(request.GET.get("q", "")[:SEARCH_MAX].split())
     rows = (table.search(query) if query else table.rows) if table else []
     page = Paginator(rows, PAGE_ROWS).get_page(request.GET.get("page"))
+    behind = table.version < found.version if table is not None else found.version > 0
+    if behind:  # its job may have been lost with its worker: queued again if so
+        services.lost_jobs_recover(every=services.LOST_LOOK_EVERY)
     response = render(request, "circuit/circuit.html", {
         "circuit": found, "table": table, "page": page, "query": query,
-        "behind": table is not None and table.version < found.version,
+        "behind": behind and table is not None,
         "concours": selectors.circuit_concours_list(found)})
     if table is None and found.version:
         # « being computed »: not kept in the cache, nor by the browser, for 30 s

@@ -176,3 +176,23 @@ def test_a_process_reads_the_stored_standings_again_after_a_few_seconds(monkeypa
     monkeypatch.setattr(selectors, "TABLE_FRESH", 0.0)
     table = selectors.circuit_table(found)
     assert (table.version, len(table.rows)) == (2, 8)
+
+
+def test_a_visitor_downloads_the_circuits_documents_within_the_documents_limit(
+        client, django_user_model, settings):
+    from django.core.cache import caches
+
+    caches["documents"].clear()  # the visitors' counts
+    settings.DOCUMENT_VISITOR_LIMIT = 2
+    auch, _ = joined()
+    found = circuit()
+    push(auch, found, teams(3))
+    url = f"/circuit/circuits/{found.slug}/classement.xlsx"
+    assert [client.get(url).status_code for _n in range(2)] == [200, 200]
+    refused = client.get(url)
+    assert refused.status_code == 429 and 0 < int(refused["Retry-After"]) <= 60
+    assert "beaucoup de documents en une minute" in refused.content.decode()
+    # Another visitor has their own count; the comité's downloads are not counted.
+    assert client.get(url, REMOTE_ADDR="192.0.2.7").status_code == 200
+    client.force_login(django_user_model.objects.create(username="comite", is_staff=True))
+    assert client.get(url).status_code == 200

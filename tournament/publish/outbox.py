@@ -257,38 +257,51 @@ def _withdrawable(publication: Publication) -> bool:
                                          published=True, publication=None).exists()
 
 
-def publication_withdraw(*, publication_id: int, force: bool = False,
-                         now: datetime.datetime | None = None) -> Publication | None:
-    """Tell the server to stop showing a concours the club unpublished or deleted: a
-    withdrawal with the concours' next version (circuit/README.md, « Withdrawal »: the club,
-    the concours' identity and the version, nothing else), through the same pace, pauses and
-    checks as a push; a later publication pushes a version higher still. None when there is
-    nothing to withdraw."""
-    now = now or timezone.now()
-    server = None
+def _withdraw[Outbox: (Publication, SeasonPublication)](
+        model: type[Outbox], publication_id: int, force: bool,
+        now: datetime.datetime) -> Outbox | None:
+    """A concours' or a season's withdrawal (circuit/README.md, « Withdrawal »: the club, the
+    identity and the next version, nothing else), through the same pace, pauses and checks
+    as a push. None when there is nothing to withdraw."""
+    concours = model is Publication
     with transaction.atomic():
         # PostgreSQL cannot lock the nullable side of an outer join: lock the row alone.
-        publication = (Publication.objects.select_for_update(of=("self",))
-                       .select_related("tournament").get(pk=publication_id))
+        publication = (model.objects.select_for_update(of=("self",))
+                       .select_related("tournament" if concours else "season")
+                       .get(pk=publication_id))
         server = ResultsServer.objects.filter(club=publication.club_id).first()
-        if server is None or not _withdrawable(publication):
+        withdrawable = (_withdrawable(publication) if isinstance(publication, Publication)
+                        else _season_withdrawable(publication))
+        if server is None or not withdrawable:
             return None
         if not publication.withdrawal:  # built once; its retries send the same bytes
             publication.version += 1
-            built = {"club": server.server_club, "concours": publication.identity,
+            built = {"club": server.server_club,
+                     "concours" if concours else "season": publication.identity,
                      "version": publication.version, "withdrawn": True}
             publication.content, publication.digest = built, wire.digest(built)
             publication.withdrawal, publication.state, publication.message = True, "pending", ""
             publication.attempts, publication.failing_since = 0, None
             # Sent at the next look: what is no longer public leaves the server soon.
             publication.next_attempt = publication.last_attempt = None
-            publication.last_entry = -1  # published again: built again, a version higher
-        send = force or _due(publication, now)
-        if send:
+            if isinstance(publication, Publication):
+                publication.last_entry = -1  # published again: built again, a version higher
+        due = (_due(publication, now) if isinstance(publication, Publication)
+               else _season_due(publication, now))
+        if force or due:
             publication.last_attempt = now
         publication.save()
-        sent = publication.content if send else None
+        sent = publication.content if force or due else None
     return _send(server, "/circuit/api/withdraw/", publication, sent, now)
+
+
+def publication_withdraw(*, publication_id: int, force: bool = False,
+                         now: datetime.datetime | None = None) -> Publication | None:
+    """Tell the server to stop showing a concours the club unpublished or deleted: a
+    withdrawal with the concours' next version, through the same pace, pauses and checks as a
+    push; a later publication pushes a version higher still. None when there is nothing to
+    withdraw."""
+    return _withdraw(Publication, publication_id, force, now or timezone.now())
 
 
 def publish_due(*, now: datetime.datetime | None = None) -> list[Publication]:
@@ -393,27 +406,7 @@ def season_withdraw(*, publication_id: int, force: bool = False,
                     now: datetime.datetime | None = None) -> SeasonPublication | None:
     """Tell the server to stop showing a season the club unpublished or deleted, as a
     concours' withdrawal (the season's identity in place of the concours')."""
-    now = now or timezone.now()
-    with transaction.atomic():
-        publication = (SeasonPublication.objects.select_for_update(of=("self",))
-                       .select_related("season").get(pk=publication_id))
-        server = ResultsServer.objects.filter(club=publication.club_id).first()
-        if server is None or not _season_withdrawable(publication):
-            return None
-        if not publication.withdrawal:
-            publication.version += 1
-            built = {"club": server.server_club, "season": publication.identity,
-                     "version": publication.version, "withdrawn": True}
-            publication.content, publication.digest = built, wire.digest(built)
-            publication.withdrawal, publication.state, publication.message = True, "pending", ""
-            publication.attempts, publication.failing_since = 0, None
-            publication.next_attempt = publication.last_attempt = None
-        send = force or _season_due(publication, now)
-        if send:
-            publication.last_attempt = now
-        publication.save()
-        sent = publication.content if send else None
-    return _send(server, "/circuit/api/withdraw/", publication, sent, now)
+    return _withdraw(SeasonPublication, publication_id, force, now or timezone.now())
 
 
 @transaction.atomic
