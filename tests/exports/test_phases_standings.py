@@ -1,14 +1,22 @@
 """A concours in phases once its tableaux are over (BRACKETS.md 6): its standings page and
 PDF say the places come from the tableaux and print each line's tableau and how it was
-placed, not the criteria and figures that did not rank it."""
+placed, not the criteria and figures that did not rank it; the palmarès puts each tableau's
+lots under its heading; the final pack (PDF and workbook), the static site and the season
+show the places as the tableaux gave them."""
+
+import datetime
+import io
+import zipfile
 
 import pytest
 from django.urls import reverse
+from openpyxl import load_workbook
+from pypdf import PdfReader
 
-from tests.builders import teams_written, tournament
-from tournament import services
+from tests.builders import organiser, register_linked, teams_written, tournament
+from tournament import selectors, services
 from tournament.brackets.standings import Place, how_words
-from tournament.exports import documents, pdf
+from tournament.exports import documents, final_pack, palmares, pdf, static_site
 from tournament.selectors.phases import phases_standings
 
 pytestmark = pytest.mark.django_db
@@ -109,3 +117,89 @@ def test_the_poules_places_after_the_tableaux_name_their_poule():
     assert words == [(5, "3e de la poule A"), (5, "3e de la poule B"),
                      (7, "4e de la poule A"), (7, "4e de la poule B")]
     assert documents.standings(t).phases
+
+
+@pytest.fixture
+def lots_world():
+    """The concours of eight in phases played (`played_in_phases`), its principal's winner
+    and its consolante's winner (final rank 5) given a lot, its players in the register."""
+    owner = organiser()
+    t = played_in_phases("partagees", owner=owner)
+    register_linked(t)
+    services.prize_add(tournament=t, start=1, end=1, from_last=False, label="Un jambon")
+    services.prize_add(tournament=t, start=5, end=5, from_last=False, label="Une bouteille")
+    return owner, t
+
+
+def test_the_palmares_puts_each_tableau_s_lots_under_its_heading(lots_world, client):
+    owner, t = lots_world
+    data = palmares.palmares(t)
+    assert not data.provisional  # the tableaux are over: the lots are final
+    assert [(heading, [(award.name, award.label) for award, _cash in rows])
+            for heading, rows in data.sections] == [
+        ("tableau principal", [(data.rows[0].name, "Un jambon")]),
+        ("consolante", [(data.rows[1].name, "Une bouteille")])]
+    html = palmares.palmares_html(t)
+    assert html.index('<h2 class="tableau">Tableau principal</h2>') < html.index(
+        '<h2 class="tableau">Consolante</h2>') < html.index("Une bouteille")
+    assert '<span class="how">vainqueur de la consolante</span>' in html
+    # The organiser's page says which final ranks each tableau's places are.
+    client.force_login(owner)
+    page = client.get(reverse("tournament:prizes", args=[t.slug])).content.decode()
+    assert "Consolante : sa 1re place est le rang 5, sa dernière le rang 8." in page
+    assert "Consolante — vainqueur de la consolante</td><td>Une bouteille" in page
+
+
+def test_the_final_pack_and_its_workbook_show_the_tableaux_places(lots_world):
+    _owner, t = lots_world
+    text = " ".join(page.extract_text() for page in
+                    PdfReader(io.BytesIO(final_pack.final_pack_pdf(t))).pages)
+    assert "vainqueur du tableau principal" in text and "Consolante" in text
+    book = load_workbook(io.BytesIO(final_pack.final_workbook(t)), read_only=True)
+    rows = list(book["Classement"].iter_rows(values_only=True))
+    at = next(index for index, row in enumerate(rows) if row[0] == "Place")  # a title above
+    header = rows[at]
+    assert header[1] == "N°"
+    tableau, how = header.index("Tableau"), header.index("Comment")
+    assert [(row[0], row[tableau], row[how]) for row in rows[at + 1:]][:5] == [
+        (1, "Tableau principal", "vainqueur du tableau principal"),
+        (2, "Tableau principal", "finaliste du tableau principal"),
+        (3, "Tableau principal", "places 3–4 partagées"),
+        (3, "Tableau principal", "places 3–4 partagées"),
+        (5, "Consolante", "vainqueur de la consolante")]
+    lots = list(book["Lots"].iter_rows(values_only=True))
+    at = next(index for index, row in enumerate(lots) if row[0] == "Place")
+    column, lot = lots[at].index("Tableau"), lots[at].index("Lot")
+    assert [(row[1], row[column], row[lot]) for row in lots[at + 1:]] == [
+        (1, "Tableau principal", "Un jambon"), (5, "Consolante", "Une bouteille")]
+
+
+def test_the_static_site_shows_the_places_and_the_palmares_by_tableau(lots_world):
+    _owner, t = lots_world
+    when = datetime.datetime(2026, 11, 21, 23, 30, tzinfo=datetime.UTC)
+    with zipfile.ZipFile(io.BytesIO(static_site.concours_zip(t, when))) as archive:
+        files = {name: archive.read(name).decode() for name in archive.namelist()
+                 if name.endswith(".html")}
+    standings = files[f"concours/{t.slug}/classement.html"]
+    assert "Places données par les tableaux" in standings and "Départage" not in standings
+    assert "<td>Consolante</td><td>vainqueur de la consolante</td>" in standings
+    page = files[f"concours/{t.slug}/palmares.html"]
+    assert "Provisoire" not in page
+    assert page.index('<h3 class="tableau">Tableau principal</h3>') < page.index(
+        '<h3 class="tableau">Consolante</h3>') < page.index("Une bouteille")
+
+
+def test_the_season_counts_the_places_the_tableaux_gave(lots_world):
+    _owner, t = lots_world
+    season = services.season_create(
+        club=t.club, name="Challenge", start=t.date - datetime.timedelta(days=30),
+        end=t.date + datetime.timedelta(days=30), points_table="10,9,8,7,6,5,4,3",
+        concours=[t.pk])
+    standings = selectors.season_standings(season)
+    (concours,) = standings.concours
+    assert not concours.in_progress
+    points = {row.name: row.line.points for row in standings.rows}
+    table = {1: 10, 2: 9, 3: 8, 5: 6, 6: 5, 7: 4}
+    for place in phases_standings(t).places:
+        for player in (place.team.first, place.team.second):
+            assert points[player.name] == table[place.place], (player.name, place.place)

@@ -334,6 +334,16 @@ def standings_lines(tournament: Tournament, *, seated_only: bool = True) -> list
             for row in rows]
 
 
+def phase_ranked(tournament: Tournament, rows: list[Row]) -> tuple[list[Row], bool]:
+    """`rows` (ranked by the criteria) as a concours in phases places them once its tableaux
+    are over (BRACKETS.md 6), and whether they are (the season reads a concours so; a few
+    queries)."""
+    final = phases_standings(tournament)
+    if final.waiting:
+        return rows, False
+    return _phase_places(final, rows), True
+
+
 def _phase_places(final: FinalStandings, rows: list[Row]) -> list[Row]:
     """A concours in phases ranks by the places its tableaux give (BRACKETS.md 6) once they
     are all decided; until then, by its criteria, as any concours in play."""
@@ -414,6 +424,7 @@ __all__ = [
     "has_registrations",
     "name_key",
     "partie_states",
+    "phase_ranked",
     "played_parties",
     "points_scale",
     "ranking_summary",

@@ -39,6 +39,9 @@ def _page(request: HttpRequest, tournament: Tournament, form: PrizeForm,
         "awards": awards, "awarded": awarded, "cash": bool(cash),
         "count": awards.placed_count, "melee": melee,
         "max_prizes": selectors.MAX_PRIZES,
+        # A concours in phases: which final ranks each tableau's places are.
+        "tableau_ranks": selectors.tableau_ranks(tournament),
+        "phases": any(award.line.phase is not None for award in awards.lines),
     }, status=status)
 
 
