@@ -203,3 +203,14 @@ def test_the_season_counts_the_places_the_tableaux_gave(lots_world):
     for place in phases_standings(t).places:
         for player in (place.team.first, place.team.second):
             assert points[player.name] == table[place.place], (player.name, place.place)
+
+
+def test_a_match_won_by_forfait_says_so_on_the_tableaux_page_not_a_score(lots_world, client):
+    _owner, t = lots_world
+    page = client.get(reverse("tournament:tableaux", args=[t.slug])).content.decode()
+    semi = page[page.index('id="match-principal-1-1"'):page.index('id="match-principal-1-2"')]
+    # Every match of this concours was won by forfait: no 1000–0 printed as a score.
+    assert '<span class="forfeit">qualifiée par forfait</span>' in semi
+    assert '<span class="forfeit">forfait</span>' in semi and "1000" not in semi
+    final = page[page.index('id="match-principal-2-1"'):page.index('id="tableau-consolante"')]
+    assert '<span class="forfeit">vainqueur par forfait</span>' in final

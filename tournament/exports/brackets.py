@@ -166,7 +166,14 @@ def _page(label: str, part: str, rounds: list[tuple[str, list[Box]]], start: int
 # --- From the tableaux as they stand -----------------------------------------------------
 
 
-def _slot_box(slot: Slot, forfeit: bool) -> Box:
+# A match won by forfait (BRACKETS.md 3.3) has no score (its 1000–0 was never played): the
+# note says what its winner is — through to the next round, the tableau's winner, or the
+# better place of a placing match — and the other side's score cell « forfait ».
+QUALIFIED, WINNER, PLACED = ("qualifiée par forfait", "vainqueur par forfait",
+                             "gagnante par forfait")
+
+
+def _slot_box(slot: Slot, forfeit: bool, won: str = QUALIFIED) -> Box:
     a = slot.a.name if slot.a is not None else "…"
     if slot.state == "bye":
         return Box(a, "exempt", winner="a", note="exempt", bye=True)
@@ -179,6 +186,10 @@ def _slot_box(slot: Slot, forfeit: bool) -> Box:
         notes.append(f"Table {slot.table}")
     if slot.decisive or slot.state == "level":
         notes.append("donne décisive")
+    if forfeit and winner:
+        notes.append(won)
+        return Box(a, b, "forfait" if winner == "b" else "", "forfait" if winner == "a" else "",
+                   winner, " · ".join(notes))
     if forfeit:
         notes.append("forfait")
     scored = slot.state in ("played", "called", "level") and not forfeit
@@ -188,12 +199,12 @@ def _slot_box(slot: Slot, forfeit: bool) -> Box:
 
 
 def view_tree(view: TableauView) -> Tree:
-    def box(slot: Slot) -> Box:
-        return _slot_box(slot, slot.forfeit)
-
-    return Tree(str(view.label), [(name, [box(slot) for slot in slots])
-                                  for name, slots in view.rounds],
-                [(name, [box(slot) for slot in slots]) for name, slots in view.placing],
+    last = len(view.rounds) - 1
+    return Tree(str(view.label),
+                [(name, [_slot_box(slot, slot.forfeit, WINNER if index == last else QUALIFIED)
+                         for slot in slots]) for index, (name, slots) in enumerate(view.rounds)],
+                [(name, [_slot_box(slot, slot.forfeit, PLACED) for slot in slots])
+                 for name, slots in view.placing],
                 list(view.unmended))
 
 
