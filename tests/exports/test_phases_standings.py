@@ -86,6 +86,8 @@ def test_the_final_standings_say_each_tableau_and_how(client):
     assert [place.within for place in places] == [1, 2, 3, 3, 1, 2, 3, 3]
     page = client.get(reverse("tournament:standings", args=[t.slug])).content.decode()
     assert "Places données par les tableaux" in page
+    # Not « après la partie 7 »: the tableaux' matches are its last parties.
+    assert "Classement final : tous les matchs des tableaux sont joués." in page
     assert "Critères, dans l" not in page and "Points marqués" not in page
     winner = places[0].team
     assert (f"{winner.number}. {winner.name}</a></td><td >{winner.players}</td>"
@@ -214,3 +216,5 @@ def test_a_match_won_by_forfait_says_so_on_the_tableaux_page_not_a_score(lots_wo
     assert '<span class="forfeit">forfait</span>' in semi and "1000" not in semi
     final = page[page.index('id="match-principal-2-1"'):page.index('id="tableau-consolante"')]
     assert '<span class="forfeit">vainqueur par forfait</span>' in final
+    # The final standings under the tableaux say how each tableau placed its teams.
+    assert "<td>Consolante</td><td>vainqueur de la consolante</td>" in page
