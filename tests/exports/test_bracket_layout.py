@@ -38,9 +38,16 @@ def test_the_placing_groups_are_joined_trees_packed_on_a_page():
 
     groups = [((3, 2), "petite finale", boxes(1)), ((5, 4), "places 5–8", boxes(2)),
               ((5, 2), "places 5–6", boxes(1)), ((7, 2), "places 7–8", boxes(1))]
-    trees = brackets._placing_trees(groups)
+    trees = brackets._placing_trees(groups, {2: "demi-finales", 4: "quarts de finale"})
     assert [[name for name, _boxes in rounds] for rounds in trees] == [
         ["petite finale"], ["places 5–8", "places 5–6"], ["places 7–8"]]
+    # Printable before play: each tree's first matches name the losers that fill them.
+    assert [(box.a, box.b) for rounds in trees for box in rounds[0][1]] == [
+        ("perdant demi-finales n° 1", "perdant demi-finales n° 2"),
+        ("perdant quarts de finale n° 1", "perdant quarts de finale n° 2"),
+        ("perdant quarts de finale n° 3", "perdant quarts de finale n° 4"),
+        ("perdant places 5–8 n° 1", "perdant places 5–8 n° 2")]
+    assert [(box.a, box.b) for box in trees[1][1][1]] == [("…", "…")]  # joined: the fork
     tree = brackets.Tree("tableau principal", [("finale", boxes(1))], placing_trees=trees)
     (page,) = brackets.placing_pages(tree, number=2)
     assert page.number == 2 and len(page.boxes) == 5

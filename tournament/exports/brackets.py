@@ -199,11 +199,16 @@ def placing_pages(tree: Tree, number: int) -> list[TreePage]:
     return pages
 
 
-def _placing_trees(groups: list[tuple[tuple[int, int], str, list[Box]]]
+def _placing_trees(groups: list[tuple[tuple[int, int], str, list[Box]]],
+                   rounds_by_size: dict[int, str] | None = None
                    ) -> list[list[tuple[str, list[Box]]]]:
     """The placing groups ((low, size), name, boxes) joined into trees: a group, then the
     group its winners play on in (low, size / 2), and so on. A group missing matches (an
-    entrant gone to the consolante, 4) is a tree of its own: its matches do not pair."""
+    entrant gone to the consolante, 4) is a tree of its own: its matches do not pair. A
+    tree's first matches name the losers that will fill them (« perdant places 5–8 n° 1 »,
+    « perdant quarts de finale n° 3 », short enough for a box: `rounds_by_size` names the
+    bracket's round of that many matches), so that the sheet is printable before they are
+    known."""
     by_key = {key: (name, boxes) for key, name, boxes in groups}
 
     def whole(key: tuple[int, int]) -> bool:
@@ -213,6 +218,15 @@ def _placing_trees(groups: list[tuple[tuple[int, int], str, list[Box]]]
     for (low, size), name, boxes in groups:
         if whole((low, size * 2)) and whole((low, size)):
             continue  # its winners' group's tree has it
+        # Whose losers fill it: the placing group it is the lower half of, else a round.
+        parent = by_key.get((low - size, size * 2))
+        source = parent[0] if parent is not None else (rounds_by_size or {}).get(size)
+        if source is not None and len(boxes) == size // 2:
+            for index, box in enumerate(boxes):
+                if box.a == "…":
+                    box.a = f"perdant {source} n° {2 * index + 1}"
+                if box.b == "…":
+                    box.b = f"perdant {source} n° {2 * index + 2}"
         rounds = [(name, boxes)]
         while whole((low, size)) and whole((low, size // 2)):
             size //= 2
@@ -264,7 +278,8 @@ def view_tree(view: TableauView) -> Tree:
     return Tree(str(view.label),
                 [(name, [_slot_box(slot, slot.forfeit, WINNER if index == last else QUALIFIED)
                          for slot in slots]) for index, (name, slots) in enumerate(view.rounds)],
-                list(view.unmended), _placing_trees(placing))
+                list(view.unmended),
+                _placing_trees(placing, {len(slots): name for name, slots in view.rounds}))
 
 
 def blank_tree(blank: BlankTableau) -> Tree:
