@@ -60,7 +60,8 @@ class StandingsTable(tables.Table):
                                    attrs=NUMERIC)
     # A concours in phases once its tableaux are over (BRACKETS.md 6): the tableau that
     # placed the line and how, in place of the figures.
-    tableau = tables.Column(_("Tableau"), accessor="phase__tableau", default="—")
+    tableau = tables.Column(_("Tableau"), accessor="phase__tableau", default="—",
+                            orderable=False)
     how = tables.Column(_("Comment"), accessor="phase__how", orderable=False)
     # Each line's lot, when the concours has lots (the standings' order gives them).
     lot = tables.Column(_("Lot"), empty_values=(), orderable=False)
