@@ -211,3 +211,22 @@ def test_a_match_won_by_forfait_says_so_on_the_tableaux_page_not_a_score(lots_wo
     assert '<span class="forfeit">vainqueur par forfait</span>' in final
     # The final standings under the tableaux say how each tableau placed its teams.
     assert "<td>Consolante</td><td>vainqueur de la consolante</td>" in page
+
+
+def test_a_direct_consolante_s_ranks_follow_the_principal_less_those_who_left_it():
+    t = tournament()
+    teams_written(t, 12)
+    services.phase_plan_set(tournament=t, qualification="direct")
+    (principal,) = services.tableaux_draw(tournament=t, seed=3)
+    assert [(r.label, r.first, r.last) for r in selectors.tableau_ranks(t)] == [
+        ("tableau principal", 1, 12)]
+    for index in (1, 3, 5, 7):  # the cadrage: the better seed goes through
+        match = services.tableau_match_call(tableau=principal, round_index=0, index=index)
+        services.game_forfeit(game=match.game, side="EW")
+    for index in range(4):  # seed 1 beaten in its quarter-final, the other byes win
+        match = services.tableau_match_call(tableau=principal, round_index=1, index=index)
+        services.game_forfeit(game=match.game, side="NS" if index == 0 else "EW")
+    services.tableaux_draw(tournament=t)
+    # Five left for the consolante (4): the principal places 7, the consolante 8 to 12.
+    assert [(r.label, r.first, r.last) for r in selectors.tableau_ranks(t)] == [
+        ("tableau principal", 1, 7), ("consolante", 8, 12)]
