@@ -92,6 +92,9 @@ def test_the_poules_places_after_the_tableaux_name_their_poule():
     for index in range(2):
         match = services.tableau_match_call(tableau=principal, round_index=0, index=index)
         services.game_forfeit(game=match.game, side="EW")
+    # Its parties planned played (4: the poules' 3 and the semi-finals'), still not over.
+    assert t.rounds.count() == t.parties_planned
+    assert not documents.standings(t).over and palmares.palmares(t).provisional
     final = services.tableau_match_call(tableau=principal, round_index=1, index=0)
     services.game_forfeit(game=final.game, side="EW")
     words = [(place.place, place.how) for place in phases_standings(t).places][4:]

@@ -642,7 +642,9 @@ def standings(tournament: Tournament, scope: StandingsScope | None = None) -> St
                      ranking_points=uses_ranking_points(tournament),
                      awards=standings_awards(tournament, lines),
                      awaiting=awaiting_entrants(tournament),
-                     over=phases or concours_over(tournament, scope),
+                     # In phases, over once the tableaux give the places (not at the
+                     # parties planned: its tableaux' matches are parties of their own).
+                     over=phases or (not waiting and concours_over(tournament, scope)),
                      phase_waiting=waiting)
 
 

@@ -56,6 +56,8 @@ class Palmares:
         concours in phases is over once its tableaux give the final places."""
         if any(award.line.phase is not None for award in self.awards.lines):
             return False
+        if any(state.phase for state in self.scope.states):
+            return True  # in phases, its tableaux not over
         return (self.scope.current is not None
                 or self.scope.complete < self.tournament.parties_planned)
 

@@ -252,8 +252,9 @@ def concours(tournament: Tournament, people: People) -> SiteConcours:
         melee, criteria_labels(tournament), scope.text,
         documents.concours_over(tournament, scope),
         uses_ranking_points(tournament))
+    # In phases, over once the tableaux give the places, not at the parties planned.
     site.phases = any(line.phase is not None for line in lines)
-    site.over = site.over or site.phases
+    site.over = site.phases or (site.over and not any(state.phase for state in scope.states))
 
     def line_people(line: StandingsLine) -> tuple[Person, ...]:
         if line.player is not None:
