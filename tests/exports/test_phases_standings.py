@@ -216,10 +216,14 @@ def test_a_match_won_by_forfait_says_so_on_the_tableaux_page_not_a_score(lots_wo
     assert "<td>Consolante</td><td>vainqueur de la consolante</td>" in page
 
 
-def test_a_direct_consolante_s_ranks_follow_the_principal_less_those_who_left_it():
-    t = tournament()
+def test_a_direct_consolante_s_ranks_follow_the_principal_less_those_who_left_it(client):
+    owner = organiser()
+    t = tournament(owner=owner)
     teams_written(t, 12)
     services.phase_plan_set(tournament=t, qualification="direct")
+    client.force_login(owner)
+    page = client.get(reverse("tournament:prizes", args=[t.slug])).content.decode()
+    assert "les rangs de chaque tableau sont donnés ici dès que les tableaux sont tirés" in page
     (principal,) = services.tableaux_draw(tournament=t, seed=3)
     assert [(r.label, r.first, r.last) for r in selectors.tableau_ranks(t)] == [
         ("tableau principal", 1, 12)]
