@@ -13,6 +13,7 @@ from tournament.brackets.standings import Place, final_standings, how_words
     (3, 1, "petite-finale", 8, "vainqueur de la petite finale"),
     (4, 1, "petite-finale", 8, "perdant de la petite finale"),
     (6, 1, "complet", 12, "6e : matchs de classement"),
+    (4, 1, "complet", 8, "perdant de la petite finale"),
     (9, 1, "complet", 12, "perdant du cadrage, classé par sa partie"),
 ])
 def test_how_a_tableau_placed_an_entrant_in_words(within, shared, placement, entrants, words):

@@ -67,7 +67,8 @@ def how_words(place: Place, placement: str, entrants: int) -> str:
         return f"vainqueur {of}"
     if within == 2:
         return f"finaliste {of}"
-    if placement == "petite-finale" and within in (3, 4):
+    # The semi-finals' losers play the petite finale, under « every place played » too.
+    if placement in ("petite-finale", "complet") and within in (3, 4) and entrants >= 4:
         return "vainqueur de la petite finale" if within == 3 else "perdant de la petite finale"
     if placement == "complet":
         played = entrants if is_power_of_two(entrants) else 1 << (entrants.bit_length() - 1)
