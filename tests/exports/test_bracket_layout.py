@@ -36,8 +36,9 @@ def test_the_placing_groups_are_joined_trees_packed_on_a_page():
     def boxes(count: int) -> list:
         return [brackets.Box("…", "…") for _ in range(count)]
 
-    groups = [((3, 2), "petite finale", boxes(1)), ((5, 4), "places 5–8", boxes(2)),
-              ((5, 2), "places 5–6", boxes(1)), ((7, 2), "places 7–8", boxes(1))]
+    # As the rounds give them (the quarter-finals' losers first); drawn best places first.
+    groups = [((5, 4), "places 5–8", boxes(2)), ((5, 2), "places 5–6", boxes(1)),
+              ((7, 2), "places 7–8", boxes(1)), ((3, 2), "petite finale", boxes(1))]
     trees = brackets._placing_trees(groups, {2: "demi-finales", 4: "quarts de finale"})
     assert [[name for name, _boxes in rounds] for rounds in trees] == [
         ["petite finale"], ["places 5–8", "places 5–6"], ["places 7–8"]]

@@ -214,7 +214,7 @@ def _placing_trees(groups: list[tuple[tuple[int, int], str, list[Box]]],
     def whole(key: tuple[int, int]) -> bool:
         return key in by_key and len(by_key[key][1]) == key[1] // 2
 
-    trees = []
+    trees: list[tuple[int, list[tuple[str, list[Box]]]]] = []
     for (low, size), name, boxes in groups:
         if whole((low, size * 2)) and whole((low, size)):
             continue  # its winners' group's tree has it
@@ -231,8 +231,9 @@ def _placing_trees(groups: list[tuple[tuple[int, int], str, list[Box]]],
         while whole((low, size)) and whole((low, size // 2)):
             size //= 2
             rounds.append(by_key[(low, size)])
-        trees.append(rounds)
-    return trees
+        trees.append((low, rounds))
+    # The best places first (the petite finale, places 5–8 …), as the palmarès reads them.
+    return [rounds for _low, rounds in sorted(trees, key=lambda tree: tree[0])]
 
 
 # --- From the tableaux as they stand -----------------------------------------------------
