@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import django_tables2 as tables
 from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from .selectors.standings import StandingsLine
@@ -57,6 +58,11 @@ class StandingsTable(tables.Table):
     diff = tables.Column(_("Différence"), accessor="row__diff", attrs=NUMERIC)
     ranking_points = tables.Column(_("Points de classement"), accessor="row__ranking_points",
                                    attrs=NUMERIC)
+    # A concours in phases once its tableaux are over (BRACKETS.md 6): the tableau that
+    # placed the line and how, in place of the figures.
+    tableau = tables.Column(_("Tableau"), accessor="phase__tableau", default="—",
+                            orderable=False)
+    how = tables.Column(_("Comment"), accessor="phase__how", orderable=False)
     # Each line's lot, when the concours has lots (the standings' order gives them).
     lot = tables.Column(_("Lot"), empty_values=(), orderable=False)
 
@@ -66,8 +72,8 @@ class StandingsTable(tables.Table):
         orderable = True
         # Ranking points, when shown, beside the name: a concours that gives them ranks by
         # them first, and a phone shows the first columns without scrolling.
-        sequence = ("rank", "team", "players", "ranking_points", "played", "wins", "points",
-                    "conceded", "diff", "club", "lot")
+        sequence = ("rank", "team", "players", "tableau", "how", "ranking_points", "played",
+                    "wins", "points", "conceded", "diff", "club", "lot")
         row_attrs = {
             # None leaves the attribute out: a team's line names its team, a player's its player.
             "data-team": lambda record: None if record.entrant.is_player else record.number,
@@ -76,11 +82,13 @@ class StandingsTable(tables.Table):
 
     def __init__(self, data: Sequence[StandingsLine], *, melee: bool | None = None,
                  ranking_points: bool | None = None, lots: dict[int, str] | None = None,
-                 awaiting: frozenset[int] = frozenset(), **kwargs: Any) -> None:
+                 awaiting: frozenset[int] = frozenset(), phases: bool = False,
+                 **kwargs: Any) -> None:
         """`melee`: lines of players (None: read from the lines); `ranking_points`: show
         them (None: when a line has some); `lots`: each entrant's lot by its id (None: the
         concours has none, no column); `awaiting`: the entrants one of whose results awaits
-        a confirmation, their points marked "*"."""
+        a confirmation, their points marked "*"; `phases`: the final places of a concours
+        in phases (its tableau and how for each line, no figures: they did not rank it)."""
         if melee is None:
             melee = any(line.entrant.is_player for line in data)
         if ranking_points is None:
@@ -88,12 +96,18 @@ class StandingsTable(tables.Table):
         self.lots = lots or {}
         self.awaiting = awaiting
         exclude = ["players"] if melee else ["club"]
-        if not ranking_points:
-            exclude.append("ranking_points")
+        if phases:
+            exclude += ["ranking_points", "played", "wins", "points", "conceded", "diff"]
+        else:
+            exclude += ["tableau", "how"]
+            if not ranking_points:
+                exclude.append("ranking_points")
         if lots is None:
             exclude.append("lot")
-        extra = [("team", _entrant_column(_("Joueur")))] if melee else None
-        super().__init__(data, exclude=exclude, extra_columns=extra, **kwargs)
+        extra = [("team", _entrant_column(_("Joueur")))] if melee else []
+        if phases:
+            extra.append(("rank", tables.Column(_("Place"), accessor="row__rank")))
+        super().__init__(data, exclude=exclude, extra_columns=extra or None, **kwargs)
 
     def render_team(self, record: StandingsLine, value: str) -> SafeString:
         entrant = record.entrant
@@ -109,6 +123,9 @@ class StandingsTable(tables.Table):
             return value
         return format_html('{}&nbsp;<abbr class="awaiting" title="{}">*</abbr>', value,
                            _("score à confirmer"))
+
+    def render_tableau(self, record: StandingsLine, value: str) -> str:
+        return capfirst(value)
 
     def render_lot(self, record: StandingsLine, value: object = None) -> str:
         return self.lots.get(record.entrant.id, "")

@@ -54,7 +54,7 @@ def test_a_tableau_of_24_is_one_landscape_page_with_its_cadrage_and_calls(owner)
     text = reader.pages[0].extract_text()
     for name in ("Cadrage", "8es de finale", "Quarts de finale", "Demi-finales", "Finale"):
         assert name in text
-    assert "exempt" in text and "Table 5 · forfait" in text
+    assert "exempt" in text and "Table 5 · qualifiée par forfait" in text
     assert "<b>Les As & Cie</b>" in text  # the team's name as typed, not markup
 
 
@@ -75,7 +75,7 @@ def test_a_tableau_of_8_shows_scores_the_donne_decisive_and_its_placing_matches(
     game = Game.objects.get(pk=played.game.pk)
     assert "Quarts de finale" in tree and "Cadrage" not in tree
     assert str(max(game.score_ns, game.score_ew)) in tree
-    assert "Table 2 · donne décisive" in tree and "Table 3 · forfait" in tree
+    assert "Table 2 · donne décisive" in tree and "Table 3 · qualifiée par forfait" in tree
     placing = reader.pages[1].extract_text()
     assert "matchs de classement" in placing and "Places 5–8" in placing
 

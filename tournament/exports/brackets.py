@@ -7,7 +7,8 @@ The tree is laid out here, in millimetres, and drawn by absolutely placed boxes:
 has no layout of its own for a tree. A first round of more than `PAGE_MATCHES` matches is
 cut into parts of that many (a half, a quarter …), each on its page down to its own last
 match, which says on which page the tableau continues; the rounds after the parts go on a
-page of their own. Then the placing matches (5), group by group.
+page of their own. Then the placing matches (5) as trees joined as they are played (« places
+5–8 » to « places 5–6 »), as many on a page as it holds.
 """
 
 from __future__ import annotations
@@ -73,7 +74,8 @@ class TreePage:
     label: str  # « Tableau principal »
     part: str  # « première moitié », « suite », "" for a tableau on one page
     number: int = 0  # the page's number in the document
-    titles: list[tuple[float, str]] = field(default_factory=list)  # (x, round's name)
+    # (x, y, round's name): y above the tree's first row, or above a placing tree's.
+    titles: list[tuple[float, float, str]] = field(default_factory=list)
     # First-round pairs from one poule that no swap could mend (3.2), on the tableau's
     # first page as on its page.
     unmended: list[tuple[str, str]] = field(default_factory=list)
@@ -85,8 +87,11 @@ class TreePage:
 class Tree:
     label: str
     rounds: list[tuple[str, list[Box]]]
-    placing: list[tuple[str, list[Box]]] = field(default_factory=list)
     unmended: list[tuple[str, str]] = field(default_factory=list)
+    # The placing matches as joined trees (5): each a group and the groups its winners play
+    # on in (« places 5–8 » then « places 5–6 »), drawn as a tree; the losers' group
+    # (« places 7–8 ») starts a tree of its own.
+    placing_trees: list[list[tuple[str, list[Box]]]] = field(default_factory=list)
 
 
 PARTS = {2: ("première moitié", "seconde moitié"),
@@ -135,10 +140,12 @@ def _paginate_tree(tree: Tree, number: int, pages: list[TreePage]) -> None:
 
 
 def _page(label: str, part: str, rounds: list[tuple[str, list[Box]]], start: int,
-          count: int, number: int, goes_on: str) -> TreePage:
+          count: int, number: int, goes_on: str, *, on: TreePage | None = None,
+          top: float = 0.0, height: float = HEIGHT) -> TreePage:
     """The rounds' matches from match `start` of the first round (`count` of them) and the
-    matches they lead to, placed on one page."""
-    page = TreePage(label, part, number)
+    matches they lead to, placed on one page (`on`: added to that page, in the band of
+    `height` mm from `top`)."""
+    page = on if on is not None else TreePage(label, part, number)
     columns = len(rounds)
     column = min(COLUMN, (WIDTH - (GOES_ON if goes_on else 0)) / columns)
     width = column - GAP
@@ -147,26 +154,99 @@ def _page(label: str, part: str, rounds: list[tuple[str, list[Box]]], start: int
         if shown == 0:
             break
         x = depth * column
-        page.titles.append((x, name))
-        slot = HEIGHT / shown
+        page.titles.append((x, top - 5.0, name))
+        slot = height / shown
         for index in range(shown):
             box = boxes[(start >> depth) + index]
-            placed = Box(**{**box.__dict__, "x": x, "y": (index + 0.5) * slot - BOX / 2,
-                            "width": width})
+            placed = Box(**{**box.__dict__, "x": x,
+                            "y": top + (index + 0.5) * slot - BOX / 2, "width": width})
             if shown == 1 and depth == columns - 1:
                 placed.goes_on = goes_on
             page.boxes.append(placed)
             if depth:  # the fork joining the two matches that lead to it
-                top = (2 * index + 0.5) * (slot / 2)
-                page.lines.append(Line(x - GAP, top, GAP / 2, slot / 2, "fork"))
-                page.lines.append(Line(x - GAP / 2, (index + 0.5) * slot, GAP / 2, 0, "stem"))
+                fork = top + (2 * index + 0.5) * (slot / 2)
+                page.lines.append(Line(x - GAP, fork, GAP / 2, slot / 2, "fork"))
+                page.lines.append(Line(x - GAP / 2, top + (index + 0.5) * slot, GAP / 2, 0,
+                                       "stem"))
     return page
+
+
+PLACING_SLOT = HEIGHT / PAGE_MATCHES  # a placing tree's match, its note and the gap below
+PLACING_GAP = 8.0  # between two placing trees of a page: the next one's titles
+
+
+def placing_pages(tree: Tree, number: int) -> list[TreePage]:
+    """A tableau's placing trees on pages numbered from `number`, as many on a page as its
+    height holds, one below the other; a tree of more than `PAGE_MATCHES` first matches is
+    cut into parts as a tableau is."""
+    label = f"{tree.label} — matchs de classement"
+    pages: list[TreePage] = []
+    page: TreePage | None = None
+    y = 0.0
+    for rounds in tree.placing_trees:
+        first = len(rounds[0][1])
+        if first > PAGE_MATCHES:
+            _paginate_tree(Tree(f"{label} — {rounds[0][0]}", rounds), number, pages)
+            number, page = pages[-1].number + 1, None
+            continue
+        height = first * PLACING_SLOT
+        if page is None or y + height > HEIGHT:
+            page, y = TreePage(label, "", number), 0.0
+            number += 1
+            pages.append(page)
+        _page(label, "", rounds, 0, first, page.number, "", on=page, top=y, height=height)
+        y += height + PLACING_GAP
+    return pages
+
+
+def _placing_trees(groups: list[tuple[tuple[int, int], str, list[Box]]],
+                   rounds_by_size: dict[int, str] | None = None
+                   ) -> list[list[tuple[str, list[Box]]]]:
+    """The placing groups ((low, size), name, boxes) joined into trees: a group, then the
+    group its winners play on in (low, size / 2), and so on. A group missing matches (an
+    entrant gone to the consolante, 4) is a tree of its own: its matches do not pair. A
+    tree's first matches name the losers that will fill them (« perdant places 5–8 n° 1 »,
+    « perdant quarts de finale n° 3 », short enough for a box: `rounds_by_size` names the
+    bracket's round of that many matches), so that the sheet is printable before they are
+    known."""
+    by_key = {key: (name, boxes) for key, name, boxes in groups}
+
+    def whole(key: tuple[int, int]) -> bool:
+        return key in by_key and len(by_key[key][1]) == key[1] // 2
+
+    trees: list[tuple[int, list[tuple[str, list[Box]]]]] = []
+    for (low, size), name, boxes in groups:
+        if whole((low, size * 2)) and whole((low, size)):
+            continue  # its winners' group's tree has it
+        # Whose losers fill it: the placing group it is the lower half of, else a round.
+        parent = by_key.get((low - size, size * 2))
+        source = parent[0] if parent is not None else (rounds_by_size or {}).get(size)
+        if source is not None and len(boxes) == size // 2:
+            for index, box in enumerate(boxes):
+                if box.a == "…":
+                    box.a = f"perdant {source} n° {2 * index + 1}"
+                if box.b == "…":
+                    box.b = f"perdant {source} n° {2 * index + 2}"
+        rounds = [(name, boxes)]
+        while whole((low, size)) and whole((low, size // 2)):
+            size //= 2
+            rounds.append(by_key[(low, size)])
+        trees.append((low, rounds))
+    # The best places first (the petite finale, places 5–8 …), as the palmarès reads them.
+    return [rounds for _low, rounds in sorted(trees, key=lambda tree: tree[0])]
 
 
 # --- From the tableaux as they stand -----------------------------------------------------
 
 
-def _slot_box(slot: Slot, forfeit: bool) -> Box:
+# A match won by forfait (BRACKETS.md 3.3) has no score (its 1000–0 was never played): the
+# note says what its winner is — through to the next round, the tableau's winner, or the
+# better place of a placing match — and the other side's score cell « forfait ».
+QUALIFIED, WINNER, PLACED = ("qualifiée par forfait", "vainqueur par forfait",
+                             "gagnante par forfait")
+
+
+def _slot_box(slot: Slot, forfeit: bool, won: str = QUALIFIED) -> Box:
     a = slot.a.name if slot.a is not None else "…"
     if slot.state == "bye":
         return Box(a, "exempt", winner="a", note="exempt", bye=True)
@@ -179,6 +259,10 @@ def _slot_box(slot: Slot, forfeit: bool) -> Box:
         notes.append(f"Table {slot.table}")
     if slot.decisive or slot.state == "level":
         notes.append("donne décisive")
+    if forfeit and winner:
+        notes.append(won)
+        return Box(a, b, "forfait" if winner == "b" else "", "forfait" if winner == "a" else "",
+                   winner, " · ".join(notes))
     if forfeit:
         notes.append("forfait")
     scored = slot.state in ("played", "called", "level") and not forfeit
@@ -188,13 +272,15 @@ def _slot_box(slot: Slot, forfeit: bool) -> Box:
 
 
 def view_tree(view: TableauView) -> Tree:
-    def box(slot: Slot) -> Box:
-        return _slot_box(slot, slot.forfeit)
-
-    return Tree(str(view.label), [(name, [box(slot) for slot in slots])
-                                  for name, slots in view.rounds],
-                [(name, [box(slot) for slot in slots]) for name, slots in view.placing],
-                list(view.unmended))
+    last = len(view.rounds) - 1
+    placing = [((slots[0].low, slots[0].round_index), name,
+                [_slot_box(slot, slot.forfeit, PLACED) for slot in slots])
+               for name, slots in view.placing if slots]
+    return Tree(str(view.label),
+                [(name, [_slot_box(slot, slot.forfeit, WINNER if index == last else QUALIFIED)
+                         for slot in slots]) for index, (name, slots) in enumerate(view.rounds)],
+                list(view.unmended),
+                _placing_trees(placing, {len(slots): name for name, slots in view.rounds}))
 
 
 def blank_tree(blank: BlankTableau) -> Tree:
@@ -206,8 +292,7 @@ def blank_tree(blank: BlankTableau) -> Tree:
 @dataclass
 class Bracket:
     tournament: Tournament
-    pages: list[TreePage]
-    placing: list[tuple[str, list[tuple[str, list[Box]]]]]  # (tableau, its groups)
+    pages: list[TreePage]  # each tableau's tree, then its placing trees
     blank: bool  # the places that will fill it, before the poules end
     empty: str  # why there is no tree yet ("" when there is one)
 
@@ -225,10 +310,13 @@ def tournament_trees(tournament: Tournament) -> tuple[list[Tree], bool]:
 
 
 def bracket(tournament: Tournament) -> Bracket:
+    """The trees' pages, then each tableau's placing trees (joined as they are played)."""
     trees, blank = tournament_trees(tournament)
     empty = "" if trees else "Les tableaux ne sont pas encore tirés."
-    return Bracket(tournament, paginate(trees), [(tree.label, tree.placing) for tree in trees
-                                                 if tree.placing], blank, empty)
+    pages = paginate(trees)
+    for tree in trees:
+        pages += placing_pages(tree, pages[-1].number + 1)
+    return Bracket(tournament, pages, blank, empty)
 
 
 def bracket_html(tournament: Tournament) -> str:

@@ -41,6 +41,7 @@ from ..selectors.documents import (
     sheet_games,
     time_called_tables,
 )
+from ..selectors.phases import phases_standings
 from . import qr
 
 SHEET_ROWS_TO_A_TARGET = 24  # grid rows printed for a game played to a target
@@ -568,6 +569,15 @@ class Standings:
     # The entrants (`line.entrant.id`) one of whose results awaits a confirmation.
     awaiting: frozenset[int] = frozenset()
     over: bool = False  # the last partie planned is played: the lots are final
+    # A concours in phases while its tableaux are not over: why (« Le tableau principal
+    # n'est pas fini. »); it ranks by its criteria until then. "" otherwise.
+    phase_waiting: str = ""
+
+    @property
+    def phases(self) -> bool:
+        """Whether the places are a concours in phases' final places (BRACKETS.md 6): the
+        standings then say each line's tableau and how, not the criteria and figures."""
+        return any(line.phase is not None for line in self.lines)
 
     @property
     def has_lots(self) -> bool:
@@ -623,12 +633,19 @@ def standings(tournament: Tournament, scope: StandingsScope | None = None) -> St
     lines = standings_lines(tournament)
     if scope is None:
         scope = standings_scope(tournament)
+    waiting = ""
+    phases = any(line.phase is not None for line in lines)
+    if not phases and any(state.phase for state in scope.states):  # in phases, not over
+        waiting = phases_standings(tournament).waiting
     return Standings(lines, criteria_labels(tournament), ended_on_time(tournament),
                      melee=tournament.by_player,
                      ranking_points=uses_ranking_points(tournament),
                      awards=standings_awards(tournament, lines),
                      awaiting=awaiting_entrants(tournament),
-                     over=concours_over(tournament, scope))
+                     # In phases, over once the tableaux give the places (not at the
+                     # parties planned: its tableaux' matches are parties of their own).
+                     over=phases or (not waiting and concours_over(tournament, scope)),
+                     phase_waiting=waiting)
 
 
 # --- The projector ---------------------------------------------------------------------------

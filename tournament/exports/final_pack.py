@@ -18,6 +18,7 @@ from datetime import datetime
 
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from scoring import Side
@@ -28,7 +29,7 @@ from ..selectors import standings_scope
 from ..selectors.documents import concours_games, concours_tables
 from ..selectors.games import awaiting_games
 from ..selectors.money import cash_prizes_by_position
-from ..selectors.prizes import award_indexes, lot_words
+from ..selectors.prizes import Award, award_indexes, lot_words
 from . import documents, palmares, pdf, weasy, workbook
 from .files import concours_file_name
 
@@ -217,6 +218,14 @@ def filename(tournament: Tournament, when: datetime) -> str:
     return concours_file_name("resultats", tournament, "xlsx")
 
 
+def _placed_by(award: Award) -> list[str | None]:
+    """The tableau that placed a line and how (None, None: in no tableau)."""
+    phase = award.line.phase
+    if phase is None:
+        return [None, None]
+    return [capfirst(phase.tableau) or None, phase.how or None]
+
+
 def final_workbook(tournament: Tournament, when: datetime | None = None) -> bytes:
     """The figures of the final pack, as a workbook: "Classement" (the standings workbook's
     own sheet, each line's lot in it), "Lots" (the palmarès), "Parties" (every partie by
@@ -235,10 +244,14 @@ def final_workbook(tournament: Tournament, when: datetime | None = None) -> byte
     # As the palmarès: each place's lot, and its cash prize where the desk has a pool.
     pool = cash_prizes_by_position(tournament, data.placed_count)
     lots = palmares.awards_with_cash(data, pool)
+    # A concours in phases: each lot's tableau and how it was won (BRACKETS.md 6).
+    phases = standing.phases
     book.sheet(_("Lots"), [
-        (_("Place"), 7), (_("Rang"), 7), (who, 30), (_("Joueurs"), 34), (_("Lot"), 40),
+        (_("Place"), 7), (_("Rang"), 7), (who, 30), (_("Joueurs"), 34),
+        *([(_("Tableau"), 18), (_("Comment"), 34)] if phases else []), (_("Lot"), 40),
         *([(_("Prix en espèces"), 16)] if pool else []), (_("État"), 10),
-    ], [[award.position, award.rank, award.name, award.detail or None, award.label or None,
+    ], [[award.position, award.rank, award.name, award.detail or None,
+         *(_placed_by(award) if phases else []), award.label or None,
          *([None if cash is None else workbook.Euros(cash)] if pool else []),
          None if award.active else withdrawn] for award, cash in lots], len(lots))
 

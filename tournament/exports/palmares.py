@@ -39,13 +39,25 @@ class Palmares:
         return awards_with_cash(self.awards, self.cash)
 
     @property
+    def sections(self) -> list[tuple[str, list[tuple[Award, int | None]]]]:
+        """The lines under their headings: a concours in phases gives each tableau its own
+        (« Tableau principal », « Consolante », then « Autres places »: BRACKETS.md 6); any
+        other concours, one section without a heading."""
+        return palmares_sections(self.cash_rows)
+
+    @property
     def tied_cash(self) -> bool:
         """Whether lines ex aequo share a cash prize (the rule is then printed)."""
         return any(award.tied and cash for award, cash in self.cash_rows)
 
     @property
     def provisional(self) -> bool:
-        """Printed before the last partie is over: its lots may still change hands."""
+        """Printed before the last partie is over: its lots may still change hands. A
+        concours in phases is over once its tableaux give the final places."""
+        if any(award.line.phase is not None for award in self.awards.lines):
+            return False
+        if any(state.phase for state in self.scope.states):
+            return True  # in phases, its tableaux not over
         return (self.scope.current is not None
                 or self.scope.complete < self.tournament.parties_planned)
 
@@ -72,6 +84,26 @@ def awards_with_cash(awards: Awards, cash: dict[int, int]) -> list[tuple[Award, 
     cash = cash_shared_by_ties(awards, cash)
     return [(award, cash.get(award.position) if award.placed else None)
             for award in awards.lines if award.label or (award.placed and award.position in cash)]
+
+
+OTHER_PLACES = "autres places"
+
+
+def palmares_sections(rows: list[tuple[Award, int | None]]
+                      ) -> list[tuple[str, list[tuple[Award, int | None]]]]:
+    """`rows` under the heading of the tableau that placed each (in the standings' order:
+    the principal, the consolante, then the others); one section headed "" when no line
+    has a tableau."""
+    if not any(award.line.phase is not None for award, _cash in rows):
+        return [("", rows)] if rows else []
+    sections: list[tuple[str, list[tuple[Award, int | None]]]] = []
+    for award, cash in rows:
+        phase = award.line.phase
+        heading = phase.tableau if phase is not None and phase.tableau else OTHER_PLACES
+        if not sections or sections[-1][0] != heading:
+            sections.append((heading, []))
+        sections[-1][1].append((award, cash))
+    return sections
 
 
 def palmares(tournament: Tournament, lines: Sequence[StandingsLine] | None = None) -> Palmares:

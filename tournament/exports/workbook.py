@@ -37,6 +37,7 @@ from datetime import datetime
 from xml.sax.saxutils import escape
 
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from openpyxl import Workbook
@@ -271,9 +272,13 @@ def add_standings(book: Book, standing: documents.Standings) -> None:
     table = standings_table(standing)
     melee, awaiting, lots = table.melee, table.awaiting, table.lots
     widths = ((RANKING_POINTS_WIDTH,) if table.ranking_points else ()) + FIGURE_WIDTHS
-    columns: list[tuple[str, int]] = [(_("Rang"), 7), (_("N°"), 6)]
+    # A concours in phases: the places its tableaux gave, each line's tableau and how
+    # (BRACKETS.md 6); the figures stay, as figures (they did not rank it).
+    phases = standing.phases
+    columns: list[tuple[str, int]] = [(_("Place") if phases else _("Rang"), 7), (_("N°"), 6)]
     columns += [(_("Joueur"), 28), (_("Club"), 22)] if melee else [
         (_("Équipe"), 28), (_("Joueur 1"), 24), (_("Joueur 2"), 24), (_("Club"), 22)]
+    columns += [(_("Tableau"), 18), (_("Comment"), 34)] if phases else []
     columns += [(_(title), width) for title, width in zip(table.figures, widths, strict=True)]
     columns += [(_("Score à confirmer"), 18)] if awaiting else []
     columns += [(_("Lot"), 36)] if lots else []
@@ -284,7 +289,9 @@ def add_standings(book: Book, standing: documents.Standings) -> None:
         entry, line = row.entry, row.entry.line
         who = [line.name, line.club] if melee else [
             line.name, line.entrant.player1, line.entrant.player2, line.club]
-        return [line.row.rank, line.number, *who, *row.figures,
+        placed = [capfirst(line.phase.tableau) or None, line.phase.how or None] if (
+            line.phase is not None) else [None, None]
+        return [line.row.rank, line.number, *who, *(placed if phases else []), *row.figures,
                 *(["*" if entry.awaiting else None] if awaiting else []),
                 *([entry.lot or None] if lots else []),
                 None if line.active else withdrawn]

@@ -30,7 +30,7 @@ from ..brackets.bracket import Round as BracketRound
 from ..brackets.bracket import Tableau as BracketTableau
 from ..brackets.formule import Formule
 from ..brackets.poules import clashes, poule_name, poule_ranking
-from ..brackets.standings import final_standings
+from ..brackets.standings import Place, final_standings, how_words, ordinal_words
 from ..brackets.summary import formule_words
 from ..models import Game as GameRow
 from ..models import PhasePlan, PouleSeat, Round, Tableau, TableauMatch, Team, Tournament
@@ -443,6 +443,12 @@ class FinalPlace:
     place: int
     team: Team
     tableau: str  # its heading: « tableau principal », « consolante », or ""
+    # How it was placed (« vainqueur du tableau principal », « places 5–8 partagées »,
+    # « 3e de la poule B »), its tableau's key ("principal", "consolante", "": none) and
+    # its place within that tableau (the lots of a tableau's places read it).
+    how: str = ""
+    key: str = ""
+    within: int = 0
 
 
 @dataclass
@@ -522,9 +528,38 @@ def phases_standings(tournament: Tournament) -> FinalStandings:
                                   if view.tableau.name == "principal"), [])
     teams = {team.number: team for team in Team.objects.filter(tournament=tournament,
                                                                round__isnull=True)}
-    return FinalStandings([FinalPlace(place.place, teams[place.entrant],
-                                      labels.get(place.tableau or "", ""))
-                           for place in final_standings(groups, rest)], "")
+    sizes = {view.tableau.name: len(view.tableau.seeds) for view in views}
+    rest_words = _rest_words(tournament, plan, rest)
+    return FinalStandings([
+        FinalPlace(place.place, teams[place.entrant], labels.get(place.tableau or "", ""),
+                   how_words(place, plan.placement, sizes.get(place.tableau or "", 0))
+                   or rest_words(place), place.tableau or "", place.within)
+        for place in final_standings(groups, rest)], "")
+
+
+def _rest_words(tournament: Tournament, plan: PhasePlan,
+                rest: list[list[int]]) -> Callable[[Place], str]:
+    """How an entrant in neither tableau was placed: « 3e de la poule B » (its place in its
+    poule: the groups of `rest` are the poules' places after the qualified, 6), « 9e des
+    parties qualificatives » (one query, for poules only)."""
+    if plan.qualification != "poules":
+        def by_parties(place: Place) -> str:
+            if place.shared > 1:
+                return (f"places {place.place}–{place.place + place.shared - 1} partagées "
+                        "aux parties qualificatives")
+            return f"{ordinal_words(place.place)} des parties qualificatives"
+        return by_parties
+    poule_of = dict(PouleSeat.objects.filter(tournament=tournament)
+                    .values_list("team__number", "poule"))
+    poule_place = {number: plan.qualified + index + 1
+                   for index, group in enumerate(rest) for number in group}
+
+    def by_poule(place: Place) -> str:
+        poule = poule_of.get(place.entrant)
+        if poule is None or place.entrant not in poule_place:
+            return ""
+        return f"{ordinal_words(poule_place[place.entrant])} de la poule {poule_name(poule - 1)}"
+    return by_poule
 
 
 def one_match(round_name: str) -> str:

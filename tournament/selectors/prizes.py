@@ -37,7 +37,7 @@ from ..lots import (
     lots_value,
     ordinal,
 )
-from ..models import Prize, Tournament
+from ..models import PhasePlan, Prize, Tableau, Tournament
 from .standings import StandingsLine, standings_lines
 
 
@@ -141,6 +141,36 @@ def standings_awards(tournament: Tournament,
                   len(placed))
 
 
+@dataclass(frozen=True)
+class TableauRanks:
+    """The final ranks a tableau's places take (BRACKETS.md 6): its place 1 is rank
+    `first`, its last place rank `last`."""
+
+    label: str  # « tableau principal », « consolante »
+    first: int
+    last: int
+
+
+def tableau_ranks(tournament: Tournament) -> list[TableauRanks]:
+    """The ranks of each tableau drawn, in order: the principal's places come first, then
+    the consolante's (a `direct` principal losing its consolante's entrants). A lot is given
+    per final rank: a lot for the consolante's winner is one for its `first` rank. One
+    query ([] for a concours of drawn parties)."""
+    tableaux = list(Tableau.objects.filter(tournament=tournament).order_by("pk"))
+    seeds = {tableau.name: len(tableau.seeds) for tableau in tableaux}
+    plan = PhasePlan.objects.filter(tournament=tournament).values_list(
+        "qualification", flat=True).first() if tableaux else None
+    ranks: list[TableauRanks] = []
+    first = 1
+    for tableau in tableaux:
+        count = seeds[tableau.name]
+        if tableau.name == "principal" and plan == "direct":
+            count -= seeds.get("consolante", 0)  # they take their place there (4)
+        ranks.append(TableauRanks(tableau.get_name_display(), first, first + count - 1))
+        first += count
+    return ranks
+
+
 def takes_a_place(line: StandingsLine) -> bool:
     """Whether a standings line takes a place in the palmarès: still in the concours, and
     played at least one partie (an exemption counts: it is a partie won)."""
@@ -152,6 +182,7 @@ __all__ = [
     "Award",
     "Awards",
     "Lot",
+    "TableauRanks",
     "award_indexes",
     "awards",
     "lot_words",
@@ -160,4 +191,5 @@ __all__ = [
     "lots_value",
     "prize_lots",
     "standings_awards",
+    "tableau_ranks",
 ]

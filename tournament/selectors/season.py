@@ -27,7 +27,7 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 from ..formats import FORMATS
-from ..models import ClubPlayer, Game, Player, Round, Season, Team, Tournament
+from ..models import ClubPlayer, Game, Player, Round, Season, Tableau, Team, Tournament
 from ..ranking import Row, rank, tally
 from ..season import BEYOND, KINDS, Entry, Line, Rule, concours_points, season_rank
 from ..validators import search_key
@@ -35,6 +35,7 @@ from .standings import (
     MELEE_FIELDS,
     RESULT_FIELDS,
     PartieState,
+    phase_ranked,
     played_parties,
     points_scale,
     result_of,
@@ -91,7 +92,7 @@ class ConcoursStanding:
 
 def concours_standings(tournaments: Sequence[Tournament]) -> list[ConcoursStanding]:
     """The final standings of `tournaments` (in this order), as a season reads them: at most
-    five queries, whatever their number."""
+    six queries, whatever their number (and a few for each concours in phases)."""
     ids = [tournament.pk for tournament in tournaments]
     states: dict[int, list[PartieState]] = defaultdict(list)
     two_teams = Q(games__team_ew__isnull=False)
@@ -123,6 +124,10 @@ def concours_standings(tournaments: Sequence[Tournament]) -> list[ConcoursStandi
             .order_by()
             .values_list("tournament_id", "id", "registered_id")):
         members[tournament_id][player] = (registered,)
+    # A concours in phases gives the places of its tableaux (BRACKETS.md 6): read for those
+    # only (one query, and a few for each of them).
+    in_phases = set(Tableau.objects.filter(tournament__in=ids).values_list("tournament_id",
+                                                                           flat=True))
     found = []
     for index, tournament in enumerate(tournaments):
         melee = tournament.by_player
@@ -131,6 +136,9 @@ def concours_standings(tournaments: Sequence[Tournament]) -> list[ConcoursStandi
                    if (result := result_of(values, played, melee)) is not None]
         who = members[tournament.pk]
         rows = rank(tally(list(who), results, points_scale(tournament)), tournament.criteria)
+        over_in_phases: bool | None = None
+        if tournament.pk in in_phases:
+            rows, over_in_phases = phase_ranked(tournament, rows)
         placed = []
         for row in rows:
             if not row.played:
@@ -141,6 +149,8 @@ def concours_standings(tournaments: Sequence[Tournament]) -> list[ConcoursStandi
         parties = states[tournament.pk]
         in_progress = (len(parties) < tournament.parties_planned
                        or (bool(parties) and parties[-1].in_play))
+        if over_in_phases is not None:
+            in_progress = not over_in_phases
         found.append(ConcoursStanding(index, tournament, placed, in_progress, bool(parties)))
     return found
 

@@ -18,7 +18,7 @@ from ..addresses import addresses
 from ..draw import METHODS
 from ..models import Game, Player, Round, Team, Tournament
 from ..ranking import CRITERIA, PointsScale, Result, Row, rank, tally
-from .phases import TABLEAU_PHASES, phases_standings
+from .phases import TABLEAU_PHASES, FinalPlace, FinalStandings, phases_standings
 
 
 def name_key(name: str) -> tuple[str, str]:
@@ -242,6 +242,9 @@ class StandingsLine:
     row: Row
     entrant: Entrant
     models: _EntrantModels | None = field(default=None, compare=False, repr=False)
+    # A concours in phases, once its tableaux are over: the place they gave it (its
+    # tableau, how), which `row.rank` follows (BRACKETS.md 6). None otherwise.
+    phase: FinalPlace | None = field(default=None, compare=False)
 
     @property
     def team(self) -> Team | None:
@@ -321,17 +324,29 @@ def standings_lines(tournament: Tournament, *, seated_only: bool = True) -> list
     states = partie_states(tournament)
     rows = rank(tally(ids, results(tournament, states), points_scale(tournament)),
                 tournament.criteria)
+    placed: dict[int, FinalPlace] = {}
     if any(state.phase in TABLEAU_PHASES for state in states):
-        rows = _phase_places(tournament, rows)
-    return [StandingsLine(row, by_id[row.entrant], models) for row in rows]
+        final = phases_standings(tournament)
+        if not final.waiting:
+            rows = _phase_places(final, rows)
+            placed = {place.team.pk: place for place in final.places}
+    return [StandingsLine(row, by_id[row.entrant], models, placed.get(row.entrant))
+            for row in rows]
 
 
-def _phase_places(tournament: Tournament, rows: list[Row]) -> list[Row]:
-    """A concours in phases ranks by the places its tableaux give (BRACKETS.md 6) once they
-    are all decided; until then, by its criteria, as any concours in play."""
+def phase_ranked(tournament: Tournament, rows: list[Row]) -> tuple[list[Row], bool]:
+    """`rows` (ranked by the criteria) as a concours in phases places them once its tableaux
+    are over (BRACKETS.md 6), and whether they are (the season reads a concours so; a few
+    queries)."""
     final = phases_standings(tournament)
     if final.waiting:
-        return rows
+        return rows, False
+    return _phase_places(final, rows), True
+
+
+def _phase_places(final: FinalStandings, rows: list[Row]) -> list[Row]:
+    """A concours in phases ranks by the places its tableaux give (BRACKETS.md 6) once they
+    are all decided; until then, by its criteria, as any concours in play."""
     place_of = {place.team.pk: place.place for place in final.places}
     after = len(place_of) + 1  # a team in no tableau nor poule (withdrawn before): last
     ordered = sorted(enumerate(rows), key=lambda pair: (
@@ -409,6 +424,7 @@ __all__ = [
     "has_registrations",
     "name_key",
     "partie_states",
+    "phase_ranked",
     "played_parties",
     "points_scale",
     "ranking_summary",

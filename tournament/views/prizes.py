@@ -15,6 +15,7 @@ from ..access import organised
 from ..errors import UserError
 from ..forms.prizes import PrizeForm
 from ..models import Prize, Tournament
+from ..selectors.phases import phase_plan_of
 from ..selectors.prizes import lot_of, lot_words
 from ..validators import MAX_SMALL
 from .common import _by, _form_error
@@ -39,6 +40,11 @@ def _page(request: HttpRequest, tournament: Tournament, form: PrizeForm,
         "awards": awards, "awarded": awarded, "cash": bool(cash),
         "count": awards.placed_count, "melee": melee,
         "max_prizes": selectors.MAX_PRIZES,
+        # A concours in phases: which final ranks each tableau's places are (before its
+        # tableaux are drawn, that they will be said here).
+        "tableau_ranks": selectors.tableau_ranks(tournament),
+        "in_phases": phase_plan_of(tournament) is not None,
+        "phases": any(award.line.phase is not None for award in awards.lines),
     }, status=status)
 
 

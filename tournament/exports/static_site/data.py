@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Literal
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from ...models import Tournament
@@ -97,6 +98,9 @@ class StandingRow:
     ranking_points: int
     lot: str
     active: bool
+    # A concours in phases: the tableau that placed it and how (BRACKETS.md 6).
+    tableau: str = ""
+    how: str = ""
 
     @property
     def diff(self) -> int:
@@ -109,6 +113,8 @@ class Prize:
     name: str
     people: tuple[Person, ...]
     lot: str
+    tableau: str = ""  # a concours in phases: the palmarès' heading (« Consolante »)
+    how: str = ""
 
 
 @dataclass(frozen=True)
@@ -154,6 +160,7 @@ class SiteConcours:
     parties: list[Partie] = field(default_factory=list)
     prizes: list[Prize] = field(default_factory=list)
     unawarded: list[str] = field(default_factory=list)
+    phases: bool = False  # places given by the tableaux of a concours in phases
 
     @property
     def folder(self) -> str:
@@ -245,6 +252,9 @@ def concours(tournament: Tournament, people: People) -> SiteConcours:
         melee, criteria_labels(tournament), scope.text,
         documents.concours_over(tournament, scope),
         uses_ranking_points(tournament))
+    # In phases, over once the tableaux give the places, not at the parties planned.
+    site.phases = any(line.phase is not None for line in lines)
+    site.over = site.phases or (site.over and not any(state.phase for state in scope.states))
 
     def line_people(line: StandingsLine) -> tuple[Person, ...]:
         if line.player is not None:
@@ -262,11 +272,16 @@ def concours(tournament: Tournament, people: People) -> SiteConcours:
     for award in awards.lines:
         line, row = award.line, award.line.row
         who = line_people(line)
+        tableau = capfirst(line.phase.tableau) if line.phase is not None else ""
+        how = line.phase.how if line.phase is not None else ""
         site.standings.append(StandingRow(
             row.rank, ordinal(row.rank), line_name(line), who, row.played, row.wins,
-            row.points, row.conceded, row.ranking_points, award.label, line.active))
+            row.points, row.conceded, row.ranking_points, award.label, line.active,
+            tableau, how))
         if award.label:
-            site.prizes.append(Prize(award.place, line_name(line), who, award.label))
+            site.prizes.append(Prize(award.place, line_name(line), who, award.label,
+                                     tableau or (_("Autres places") if site.phases else ""),
+                                     how))
         if line.team is not None:
             teams[line.team.pk] = (f"{line.team.number}. {line.team.name}", who)
         places[line.entrant.id] = award.place if award.placed else ""
