@@ -105,6 +105,18 @@ def test_the_register_names_a_player_first_name_first_as_the_teams_list_does(
         assert "Paul Durand" in text and "Durand Paul" not in text
 
 
+def test_no_merge_is_offered_until_the_register_holds_two_players(client, owner, club):
+    """Issue 32: the merge button (and its column of boxes) showed on an empty register."""
+    client.force_login(owner)
+    merge = reverse("tournament:club_player_merge", args=[club.slug])
+    assert merge not in client.get(register_url(club)).content.decode()
+    services.club_player_create(club=club, name="Durand", first_name="Paul")
+    assert merge not in client.get(register_url(club)).content.decode()
+    services.club_player_create(club=club, name="Martin", first_name="Jean")
+    body = client.get(register_url(club)).content.decode()
+    assert merge in body and 'name="pick"' in body
+
+
 def test_a_player_of_another_club_is_not_found_under_this_one(client, accounts, club):
     other = services.club_of_organiser(accounts["stranger"])
     secret = services.club_player_create(club=other, name="Secret")
