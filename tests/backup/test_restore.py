@@ -328,6 +328,24 @@ def test_copier_ce_concours_proposes_a_name_and_an_address(client, owner, concou
     assert done["Location"] == reverse("tournament:detail", args=["hiver-copie"])
 
 
+def test_copier_ce_concours_address_follows_a_name_changed_until_typed_by_hand(
+        client, owner, concours):
+    """Issue 32: the name changed, the copy still took the address made from the first
+    one. An address left as proposed follows the name; one typed by hand is kept."""
+    client.force_login(owner)
+    page = client.get(reverse("tournament:backup_restore", args=["original"])).content.decode()
+    proposed = f"concours-d-hiver-{concours.date.isoformat()}"
+    assert f'name="proposed_slug" value="{proposed}"' in page
+    url = reverse("tournament:tournament_copy", args=["original"])
+    sent = {"proposed_name": "Concours d'hiver (copie)", "proposed_slug": proposed,
+            "slug": proposed}
+    done = client.post(url, {**sent, "name": "Finale de mars"})
+    assert done["Location"] == reverse(
+        "tournament:detail", args=[f"finale-de-mars-{concours.date.isoformat()}"])
+    done = client.post(url, {**sent, "name": "Finale d'avril", "slug": "avril"})
+    assert done["Location"] == reverse("tournament:detail", args=["avril"])
+
+
 def test_the_dashboard_links_to_the_restore_page(client, owner, concours):
     client.force_login(owner)
     page = client.get(reverse("tournament:detail", args=["original"])).content.decode()

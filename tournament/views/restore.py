@@ -229,7 +229,7 @@ def _after_copy(original: Tournament, copy: Tournament) -> str:
 def tournament_copy(request: HttpRequest, slug: str) -> HttpResponse:
     """« Copier ce concours »: a new concours from this one's backup."""
     tournament = organised(request, slug)
-    form = CopyForm(request.POST)
+    form = CopyForm(request.POST, date=tournament.date)
     if form.is_valid():
         form.check_copy()
     estimate = LONG["restore"].estimate(donne_count(tournament)) if form.is_valid() else None
