@@ -103,6 +103,11 @@ def test_the_register_names_a_player_first_name_first_as_the_teams_list_does(
     for url in (register_url(club), reverse("tournament:teams", args=[t.slug])):
         text = text_of(client.get(url))
         assert "Paul Durand" in text and "Durand Paul" not in text
+    # Sorted as it reads: « Zoé Arnaud » after « Marcel Roux », first name apart or not.
+    services.club_player_create(club=club, name="Arnaud", first_name="Zoé")
+    services.club_player_create(club=club, name="Marcel Roux")
+    text = text_of(client.get(register_url(club)))
+    assert text.index("Marcel Roux") < text.index("Paul Durand") < text.index("Zoé Arnaud")
 
 
 def test_no_merge_is_offered_until_the_register_holds_two_players(client, owner, club):
