@@ -117,8 +117,8 @@ def key_words(key: str) -> list[str]:
 
 
 def name_rotations(name: str) -> set[str]:
-    """The register keys (ClubPlayer.key: « nom prénom », folded) a name typed in either order
-    may be: each rotation of its folded words (« Henri Lebrun » is « lebrun henri »)."""
+    """The register keys (ClubPlayer.key: « prénom nom », folded) a name typed in either order
+    may be: each rotation of its folded words (« Lebrun Henri » is « henri lebrun »)."""
     words = search_key(name).split()
     return {" ".join(words[index:] + words[:index]) for index in range(len(words))}
 

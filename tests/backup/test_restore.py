@@ -22,6 +22,13 @@ from tournament.services import backup
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _var_dir(settings, tmp_path):
+    """The files a restore keeps (aside for its confirmation, the concours before it) in a
+    folder of the test's own, not the project's var/."""
+    settings.VAR_DIR = tmp_path
+
+
 @pytest.fixture
 def concours(owner):
     """Five teams, partie 1 played (a forfeit, a finished game), partie 2 drawn, a donne in."""
@@ -255,6 +262,42 @@ def test_the_organiser_restores_after_a_confirmation_listing_what_is_replaced(
     assert "n'est plus en attente" in html.unescape(again.content.decode())
 
 
+def test_the_confirmation_says_the_publication_changes_and_a_backup_is_kept_first(
+        client, owner, concours, settings, tmp_path, django_capture_on_commit_callbacks):
+    """Issue 32: the page did not say that a concours published since the backup goes back
+    to unpublished, and nothing kept the concours as it was: a wrong restore was final."""
+    saved = backup.export_data(concours)
+    saved["tournament"]["published"] = False
+    client.force_login(owner)
+    page = client.post(reverse("tournament:backup_restore", args=["original"]),
+                       {"file": upload(saved), "mode": "replace"})
+    text = html.unescape(page.content.decode())
+    assert 'id="restore-publication"' in text and "il n'est plus publié" in text
+    assert "Publié</th><td>oui</td><td>non</td>" in text
+    assert "sauvegardé automatiquement" in text
+    before = backup.export_data(concours)
+    for automatic in (False, True):  # the installed command's automatic backups, or not
+        settings.AUTO_BACKUP_DIR = str(tmp_path / "auto") if automatic else ""
+        page = client.post(reverse("tournament:backup_restore", args=["original"]),
+                           {"file": upload(saved), "mode": "replace"})
+        with django_capture_on_commit_callbacks(execute=True):  # its folder follows it
+            done = client.post(reverse("tournament:backup_restore_confirm",
+                                       args=["original"]),
+                               {"pending": page.context["pending"],
+                                "seen": page.context["seen"]}, follow=True)
+        said = html.unescape(done.content.decode())
+        kept = [path for path in tmp_path.rglob("*-avant-restauration.json")
+                if automatic == ("auto" in path.parts)]
+        assert len(kept) == 1 and str(kept[0]) in said
+        assert ("sauvegardes automatiques" in said) == automatic
+        assert not Tournament.objects.get().published
+        if not automatic:
+            assert backup.parse_document(kept[0].read_bytes()) == backup.parse_document(
+                json.dumps(before).encode())
+    listed = services.autobackups.autobackup_list(Tournament.objects.get())
+    assert any(item.name.endswith("-avant-restauration.json") for item in listed)
+
+
 def test_cancelling_the_confirmation_changes_nothing(client, owner, concours):
     client.force_login(owner)
     before = everything()
@@ -326,6 +369,24 @@ def test_copier_ce_concours_proposes_a_name_and_an_address(client, owner, concou
     done = client.post(reverse("tournament:tournament_copy", args=["original"]),
                        {"name": "Hiver (copie)", "slug": ""})  # an address left empty too
     assert done["Location"] == reverse("tournament:detail", args=["hiver-copie"])
+
+
+def test_copier_ce_concours_address_follows_a_name_changed_until_typed_by_hand(
+        client, owner, concours):
+    """Issue 32: the name changed, the copy still took the address made from the first
+    one. An address left as proposed follows the name; one typed by hand is kept."""
+    client.force_login(owner)
+    page = client.get(reverse("tournament:backup_restore", args=["original"])).content.decode()
+    proposed = f"concours-d-hiver-{concours.date.isoformat()}"
+    assert f'name="proposed_slug" value="{proposed}"' in page
+    url = reverse("tournament:tournament_copy", args=["original"])
+    sent = {"proposed_name": "Concours d'hiver (copie)", "proposed_slug": proposed,
+            "slug": proposed}
+    done = client.post(url, {**sent, "name": "Finale de mars"})
+    assert done["Location"] == reverse(
+        "tournament:detail", args=[f"finale-de-mars-{concours.date.isoformat()}"])
+    done = client.post(url, {**sent, "name": "Finale d'avril", "slug": "avril"})
+    assert done["Location"] == reverse("tournament:detail", args=["avril"])
 
 
 def test_the_dashboard_links_to_the_restore_page(client, owner, concours):

@@ -130,6 +130,18 @@ def test_a_team_that_never_arrived_has_no_page_nor_line_on_the_site(owner):
     assert broken_links(files) == []
 
 
+def test_a_forfeit_reads_forfait_on_both_players_pages_not_its_points(owner):
+    """Issue 32: the winner's page showed a forfeit as a game won 1000 to 0."""
+    t = drawn(owner=owner, teams=2, slug="forfait")
+    game = t.rounds.get().games.select_related("team_ns__first", "team_ew__first").get()
+    services.game_forfeit(game=game, side="EW")
+    files = members(static_site.concours_zip(t, WHEN))
+    won = files[f"joueurs/{game.team_ns.first.registered_id}.html"]
+    lost = files[f"joueurs/{game.team_ew.first.registered_id}.html"]
+    assert "gagnée par forfait" in won and ">1000<" not in won
+    assert 'class="forfeit" data-label="Résultat">forfait<' in lost and ">1000<" not in lost
+
+
 def test_every_link_of_every_page_is_a_member_of_the_zip(played):
     files = members(static_site.concours_zip(played, WHEN))
     links = [url for name, text in files.items() if name.endswith(".html")

@@ -40,7 +40,7 @@ def test_a_player_is_added_to_the_register_and_logged(club):
                                          licence="AB 12", home_club="Metz",
                                          by=Actor("presidente", None))
     assert (player.full_name, player.key, player.licence_key) == (
-        "Hélène Dupré", "dupre helene", "ab12")
+        "Hélène Dupré", "helene dupre", "ab12")
     entry = RegisterEntry.objects.get()
     assert (entry.action, entry.player, entry.actor) == ("create", player, "presidente")
 

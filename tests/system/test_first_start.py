@@ -87,6 +87,16 @@ def test_the_phones_page_gives_the_address_and_its_qr_code(client, settings):
     assert "http://192.168.1.20:8000/" in body and "<svg" in body
 
 
+def test_the_phones_page_of_a_local_start_offers_no_address_the_phones_cannot_reach(
+        client, settings):
+    """Issue 32: `--local` listens on 127.0.0.1, yet the page offered that address and its QR
+    code to the tables' phones."""
+    settings.PUBLIC_URL = "http://127.0.0.1:8000"
+    body = client.get(reverse("phone_address")).content.decode()
+    assert "127.0.0.1" not in body and "<svg" not in body
+    assert "Les téléphones ne peuvent pas se connecter" in body and "sans --local" in body
+
+
 def test_the_home_page_points_to_the_first_start_page_until_the_password_is_chosen(client):
     """Issue 32: before the first password, the home page gave no hint of this page."""
     first_start.prepare()

@@ -74,3 +74,17 @@ def test_before_publication_no_qr_code_leads_players_to_a_closed_page(client, co
     response = client.get(reverse("tournament:pairings_pdf", args=[concours.slug, 1]))
     first = PdfReader(io.BytesIO(response.content)).pages[0]
     assert "Où est ma table ?" not in first.extract_text() and len(first.images) == 0
+
+
+def test_the_menu_offers_the_finder_only_once_the_concours_is_published(client, owner):
+    """Issue 32: the menu offered « Où est ma table ? » before publication, when the page is
+    closed to the players (their phones would open « Page introuvable »)."""
+    from tests.builders import tournament
+
+    t = tournament(owner=owner, published=False)
+    client.force_login(owner)
+    detail = reverse("tournament:detail", args=[t.slug])
+    assert _url(t) not in client.get(detail).content.decode()
+    t.published = True
+    t.save(update_fields=["published"])
+    assert _url(t) in client.get(detail).content.decode()

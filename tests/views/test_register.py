@@ -90,6 +90,38 @@ def test_the_register_filters_as_one_types(client, accounts, club, helene):
     assert "Martin" in client.get(register_url(club)).content.decode()
 
 
+def test_the_register_names_a_player_first_name_first_as_the_teams_list_does(
+        client, accounts, club, owner):
+    """Issue 32: the teams' list said « Paul Durand », the register « Durand Paul ». Both say
+    « Prénom Nom », as every page, sheet and export of the concours names an entrant."""
+    durand = services.club_player_create(club=club, name="Durand", first_name="Paul",
+                                         licence="L1002")
+    t = tournament(owner=owner)
+    services.team_create(tournament=t, name="Les As", player1="Paul Durand",
+                         player2="Jean Martin", registered1=durand.pk)
+    client.force_login(owner)
+    for url in (register_url(club), reverse("tournament:teams", args=[t.slug])):
+        text = text_of(client.get(url))
+        assert "Paul Durand" in text and "Durand Paul" not in text
+    # Sorted as it reads: « Zoé Arnaud » after « Marcel Roux », first name apart or not.
+    services.club_player_create(club=club, name="Arnaud", first_name="Zoé")
+    services.club_player_create(club=club, name="Marcel Roux")
+    text = text_of(client.get(register_url(club)))
+    assert text.index("Marcel Roux") < text.index("Paul Durand") < text.index("Zoé Arnaud")
+
+
+def test_no_merge_is_offered_until_the_register_holds_two_players(client, owner, club):
+    """Issue 32: the merge button (and its column of boxes) showed on an empty register."""
+    client.force_login(owner)
+    merge = reverse("tournament:club_player_merge", args=[club.slug])
+    assert merge not in client.get(register_url(club)).content.decode()
+    services.club_player_create(club=club, name="Durand", first_name="Paul")
+    assert merge not in client.get(register_url(club)).content.decode()
+    services.club_player_create(club=club, name="Martin", first_name="Jean")
+    body = client.get(register_url(club)).content.decode()
+    assert merge in body and 'name="pick"' in body
+
+
 def test_a_player_of_another_club_is_not_found_under_this_one(client, accounts, club):
     other = services.club_of_organiser(accounts["stranger"])
     secret = services.club_player_create(club=other, name="Secret")

@@ -429,3 +429,25 @@ def test_digits_python_counts_but_int_refuses_are_refused_in_french(client, owne
                            {"seed": "³"}, follow=True)
     assert "La graine du tirage est un nombre entier de 18 chiffres" in response.content.decode()
     assert concours.rounds.count() == 1
+
+
+def test_the_entrants_lists_have_no_empty_last_column(client, owner):
+    """Issue 32: the teams' and the players' lists ended with a column without a heading,
+    empty but for a withdrawn entrant's « retirée », now said beside its name."""
+    import re
+
+    from tests.builders import melee
+
+    doublettes, mixed = tournament(owner=owner, teams=2), melee(owner=owner, players=2)
+    services.team_withdraw(team=doublettes.teams.get(number=2))
+    services.player_withdraw(player=mixed.players.get(number=2))
+    client.force_login(owner)
+    for url, gone in ((reverse("tournament:teams", args=[doublettes.slug]), "retirée"),
+                      (reverse("tournament:players", args=[mixed.slug]), "retiré")):
+        page = client.get(url).content.decode()
+        table = page[page.index("<table"):page.index("</table>")]
+        headings = re.findall(r"<th>(.*?)</th>", table)
+        assert headings and all(headings), headings  # no heading left blank
+        rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)[1:]
+        assert [row.count("<td") for row in rows] == [len(headings)] * 2
+        assert f"<small>({gone})</small>" in rows[1] and gone not in rows[0]

@@ -4,6 +4,7 @@ is parsed; its checks are the service's (`backup.backup_restore`), all or nothin
 
 from __future__ import annotations
 
+import datetime
 from contextlib import suppress
 from typing import Any
 
@@ -32,11 +33,26 @@ class CopyForm(forms.Form):
         help_text=_("/t/adresse/ : des lettres minuscules sans accent, des chiffres et des "
                     "tirets."),
         widget=forms.TextInput(attrs={"maxlength": SLUG_MAX_LENGTH, "size": 40}))
+    # « Copier ce concours »: the name and address the page proposed (its script follows a
+    # name typed over; static/tournament/copy.js). An address still the proposed one was
+    # not chosen by hand: it follows the name the organiser gave.
+    proposed_name = forms.CharField(required=False, widget=forms.HiddenInput)
+    proposed_slug = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, date: datetime.date | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.date = date  # the concours copied's: the proposed address ends with it
 
     def check_copy(self) -> None:
         """A copy needs both (the service checks what they say); an address left empty is
-        made from the name, as for a new concours."""
+        made from the name, as for a new concours; an address left as proposed follows a
+        name changed (issue 32: the copy took the address made from the first name)."""
         name = self.cleaned_data.get("name", "").strip()
+        slug = self.cleaned_data.get("slug", "").strip()
+        proposed = self.cleaned_data.get("proposed_slug", "").strip()
+        if (self.date is not None and name and proposed and slug == proposed
+                and name != self.cleaned_data.get("proposed_name", "").strip()):
+            self.cleaned_data["slug"] = copy_slug(name, self.date)
         if name and not self.cleaned_data.get("slug", "").strip():
             # A name that gives no address is told below (« Indiquez l'adresse »).
             with suppress(InvalidText):
@@ -52,14 +68,22 @@ def copy_suggestion(tournament: Tournament) -> dict[str, str]:
     address was asked for, and a volunteer does not know what to type): the name marked as a
     copy, the address made from the name and the date (« belote-du-vendredi-2026-11-21 »,
     « …-2 » when taken)."""
-    suffix = tournament.date.isoformat()
-    base = slug_suggestion(tournament.name)[:SLUG_MAX_LENGTH - len(suffix) - 1].rstrip("-")
-    try:
-        slug = free_slug(f"{base}-{suffix}" if base else suffix)
-    except InvalidText:  # every variant taken: the organiser types one
-        slug = ""
+    slug = copy_slug(tournament.name, tournament.date)
     name = gettext("%(name)s (copie)") % {"name": tournament.name}
-    return {"name": name[:Tournament._meta.get_field("name").max_length], "slug": slug}
+    name = name[:Tournament._meta.get_field("name").max_length]
+    return {"name": name, "slug": slug, "proposed_name": name, "proposed_slug": slug}
+
+
+def copy_slug(name: str, date: datetime.date) -> str:
+    """The address proposed for a copy named `name` of a concours of `date`: made from the
+    name and the date, « -2 »… when taken; "" when every variant is (the organiser types
+    one). copy.js makes the same as the name is typed, the « -2 » aside."""
+    suffix = date.isoformat()
+    base = slug_suggestion(name)[:SLUG_MAX_LENGTH - len(suffix) - 1].rstrip("-")
+    try:
+        return free_slug(f"{base}-{suffix}" if base else suffix)
+    except InvalidText:
+        return ""
 
 
 class RestoreForm(CopyForm):

@@ -4,9 +4,11 @@ port, and the QR code the phones scan."""
 from __future__ import annotations
 
 import errno
+import ipaddress
 import socket
 import sys
 from typing import TextIO
+from urllib.parse import urlsplit
 
 import segno
 
@@ -32,6 +34,18 @@ def lan_address() -> str | None:
         return None
     own = sorted({str(entry[4][0]) for entry in found} - {"0.0.0.0"})
     return next((candidate for candidate in own if not candidate.startswith("127.")), None)
+
+
+def only_this_computer(url: str) -> bool:
+    """Whether `url` leads to this computer alone (127.0.0.1, localhost, ::1): what `--local`
+    gives, and an address no phone can reach."""
+    host = urlsplit(url).hostname or ""
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a name: the network's to resolve
+        return False
 
 
 def port_free(host: str, port: int) -> bool:

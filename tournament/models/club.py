@@ -57,9 +57,11 @@ class Membership(models.Model):
 class ClubPlayer(models.Model):
     """A player of the club's register: registered once, found again at every concours.
 
-    `key` is the folded "name first name" the type-ahead searches (accents and case ignored:
-    validators.search_key); `licence_key` the folded licence (models.players.licence_key),
-    unique in the club when there is one. `uid` recognises the player in a backup restored on
+    `key` is the folded « Prénom Nom » the type-ahead searches and the register is sorted
+    by (accents and case ignored: validators.search_key), in the order every page shows a
+    name (issue 32: the register said « Durand Paul » where the teams said « Paul Durand »);
+    `licence_key` the folded licence (models.players.licence_key), unique in the club when
+    there is one. `uid` recognises the player in a backup restored on
     another computer when there is no licence. An anonymised player (RGPD) keeps its results
     under « Joueur n° <pk> », without licence."""
 
@@ -100,7 +102,7 @@ class ClubPlayer(models.Model):
     def save(self, *args: Any, **kwargs: Any) -> None:
         # The folded keys follow the name and licence whoever writes them (a form, a file,
         # a backup, a merge): never two ways of folding.
-        self.key = search_key(f"{self.name} {self.first_name}")
+        self.key = search_key(self.full_name)
         self.licence_key = licence_key(self.licence)
         if kwargs.get("update_fields") is not None:
             kwargs["update_fields"] = {*kwargs["update_fields"], "key", "licence_key"}

@@ -38,6 +38,9 @@ class Contents:
     season: str = ""
     payments: int = 0
     lots: int = 0
+    # Whether the public reads it: a restore takes the file's (issue 32: the page did not
+    # say that a concours published tonight goes back to unpublished, or the reverse).
+    published: bool = False
     arrived: int = 0
     # A concours in phases (issue 35): its formule in words ("" none), its poules drawn, its
     # tableaux drawn and their matches called.
@@ -77,7 +80,7 @@ def tournament_contents(tournament: Tournament) -> Contents:
                 else tournament.teams.filter(round__isnull=True))
     return Contents(
         name=tournament.name, slug=tournament.slug, date=tournament.date,
-        teams=tournament.teams.filter(round__isnull=True).count(),
+        published=tournament.published, teams=tournament.teams.filter(round__isnull=True).count(),
         players=tournament.players.count(), parties=tournament.rounds.count(),
         donnes=DonneRecord.objects.filter(game__round__tournament=tournament).count(),
         entries=tournament.audit.count(),

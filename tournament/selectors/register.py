@@ -157,6 +157,11 @@ class RegisterPage:
     def cut(self) -> bool:
         return self.matching > len(self.players)
 
+    @property
+    def mergeable(self) -> bool:
+        """Whether two players could be merged: two that are not anonymised."""
+        return self.total - self.anonymised >= 2
+
 
 def register_page(club: Club, query: str = "", *, limit: int = LISTED) -> RegisterPage:
     """The register's page: its counts, and its players (those `query` finds, if given), the

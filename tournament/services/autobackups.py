@@ -15,11 +15,20 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from ..models import Tournament
-from .autobackup_folders import enabled, file_name, folder_of, folders_of, gather, parse_name
+from .autobackup_folders import (
+    enabled,
+    file_name,
+    folder_name,
+    folder_of,
+    folders_of,
+    gather,
+    parse_name,
+)
 from .backup import export_json
 
 KEEP = 30  # files a concours keeps; the oldest goes when a 31st is written
@@ -85,6 +94,32 @@ def autobackup_write(*, tournament: Tournament, reason: str,
     os.replace(partial, path)
     for _old, old_path in _found(tournament)[KEEP:]:
         old_path.unlink(missing_ok=True)
+    return path
+
+
+BEFORE_RESTORE = "avant-restauration"  # the reason of the backup a restore writes first
+
+
+def autobackup_before_restore(*, tournament: Tournament) -> Path:
+    """A backup of `tournament` as it is, written before a restore replaces it (issue 32: a
+    wrong restore could not be undone): among its automatic backups when they are on (the
+    installed command: listed, downloadable and restorable on the restore page), else in
+    the server's data folder (var/avant-restauration/). OSError when it cannot be written:
+    the caller then restores nothing."""
+    if enabled():
+        path = autobackup_write(tournament=tournament, reason=BEFORE_RESTORE)
+        assert path is not None  # on, so written
+        return path
+    folder = Path(settings.VAR_DIR) / BEFORE_RESTORE
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    prefix = f"{folder_name(tournament)}_"
+    path = folder / f"{prefix}{file_name(timezone.now(), BEFORE_RESTORE)}"
+    partial = path.with_suffix(".part")
+    partial.write_text(export_json(tournament), encoding="utf-8")
+    os.replace(partial, path)
+    # The concours' last KEEP, as its automatic backups (the names sort by moment).
+    for old in sorted(folder.glob(f"{prefix}*.json"), reverse=True)[KEEP:]:
+        old.unlink(missing_ok=True)
     return path
 
 

@@ -37,6 +37,8 @@ def first_start_page(request: HttpRequest) -> HttpResponse:
 def phone_address(request: HttpRequest) -> HttpResponse:
     """The address the tables' phones type or scan (the one table links print)."""
     url = settings.PUBLIC_URL or request.build_absolute_uri("/").rstrip("/")
+    if network.only_this_computer(url):  # `--local`: no phone reaches 127.0.0.1
+        return render(request, "launcher/phone_address.html", {"unreachable": True})
     return render(request, "launcher/phone_address.html",
                   {"url": url + "/", "qr": network.qr_svg(url + "/")})
 

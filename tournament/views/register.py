@@ -83,7 +83,8 @@ def _register_page(request: HttpRequest, club: Club, form: ClubPlayerForm,
     page = selectors.register_page(club, query)
     role = club_role(request, club)
     context = {"club": club, "page": page, "query": query, "form": form,
-               "can_edit": role in REGISTER_EDITORS, "can_merge": role in REGISTER_KEEPERS,
+               "can_edit": role in REGISTER_EDITORS,
+               "can_merge": role in REGISTER_KEEPERS and page.mergeable,
                "merges": selectors.register_merges(club) if role in REGISTER_KEEPERS else []}
     if request.headers.get("HX-Request") and request.method == "GET":
         return render(request, "tournament/register/table.html", context)

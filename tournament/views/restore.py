@@ -11,6 +11,7 @@ players goes by the same confirmation first."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from django.contrib import messages
@@ -46,12 +47,30 @@ def _donnes(data: object) -> int:
                if isinstance(game, dict) and isinstance(game.get("donnes"), list))
 
 
-def _restored(tournament: Tournament, restored: Tournament, replace: bool) -> str:
+def _restored(tournament: Tournament, restored: Tournament, replace: bool,
+              kept: Path | None = None) -> str:
     if replace:
-        return _("Sauvegarde restaurée : le concours « %(name)s » est celui du fichier.") % {
+        done = _("Sauvegarde restaurée : le concours « %(name)s » est celui du fichier.") % {
             "name": restored.name}
+        if kept is None:
+            return done
+        where = (_("parmi ses sauvegardes automatiques, en bas de la page « Restaurer »")
+                 if autobackups.enabled() else _("sur le serveur"))
+        return done + " " + _("Le concours tel qu'il était avant est sauvegardé %(where)s : "
+                              "%(path)s") % {"where": where, "path": kept}
     return _("Sauvegarde restaurée comme nouveau concours « %(name)s ».") % {
         "name": restored.name}
+
+
+def _kept_before(tournament: Tournament) -> Path:
+    """The concours as it is, backed up before a restore replaces it; a French UserError
+    when it cannot be (then nothing is restored)."""
+    try:
+        return autobackups.autobackup_before_restore(tournament=tournament)
+    except OSError as error:
+        raise UserError(_("La sauvegarde du concours tel qu'il est, écrite avant toute "
+                          "restauration, n'a pas pu l'être (%(why)s) : rien n'a changé.")
+                        % {"why": error.strerror or error}) from error
 
 
 def _page(request: HttpRequest, tournament: Tournament, form: RestoreForm,
@@ -171,6 +190,7 @@ def restore_confirm(request: HttpRequest, slug: str) -> HttpResponse:
         if not form.is_valid():
             return _confirmation(request, tournament, kept, review, name=name, form=form,
                                  status=400)
+        before = _kept_before(tournament) if replace else None
         restored = backup.backup_restore(
             organiser=request.user, data=kept["data"], mode=kept["mode"],
             tournament=tournament if replace else None,
@@ -180,7 +200,7 @@ def restore_confirm(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, error.message)
         return redirect("tournament:backup_restore", slug=slug)
     pending.discard(KIND, tournament, name)
-    messages.success(request, _restored(tournament, restored, replace))
+    messages.success(request, _restored(tournament, restored, replace, before))
     return redirect("tournament:detail", slug=restored.slug)
 
 
@@ -200,6 +220,10 @@ def _restore_in_background(request: HttpRequest, tournament: Tournament, kept: d
         if not form.is_valid():
             raise UserError(_("Les choix des joueurs ne sont plus valables : envoyez le "
                               "fichier à nouveau."))
+        before = None
+        if replace:
+            step(_("Sauvegarde du concours tel qu'il est…"))
+            before = _kept_before(tournament)
         step(_("Écriture du concours…"))
         restored = backup.backup_restore(
             organiser=user, data=kept["data"], mode=kept["mode"],
@@ -207,7 +231,7 @@ def _restore_in_background(request: HttpRequest, tournament: Tournament, kept: d
             seen=int(seen) if replace else None, slug=kept.get("slug"),
             name=kept.get("name"), choices=form.choices())
         pending.discard(KIND, tournament, name)
-        step(_restored(tournament, restored, replace))
+        step(_restored(tournament, restored, replace, before))
         return reverse("tournament:detail", args=[restored.slug])
 
     return serve.start(request, tournament, filename=tournament.slug, estimate=estimate,
@@ -229,7 +253,7 @@ def _after_copy(original: Tournament, copy: Tournament) -> str:
 def tournament_copy(request: HttpRequest, slug: str) -> HttpResponse:
     """« Copier ce concours »: a new concours from this one's backup."""
     tournament = organised(request, slug)
-    form = CopyForm(request.POST)
+    form = CopyForm(request.POST, date=tournament.date)
     if form.is_valid():
         form.check_copy()
     estimate = LONG["restore"].estimate(donne_count(tournament)) if form.is_valid() else None

@@ -128,9 +128,14 @@ class Played:
     score_for: int | None
     score_against: int | None
     outcome: Outcome
+    # Decided by a forfeit, either side's: its points are the rules' forfeit points, not a
+    # game's, so the page says « forfait » rather than a 1000–0 never played.
+    forfeit: bool = False
 
     @property
     def outcome_words(self) -> str:
+        if self.forfeit and self.outcome == "win":
+            return _("gagnée par forfait")
         return outcome_words(self.outcome)
 
 
@@ -317,7 +322,8 @@ def concours(tournament: Tournament, people: People) -> SiteConcours:
                     tuple(other for other in mine.people if other is not person),
                     theirs.people if theirs is not None and mine is not theirs else (),
                     score_for, score_against,
-                    _outcome(finished, bye, forfeit, winner, code)))
+                    _outcome(finished, bye, forfeit, winner, code),
+                    bool(forfeit) and not bye))
     site.parties = [Partie(number, sorted(tables, key=lambda row: (row.table is None,
                                                                  row.table or 0)))
                     for number, tables in by_partie.items()]

@@ -874,7 +874,8 @@ def restoring_club(organiser: User | AnonymousUser,
 def _contents(backup: Backup) -> Contents:
     return Contents(
         name=backup.tournament["name"], slug=backup.tournament["slug"],
-        date=backup.tournament["date"], teams=len(backup.teams), players=len(backup.players),
+        date=backup.tournament["date"], published=bool(backup.tournament["published"]),
+        teams=len(backup.teams), players=len(backup.players),
         parties=len(backup.rounds),
         donnes=sum(len(game.donnes) for round_ in backup.rounds for game in round_.games),
         entries=len(backup.audit),
