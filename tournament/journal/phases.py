@@ -1,6 +1,7 @@
 """Kind "phases": a concours in phases (BRACKETS.md). Action "update": its formule set or
 changed (before and after: the options, None for none); "create": its poules drawn ({"seed",
-"poules": team numbers by poule and position}), "delete": that draw undone (the same value
+"poules": team numbers by poule and position; a mêlée's "pairs": each pair's two player
+numbers, pair 1 first}), "delete": that draw undone (the same value
 before); "swap": two teams exchanged between poules ({"teams": [a, b]}, their poules and
 positions before and after); "tableau": a tableau seeded ({"tableau", "seeds"}); "call",
 "uncall": a match of a tableau called to its table, or its call undone ({"tableau",
@@ -39,13 +40,17 @@ def check(action: str, value: object) -> None:
             raise BadValue(_("« tetes » : des numéros d'équipe sont attendus."))
         return
     if action in ("create", "delete"):
-        drawn = keys(value, ["seed", "poules"], ["poules"])
+        drawn = keys(value, ["seed", "poules", "pairs"], ["poules"])
         if drawn.get("seed") is not None and not whole(drawn["seed"], 2**63 - 1):
             raise BadValue(_("« seed » : un nombre entier positif est attendu."))
         poules = drawn["poules"]
         if not isinstance(poules, list) or len(poules) > SMALL or not all(
                 _numbers(poule, 4) for poule in poules):
             raise BadValue(_("« poules » : les équipes de chaque poule sont attendues."))
+        pairs = drawn.get("pairs", [])
+        if not isinstance(pairs, list) or len(pairs) > SMALL or not all(
+                _numbers(pair, 2) and len(pair) == 2 for pair in pairs):
+            raise BadValue(_("« pairs » : les deux joueurs de chaque paire sont attendus."))
         return
     if action == "tableau":
         drawn = keys(value, ["tableau", "seeds"], ["tableau", "seeds"])
@@ -84,8 +89,13 @@ def words(value: Any, melee: bool = False) -> str:
         first, second = value["teams"]
         return _("équipes %(a)s et %(b)s échangées") % {"a": first, "b": second}
     if "poules" in value:
-        return "; ".join(f"poule {poule_name(index)} : {', '.join(map(str, poule))}"
+        text = "; ".join(f"poule {poule_name(index)} : {', '.join(map(str, poule))}"
                          for index, poule in enumerate(value["poules"], start=1))
+        if value.get("pairs"):
+            text += " — " + "; ".join(
+                _("paire %(n)d : joueurs %(a)s et %(b)s") % {"n": number, "a": a, "b": b}
+                for number, (a, b) in enumerate(value["pairs"], start=1))
+        return text
     return ", ".join(f"{key} : {value[key]}" for key in OPTIONS if key in value)
 
 

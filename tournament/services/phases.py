@@ -16,7 +16,10 @@ Decisions where BRACKETS.md is silent:
 - a formule is checked against the entrants registered when there are enough of them to
   play it; before, only its own options are checked, and the formule's page says what the
   draw will refuse with the entrants so far;
-- a mêlée plays in phases later (its pairs drawn once, 1): refused for now.
+- a mêlée plays in poules: its pairs are drawn with the poules (one seed, one button, one
+  undo), among the players the draw takes, and saved as teams (services.pairs). An odd
+  count of players is refused, as are têtes de série (a pair is not known before its draw).
+  Its `parties` and `direct` qualifications are refused for now.
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ from ..selectors.rules import games_with_results
 from ..selectors.standings import standings
 from ..validators import MAX_SEED
 from .donnes import game_forfeit
+from .pairs import melee_poules_dealt, pairs_delete, pairs_numbers
 from .rounds import round_close
 
 __all__ = ["phase_plan_set", "poule_partie_generate", "poules_draw", "poules_swap",
@@ -104,9 +108,12 @@ def phase_plan_set(*, tournament: Tournament, qualification: str, poule_style: s
     """Set the concours' formule en phases (BRACKETS.md 1), refused in French as section 8
     says, and while the poules are drawn."""
     tournament = _locked(tournament)
-    if tournament.by_player:
-        raise UserError(_("Une mêlée ne se joue pas encore en phases : choisissez les "
-                          "doublettes formées."))
+    if tournament.by_player and qualification != "poules":
+        raise UserError(_("Une mêlée ne se joue en phases qu'en poules pour l'instant : "
+                          "choisissez la qualification par poules."), "qualification")
+    if tournament.by_player and tetes:
+        raise UserError(_("Une mêlée n'a pas de têtes de série : ses paires sont tirées au "
+                          "sort avec les poules."), "tetes")
     if tournament.rounds.exists():
         raise UserError(_("Des parties sont tirées : la formule ne change plus. Annulez "
                           "leur tirage pour la changer."))
@@ -136,8 +143,10 @@ def phase_plan_set(*, tournament: Tournament, qualification: str, poule_style: s
                       consolante=consolante, cadrage=cadrage,  # type: ignore[arg-type]
                       placement=placement,  # type: ignore[arg-type]
                       separate_clubs=separate_clubs, tetes=tuple(tetes))
+    count = (entrants_registered(tournament).count() // 2 if tournament.by_player
+             else len(registered))
     try:
-        formule_check(formule, _checked_with(formule, len(registered)))
+        formule_check(formule, _checked_with(formule, count))
     except BracketError as error:
         raise UserError(str(error)) from None
     plan = PhasePlan.objects.filter(tournament=tournament).first()
@@ -186,6 +195,8 @@ def poules_draw(*, tournament: Tournament, seed: int | None = None,
         raise UserError(_("La tête de série n° %(n)d n'est pas du tirage (absente ou "
                           "retirée) : retirez-la de la formule.") % {"n": absent[0]})
     seed = secrets.randbelow(10**9) if seed is None else seed
+    if tournament.by_player:
+        return _melee_poules_draw(tournament, plan, seed, by)
     clubs = {number: {team.club} for number, team in teams.items() if team.club}
     try:
         formule_check(phase_plan_formule(plan, tournament), len(teams))
@@ -201,6 +212,29 @@ def poules_draw(*, tournament: Tournament, seed: int | None = None,
     plan.save(update_fields=["deal_seed"])
     audit.log(tournament, by, "phases", "create",
               after={"seed": seed, "poules": deal.poules})
+    return plan
+
+
+def _melee_poules_draw(tournament: Tournament, plan: PhasePlan, seed: int,
+                       by: Actor) -> PhasePlan:
+    """A mêlée's poules (1): its players drawn into pairs, then the pairs dealt as teams,
+    both by lot with `seed`."""
+    pairs, deal = melee_poules_dealt(tournament, seed=seed,
+                                     separate_clubs=plan.separate_clubs)
+    try:
+        formule_check(phase_plan_formule(plan, tournament), len(pairs))
+    except BracketError as error:
+        raise UserError(str(error)) from None
+    by_number = {team.number: team for team in pairs}
+    PouleSeat.objects.bulk_create(
+        PouleSeat(tournament=tournament, poule=index, position=position,
+                  team=by_number[number])
+        for index, poule in enumerate(deal.poules, start=1)
+        for position, number in enumerate(poule, start=1))
+    plan.deal_seed = seed
+    plan.save(update_fields=["deal_seed"])
+    audit.log(tournament, by, "phases", "create",
+              after={"seed": seed, "poules": deal.poules, "pairs": pairs_numbers(pairs)})
     return plan
 
 
@@ -224,7 +258,11 @@ def poules_undraw(*, tournament: Tournament, by: Actor = SYSTEM) -> None:
     if not seated:
         raise UserError(_("Les poules ne sont pas tirées."))
     PouleSeat.objects.filter(tournament=tournament).delete()
-    before = {"seed": plan.deal_seed, "poules": seated}
+    before: dict[str, object] = {"seed": plan.deal_seed, "poules": seated}
+    if tournament.by_player:  # a mêlée's pairs were drawn with its poules: they go too
+        before["pairs"] = pairs_numbers(list(Team.objects.filter(
+            tournament=tournament, round__isnull=True).select_related("first", "second")))
+        pairs_delete(tournament)
     plan.deal_seed = None
     plan.save(update_fields=["deal_seed"])
     audit.log(tournament, by, "phases", "delete", before=before)

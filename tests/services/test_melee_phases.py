@@ -1,0 +1,108 @@
+"""A mêlée in phases through the services (BRACKETS.md 1): its players drawn once into pairs
+with the poules, the pairs playing the poules and the tableaux as doublettes, the standings
+ranking the players by their pair's place."""
+
+import re
+
+import pytest
+
+from tests.builders import melee_bulk
+from tournament import services
+from tournament.brackets.pairs import melee_poules_deal
+from tournament.errors import UserError
+from tournament.models import AuditEntry, PhasePlan, PouleSeat, Team
+from tournament.selectors import standings_lines
+from tournament.selectors.phases import formule_summary, phases_standings, poules_view
+
+pytestmark = pytest.mark.django_db
+
+
+def won_by_nord_sud(round_) -> None:
+    for game in round_.games.filter(team_ew__isnull=False):
+        services.game_forfeit(game=game, side="EW")
+
+
+def test_a_melee_in_poules_draws_its_pairs_once_then_plays_them_to_the_final_places():
+    t = melee_bulk(players=16)  # clubs "Club 0" to "Club 2" by number modulo 3
+    plan = services.phase_plan_set(tournament=t, qualification="poules", consolante=False,
+                                   separate_clubs=True)
+    assert formule_summary(t, plan.formule()).words.startswith(
+        "8 paires : 2 poules de 4, puis un tableau principal de 4")
+    services.poules_draw(tournament=t, seed=7)
+    clubs = {number: {f"Club {number % 3}"} for number in range(1, 17)}
+    expected = melee_poules_deal(range(1, 17), seed=7, clubs=clubs, separate_clubs=True)
+    pairs = list(Team.objects.filter(tournament=t).select_related("first", "second"))
+    # Every player in exactly one pair, the pairs numbered in the order drawn.
+    assert [(team.first.number, team.second.number) for team in pairs] == expected.pairs
+    assert pairs[0].name == f"Joueur {expected.pairs[0][0]} et Joueur {expected.pairs[0][1]}"
+    seats = PouleSeat.objects.filter(tournament=t).order_by("poule", "position")
+    assert [[seat.team.number for seat in seats if seat.poule == poule]
+            for poule in (1, 2)] == expected.deal.poules
+    entry = AuditEntry.objects.get(tournament=t, kind="phases", action="create")
+    assert entry.after["pairs"] == [list(pair) for pair in expected.pairs]
+    # The poules' clashes are the players' clubs', named as the pure deal names them.
+    assert expected.deal.clashes  # three clubs among 16 players: pairs share clubs
+    assert [poule.clash for poule in poules_view(t).poules] == ["; ".join(sorted(
+        {f"Poule {name} : deux paires du club {c.club}" for c in expected.deal.clashes
+         if c.poule == index})) for index, name in enumerate("AB")]
+    for _partie in range(3):
+        won_by_nord_sud(services.poule_partie_generate(tournament=t))
+    a, b = ([row.number for row in poule.ranking] for poule in poules_view(t).poules)
+    (principal,) = services.tableaux_draw(tournament=t)
+    assert principal.seeds == [a[0], b[0], a[1], b[1]]
+    for index in range(2):
+        match = services.tableau_match_call(tableau=principal, round_index=0, index=index)
+        services.game_forfeit(game=match.game, side="EW")  # A1 and B1 go through
+    final = services.tableau_match_call(tableau=principal, round_index=1, index=0)
+    services.game_forfeit(game=final.game, side="NS")  # B1 wins the final
+    assert [(row.place, row.team.number) for row in phases_standings(t).places][:2] == [
+        (1, b[0]), (2, a[0])]
+    # The standings rank the players, both of a pair at its place.
+    winners = Team.objects.get(tournament=t, number=b[0])
+    lines = standings_lines(t)
+    assert len(lines) == 16
+    assert {line.number for line in lines if line.row.rank == 1} == {
+        winners.first.number, winners.second.number}
+    assert [line.row.rank for line in lines] == sorted(line.row.rank for line in lines)
+
+
+def test_undoing_the_poules_undoes_the_pairs_and_the_same_seed_draws_them_again():
+    t = melee_bulk(players=12)
+    services.phase_plan_set(tournament=t, qualification="poules")
+    services.poules_draw(tournament=t, seed=3)
+    before = list(Team.objects.filter(tournament=t).values_list("first__number",
+                                                                "second__number"))
+    assert len(before) == 6
+    services.poules_undraw(tournament=t)
+    assert not Team.objects.filter(tournament=t).exists()
+    assert AuditEntry.objects.get(tournament=t, action="delete").before["pairs"] == [
+        list(pair) for pair in before]
+    services.poules_draw(tournament=t, seed=3)
+    assert list(Team.objects.filter(tournament=t).values_list(
+        "first__number", "second__number")) == before
+
+
+@pytest.mark.parametrize(("players", "options", "message"), [
+    (13, {"qualification": "poules"}, "nombre pair de joueurs (13 au tirage)"),
+    (10, {"qualification": "poules"}, "au moins 12 joueurs (6 paires)"),
+])
+def test_a_melee_that_cannot_make_its_pairs_is_refused_at_the_draw(players, options,
+                                                                   message):
+    t = melee_bulk(players=players)
+    services.phase_plan_set(tournament=t, **options)
+    with pytest.raises(UserError, match=re.escape(message)):
+        services.poules_draw(tournament=t, seed=1)
+    assert not Team.objects.filter(tournament=t).exists()
+    assert not PouleSeat.objects.filter(tournament=t).exists()
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"qualification": "poules", "tetes": [1]}, "pas de têtes de série"),
+    ({"qualification": "parties", "parties": 3, "principal": 4}, "qu'en poules"),
+    ({"qualification": "direct"}, "qu'en poules"),
+])
+def test_what_a_melee_does_not_play_in_phases_is_refused_in_french(options, message):
+    t = melee_bulk(players=16)
+    with pytest.raises(UserError, match=message):
+        services.phase_plan_set(tournament=t, **options)
+    assert not PhasePlan.objects.filter(tournament=t).exists()
