@@ -290,9 +290,10 @@ def read_phases(value: object, teams: set[int],
     """The phases of a file (None: a concours of drawn parties). `teams`: the registered
     teams' numbers; `games`: each game's phase, Nord-Sud and Est-Ouest teams by partie
     number and table; `poules`: the poules the parties name; `by_player`: a mêlée's file,
-    which has none (services.phases refuses a mêlée in phases)."""
-    if value is not None and by_player:
-        fail(_("Formule en phases"), _("une mêlée ne se joue pas en phases."))
+    whose registered teams are its pairs (services.pairs), drawn in poules only."""
+    if value is not None and by_player and isinstance(value, dict) and isinstance(
+            value.get("plan"), dict) and value["plan"].get("qualification") != "poules":
+        fail(_("Formule en phases"), _("une mêlée ne se joue en phases qu'en poules."))
     if value is None:
         if any(phase is not None for phase, _ns, _ew in games.values()):
             fail(_("Formule en phases"), _("des parties sont celles d'une formule en phases "
