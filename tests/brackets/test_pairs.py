@@ -8,7 +8,12 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tournament.brackets import BracketError
-from tournament.brackets.pairs import melee_poules_deal, pair_clubs, pairs_draw
+from tournament.brackets.pairs import (
+    melee_direct_seeds,
+    melee_poules_deal,
+    pair_clubs,
+    pairs_draw,
+)
 from tournament.brackets.poules import poule_count, poules_deal
 
 
@@ -126,3 +131,18 @@ def test_two_pairs_sharing_one_player_club_are_dealt_apart():
     for seed in range(20):
         deal = poules_deal(range(1, 13), seed=seed, clubs=clubs, separate_clubs=True)
         assert not any({1, 2} <= set(poule) for poule in deal.poules)
+
+
+@given(players_with_clubs(fewest=4, most=64), st.integers(0, 10**9))
+@settings(max_examples=30)
+def test_a_direct_melee_seeds_every_pair_once_by_lot(data, seed):
+    players, _clubs = data
+    made = melee_direct_seeds(players, seed=seed)
+    assert sorted(itertools.chain.from_iterable(made.pairs)) == sorted(players)
+    assert sorted(made.seeds) == list(range(1, len(players) // 2 + 1))
+    assert melee_direct_seeds(players, seed=seed) == made
+
+
+def test_a_direct_melee_of_fewer_than_four_players_is_refused():
+    with pytest.raises(BracketError, match="au moins 4 joueurs \\(2 paires\\)"):
+        melee_direct_seeds([1, 2], seed=1)

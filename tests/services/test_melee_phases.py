@@ -8,11 +8,16 @@ import pytest
 
 from tests.builders import melee_bulk
 from tournament import services
-from tournament.brackets.pairs import melee_poules_deal
+from tournament.brackets.pairs import melee_direct_seeds, melee_poules_deal
 from tournament.errors import UserError
 from tournament.models import AuditEntry, PhasePlan, PouleSeat, Team
 from tournament.selectors import standings_lines
-from tournament.selectors.phases import formule_summary, phases_standings, poules_view
+from tournament.selectors.phases import (
+    formule_summary,
+    phases_standings,
+    poules_view,
+    tableaux_view,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -98,11 +103,41 @@ def test_a_melee_that_cannot_make_its_pairs_is_refused_at_the_draw(players, opti
 
 @pytest.mark.parametrize(("options", "message"), [
     ({"qualification": "poules", "tetes": [1]}, "pas de têtes de série"),
-    ({"qualification": "parties", "parties": 3, "principal": 4}, "qu'en poules"),
-    ({"qualification": "direct"}, "qu'en poules"),
+    ({"qualification": "parties", "parties": 3, "principal": 4},
+     "pas encore en parties qualificatives"),
+    ({"qualification": "direct", "tetes": [2]}, "pas de têtes de série"),
 ])
 def test_what_a_melee_does_not_play_in_phases_is_refused_in_french(options, message):
     t = melee_bulk(players=16)
     with pytest.raises(UserError, match=message):
         services.phase_plan_set(tournament=t, **options)
     assert not PhasePlan.objects.filter(tournament=t).exists()
+
+
+def test_a_direct_melee_draws_its_pairs_with_the_principal_and_places_its_players():
+    t = melee_bulk(players=10)
+    services.phase_plan_set(tournament=t, qualification="direct", consolante=False)
+    services.player_create(tournament=t, name="Joueur 11", club="")
+    with pytest.raises(UserError, match="nombre pair de joueurs \\(11 au tirage\\)"):
+        services.tableaux_draw(tournament=t, seed=8)
+    assert not Team.objects.filter(tournament=t).exists()
+    services.player_withdraw(player=t.players.get(number=11))
+    (principal,) = services.tableaux_draw(tournament=t, seed=8)
+    made = melee_direct_seeds(range(1, 11), seed=8)
+    assert principal.seeds == made.seeds
+    assert list(Team.objects.filter(tournament=t).values_list(
+        "first__number", "second__number")) == made.pairs
+    entry = AuditEntry.objects.get(tournament=t, kind="phases", action="tableau")
+    assert entry.after["pairs"] == [list(pair) for pair in made.pairs]
+    while ready := [slot for _name, slots in tableaux_view(t)[0].rounds for slot in slots
+                    if slot.state == "ready"]:
+        slot = ready[0]
+        match = services.tableau_match_call(tableau=principal, round_index=slot.round_index,
+                                            index=slot.index)
+        services.game_forfeit(game=match.game, side="EW")  # the better seed goes through
+    places = phases_standings(t).places
+    assert [place.team.number for place in places][:2] == made.seeds[:2]
+    lines = standings_lines(t)
+    champions = Team.objects.get(tournament=t, number=made.seeds[0])
+    assert {line.number for line in lines if line.row.rank == 1} == {
+        champions.first.number, champions.second.number}

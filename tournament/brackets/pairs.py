@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .base import BracketError, Clubs, check_distinct, clubs_of
+from .bracket import seeds_by_lot
 from .poules import MIN_POULE_ENTRANTS, Deal, poules_deal
 
 SEEDS = 10**9
@@ -57,3 +58,21 @@ def melee_poules_deal(players: Sequence[int], *, seed: int, clubs: Clubs | None 
     deal = poules_deal(range(1, len(pairs) + 1), seed=rng.randrange(SEEDS),
                        clubs=pair_clubs(pairs, clubs), separate_clubs=separate_clubs)
     return MeleeDeal(pairs, deal)
+
+
+@dataclass(frozen=True)
+class MeleeTableau:
+    pairs: list[Pair]  # pair k (from 1) is pairs[k − 1]
+    seeds: list[int]  # the pairs' numbers by seed (3.1)
+
+
+def melee_direct_seeds(players: Sequence[int], *, seed: int) -> MeleeTableau:
+    """`direct` in a mêlée: the pairs drawn, then seeded by lot (3.1; no têtes de série, a
+    pair is not known before its draw). Both lots come from `seed`, in that order."""
+    check_distinct(players)
+    if len(players) < 4:
+        raise BracketError("Il faut au moins 4 joueurs (2 paires) pour un tableau.")
+    rng = random.Random(seed)
+    pairs = pairs_draw(players, seed=rng.randrange(SEEDS))
+    return MeleeTableau(pairs, seeds_by_lot(range(1, len(pairs) + 1),
+                                            seed=rng.randrange(SEEDS)))

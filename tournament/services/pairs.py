@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 
 from ..brackets import BracketError
-from ..brackets.pairs import melee_poules_deal
+from ..brackets.pairs import melee_direct_seeds, melee_poules_deal
 from ..brackets.poules import Deal
 from ..errors import UserError
 from ..models import Player, Team, Tournament
@@ -43,6 +43,18 @@ def melee_poules_dealt(tournament: Tournament, *, seed: int,
     except BracketError as error:
         raise UserError(str(error)) from None
     return pairs_save(tournament, [(players[a], players[b]) for a, b in made.pairs]), made.deal
+
+
+def melee_direct_drawn(tournament: Tournament, *, seed: int) -> tuple[list[Team], list[int]]:
+    """`direct` in a mêlée: the pairs drawn among the players the draw takes, saved, and
+    their numbers by seed (by lot). Refused in French (an odd count, fewer than 4)."""
+    players = drawn_players(tournament)
+    try:
+        made = melee_direct_seeds(sorted(players), seed=seed)
+    except BracketError as error:
+        raise UserError(str(error)) from None
+    teams = pairs_save(tournament, [(players[a], players[b]) for a, b in made.pairs])
+    return teams, made.seeds
 
 
 def pairs_save(tournament: Tournament, pairs: Sequence[tuple[Player, Player]]) -> list[Team]:

@@ -19,7 +19,8 @@ Decisions where BRACKETS.md is silent:
 - a mêlée plays in poules: its pairs are drawn with the poules (one seed, one button, one
   undo), among the players the draw takes, and saved as teams (services.pairs). An odd
   count of players is refused, as are têtes de série (a pair is not known before its draw).
-  Its `parties` and `direct` qualifications are refused for now.
+  In `direct`, its pairs are drawn with the principal (by lot, then seeded by lot). Its
+  `parties` qualification is refused for now.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ from ..selectors.rules import games_with_results
 from ..selectors.standings import standings
 from ..validators import MAX_SEED
 from .donnes import game_forfeit
-from .pairs import melee_poules_dealt, pairs_delete, pairs_numbers
+from .pairs import melee_direct_drawn, melee_poules_dealt, pairs_delete, pairs_numbers
 from .rounds import round_close
 
 __all__ = ["phase_plan_set", "poule_partie_generate", "poules_draw", "poules_swap",
@@ -108,9 +109,10 @@ def phase_plan_set(*, tournament: Tournament, qualification: str, poule_style: s
     """Set the concours' formule en phases (BRACKETS.md 1), refused in French as section 8
     says, and while the poules are drawn."""
     tournament = _locked(tournament)
-    if tournament.by_player and qualification != "poules":
-        raise UserError(_("Une mêlée ne se joue en phases qu'en poules pour l'instant : "
-                          "choisissez la qualification par poules."), "qualification")
+    if tournament.by_player and qualification == "parties":
+        raise UserError(_("Une mêlée ne se joue pas encore en parties qualificatives puis "
+                          "tableaux : choisissez les poules ou le tableau direct."),
+                        "qualification")
     if tournament.by_player and tetes:
         raise UserError(_("Une mêlée n'a pas de têtes de série : ses paires sont tirées au "
                           "sort avec les poules."), "tetes")
@@ -520,15 +522,19 @@ def _direct_draw(tournament: Tournament, plan: PhasePlan, seed: int | None,
         raise UserError(_("La tête de série n° %(n)d n'est pas du tirage (absente ou "
                           "retirée) : retirez-la de la formule.") % {"n": absent[0]})
     seed = secrets.randbelow(10**9) if seed is None else seed
+    after: dict[str, object] = {"tableau": "principal"}
     try:
-        formule_check(phase_plan_formule(plan, tournament), len(teams))
-        seeds = seeds_by_lot(teams, seed=seed, tetes=tetes)
+        if tournament.by_player:
+            pairs, seeds = melee_direct_drawn(tournament, seed=seed)
+            after["pairs"] = pairs_numbers(pairs)
+        else:
+            seeds = seeds_by_lot(teams, seed=seed, tetes=tetes)
+        formule_check(phase_plan_formule(plan, tournament), len(seeds))
     except BracketError as error:
         raise UserError(str(error)) from None
     tableau = Tableau.objects.create(tournament=tournament, name="principal", seeds=seeds,
                                      seed=seed)
-    audit.log(tournament, by, "phases", "tableau",
-              after={"tableau": "principal", "seeds": seeds})
+    audit.log(tournament, by, "phases", "tableau", after={**after, "seeds": seeds})
     return tableau
 
 

@@ -292,8 +292,9 @@ def read_phases(value: object, teams: set[int],
     number and table; `poules`: the poules the parties name; `by_player`: a mêlée's file,
     whose registered teams are its pairs (services.pairs), drawn in poules only."""
     if value is not None and by_player and isinstance(value, dict) and isinstance(
-            value.get("plan"), dict) and value["plan"].get("qualification") != "poules":
-        fail(_("Formule en phases"), _("une mêlée ne se joue en phases qu'en poules."))
+            value.get("plan"), dict) and value["plan"].get("qualification") == "parties":
+        fail(_("Formule en phases"), _("une mêlée ne se joue pas en parties qualificatives "
+                                       "puis tableaux."))
     if value is None:
         if any(phase is not None for phase, _ns, _ew in games.values()):
             fail(_("Formule en phases"), _("des parties sont celles d'une formule en phases "
