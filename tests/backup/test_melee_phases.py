@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tests.builders import melee_bulk, play_to_the_end
+from tests.services.test_melee_phases import melee_after_parties
 from tournament import services
 from tournament.models import PouleSeat, Team, Tournament
 from tournament.services import backup
@@ -43,3 +44,14 @@ def test_a_melee_in_poules_restored_keeps_its_pairs_poules_and_results(client):
     strip = [line for line in page.splitlines() if "csrfmiddlewaretoken" not in line]
     assert [line for line in again.splitlines() if "csrfmiddlewaretoken" not in line] == strip
     assert cell in again and pair in again
+
+
+def test_a_melee_after_its_parties_restores_its_tableaux_pairs_and_its_player_alone():
+    t = melee_after_parties()  # 13 players: 6 pairs and one alone in no tableau
+    services.tableaux_draw(tournament=t, seed=2)
+    data = backup.export_data(t)
+    assert [team["second"] is None for team in data["teams"]] == [False] * 6 + [True]
+    restored = backup.backup_restore(organiser=t.organiser, data=json.loads(json.dumps(
+        data, default=str)), mode="copy", slug="copie", name="Copie")
+    again = backup.export_data(restored)
+    assert again["teams"] == data["teams"] and again["phases"] == data["phases"]

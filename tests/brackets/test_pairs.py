@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from tournament.brackets import BracketError
 from tournament.brackets.pairs import (
     melee_direct_seeds,
+    melee_parties_tableaux,
     melee_poules_deal,
     pair_clubs,
     pairs_draw,
@@ -146,3 +147,42 @@ def test_a_direct_melee_seeds_every_pair_once_by_lot(data, seed):
 def test_a_direct_melee_of_fewer_than_four_players_is_refused():
     with pytest.raises(BracketError, match="au moins 4 joueurs \\(2 paires\\)"):
         melee_direct_seeds([1, 2], seed=1)
+
+
+@st.composite
+def ranked_players(draw):
+    """Players in place groups (ties share a group), best first, and a principal that fits."""
+    count = draw(st.integers(4, 60))
+    players = draw(st.permutations(range(1, count + 1)))
+    cuts = sorted(draw(st.sets(st.integers(1, count - 1), max_size=count // 2)))
+    groups = [list(players[a:b]) for a, b in zip([0, *cuts], [*cuts, count], strict=True)]
+    return groups, draw(st.integers(2, count // 2))
+
+
+@given(ranked_players(), st.booleans(), st.integers(0, 10**9))
+@settings(max_examples=40)
+def test_the_tableaux_pairs_of_a_melee_are_drawn_among_the_top_2m_players(data, consolante,
+                                                                          seed):
+    groups, principal = data
+    players = [player for group in groups for player in group]
+    left = len(players) - 2 * principal
+    if consolante and left - left % 2 < 4:
+        with pytest.raises(BracketError, match="moins de 2 paires"):
+            melee_parties_tableaux(groups, principal=principal, consolante=True, seed=seed)
+        return
+    made = melee_parties_tableaux(groups, principal=principal, consolante=consolante,
+                                  seed=seed)
+    place = {player: index for index, group in enumerate(groups) for player in group}
+    top = [player for number in made.principal for player in made.pairs[number - 1]]
+    # Every player in at most one pair; the principal's 2M are the best placed (a tie at
+    # the cut by lot), each player of the rest placed no better than any of them.
+    paired = list(itertools.chain.from_iterable(made.pairs))
+    rest = list(itertools.chain.from_iterable(made.rest))
+    assert len(set(paired)) == len(paired) and sorted(paired + rest) == sorted(players)
+    assert len(top) == 2 * principal == 2 * len(made.principal)
+    assert max(place[player] for player in top) <= min(
+        (place[player] for player in players if player not in top), default=len(groups))
+    assert sorted(made.principal + made.consolante) == list(range(1, len(made.pairs) + 1))
+    assert len(rest) == (left if not consolante else left % 2)
+    assert [place[group[0]] for group in made.rest] == sorted(
+        {place[player] for player in rest})

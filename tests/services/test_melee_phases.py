@@ -8,10 +8,14 @@ import pytest
 
 from tests.builders import melee_bulk
 from tournament import services
-from tournament.brackets.pairs import melee_direct_seeds, melee_poules_deal
+from tournament.brackets.pairs import (
+    melee_direct_seeds,
+    melee_parties_tableaux,
+    melee_poules_deal,
+)
 from tournament.errors import UserError
 from tournament.models import AuditEntry, PhasePlan, PouleSeat, Team
-from tournament.selectors import standings_lines
+from tournament.selectors import standings, standings_lines
 from tournament.selectors.phases import (
     formule_summary,
     phases_standings,
@@ -103,8 +107,6 @@ def test_a_melee_that_cannot_make_its_pairs_is_refused_at_the_draw(players, opti
 
 @pytest.mark.parametrize(("options", "message"), [
     ({"qualification": "poules", "tetes": [1]}, "pas de têtes de série"),
-    ({"qualification": "parties", "parties": 3, "principal": 4},
-     "pas encore en parties qualificatives"),
     ({"qualification": "direct", "tetes": [2]}, "pas de têtes de série"),
 ])
 def test_what_a_melee_does_not_play_in_phases_is_refused_in_french(options, message):
@@ -141,3 +143,53 @@ def test_a_direct_melee_draws_its_pairs_with_the_principal_and_places_its_player
     champions = Team.objects.get(tournament=t, number=made.seeds[0])
     assert {line.number for line in lines if line.row.rank == 1} == {
         champions.first.number, champions.second.number}
+
+
+def melee_after_parties(players: int = 13, principal: int = 2):
+    """A mêlée of `players` after two parties qualificatives, each won at every table by
+    Nord-Sud, its formule's principal of `principal` pairs and a consolante."""
+    t = melee_bulk(players=players)
+    services.phase_plan_set(tournament=t, qualification="parties", parties=2,
+                            principal=principal)
+    for _partie in range(2):
+        won_by_nord_sud(services.round_generate(tournament=t, seed=11))
+    return t
+
+
+def test_after_its_parties_a_melee_draws_the_tableaux_pairs_among_its_top_players():
+    t = melee_after_parties()
+    groups: dict[int, list[int]] = {}
+    for row in standings(t):
+        groups.setdefault(row.rank, []).append(row.entrant)
+    expected = melee_parties_tableaux(list(groups.values()), principal=2, consolante=True,
+                                      seed=4)
+    principal, consolante = services.tableaux_draw(tournament=t, seed=4)
+    assert (principal.seeds, consolante.seeds) == (expected.principal, expected.consolante)
+    teams = list(Team.objects.filter(tournament=t, round__isnull=True).order_by("number"))
+    # 13 players: 2 pairs of the top 4, 4 pairs of the next 8, the last one alone.
+    assert [(team.first_id, team.second_id) for team in teams[:6]] == expected.pairs
+    alone = teams[6]
+    assert (alone.number, alone.second, principal.rest) == (7, None, [[7]])
+    assert [alone.first_id] == expected.rest[0]
+    while ready := [(view.tableau, slot) for view in tableaux_view(t)
+                    for _name, slots in view.rounds + view.placing for slot in slots
+                    if slot.state == "ready"]:
+        tableau, slot = ready[0]
+        match = services.tableau_match_call(tableau=tableau, low=slot.low,
+                                            round_index=slot.round_index, index=slot.index)
+        services.game_forfeit(game=match.game, side="EW")
+    places = [(place.place, place.team.number) for place in phases_standings(t).places]
+    # The principal's 2 pairs, the consolante's 4 (places 3 to 6), then the one alone.
+    assert len(places) == 7 and places[-1] == (7, 7)
+    lines = standings_lines(t)
+    assert len(lines) == 13 and lines[-1].number == alone.first.number
+    best = {player for number in expected.principal[:1]
+            for player in expected.pairs[number - 1]}
+    assert {line.row.entrant for line in lines if line.row.rank == 1} == best
+
+
+def test_a_melee_with_too_few_players_for_its_tableaux_is_refused_in_french():
+    t = melee_after_parties(players=9, principal=3)  # 6 in the principal, 3 left
+    with pytest.raises(UserError, match="moins de 2 paires"):
+        services.tableaux_draw(tournament=t, seed=1)
+    assert not Team.objects.filter(tournament=t, round__isnull=True).exists()

@@ -76,3 +76,52 @@ def melee_direct_seeds(players: Sequence[int], *, seed: int) -> MeleeTableau:
     pairs = pairs_draw(players, seed=rng.randrange(SEEDS))
     return MeleeTableau(pairs, seeds_by_lot(range(1, len(pairs) + 1),
                                             seed=rng.randrange(SEEDS)))
+
+
+@dataclass(frozen=True)
+class MeleeParties:
+    """After a mêlée's parties qualificatives: the pairs (pair k is pairs[k − 1]), the
+    principal's and the consolante's seeds (pair numbers) and the players in neither
+    tableau by their place groups, best first."""
+
+    pairs: list[Pair]
+    principal: list[int]
+    consolante: list[int]
+    rest: list[list[int]]
+
+
+def melee_parties_tableaux(groups: Sequence[Sequence[int]], *, principal: int,
+                           consolante: bool, seed: int) -> MeleeParties:
+    """`parties` in a mêlée (BRACKETS.md 1): the players ranked by the parties qualificatives
+    (`groups`: players sharing a place, best first; ties by lot), the principal's M pairs
+    drawn among the top 2M players, the consolante's among the players after them (with an
+    odd count, the last of them plays no tableau). Decision: every pair is drawn by lot and
+    seeded by lot — the spec draws the pairs, it does not rank them. All lots from `seed`."""
+    check_distinct([player for group in groups for player in group])
+    rng = random.Random(seed)
+    order: list[int] = []
+    for group in groups:
+        tied = sorted(group)
+        rng.shuffle(tied)
+        order += tied
+    if principal < 2 or 2 * principal > len(order):
+        raise BracketError(f"Le tableau principal de {principal} paires demande "
+                           f"{2 * principal} joueurs : {len(order)} sont classés.")
+    top, others = order[:2 * principal], order[2 * principal:]
+    if consolante:
+        others = others[:len(others) - len(others) % 2]
+        if len(others) < 4:
+            raise BracketError("La consolante aurait moins de 2 paires : il reste "
+                               f"{len(order) - 2 * principal} joueurs après le principal.")
+    else:
+        others = []
+    pairs = pairs_draw(top, seed=rng.randrange(SEEDS))
+    second = pairs_draw(others, seed=rng.randrange(SEEDS)) if others else []
+    first_seeds = seeds_by_lot(range(1, principal + 1), seed=rng.randrange(SEEDS))
+    second_seeds = (seeds_by_lot(range(principal + 1, principal + len(second) + 1),
+                                 seed=rng.randrange(SEEDS)) if second else [])
+    paired = set(top) | set(others)
+    rest = [left for group in groups
+            if (left := [player for player in order if player in set(group)
+                         and player not in paired])]
+    return MeleeParties(pairs + second, first_seeds, second_seeds, rest)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 
 from ..brackets import BracketError
-from ..brackets.pairs import melee_direct_seeds, melee_poules_deal
+from ..brackets.pairs import MeleeParties, melee_direct_seeds, melee_poules_deal
 from ..brackets.poules import Deal
 from ..errors import UserError
 from ..models import Player, Team, Tournament
@@ -55,6 +55,30 @@ def melee_direct_drawn(tournament: Tournament, *, seed: int) -> tuple[list[Team]
         raise UserError(str(error)) from None
     teams = pairs_save(tournament, [(players[a], players[b]) for a, b in made.pairs])
     return teams, made.seeds
+
+
+def melee_tableaux_saved(tournament: Tournament, made: MeleeParties
+                         ) -> tuple[list[Team], list[list[int]]]:
+    """After a mêlée's parties qualificatives: its tableaux' pairs saved (numbered as
+    drawn), then each player in neither tableau as a team of one (numbered after them), so
+    that the final standings place it (BRACKETS.md 6); those teams' numbers by place group,
+    as `Tableau.rest` keeps them."""
+    players = {player.pk: player for player in Player.objects.filter(tournament=tournament)}
+    teams = pairs_save(tournament, [(players[a], players[b]) for a, b in made.pairs])
+    limit = Team._meta.get_field("name").max_length or 120
+    taken = {same_name(team.name) for team in teams}
+    alone = []
+    for number, player in enumerate((players[one] for group in made.rest for one in group),
+                                    start=len(teams) + 1):
+        name = player.name
+        if same_name(name) in taken:
+            suffix = f" ({number})"
+            name = name[:limit - len(suffix)] + suffix
+        taken.add(same_name(name))
+        alone.append(Team(tournament=tournament, number=number, name=name, first=player,
+                          club=player.club))
+    numbers = iter(team.number for team in Team.objects.bulk_create(alone))
+    return teams, [[next(numbers) for _one in group] for group in made.rest]
 
 
 def pairs_save(tournament: Tournament, pairs: Sequence[tuple[Player, Player]]) -> list[Team]:

@@ -19,8 +19,10 @@ Decisions where BRACKETS.md is silent:
 - a mêlée plays in poules: its pairs are drawn with the poules (one seed, one button, one
   undo), among the players the draw takes, and saved as teams (services.pairs). An odd
   count of players is refused, as are têtes de série (a pair is not known before its draw).
-  In `direct`, its pairs are drawn with the principal (by lot, then seeded by lot). Its
-  `parties` qualification is refused for now.
+  In `direct`, its pairs are drawn with the principal (by lot, then seeded by lot). After
+  `parties`, the players ranked by the parties qualificatives, the principal's M pairs are
+  drawn among the top 2M (brackets.pairs.melee_parties_tableaux); a player in neither
+  tableau becomes a team of one, placed after them as the parties placed it.
 """
 
 from __future__ import annotations
@@ -36,12 +38,14 @@ from .. import journal as audit
 from ..brackets import BracketError
 from ..brackets.bracket import mend_poule_pairs, poule_seeds, seeds_by_lot
 from ..brackets.formule import Formule, formule_check
+from ..brackets.pairs import melee_parties_tableaux
 from ..brackets.poules import PARTIES, poule_pairs, poules_deal
 from ..errors import UserError
 from ..journal import SYSTEM, Actor
 from ..models import (
     Game,
     PhasePlan,
+    Player,
     PouleSeat,
     Round,
     Tableau,
@@ -63,7 +67,13 @@ from ..selectors.rules import games_with_results
 from ..selectors.standings import standings
 from ..validators import MAX_SEED
 from .donnes import game_forfeit
-from .pairs import melee_direct_drawn, melee_poules_dealt, pairs_delete, pairs_numbers
+from .pairs import (
+    melee_direct_drawn,
+    melee_poules_dealt,
+    melee_tableaux_saved,
+    pairs_delete,
+    pairs_numbers,
+)
 from .rounds import round_close
 
 __all__ = ["phase_plan_set", "poule_partie_generate", "poules_draw", "poules_swap",
@@ -109,10 +119,6 @@ def phase_plan_set(*, tournament: Tournament, qualification: str, poule_style: s
     """Set the concours' formule en phases (BRACKETS.md 1), refused in French as section 8
     says, and while the poules are drawn."""
     tournament = _locked(tournament)
-    if tournament.by_player and qualification == "parties":
-        raise UserError(_("Une mêlée ne se joue pas encore en parties qualificatives puis "
-                          "tableaux : choisissez les poules ou le tableau direct."),
-                        "qualification")
     if tournament.by_player and tetes:
         raise UserError(_("Une mêlée n'a pas de têtes de série : ses paires sont tirées au "
                           "sort avec les poules."), "tetes")
@@ -445,6 +451,8 @@ def _parties_draw(tournament: Tournament, plan: PhasePlan, seed: int | None,
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise UserError(_("Graine du tirage : de 0 à %(n)d.") % {"n": MAX_SEED}, "seed")
     seed = secrets.randbelow(10**9) if seed is None else seed
+    if tournament.by_player:
+        return _melee_parties_draw(tournament, plan, seed, last, by)
     rng = random.Random(seed)
     numbers = dict(Team.objects.filter(tournament=tournament, round__isnull=True,
                                        active=True).values_list("pk", "number"))
@@ -480,6 +488,41 @@ def _parties_draw(tournament: Tournament, plan: PhasePlan, seed: int | None,
     if not last.closed:
         round_close(round_=last, by=by)
     return made
+
+
+def _melee_parties_draw(tournament: Tournament, plan: PhasePlan, seed: int, last: Round,
+                        by: Actor) -> list[Tableau]:
+    """A mêlée after its parties qualificatives (BRACKETS.md 1): its active players ranked
+    as today, the principal's pairs drawn among the top 2M, the consolante's among the
+    others; a player in neither tableau is placed by its place in the parties."""
+    assert plan.principal is not None
+    active = set(Player.objects.filter(tournament=tournament, active=True)
+                 .values_list("pk", flat=True))
+    groups: dict[int, list[int]] = {}
+    for row in standings(tournament):
+        if row.entrant in active:
+            groups.setdefault(row.rank, []).append(row.entrant)
+    try:
+        made = melee_parties_tableaux([group for _rank, group in sorted(groups.items())],
+                                      principal=plan.principal, consolante=plan.consolante,
+                                      seed=seed)
+    except BracketError as error:
+        raise UserError(str(error)) from None
+    pairs, rest = melee_tableaux_saved(tournament, made)
+    made_tableaux = []
+    for name, seeds in (("principal", made.principal), ("consolante", made.consolante)):
+        if len(seeds) < 2:
+            continue
+        made_tableaux.append(Tableau.objects.create(
+            tournament=tournament, name=name, seeds=seeds, seed=seed,
+            rest=rest if name == "principal" else []))
+        after: dict[str, object] = {"tableau": name, "seeds": seeds}
+        if name == "principal":
+            after["pairs"] = pairs_numbers(pairs)
+        audit.log(tournament, by, "phases", "tableau", after=after)
+    if not last.closed:
+        round_close(round_=last, by=by)
+    return made_tableaux
 
 
 def _direct_consolante(tournament: Tournament, plan: PhasePlan, by: Actor) -> Tableau:
