@@ -19,6 +19,7 @@ def test_the_poules_page_of_a_melee_shows_its_pairs_by_their_players(owner, clie
     formule = client.post(reverse("tournament:phase_plan", args=[t.slug]), FORMULE,
                           follow=True).content.decode()
     assert "7 paires : 2 poules" in formule
+    assert "tirés en paires une fois pour toutes" in formule and 'name="tetes"' not in formule
     poules = reverse("tournament:poules", args=[t.slug])
     assert "tirés en paires avec les poules" in client.get(poules).content.decode()
     client.post(reverse("tournament:poules_draw", args=[t.slug]), {"seed": "35"})
