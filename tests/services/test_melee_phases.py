@@ -188,6 +188,16 @@ def test_after_its_parties_a_melee_draws_the_tableaux_pairs_among_its_top_player
     assert {line.row.entrant for line in lines if line.row.rank == 1} == best
 
 
+def test_an_odd_melee_is_said_refused_in_poules_not_after_parties_qualificatives():
+    t = melee_bulk(players=13)
+    plan = services.phase_plan_set(tournament=t, qualification="poules")
+    assert "il faut un nombre pair de joueurs" in formule_summary(t, plan.formule()).refusal
+    plan = services.phase_plan_set(tournament=t, qualification="parties", parties=3,
+                                   principal=2)
+    summary = formule_summary(t, plan.formule())
+    assert summary.refusal == "" and summary.words.startswith("6 paires : 3 parties")
+
+
 def test_a_melee_with_too_few_players_for_its_tableaux_is_refused_in_french():
     t = melee_after_parties(players=9, principal=3)  # 6 in the principal, 3 left
     with pytest.raises(UserError, match="moins de 2 paires"):

@@ -73,7 +73,7 @@ def formule_summary(tournament: Tournament, formule: Formule) -> Summary:
     if tournament.by_player:
         # A mêlée plays in pairs drawn among its players (BRACKETS.md 1): the formule is
         # said for its pairs.
-        if count % 2:
+        if count % 2 and formule.qualification != "parties":  # after parties: one alone
             return Summary(count, "", _("%(n)d joueurs : une mêlée en phases se joue en "
                                         "paires, il faut un nombre pair de joueurs.")
                            % {"n": count})
