@@ -91,6 +91,20 @@ def test_undoing_the_poules_undoes_the_pairs_and_the_same_seed_draws_them_again(
         "first__number", "second__number")) == before
 
 
+def test_a_pair_loses_its_poule_parties_by_forfeit_once_one_of_its_players_withdraws():
+    t = melee_bulk(players=12)
+    services.phase_plan_set(tournament=t, qualification="poules")
+    services.poules_draw(tournament=t, seed=3)
+    pair = Team.objects.get(tournament=t, number=PouleSeat.objects.get(
+        tournament=t, poule=1, position=2).team.number)
+    services.player_withdraw(player=pair.second)
+    partie = services.poule_partie_generate(tournament=t)
+    lost = partie.games.get(team_ns=pair)  # a poule of three: 2 plays 3 at Nord-Sud (2.3)
+    assert (lost.forfeit, lost.finished) == ("NS", True)
+    others = partie.games.exclude(pk=lost.pk).filter(team_ew__isnull=False)
+    assert others.exists() and not others.exclude(forfeit="").exists()
+
+
 @pytest.mark.parametrize(("players", "options", "message"), [
     (13, {"qualification": "poules"}, "nombre pair de joueurs (13 au tirage)"),
     (10, {"qualification": "poules"}, "au moins 12 joueurs (6 paires)"),

@@ -636,9 +636,12 @@ MAX_TABLE = 999
 
 def _withdrawn_forfeits(game: Game, by: Actor) -> None:
     """A withdrawn team loses every partie left to it by forfeit (3.3), in its poule and in
-    its tableau: its opponent goes through « par forfait »."""
+    its tableau: its opponent goes through « par forfait ». A mêlée's pair is withdrawn
+    with either of its players (decision: the pair was drawn once, nobody replaces one)."""
     for side, team in (("NS", game.team_ns), ("EW", game.team_ew)):
-        if team is not None and not team.active:
+        if team is not None and (not team.active or (game.round.tournament.by_player and any(
+                player is not None and not player.active
+                for player in (team.first, team.second)))):
             game_forfeit(game=game, side=side, by=by)
             return
 
