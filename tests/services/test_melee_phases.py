@@ -15,7 +15,7 @@ from tournament.brackets.pairs import (
 )
 from tournament.errors import UserError
 from tournament.models import AuditEntry, PhasePlan, PouleSeat, Team
-from tournament.selectors import standings, standings_lines
+from tournament.selectors import player_parties, standings, standings_lines
 from tournament.selectors.phases import (
     formule_summary,
     phases_standings,
@@ -73,6 +73,11 @@ def test_a_melee_in_poules_draws_its_pairs_once_then_plays_them_to_the_final_pla
     assert {line.number for line in lines if line.row.rank == 1} == {
         winners.first.number, winners.second.number}
     assert [line.row.rank for line in lines] == sorted(line.row.rank for line in lines)
+    # A player's parties are its pair's: three in its poule, the semi-final and the final.
+    parties = player_parties(winners.first)
+    assert [row["game"].round.phase for row in parties] == [
+        "poule"] * 3 + ["principal"] * 2
+    assert {row["partner"] for row in parties} == {winners.second}
 
 
 def test_undoing_the_poules_undoes_the_pairs_and_the_same_seed_draws_them_again():
