@@ -496,7 +496,12 @@ def _melee_parties_draw(tournament: Tournament, plan: PhasePlan, seed: int, last
     as today, the principal's pairs drawn among the top 2M, the consolante's among the
     others; a player in neither tableau is placed by its place in the parties."""
     assert plan.principal is not None
-    active = set(Player.objects.filter(tournament=tournament, active=True)
+    # The active players the parties qualificatives seated: one registered but never
+    # arrived is in no tableau (nor in the standings, issue 32).
+    seated = {player for pair in Team.objects.filter(tournament=tournament,
+                                                     round__isnull=False)
+              .values_list("first_id", "second_id") for player in pair}
+    active = set(Player.objects.filter(tournament=tournament, active=True, pk__in=seated)
                  .values_list("pk", flat=True))
     groups: dict[int, list[int]] = {}
     for row in standings(tournament):
