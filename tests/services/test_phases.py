@@ -86,10 +86,11 @@ def test_too_few_entrants_so_far_is_said_not_refused():
     assert not PouleSeat.objects.filter(tournament=t).exists()
 
 
-def test_a_melee_is_not_played_in_phases_yet():
+def test_a_melee_in_phases_has_no_tetes_de_serie():
+    # Its pairs are drawn with the poules or the tableaux (tests/services/test_melee_phases).
     t = concours(format="melee")
     with pytest.raises(UserError, match="mêlée"):
-        services.phase_plan_set(tournament=t, qualification="direct")
+        services.phase_plan_set(tournament=t, qualification="direct", tetes=[1])
 
 
 def test_the_poules_are_dealt_as_the_pure_core_deals_them_and_journaled():

@@ -74,15 +74,37 @@ class Deal:
     seed: int
 
 
+def _club_groups(entrants: list[int], clubs: Clubs) -> dict[frozenset[str], list[int]]:
+    """The entrants linked by a shared club, directly or through others, as one group keyed
+    by all their clubs, its members in `entrants`' order. With one club an entrant (a team)
+    a group is a club (2.2); a mêlée pair has its two players' clubs (1), so the pairs
+    {X, Y} and {Y, Z} are one group: dealt together, no two of them share a poule while the
+    group has no more entrants than a row (decision: BRACKETS.md says how a club's entrants
+    are dealt, not a pair's)."""
+    groups: list[tuple[set[str], list[int]]] = []
+    for entrant in entrants:
+        mine = clubs_of(clubs, entrant)
+        if not mine:
+            continue
+        joined = [group for group in groups if group[0] & mine]
+        merged: tuple[set[str], list[int]] = (set(mine), [entrant])
+        for group in joined:
+            groups.remove(group)
+            merged[0].update(group[0])
+            merged[1].extend(group[1])
+        groups.append(merged)
+    place = {entrant: index for index, entrant in enumerate(entrants)}
+    return {frozenset(names): sorted(members, key=place.__getitem__)
+            for names, members in groups}
+
+
 def _by_clubs(entrants: list[int], clubs: Clubs, rng: random.Random) -> list[int]:
     """2.2, clubs apart: the clubs with the most entrants first (ties by lot), a club's
     entrants together (in an order by lot), entrants without a club last (by lot). A mêlée
-    pair's club is the set of its players' clubs (decision: two pairs are one group only when
-    their sets are equal)."""
-    groups: dict[frozenset[str], list[int]] = {}
-    for entrant in entrants:
-        groups.setdefault(clubs_of(clubs, entrant), []).append(entrant)
-    loose = groups.pop(frozenset(), [])
+    pair's clubs are its players' (1): pairs linked by a club form one group
+    (`_club_groups`)."""
+    groups = _club_groups(entrants, clubs)
+    loose = [entrant for entrant in entrants if not clubs_of(clubs, entrant)]
     keys = sorted(groups, key=sorted)
     rng.shuffle(keys)
     keys.sort(key=lambda key: -len(groups[key]))  # stable: the lot orders equal clubs

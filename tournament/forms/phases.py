@@ -47,7 +47,8 @@ class PhasePlanForm(forms.Form):
         help_text=_("Numéros d'équipe dans l'ordre, séparés par des virgules (la 1re va en "
                     "poule A, la 2e en poule B…)."))
 
-    def __init__(self, *args: Any, plan: PhasePlan | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, plan: PhasePlan | None = None, melee: bool = False,
+                 **kwargs: Any) -> None:
         if plan is not None:
             kwargs.setdefault("initial", {
                 "qualification": plan.qualification, "poule_style": plan.poule_style,
@@ -59,6 +60,21 @@ class PhasePlanForm(forms.Form):
         else:
             kwargs.setdefault("initial", {"consolante": True, "qualified": 2})
         super().__init__(*args, **kwargs)
+        if melee:
+            # A mêlée's tableaux are of pairs drawn among its players (BRACKETS.md 1), and
+            # no pair is known before its draw: no têtes de série.
+            self.fields["principal"].label = _("Paires du tableau principal (tirées parmi "
+                                               "les premiers joueurs des parties "
+                                               "qualificatives, 2 par paire)")
+            self.fields["separate_clubs"].help_text = _(
+                "Deux paires qui partagent un club (celui d'un de leurs joueurs) ne se "
+                "retrouvent pas dans une poule.")
+            del self.fields["tetes"]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        cleaned.setdefault("tetes", [])  # a mêlée's form has none
+        return cleaned
 
     def clean_tetes(self) -> list[int]:
         text = self.cleaned_data["tetes"].strip()

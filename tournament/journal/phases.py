@@ -1,9 +1,10 @@
 """Kind "phases": a concours in phases (BRACKETS.md). Action "update": its formule set or
 changed (before and after: the options, None for none); "create": its poules drawn ({"seed",
-"poules": team numbers by poule and position}), "delete": that draw undone (the same value
-before); "swap": two teams exchanged between poules ({"teams": [a, b]}, their poules and
-positions before and after); "tableau": a tableau seeded ({"tableau", "seeds"}); "call",
-"uncall": a match of a tableau called to its table, or its call undone ({"tableau",
+"poules": team numbers by poule and position; a mêlée's "pairs": each pair's two player
+numbers, pair 1 first, as in a `direct` mêlée's "tableau"}), "delete": that draw undone (the
+same value before); "swap": two teams exchanged between poules ({"teams": [a, b]}, their
+poules and positions before and after); "tableau": a tableau seeded ({"tableau", "seeds"});
+"call", "uncall": a match of a tableau called to its table, or its call undone ({"tableau",
 "match": [round, match] from 0, or [first place, size, match] for a placing match,
 "teams": [a, b]}). Not restored: the formule's page, the
 poules' and the tableaux' buttons undo their own changes."""
@@ -30,6 +31,21 @@ def _numbers(value: object, most: int = SMALL) -> bool:
         whole(number, SMALL) for number in value)
 
 
+def _check_pairs(drawn: dict[str, Any]) -> None:
+    pairs = drawn.get("pairs", [])
+    if not isinstance(pairs, list) or len(pairs) > SMALL or not all(
+            _numbers(pair, 2) and len(pair) == 2 for pair in pairs):
+        raise BadValue(_("« pairs » : les deux joueurs de chaque paire sont attendus."))
+
+
+def _pairs_words(value: dict[str, Any]) -> str:
+    if not value.get("pairs"):
+        return ""
+    return " — " + "; ".join(
+        _("paire %(n)d : joueurs %(a)s et %(b)s") % {"n": number, "a": a, "b": b}
+        for number, (a, b) in enumerate(value["pairs"], start=1))
+
+
 def check(action: str, value: object) -> None:
     if action == "update":
         options = keys(value, OPTIONS, ["qualification"])
@@ -39,18 +55,20 @@ def check(action: str, value: object) -> None:
             raise BadValue(_("« tetes » : des numéros d'équipe sont attendus."))
         return
     if action in ("create", "delete"):
-        drawn = keys(value, ["seed", "poules"], ["poules"])
+        drawn = keys(value, ["seed", "poules", "pairs"], ["poules"])
         if drawn.get("seed") is not None and not whole(drawn["seed"], 2**63 - 1):
             raise BadValue(_("« seed » : un nombre entier positif est attendu."))
         poules = drawn["poules"]
         if not isinstance(poules, list) or len(poules) > SMALL or not all(
                 _numbers(poule, 4) for poule in poules):
             raise BadValue(_("« poules » : les équipes de chaque poule sont attendues."))
+        _check_pairs(drawn)
         return
     if action == "tableau":
-        drawn = keys(value, ["tableau", "seeds"], ["tableau", "seeds"])
+        drawn = keys(value, ["tableau", "seeds", "pairs"], ["tableau", "seeds"])
         if not one_of(drawn["tableau"], TABLEAUX) or not _numbers(drawn["seeds"]):
             raise BadValue(_("« seeds » : les équipes d'un tableau, par tête de série."))
+        _check_pairs(drawn)
         return
     if action in ("call", "uncall"):
         called = keys(value, ["tableau", "match", "teams"], ["tableau", "match", "teams"])
@@ -68,8 +86,8 @@ def check(action: str, value: object) -> None:
 
 def words(value: Any, melee: bool = False) -> str:
     if "seeds" in value:
-        return _("%(t)s : %(seeds)s") % {"t": value["tableau"],
-                                          "seeds": ", ".join(map(str, value["seeds"]))}
+        return _("%(t)s : %(seeds)s") % {"t": value["tableau"], "seeds": ", ".join(
+            map(str, value["seeds"]))} + _pairs_words(value)
     if "match" in value:
         first, second = value["teams"]
         if len(value["match"]) == 3:
@@ -85,7 +103,8 @@ def words(value: Any, melee: bool = False) -> str:
         return _("équipes %(a)s et %(b)s échangées") % {"a": first, "b": second}
     if "poules" in value:
         return "; ".join(f"poule {poule_name(index)} : {', '.join(map(str, poule))}"
-                         for index, poule in enumerate(value["poules"], start=1))
+                         for index, poule in enumerate(value["poules"], start=1)
+                         ) + _pairs_words(value)
     return ", ".join(f"{key} : {value[key]}" for key in OPTIONS if key in value)
 
 

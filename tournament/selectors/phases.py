@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from ..brackets import BracketError, Game, Match
 from ..brackets.bracket import (
@@ -68,10 +69,19 @@ def formule_summary(tournament: Tournament, formule: Formule) -> Summary:
     """The formule said for the entrants the draw would take now (2 or 3 queries)."""
     count = entrants_drawn(tournament).count()
     words = tournament.format_spec.words
+    one, many = str(words.one), str(words.many)
+    if tournament.by_player:
+        # A mêlée plays in pairs drawn among its players (BRACKETS.md 1): the formule is
+        # said for its pairs.
+        if count % 2 and formule.qualification != "parties":  # after parties: one alone
+            return Summary(count, "", _("%(n)d joueurs : une mêlée en phases se joue en "
+                                        "paires, il faut un nombre pair de joueurs.")
+                           % {"n": count})
+        count, one, many = count // 2, _("paire"), _("paires")
     try:
         text = formule_words(formule, count, minutes=partie_minutes(tournament),
                              target=tournament.target, donnes=tournament.max_donnes,
-                             one=str(words.one), many=str(words.many))
+                             one=one, many=many)
     except BracketError as error:
         return Summary(count, "", str(error))
     return Summary(count, text, "")
@@ -135,7 +145,8 @@ def poules_view(tournament: Tournament, plan: PhasePlan | None = None) -> Poules
     (2.4; `toutes rencontres` ranks as the results come in, `gagnants-perdants` once its
     barrage is played) and the clubs left together."""
     plan = plan if plan is not None else phase_plan_of(tournament)
-    seats = list(PouleSeat.objects.filter(tournament=tournament).select_related("team"))
+    seats = list(PouleSeat.objects.filter(tournament=tournament)
+                 .select_related("team__first", "team__second"))
     if plan is None or not seats:
         return Poules(False, None, [], 0, False)
     formule = phase_plan_formule(plan, tournament)
@@ -167,13 +178,23 @@ def poules_view(tournament: Tournament, plan: PhasePlan | None = None) -> Poules
         views[poule_of[a]].matches.append(
             (game.round.number, Match(a, b, winner, Game(winner, game.score_ns,
                                                          game.score_ew))))
-    clubs = {seat.team.number: {seat.team.club} for seat in seats if seat.team.club}
+    melee = tournament.by_player
+    clubs = {seat.team.number: entrant_clubs(seat.team, melee) for seat in seats}
+    noun = _("paires") if melee else _("équipes")
     for index, view in enumerate(views.values()):
         _fill(view, formule, plan.deal_seed or 0, index)
         found = clashes([[row.number for row in view.rows]], clubs)
-        view.clash = "; ".join(sorted({f"Poule {view.name} : deux équipes du club {c.club}"
+        view.clash = "; ".join(sorted({f"Poule {view.name} : deux {noun} du club {c.club}"
                                        for c in found}))
     return Poules(True, plan.deal_seed, list(views.values()), len(parties), started)
+
+
+def entrant_clubs(team: Team, melee: bool) -> set[str]:
+    """A team's club, or a mêlée pair's: both of its players' clubs (BRACKETS.md 1)."""
+    if not melee:
+        return {team.club} if team.club else set()
+    return {player.club for player in (team.first, team.second)
+            if player is not None and player.club}
 
 
 def _ns_won(game: GameRow) -> bool:

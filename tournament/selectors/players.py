@@ -17,8 +17,10 @@ def player_seated(player: Player) -> bool:
 def player_parties(player: Player) -> list[dict[str, Any]]:
     """The parties a mêlée's player was drawn in, in order: each with the partie's game, the
     side, the partner (None: exempt alone), the opposing team, and the scores as seen from
-    the player's side. Two queries whatever the number of parties."""
-    teams = list(Team.objects.filter(Q(first=player) | Q(second=player), round__isnull=False)
+    the player's side; in phases, its pair's poule and tableau parties too (the pair is
+    the player's team of no partie, services.pairs). Two queries whatever the number of
+    parties."""
+    teams = list(Team.objects.filter(Q(first=player) | Q(second=player))
                  .values_list("pk", flat=True))
     games = (Game.objects.filter(Q(team_ns__in=teams) | Q(team_ew__in=teams))
              .select_related("round", "team_ns__first", "team_ns__second", "team_ew__first",

@@ -348,6 +348,11 @@ def _phase_places(final: FinalStandings, rows: list[Row]) -> list[Row]:
     """A concours in phases ranks by the places its tableaux give (BRACKETS.md 6) once they
     are all decided; until then, by its criteria, as any concours in play."""
     place_of = {place.team.pk: place.place for place in final.places}
+    if tournament.by_player:
+        # A mêlée's pair places both of its players (BRACKETS.md 1).
+        place_of = {player: place.place for place in final.places
+                    for player in (place.team.first_id, place.team.second_id)
+                    if player is not None}
     after = len(place_of) + 1  # a team in no tableau nor poule (withdrawn before): last
     ordered = sorted(enumerate(rows), key=lambda pair: (
         place_of.get(pair[1].entrant, after), pair[0]))

@@ -16,7 +16,13 @@ Decisions where BRACKETS.md is silent:
 - a formule is checked against the entrants registered when there are enough of them to
   play it; before, only its own options are checked, and the formule's page says what the
   draw will refuse with the entrants so far;
-- a mêlée plays in phases later (its pairs drawn once, 1): refused for now.
+- a mêlée plays in poules: its pairs are drawn with the poules (one seed, one button, one
+  undo), among the players the draw takes, and saved as teams (services.pairs). An odd
+  count of players is refused, as are têtes de série (a pair is not known before its draw).
+  In `direct`, its pairs are drawn with the principal (by lot, then seeded by lot). After
+  `parties`, the players ranked by the parties qualificatives, the principal's M pairs are
+  drawn among the top 2M (brackets.pairs.melee_parties_tableaux); a player in neither
+  tableau becomes a team of one, placed after them as the parties placed it.
 """
 
 from __future__ import annotations
@@ -32,12 +38,14 @@ from .. import journal as audit
 from ..brackets import BracketError
 from ..brackets.bracket import mend_poule_pairs, poule_seeds, seeds_by_lot
 from ..brackets.formule import Formule, formule_check
+from ..brackets.pairs import melee_parties_tableaux
 from ..brackets.poules import PARTIES, poule_pairs, poules_deal
 from ..errors import UserError
 from ..journal import SYSTEM, Actor
 from ..models import (
     Game,
     PhasePlan,
+    Player,
     PouleSeat,
     Round,
     Tableau,
@@ -59,6 +67,13 @@ from ..selectors.rules import games_with_results
 from ..selectors.standings import standings
 from ..validators import MAX_SEED
 from .donnes import game_forfeit
+from .pairs import (
+    melee_direct_drawn,
+    melee_poules_dealt,
+    melee_tableaux_saved,
+    pairs_delete,
+    pairs_numbers,
+)
 from .rounds import round_close
 
 __all__ = ["phase_plan_set", "poule_partie_generate", "poules_draw", "poules_swap",
@@ -104,9 +119,9 @@ def phase_plan_set(*, tournament: Tournament, qualification: str, poule_style: s
     """Set the concours' formule en phases (BRACKETS.md 1), refused in French as section 8
     says, and while the poules are drawn."""
     tournament = _locked(tournament)
-    if tournament.by_player:
-        raise UserError(_("Une mêlée ne se joue pas encore en phases : choisissez les "
-                          "doublettes formées."))
+    if tournament.by_player and tetes:
+        raise UserError(_("Une mêlée n'a pas de têtes de série : ses paires sont tirées au "
+                          "sort avec les poules."), "tetes")
     if tournament.rounds.exists():
         raise UserError(_("Des parties sont tirées : la formule ne change plus. Annulez "
                           "leur tirage pour la changer."))
@@ -136,8 +151,10 @@ def phase_plan_set(*, tournament: Tournament, qualification: str, poule_style: s
                       consolante=consolante, cadrage=cadrage,  # type: ignore[arg-type]
                       placement=placement,  # type: ignore[arg-type]
                       separate_clubs=separate_clubs, tetes=tuple(tetes))
+    count = (entrants_registered(tournament).count() // 2 if tournament.by_player
+             else len(registered))
     try:
-        formule_check(formule, _checked_with(formule, len(registered)))
+        formule_check(formule, _checked_with(formule, count))
     except BracketError as error:
         raise UserError(str(error)) from None
     plan = PhasePlan.objects.filter(tournament=tournament).first()
@@ -186,6 +203,8 @@ def poules_draw(*, tournament: Tournament, seed: int | None = None,
         raise UserError(_("La tête de série n° %(n)d n'est pas du tirage (absente ou "
                           "retirée) : retirez-la de la formule.") % {"n": absent[0]})
     seed = secrets.randbelow(10**9) if seed is None else seed
+    if tournament.by_player:
+        return _melee_poules_draw(tournament, plan, seed, by)
     clubs = {number: {team.club} for number, team in teams.items() if team.club}
     try:
         formule_check(phase_plan_formule(plan, tournament), len(teams))
@@ -201,6 +220,29 @@ def poules_draw(*, tournament: Tournament, seed: int | None = None,
     plan.save(update_fields=["deal_seed"])
     audit.log(tournament, by, "phases", "create",
               after={"seed": seed, "poules": deal.poules})
+    return plan
+
+
+def _melee_poules_draw(tournament: Tournament, plan: PhasePlan, seed: int,
+                       by: Actor) -> PhasePlan:
+    """A mêlée's poules (1): its players drawn into pairs, then the pairs dealt as teams,
+    both by lot with `seed`."""
+    pairs, deal = melee_poules_dealt(tournament, seed=seed,
+                                     separate_clubs=plan.separate_clubs)
+    try:
+        formule_check(phase_plan_formule(plan, tournament), len(pairs))
+    except BracketError as error:
+        raise UserError(str(error)) from None
+    by_number = {team.number: team for team in pairs}
+    PouleSeat.objects.bulk_create(
+        PouleSeat(tournament=tournament, poule=index, position=position,
+                  team=by_number[number])
+        for index, poule in enumerate(deal.poules, start=1)
+        for position, number in enumerate(poule, start=1))
+    plan.deal_seed = seed
+    plan.save(update_fields=["deal_seed"])
+    audit.log(tournament, by, "phases", "create",
+              after={"seed": seed, "poules": deal.poules, "pairs": pairs_numbers(pairs)})
     return plan
 
 
@@ -224,7 +266,11 @@ def poules_undraw(*, tournament: Tournament, by: Actor = SYSTEM) -> None:
     if not seated:
         raise UserError(_("Les poules ne sont pas tirées."))
     PouleSeat.objects.filter(tournament=tournament).delete()
-    before = {"seed": plan.deal_seed, "poules": seated}
+    before: dict[str, object] = {"seed": plan.deal_seed, "poules": seated}
+    if tournament.by_player:  # a mêlée's pairs were drawn with its poules: they go too
+        before["pairs"] = pairs_numbers(list(Team.objects.filter(
+            tournament=tournament, round__isnull=True).select_related("first", "second")))
+        pairs_delete(tournament)
     plan.deal_seed = None
     plan.save(update_fields=["deal_seed"])
     audit.log(tournament, by, "phases", "delete", before=before)
@@ -405,6 +451,8 @@ def _parties_draw(tournament: Tournament, plan: PhasePlan, seed: int | None,
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise UserError(_("Graine du tirage : de 0 à %(n)d.") % {"n": MAX_SEED}, "seed")
     seed = secrets.randbelow(10**9) if seed is None else seed
+    if tournament.by_player:
+        return _melee_parties_draw(tournament, plan, seed, last, by)
     rng = random.Random(seed)
     numbers = dict(Team.objects.filter(tournament=tournament, round__isnull=True,
                                        active=True).values_list("pk", "number"))
@@ -440,6 +488,46 @@ def _parties_draw(tournament: Tournament, plan: PhasePlan, seed: int | None,
     if not last.closed:
         round_close(round_=last, by=by)
     return made
+
+
+def _melee_parties_draw(tournament: Tournament, plan: PhasePlan, seed: int, last: Round,
+                        by: Actor) -> list[Tableau]:
+    """A mêlée after its parties qualificatives (BRACKETS.md 1): its active players ranked
+    as today, the principal's pairs drawn among the top 2M, the consolante's among the
+    others; a player in neither tableau is placed by its place in the parties."""
+    assert plan.principal is not None
+    # The active players the parties qualificatives seated: one registered but never
+    # arrived is in no tableau (nor in the standings, issue 32).
+    seated = {player for pair in Team.objects.filter(tournament=tournament,
+                                                     round__isnull=False)
+              .values_list("first_id", "second_id") for player in pair}
+    active = set(Player.objects.filter(tournament=tournament, active=True, pk__in=seated)
+                 .values_list("pk", flat=True))
+    groups: dict[int, list[int]] = {}
+    for row in standings(tournament):
+        if row.entrant in active:
+            groups.setdefault(row.rank, []).append(row.entrant)
+    try:
+        made = melee_parties_tableaux([group for _rank, group in sorted(groups.items())],
+                                      principal=plan.principal, consolante=plan.consolante,
+                                      seed=seed)
+    except BracketError as error:
+        raise UserError(str(error)) from None
+    pairs, rest = melee_tableaux_saved(tournament, made)
+    made_tableaux = []
+    for name, seeds in (("principal", made.principal), ("consolante", made.consolante)):
+        if len(seeds) < 2:
+            continue
+        made_tableaux.append(Tableau.objects.create(
+            tournament=tournament, name=name, seeds=seeds, seed=seed,
+            rest=rest if name == "principal" else []))
+        after: dict[str, object] = {"tableau": name, "seeds": seeds}
+        if name == "principal":
+            after["pairs"] = pairs_numbers(pairs)
+        audit.log(tournament, by, "phases", "tableau", after=after)
+    if not last.closed:
+        round_close(round_=last, by=by)
+    return made_tableaux
 
 
 def _direct_consolante(tournament: Tournament, plan: PhasePlan, by: Actor) -> Tableau:
@@ -482,15 +570,19 @@ def _direct_draw(tournament: Tournament, plan: PhasePlan, seed: int | None,
         raise UserError(_("La tête de série n° %(n)d n'est pas du tirage (absente ou "
                           "retirée) : retirez-la de la formule.") % {"n": absent[0]})
     seed = secrets.randbelow(10**9) if seed is None else seed
+    after: dict[str, object] = {"tableau": "principal"}
     try:
-        formule_check(phase_plan_formule(plan, tournament), len(teams))
-        seeds = seeds_by_lot(teams, seed=seed, tetes=tetes)
+        if tournament.by_player:
+            pairs, seeds = melee_direct_drawn(tournament, seed=seed)
+            after["pairs"] = pairs_numbers(pairs)
+        else:
+            seeds = seeds_by_lot(teams, seed=seed, tetes=tetes)
+        formule_check(phase_plan_formule(plan, tournament), len(seeds))
     except BracketError as error:
         raise UserError(str(error)) from None
     tableau = Tableau.objects.create(tournament=tournament, name="principal", seeds=seeds,
                                      seed=seed)
-    audit.log(tournament, by, "phases", "tableau",
-              after={"tableau": "principal", "seeds": seeds})
+    audit.log(tournament, by, "phases", "tableau", after={**after, "seeds": seeds})
     return tableau
 
 
@@ -549,9 +641,12 @@ MAX_TABLE = 999
 
 def _withdrawn_forfeits(game: Game, by: Actor) -> None:
     """A withdrawn team loses every partie left to it by forfeit (3.3), in its poule and in
-    its tableau: its opponent goes through « par forfait »."""
+    its tableau: its opponent goes through « par forfait ». A mêlée's pair is withdrawn
+    with either of its players (decision: the pair was drawn once, nobody replaces one)."""
     for side, team in (("NS", game.team_ns), ("EW", game.team_ew)):
-        if team is not None and not team.active:
+        if team is not None and (not team.active or (game.round.tournament.by_player and any(
+                player is not None and not player.active
+                for player in (team.first, team.second)))):
             game_forfeit(game=game, side=side, by=by)
             return
 

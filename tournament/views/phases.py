@@ -32,7 +32,7 @@ def phase_plan(request: HttpRequest, slug: str) -> HttpResponse:
     """The « formule en phases »: its options and what they make of the entrants so far."""
     tournament = organised(request, slug)
     plan = phase_plan_of(tournament)
-    form = PhasePlanForm(request.POST or None, plan=plan)
+    form = PhasePlanForm(request.POST or None, plan=plan, melee=tournament.by_player)
     if request.method == "POST" and form.is_valid():
         values = form.cleaned_data
         try:

@@ -286,13 +286,11 @@ def _check_parties(plan: dict[str, Any], seats: list[dict[str, Any]],
 
 def read_phases(value: object, teams: set[int],
                 games: dict[tuple[int, int], tuple[str | None, int, int | None]],
-                poules: set[int], *, by_player: bool) -> Phases | None:
+                poules: set[int]) -> Phases | None:
     """The phases of a file (None: a concours of drawn parties). `teams`: the registered
     teams' numbers; `games`: each game's phase, Nord-Sud and Est-Ouest teams by partie
-    number and table; `poules`: the poules the parties name; `by_player`: a mêlée's file,
-    which has none (services.phases refuses a mêlée in phases)."""
-    if value is not None and by_player:
-        fail(_("Formule en phases"), _("une mêlée ne se joue pas en phases."))
+    number and table; `poules`: the poules the parties name. A mêlée's registered teams
+    are its pairs (services.pairs): its phases read as a doublettes'."""
     if value is None:
         if any(phase is not None for phase, _ns, _ew in games.values()):
             fail(_("Formule en phases"), _("des parties sont celles d'une formule en phases "

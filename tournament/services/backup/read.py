@@ -303,8 +303,8 @@ def _read_players(value: object) -> list[dict[str, Any]]:
     return players
 
 
-def _read_teams(value: object, players: set[int], partie: int | None = None
-                ) -> list[dict[str, Any]]:
+def _read_teams(value: object, players: set[int], partie: int | None = None, *,
+                alone: bool = False) -> list[dict[str, Any]]:
     """The registered teams (`partie` None), or the teams partie `partie`'s draw formed:
     each names its players by number, players of the file, each in one team at most (a
     partie's team may be one player alone: an exempt player of a mêlée). Only a registered
@@ -338,7 +338,7 @@ def _read_teams(value: object, players: set[int], partie: int | None = None
         team["first"] = whole(Player, "number", fields["first"], where, _("joueur 1"),
                               minimum=1)
         team["second"] = whole(Player, "number", fields["second"], where, _("joueur 2"),
-                               minimum=1, optional=partie is not None)
+                               minimum=1, optional=partie is not None or alone)
         if team["first"] == team["second"]:
             fail(where, _("un joueur ne fait pas équipe avec lui-même."))
         for player in (team["first"], team["second"]):
@@ -766,7 +766,10 @@ def read(data: object) -> Backup:
     fields = named(upgraded(data), _("Sauvegarde"), DOCUMENT_FIELDS)
     tournament = _read_tournament(fields["tournament"])
     players = _read_players(fields["players"])
-    teams = _read_teams(fields["teams"], {player["number"] for player in players})
+    # A mêlée's registered teams are its pairs in phases, and after parties qualificatives
+    # its players in neither tableau, each a team of one (services.pairs).
+    teams = _read_teams(fields["teams"], {player["number"] for player in players},
+                        alone=format_of(tournament["format"]).by_player)
     lots, lot_values = _read_lots(fields["prizes"])
     rules = rules_from(tournament)
     rounds = _read_rounds(fields["rounds"], {team["number"] for team in teams},
@@ -782,8 +785,7 @@ def read(data: object) -> Backup:
         {(round_.fields["number"], game.fields["table"]): (round_.fields["phase"], game.ns,
                                                             game.ew)
          for round_ in rounds for game in round_.games},
-        {round_.fields["poule"] for round_ in rounds if round_.fields["poule"] is not None},
-        by_player=melee)
+        {round_.fields["poule"] for round_ in rounds if round_.fields["poule"] is not None})
     if season is not None and not season["start"] <= tournament["date"] <= season["end"]:
         # A season counts the concours of its dates only (services.season): a file that
         # says otherwise was altered, and would count it where the club never put it.
