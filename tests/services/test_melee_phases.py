@@ -73,6 +73,8 @@ def test_a_melee_in_poules_draws_its_pairs_once_then_plays_them_to_the_final_pla
     assert {line.number for line in lines if line.row.rank == 1} == {
         winners.first.number, winners.second.number}
     assert [line.row.rank for line in lines] == sorted(line.row.rank for line in lines)
+    # Each player's line carries its pair's place: its tableau and how it was placed.
+    assert all(line.phase is not None and line.phase.place == line.row.rank for line in lines)
     # A player's parties are its pair's: three in its poule, the semi-final and the final.
     parties = player_parties(winners.first)
     assert [row["game"].round.phase for row in parties] == [

@@ -328,8 +328,8 @@ def standings_lines(tournament: Tournament, *, seated_only: bool = True) -> list
     if any(state.phase in TABLEAU_PHASES for state in states):
         final = phases_standings(tournament)
         if not final.waiting:
-            rows = _phase_places(final, rows)
-            placed = {place.team.pk: place for place in final.places}
+            placed = _entrant_places(tournament, final)
+            rows = _phase_places(placed, rows)
     return [StandingsLine(row, by_id[row.entrant], models, placed.get(row.entrant))
             for row in rows]
 
@@ -341,18 +341,23 @@ def phase_ranked(tournament: Tournament, rows: list[Row]) -> tuple[list[Row], bo
     final = phases_standings(tournament)
     if final.waiting:
         return rows, False
-    return _phase_places(final, rows), True
+    return _phase_places(_entrant_places(tournament, final), rows), True
 
 
-def _phase_places(final: FinalStandings, rows: list[Row]) -> list[Row]:
+def _entrant_places(tournament: Tournament, final: FinalStandings) -> dict[int, FinalPlace]:
+    """Each ranked entrant's final place: a team's own, or in a mêlée, both players of the
+    pair that place went to (BRACKETS.md 1)."""
+    if tournament.by_player:
+        return {player: place for place in final.places
+                for player in (place.team.first_id, place.team.second_id)
+                if player is not None}
+    return {place.team.pk: place for place in final.places}
+
+
+def _phase_places(placed: dict[int, FinalPlace], rows: list[Row]) -> list[Row]:
     """A concours in phases ranks by the places its tableaux give (BRACKETS.md 6) once they
     are all decided; until then, by its criteria, as any concours in play."""
-    place_of = {place.team.pk: place.place for place in final.places}
-    if tournament.by_player:
-        # A mêlée's pair places both of its players (BRACKETS.md 1).
-        place_of = {player: place.place for place in final.places
-                    for player in (place.team.first_id, place.team.second_id)
-                    if player is not None}
+    place_of = {entrant: place.place for entrant, place in placed.items()}
     after = len(place_of) + 1  # a team in no tableau nor poule (withdrawn before): last
     ordered = sorted(enumerate(rows), key=lambda pair: (
         place_of.get(pair[1].entrant, after), pair[0]))
