@@ -34,6 +34,7 @@ from ..forms import (
     SwapForm,
 )
 from ..models import Game, Round, Team, Tournament
+from ..selectors.phases import partie_to_draw
 from ..validators import whole_number
 from .common import _by, _form_error, _form_refusals, table_link_base
 
@@ -268,7 +269,10 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rows = [TableRow.of(game, awaiting, disputed, urls, melee=tournament.by_player)
             for game in games]
     waiting = selectors.round_waiting_teams(round_) if desk and is_last else []
-    can_draw_next = organiser and is_last and not unfinished
+    # In phases, the formule decides the parties: no « Tirer la partie suivante » after a
+    # poule's partie or a tableau's match.
+    can_draw_next = (organiser and is_last and not unfinished
+                     and partie_to_draw(tournament, tournament.rounds.all()) is not None)
     two_links = desk and tournament.two_confirmations
     started = selectors.round_started(round_)
     page = RowsPage(slug=slug, desk=desk, melee=tournament.by_player,
