@@ -245,7 +245,10 @@ def test_the_ascee_evening(page, browser, live_server, shot):
                     # donne; it goes on, the phone and the sheet say so, the next decides.
                     phone_donne(phone, live_server.url, game, None, 0)
                     phone.reload()
-                    expect(phone.locator("#game-phase")).to_contain_text("donne décisive")
+                    expect(phone.locator("#game-phase")).to_have_text(
+                        "Finale — tableau principal · donne décisive")
+                    page.goto(f"{url}/rounds/{game.round.number}/tables/{game.table}/")
+                    expect(page.locator("#game-phase")).to_contain_text("donne décisive")
                     page.goto(f"{url}/tableaux/")
                     expect(page.locator(".match.state-called").first).to_contain_text(
                         "donne décisive")
@@ -267,5 +270,12 @@ def test_the_ascee_evening(page, browser, live_server, shot):
         shown = [tuple(row.locator("td").all_inner_texts()[:2]) for row in rows.all()]
         assert shown == [(str(place), f"Équipe {team}") for place, team in names.items()]
         shot(page, "ascee-tableaux")
+        # The organiser's menu links the poules and the tableaux; nothing to draw by lot.
+        page.goto(f"{url}/")
+        expect(page.locator("#nav-poules")).to_be_visible()
+        expect(page.locator("#nav-tableaux")).to_be_visible()
+        expect(page.locator("nav.tournament-nav")).not_to_contain_text("Partie 1")
+        expect(page.get_by_role("button", name="Tirer la partie")).to_have_count(0)
+        shot(page, "ascee-menu")
     finally:
         phone_context.close()
