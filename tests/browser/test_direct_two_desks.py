@@ -136,7 +136,7 @@ def test_24_teams_direct_with_a_cadrage_and_two_desks_at_once(browser, live_serv
         expect(two.locator(".messages")).to_contain_text("ne peut pas être appelé")
         assert Game.objects.filter(round__tournament=t).count() == 1
 
-        entered = 0
+        entered, forfeit_table = 0, 0
         while True:
             # Each desk calls from its end of the list, from a page the other may have
             # changed behind it.
@@ -171,6 +171,17 @@ def test_24_teams_direct_with_a_cadrage_and_two_desks_at_once(browser, live_serv
             for at, game in enumerate(games):
                 entered += 1
                 winner = beats(game.team_ns.number, game.team_ew.number)
+                if entered == 1:
+                    # A forfeit in the cadrage: its loser still goes to the consolante, the
+                    # tree says « qualifié par forfait ».
+                    one.goto(f"{url}/rounds/{game.round.number}/tables/{game.table}/")
+                    one.click("details.forfeit summary")
+                    one.select_option("#id_side", "EW" if winner == game.team_ns.number
+                                      else "NS")
+                    one.click("details.forfeit button[type=submit]")
+                    expect(one.locator("#result")).to_contain_text("orfait")
+                    forfeit_table = game.table
+                    continue
                 desk_donne(desks[at % 2], url, game, game.team_ns.number == winner, entered)
 
         # Every match was BRACKETS.md's, and so is every place.
@@ -192,6 +203,9 @@ def test_24_teams_direct_with_a_cadrage_and_two_desks_at_once(browser, live_serv
             place, name = row.locator("td").all_inner_texts()[:2]
             shown.setdefault(int(place), set()).add(int(name.removeprefix("Équipe ")))
         assert shown == expected
+        expect(chef_page.locator("#tableau-principal .match.state-played",
+                                 has_text=f"Table {forfeit_table} ·")).to_contain_text(
+            "qualifié par forfait")
         shot(chef_page, "direct-tableaux")
     finally:
         for context in contexts:
