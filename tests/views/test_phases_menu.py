@@ -62,3 +62,13 @@ def test_a_concours_of_drawn_parties_keeps_its_menu(owner, client):
     assert reverse("tournament:round", args=[t.slug, 1]) in page
     assert "Tirer la partie 2" in page and 'id="nav-tableaux"' not in page
     assert "Parties qualificatives" not in page
+
+
+def test_the_pointage_leads_a_concours_in_poules_to_its_poules_draw(owner, client):
+    t = tournament(owner=owner, slug="pointage-poules")
+    services.phase_plan_set(tournament=t, qualification="poules")
+    client.force_login(owner)
+    page = client.get(reverse("tournament:arrivals", args=[t.slug])).content.decode()
+    assert (f'<a href="{reverse("tournament:poules", args=[t.slug])}" id="arrivals-draw">'
+            "Tirer les poules</a>") in page
+    assert "Tirer la partie suivante" not in page
