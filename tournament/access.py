@@ -199,10 +199,14 @@ GAME_RELATED = (*GAME_RULES, "team_ns__first", "team_ns__second", "team_ew__firs
 def game_of(tournament: Tournament, number: int, table: int, *, teams: bool = True) -> Game:
     """Table `table` of round `number`, looked up under its tournament; with its teams and
     their players unless `teams` is False."""
-    return get_object_or_404(
+    game = get_object_or_404(
         Game.objects.select_related(*(GAME_RELATED if teams else GAME_RULES)),
         round__tournament=tournament, round__number=number, table=table,
     )
+    # The concours as the caller read it (`readable`: with its formule, which the menu
+    # asks for), not a second copy that would read the formule again.
+    game.round.tournament = tournament
+    return game
 
 
 def readable_game(request: HttpRequest, slug: str, number: int, table: int, *,

@@ -3,6 +3,8 @@ the poules' parties and the tableaux' matches reached from there (not listed as 
 9 »), and no « Tirer la partie … » where the formule decides the parties."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.builders import teams_written, tournament
@@ -30,6 +32,12 @@ def test_a_concours_in_poules_offers_its_poules_and_tableaux_not_a_next_partie(o
     partie = client.get(reverse("tournament:round", args=[t.slug, 1])).content.decode()
     assert 'id="phase-back"' in partie and reverse("tournament:poules", args=[t.slug]) in partie
     assert "Tirer la partie suivante" not in partie
+    # The menu's formule is read with the concours (access.readable), on a table's sheet too.
+    with CaptureQueriesContext(connection) as queries:
+        sheet = client.get(reverse("tournament:game", args=[t.slug, 1, 1])).content.decode()
+    assert 'id="nav-poules"' in sheet
+    assert not [query for query in queries
+                if query["sql"].startswith('SELECT "tournament_phaseplan"')]
 
 
 def test_after_its_parties_qualificatives_a_concours_draws_no_more_parties(owner, client):
