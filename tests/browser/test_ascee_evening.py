@@ -247,6 +247,7 @@ def test_the_ascee_evening(page, browser, live_server, shot):
                     phone.reload()
                     expect(phone.locator("#game-phase")).to_have_text(
                         "Finale — tableau principal · donne décisive")
+                    shot(phone, "ascee-phone-decisive")
                     page.goto(f"{url}/rounds/{game.round.number}/tables/{game.table}/")
                     expect(page.locator("#game-phase")).to_contain_text("donne décisive")
                     page.goto(f"{url}/tableaux/")
