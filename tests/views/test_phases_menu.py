@@ -32,6 +32,11 @@ def test_a_concours_in_poules_offers_its_poules_and_tableaux_not_a_next_partie(o
     partie = client.get(reverse("tournament:round", args=[t.slug, 1])).content.decode()
     assert 'id="phase-back"' in partie and reverse("tournament:poules", args=[t.slug]) in partie
     assert "Tirer la partie suivante" not in partie
+    # The draw's page, typed by hand, leads to the poules' page.
+    drawn = client.get(reverse("tournament:round_generate", args=[t.slug]), follow=True)
+    assert drawn.redirect_chain[-1][0] == reverse("tournament:poules", args=[t.slug])
+    assert "Les parties des poules se tirent depuis la page des poules." in \
+        drawn.content.decode()
     # The menu's formule is read with the concours (access.readable), on a table's sheet too.
     with CaptureQueriesContext(connection) as queries:
         sheet = client.get(reverse("tournament:game", args=[t.slug, 1, 1])).content.decode()
@@ -57,6 +62,8 @@ def test_after_its_parties_qualificatives_a_concours_draws_no_more_parties(owner
     assert "Tirer la partie" not in page
     assert "Tirer la partie suivante" not in client.get(
         reverse("tournament:round", args=[t.slug, 1])).content.decode()
+    assert client.get(reverse("tournament:round_generate", args=[t.slug])).url == reverse(
+        "tournament:tableaux", args=[t.slug])
     with pytest.raises(UserError, match="La partie qualificative est tirée"):
         services.round_generate(tournament=t)
     assert Round.objects.filter(tournament=t).count() == 1

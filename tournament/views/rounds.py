@@ -49,6 +49,15 @@ def round_generate(request: HttpRequest, slug: str) -> HttpResponse:
     form = RoundDrawForm(request.POST if request.method == "POST" else None,
                          methods=options.methods)
     if request.method != "POST":
+        if partie_to_draw(tournament, tournament.rounds.all()) is None:
+            # In phases the formule decides the parties: the page that draws them instead.
+            if tournament.phase_plan.qualification == "poules":
+                messages.info(request, _("Les parties des poules se tirent depuis la page des "
+                                         "poules."))
+                return redirect("tournament:poules", slug=slug)
+            messages.info(request, _("La suite du concours se joue en tableaux : les matchs "
+                                     "s'appellent depuis cette page."))
+            return redirect("tournament:tableaux", slug=slug)
         return _draw_page(request, tournament, options, form)
     # Drawn from a partie's page, a refusal is shown there; from the draw's page, on it.
     back = whole_number(request.POST.get("back", ""))
