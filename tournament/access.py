@@ -115,8 +115,9 @@ def is_organiser(request: HttpRequest, tournament: Tournament) -> bool:
 
 
 def readable(request: HttpRequest, slug: str) -> Tournament:
-    """The tournament, if this visitor may read it (published, or of one of their clubs)."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    """The tournament, if this visitor may read it (published, or of one of their clubs).
+    Its formule en phases comes with it (a join): the menu of every page asks for it."""
+    tournament = get_object_or_404(Tournament.objects.select_related("phase_plan"), slug=slug)
     _require_readable(request, tournament)
     return tournament
 
@@ -177,7 +178,7 @@ def organising_clubs(user: AbstractBaseUser | AnonymousUser) -> list[Club]:
 def readable_round(request: HttpRequest, slug: str, number: int) -> Round:
     """The partie, if this visitor may read its concours (as `readable`): read with its
     concours in one query, the concours alone only when the partie does not exist."""
-    round_ = (Round.objects.select_related("tournament")
+    round_ = (Round.objects.select_related("tournament__phase_plan")
               .filter(tournament__slug=slug, number=number).first())
     tournament = round_.tournament if round_ is not None else get_object_or_404(
         Tournament, slug=slug)
@@ -198,10 +199,14 @@ GAME_RELATED = (*GAME_RULES, "team_ns__first", "team_ns__second", "team_ew__firs
 def game_of(tournament: Tournament, number: int, table: int, *, teams: bool = True) -> Game:
     """Table `table` of round `number`, looked up under its tournament; with its teams and
     their players unless `teams` is False."""
-    return get_object_or_404(
+    game = get_object_or_404(
         Game.objects.select_related(*(GAME_RELATED if teams else GAME_RULES)),
         round__tournament=tournament, round__number=number, table=table,
     )
+    # The concours as the caller read it (`readable`: with its formule, which the menu
+    # asks for), not a second copy that would read the formule again.
+    game.round.tournament = tournament
+    return game
 
 
 def readable_game(request: HttpRequest, slug: str, number: int, table: int, *,

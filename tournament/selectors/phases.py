@@ -9,7 +9,7 @@ seats with their teams (one), the poules' games with their teams (one).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from django.db.models import Q
@@ -44,6 +44,23 @@ DEFAULT_MINUTES = 45
 def phase_plan_of(tournament: Tournament) -> PhasePlan | None:
     """The concours' formule en phases, or None: it plays drawn parties (one query)."""
     return PhasePlan.objects.filter(tournament=tournament).first()
+
+
+def partie_to_draw(tournament: Tournament, rounds: Iterable[Round]) -> int | None:
+    """The number of the next partie drawn by lot (« Tirer la partie n »), or None when the
+    formule en phases decides the parties: the poules' parties are drawn from their page,
+    a tableau's matches called as their teams are known; after parties qualificatives, only
+    those (no query: `rounds`, the concours' parties, and its formule read with it by
+    access.readable)."""
+    rounds = list(rounds)
+    plan = getattr(tournament, "phase_plan", None)  # None: a concours of drawn parties
+    if plan is None:
+        return len(rounds) + 1
+    if plan.qualification != "parties" or plan.parties is None:
+        return None
+    if any(partie.phase for partie in rounds) or len(rounds) >= plan.parties:
+        return None
+    return len(rounds) + 1
 
 
 def phase_plan_formule(plan: PhasePlan, tournament: Tournament) -> Formule:

@@ -79,6 +79,14 @@ def round_generate(*, tournament: Tournament, seed: int | None = None,
     key = draw_method_checked(tournament.draw_method if method is None else method,
                               tournament.format)
     last = tournament.rounds.order_by("-number").first()
+    if plan is not None and plan.parties is not None and last is not None and (
+            last.phase or last.number >= plan.parties):
+        # After its parties qualificatives, the formule goes on in tableaux.
+        raise UserError(ngettext(
+            "La partie qualificative est tirée : la suite se joue en tableaux, depuis la "
+            "page des tableaux.",
+            "Les %(n)d parties qualificatives sont tirées : la suite se joue en tableaux, "
+            "depuis la page des tableaux.", plan.parties) % {"n": plan.parties})
     if last is not None:
         unfinished = round_unfinished_tables(last)
         if unfinished:

@@ -34,6 +34,7 @@ from ..forms import (
     SwapForm,
 )
 from ..models import Game, Round, Team, Tournament
+from ..selectors.phases import partie_to_draw
 from ..validators import whole_number
 from .common import _by, _form_error, _form_refusals, table_link_base
 
@@ -48,6 +49,15 @@ def round_generate(request: HttpRequest, slug: str) -> HttpResponse:
     form = RoundDrawForm(request.POST if request.method == "POST" else None,
                          methods=options.methods)
     if request.method != "POST":
+        if partie_to_draw(tournament, tournament.rounds.all()) is None:
+            # In phases the formule decides the parties: the page that draws them instead.
+            if tournament.phase_plan.qualification == "poules":
+                messages.info(request, _("Les parties des poules se tirent depuis la page des "
+                                         "poules."))
+                return redirect("tournament:poules", slug=slug)
+            messages.info(request, _("La suite du concours se joue en tableaux : les matchs "
+                                     "s'appellent depuis cette page."))
+            return redirect("tournament:tableaux", slug=slug)
         return _draw_page(request, tournament, options, form)
     # Drawn from a partie's page, a refusal is shown there; from the draw's page, on it.
     back = whole_number(request.POST.get("back", ""))
@@ -268,7 +278,10 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rows = [TableRow.of(game, awaiting, disputed, urls, melee=tournament.by_player)
             for game in games]
     waiting = selectors.round_waiting_teams(round_) if desk and is_last else []
-    can_draw_next = organiser and is_last and not unfinished
+    # In phases, the formule decides the parties: no « Tirer la partie suivante » after a
+    # poule's partie or a tableau's match.
+    can_draw_next = (organiser and is_last and not unfinished
+                     and partie_to_draw(tournament, tournament.rounds.all()) is not None)
     two_links = desk and tournament.two_confirmations
     started = selectors.round_started(round_)
     page = RowsPage(slug=slug, desk=desk, melee=tournament.by_player,

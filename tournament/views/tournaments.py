@@ -28,6 +28,7 @@ from ..forms import (
 from ..forms.tournament import preset_options
 from ..models import DonneRecord
 from ..publish.status import publication_status
+from ..selectors.phases import partie_to_draw
 from ..selectors.standings import (
     draw_label,
     entrants_count,
@@ -72,9 +73,14 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
                                     "de tous.") if published else
                          _("Concours retiré : seuls les membres du club le voient."))
         return redirect("tournament:detail", slug=slug)
-    rounds = tournament.rounds.all()
+    rounds = list(tournament.rounds.all())
     return render(request, "tournament/organiser/tournament_detail.html", {
         "tournament": tournament, "rounds": rounds,
+        # A concours in phases lists its parties qualificatives alone: the poules' parties
+        # and the tableaux' matches are reached from their pages.
+        "phases": getattr(tournament, "phase_plan", None),
+        "parties": [partie for partie in rounds if not partie.phase],
+        "next_partie": partie_to_draw(tournament, rounds),
         "is_organiser": is_organiser(request, tournament),
         "is_desk": is_member(request, tournament),
         "team_count": entrants_count(tournament),
