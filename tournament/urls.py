@@ -13,6 +13,7 @@ from .validators import MAX_SMALL
 from .views import (
     arrivals,
     countdown,
+    entrant_kinds,
     entrants,
     finder,
     imports,
@@ -72,7 +73,7 @@ from . import (  # noqa: E402
 GAME = "t/<slug:slug>/rounds/<number:number>/tables/<number:table>/"
 TEAM = "t/<slug:slug>/teams/<number:number>/"
 # The pages of an entrant are written once (views.entrants), for the kind each address names.
-TEAMS = {"kind": entrants.TEAMS}
+TEAMS = {"kind": entrant_kinds.TEAMS}
 urlpatterns = [
     path("", public.home, name="home"),
     path("t/new/", tournaments.tournament_create, name="create"),

@@ -4,10 +4,10 @@ pages are a doublette's teams' (views.entrants), for the kind of entrant named h
 
 from django.urls import path
 
-from .views import entrants, imports
+from .views import entrant_kinds, entrants, imports
 
 PLAYER = "t/<slug:slug>/players/<number:number>/"
-PLAYERS = {"kind": entrants.PLAYERS}
+PLAYERS = {"kind": entrant_kinds.PLAYERS}
 urlpatterns = [
     path("t/<slug:slug>/players/", entrants.entrant_list, PLAYERS, name="players"),
     path("t/<slug:slug>/players/import/", entrants.entrants_import, PLAYERS,
