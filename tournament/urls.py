@@ -13,13 +13,14 @@ from .validators import MAX_SMALL
 from .views import (
     arrivals,
     countdown,
+    entrant_kinds,
+    entrants,
     finder,
     imports,
     journal,
     public,
     rounds,
     screens,
-    teams,
     tournaments,
 )
 
@@ -70,24 +71,24 @@ from . import (  # noqa: E402
 )
 
 GAME = "t/<slug:slug>/rounds/<number:number>/tables/<number:table>/"
+TEAM = "t/<slug:slug>/teams/<number:number>/"
+# The pages of an entrant are written once (views.entrants), for the kind each address names.
+TEAMS = {"kind": entrant_kinds.TEAMS}
 urlpatterns = [
     path("", public.home, name="home"),
     path("t/new/", tournaments.tournament_create, name="create"),
     path("t/<slug:slug>/", tournaments.tournament_detail, name="detail"),
     path("t/<slug:slug>/rules/", tournaments.tournament_rules, name="rules"),
-    path("t/<slug:slug>/teams/", teams.team_list, name="teams"),
-    path("t/<slug:slug>/teams/import/", teams.teams_import, name="teams_import"),
+    path("t/<slug:slug>/teams/", entrants.entrant_list, TEAMS, name="teams"),
+    path("t/<slug:slug>/teams/import/", entrants.entrants_import, TEAMS, name="teams_import"),
     path("t/<slug:slug>/teams/import/confirm/", imports.teams_import_confirm,
          name="teams_import_confirm"),
     path("t/<slug:slug>/delete/", tournaments.tournament_delete, name="tournament_delete"),
-    path("t/<slug:slug>/teams/<number:number>/", teams.team_detail, name="team"),
-    path("t/<slug:slug>/teams/<number:number>/withdraw/", teams.team_withdraw,
-         name="team_withdraw"),
-    path("t/<slug:slug>/teams/<number:number>/reinstate/", teams.team_reinstate,
-         name="team_reinstate"),
-    path("t/<slug:slug>/teams/<number:number>/forfeit/", teams.team_forfeit,
-         name="team_forfeit"),
-    path("t/<slug:slug>/teams/<number:number>/delete/", teams.team_delete, name="team_delete"),
+    path(TEAM, entrants.entrant_detail, TEAMS, name="team"),
+    path(TEAM + "withdraw/", entrants.entrant_withdraw, TEAMS, name="team_withdraw"),
+    path(TEAM + "reinstate/", entrants.entrant_reinstate, TEAMS, name="team_reinstate"),
+    path(TEAM + "forfeit/", entrants.team_forfeit, name="team_forfeit"),
+    path(TEAM + "delete/", entrants.entrant_delete, TEAMS, name="team_delete"),
     # The desk's pointage: a team's number in doublettes, a player's in a mêlée.
     path("t/<slug:slug>/arrivees/", arrivals.arrivals, name="arrivals"),
     path("t/<slug:slug>/arrivees/<number:number>/arrive/", arrivals.entrant_arrive,

@@ -1,5 +1,5 @@
 """tournament/shapes.py, the JSON-shape checks the backup (and the journal) share, and the
-rule « a registered team's name once » the backup takes from services/teams.py."""
+rule « a registered team's name once » the backup takes from services/entrants.py."""
 
 import unicodedata
 
@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tournament import shapes
-from tournament.services.teams import name_repeated
+from tournament.services.entrants import name_repeated
 
 
 def test_keys_refuses_unknown_keys_before_missing_ones_in_either_words():

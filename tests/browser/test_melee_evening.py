@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from tests.builders import organiser, play_to_the_end, tournament
 from tournament import services
 from tournament.models import Game, Team
-from tournament.services.players import player_create
+from tournament.services.entrants import player_create
 
 from .test_game_entry import log_in
 

@@ -24,7 +24,7 @@ from openpyxl.worksheet._read_only import ReadOnlyWorksheet
 
 from tests.builders import tournament
 from tournament.forms import TeamImportForm
-from tournament.forms import teams as team_forms
+from tournament.forms import entrants as team_forms
 from tournament.forms.imports import MAX_BYTES, MAX_ROWS, read_team_file
 from tournament.validators import same_name
 

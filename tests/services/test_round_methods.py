@@ -24,7 +24,7 @@ from tournament.draw import (
 from tournament.errors import UserError
 from tournament.exports import rotation as rotation_export
 from tournament.models import AuditEntry, Game, Player, Round, Team
-from tournament.services.players import player_create, player_withdraw
+from tournament.services.entrants import player_create, player_withdraw
 
 pytestmark = pytest.mark.django_db
 

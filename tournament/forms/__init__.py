@@ -4,11 +4,17 @@ One module per subject; views import from here.
 """
 
 from .donnes import DonneForm, ForfeitForm, SwapForm
+from .entrants import (
+    PlayerForm,
+    PlayerImportForm,
+    PlayerRegistrationForm,
+    TeamEditForm,
+    TeamForm,
+    TeamImportForm,
+)
 from .matching import ChoicesForm
-from .players import PlayerForm, PlayerImportForm, PlayerRegistrationForm
 from .register import AnonymiseForm, ClubPlayerForm, MergeForm
 from .rounds import ClockForm, RoundDrawForm
-from .teams import TeamEditForm, TeamForm, TeamImportForm
 from .tournament import TournamentCreateForm, TournamentRulesForm
 
 __all__ = [

@@ -5,6 +5,8 @@ drawn per partie, numbered within it, and are no registration."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Q, QuerySet
 
 from ..models import Game, Team, Tournament
@@ -29,8 +31,33 @@ def team_pending_forfeit(team: Team) -> Game | None:
     return None if team.active else team_current_game(team)
 
 
+def team_parties(team: Team) -> list[dict[str, Any]]:
+    """The games a registered team played, in partie order: each with the game, the side,
+    the opponent (None: exempt), the scores as seen from the team's side and whether it
+    won (selectors.player_parties is a mêlée player's)."""
+    games = (Game.objects.filter(Q(team_ns=team) | Q(team_ew=team),
+                                 round__tournament=team.tournament_id)
+             .select_related("round", "team_ns", "team_ew").order_by("round__number"))
+    rows = []
+    for game in games:
+        side = "NS" if game.team_ns_id == team.id else "EW"
+        opponent = game.team_ew if side == "NS" else game.team_ns
+        own, other = (game.score_ns, game.score_ew) if side == "NS" else (
+            game.score_ew, game.score_ns)
+        rows.append({"game": game, "side": side, "opponent": opponent, "own": own,
+                     "other": other, "won": game.finished and game.winner == side})
+    return rows
+
+
+def team_seated(team: Team) -> bool:
+    """Whether the team has a seat in any partie (then it is withdrawn, never deleted)."""
+    return Game.objects.filter(Q(team_ns=team) | Q(team_ew=team)).exists()
+
+
 __all__ = [
     "registered_teams",
     "team_current_game",
+    "team_parties",
     "team_pending_forfeit",
+    "team_seated",
 ]

@@ -37,17 +37,16 @@ from .clubs import *  # noqa: F403
 from .common import *  # noqa: F403
 from .confirmations import *  # noqa: F403
 from .donnes import *  # noqa: F403
+from .entrants import *  # noqa: F403
 from .journal import audit_restore as audit_restore
 from .matching import *  # noqa: F403
 from .money import *  # noqa: F403
 from .paper import *  # noqa: F403
 from .phases import *  # noqa: F403
-from .players import *  # noqa: F403
 from .prizes import *  # noqa: F403
 from .register import *  # noqa: F403
 from .rounds import *  # noqa: F403
 from .screens import *  # noqa: F403
 from .season import *  # noqa: F403
 from .sponsors import *  # noqa: F403
-from .teams import *  # noqa: F403
 from .tournaments import *  # noqa: F403

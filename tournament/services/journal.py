@@ -24,10 +24,9 @@ from .donnes import (
     game_locked,
     score_changed,
 )
-from .players import player_update
+from .entrants import player_update, team_update
 from .prizes import prizes_replace
 from .rounds import round_seat
-from .teams import team_update
 from .tournaments import (
     tournament_format_update,
     tournament_results_update,

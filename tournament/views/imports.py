@@ -12,7 +12,7 @@ candidates (the register changed meanwhile) is asked again, nothing written."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -20,7 +20,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
@@ -31,37 +30,9 @@ from ..models import Tournament
 from ..register_match import LINKED, NEW
 from . import pending
 from .common import _by
+from .entrant_kinds import KINDS
 
 KIND = "imports"  # the folder of the files kept aside (var/imports/)
-
-
-@dataclasses.dataclass(frozen=True)
-class _Kind:
-    line: Callable[..., Any]  # ImportLine or PlayerLine
-    write: Callable[..., list[Any]]
-    page: str  # the list's address name
-    confirm: str  # the confirmation's address name
-    done: Callable[[int], str]
-
-    def places(self, lines: Sequence[Any]) -> list[str]:
-        """Where each player of the lines is in the file, in the order of the choices."""
-        if self.line is services.ImportLine:
-            return [_("ligne %(n)d, équipe « %(team)s », joueur %(p)d")
-                    % {"n": line.line, "team": line.name, "p": position}
-                    for line in lines for position in (1, 2)]
-        return [_("ligne %(n)d") % {"n": line.line} for line in lines]
-
-
-KINDS = {
-    "teams": _Kind(services.ImportLine, services.teams_import, "tournament:teams",
-                   "tournament:teams_import_confirm",
-                   lambda n: ngettext("%(n)d équipe inscrite.", "%(n)d équipes inscrites.", n)
-                   % {"n": n}),
-    "players": _Kind(services.PlayerLine, services.players_import, "tournament:players",
-                     "tournament:players_import_confirm",
-                     lambda n: ngettext("%(n)d joueur inscrit.", "%(n)d joueurs inscrits.", n)
-                     % {"n": n}),
-}
 
 
 def notes_said(request: HttpRequest, notes: Sequence[str]) -> None:
@@ -78,7 +49,7 @@ def _page(request: HttpRequest, tournament: Tournament, kind: str, name: str,
     places = KINDS[kind].places(lines)
     return render(request, "tournament/organiser/import_choose.html", {
         "tournament": tournament, "form": form, "pending": name,
-        "action": KINDS[kind].confirm, "back": KINDS[kind].page,
+        "action": KINDS[kind].confirm_url, "back": KINDS[kind].list_url,
         "rows": [(ambiguity, form[ambiguity.field], places[ambiguity.index])
                  for ambiguity in form.ambiguities],
         "linked": sum(1 for match in found if match.kind == LINKED),
@@ -105,18 +76,18 @@ def _confirm(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     if not isinstance(data, dict) or data.get("kind") != kind:
         messages.error(request, _("Cet import n'est plus en attente : envoyez le fichier à "
                                   "nouveau."))
-        return redirect(what.page, slug=slug)
+        return redirect(what.list_url, slug=slug)
     if "cancel" in request.POST:
         pending.discard(KIND, tournament, name)
         messages.info(request, _("Import annulé : rien n'a changé."))
-        return redirect(what.page, slug=slug)
+        return redirect(what.list_url, slug=slug)
     lines = [what.line(**row) for row in data["lines"]]
     form = ChoicesForm(selectors.register_ambiguities(
         tournament.club, services.import_identities(lines)), request.POST)
     if form.is_valid():
         notes: list[str] = []
         try:
-            written = what.write(tournament=tournament, lines=lines, choices=form.choices(),
+            written = what.import_(tournament=tournament, lines=lines, choices=form.choices(),
                                  notes=notes, by=_by(request))
         except UserError as error:
             form.add_error(None, error.message)
@@ -124,7 +95,7 @@ def _confirm(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
             pending.discard(KIND, tournament, name)
             messages.success(request, what.done(len(written)))
             notes_said(request, notes)
-            return redirect(what.page, slug=slug)
+            return redirect(what.list_url, slug=slug)
     return _page(request, tournament, kind, name, lines, form, status=400)
 
 

@@ -55,7 +55,7 @@ from tournament.errors import UserError
 from tournament.formats import FORMATS as FORMAT_REGISTRY
 from tournament.formats import format_of
 from tournament.models import DonneRecord, Game, Round, Tournament
-from tournament.services.players import PlayerLine, players_import
+from tournament.services.entrants import PlayerLine, players_import
 from tournament.validators import MAX_SEED
 
 # A federation's championship: 1,000 teams, or a mêlée of 2,000 players (issue 24).

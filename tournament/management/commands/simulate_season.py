@@ -47,7 +47,7 @@ from tournament.formats import format_of
 from tournament.models import Club, ClubPlayer, Player, Season, Tournament
 from tournament.season import parse_points_table
 from tournament.season.standings import TableError
-from tournament.services.players import PlayerLine, players_import
+from tournament.services.entrants import PlayerLine, players_import
 from tournament.validators import MAX_SEED
 
 from .simulate_concours import Refusal, _play, _team_name, _whole

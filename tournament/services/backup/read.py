@@ -86,9 +86,9 @@ from ..common import (
     slug_checked,
     text_field,
 )
+from ..entrants import name_repeated
 from ..prizes import lots_checked
 from ..season import SEASON_MAX, season_values_checked
-from ..teams import name_repeated
 from .checks import boolean, choice, fail, listed, moment, named, token, whole
 from .export import (
     AUDIT_FIELDS,
@@ -568,7 +568,7 @@ def _read_rounds(value: object, teams: set[int], players: set[int],
 
 def _read_audit(value: object) -> list[dict[str, Any]]:
     entries = []
-    # "player": a mêlée's players' entries (services.players), whatever the model's list.
+    # "player": a mêlée's players' entries (services.entrants), whatever the model's list.
     kinds = list(audit.KIND)  # the journal's registry of entry kinds
     for index, row in enumerate(listed(value, _("Journal")), start=1):
         where = _("Journal, entrée %(i)d") % {"i": index}
