@@ -199,15 +199,19 @@
     }
     const steps = layOut();
     let since = performance.now();
+    let slices = 1;
     let step = steps.next();
     while (!step.done) {
       if (performance.now() - since >= SLICE_MS) {
         await new Promise((resolve) => setTimeout(resolve));
         if (generation !== mine) return;
         since = performance.now();
+        slices += 1;
       }
       step = steps.next();
     }
+    // In how many slices the last refresh was laid out (the browser test reads it).
+    document.body.dataset.slices = String(slices);
     upcoming = step.value;
     preparing = false;
   }
