@@ -94,7 +94,9 @@ def club_roles(user: AbstractBaseUser | AnonymousUser) -> dict[int, str]:
         return {}
     roles = getattr(user, _ROLES, None)
     if roles is None:
-        roles = dict(Membership.objects.filter(user_id=user.pk).values_list("club_id", "role"))
+        # Unordered: Membership's order (by club name, then username) joined both tables.
+        roles = dict(Membership.objects.filter(user_id=user.pk).order_by()
+                     .values_list("club_id", "role"))
         setattr(user, _ROLES, roles)
     return roles
 

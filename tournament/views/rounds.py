@@ -267,10 +267,15 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             addresses("tournament:table_link", marker=TOKEN_MARKER))
     rows = [TableRow.of(game, awaiting, disputed, urls, melee=tournament.by_player)
             for game in games]
-    waiting = selectors.round_waiting_teams(round_) if desk and is_last else []
     can_draw_next = organiser and is_last and not unfinished
+    # The registered entrants, read once for the teams waiting, the pointage and the next
+    # draw's entrants and movement; the partie started, told by its tables.
+    registered = (selectors.registered_entrants(tournament)
+                  if (desk and is_last) or can_draw_next else [])
+    waiting = (selectors.partie_waiting_teams(round_, games, registered) if desk and is_last
+               else [])
     two_links = desk and tournament.two_confirmations
-    started = selectors.round_started(round_)
+    started = selectors.partie_started(games)
     page = RowsPage(slug=slug, desk=desk, melee=tournament.by_player,
                     two_links=two_links, link_base=link_base,
                     csrf_input=format_html('<input type="hidden" name="csrfmiddlewaretoken" '
@@ -288,15 +293,16 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "link_base": link_base, "link_is_local": desk and _loopback(link_base),
         "is_last": is_last, "can_undo_draw": organiser and is_last and not started,
         "can_draw_next": can_draw_next,
-        "draw": selectors.round_draw_options(tournament, drawn=drawn) if can_draw_next
-        else None,
+        "draw": selectors.round_draw_options(tournament, drawn=drawn, registered=registered)
+        if can_draw_next else None,
         "method_label": selectors.draw_label(round_.draw_method),
         "melee": tournament.by_player,
         "two_links": two_links,
         "unfinished_phrase": selectors.tables_phrase(unfinished) if unfinished else "",
         "waiting": waiting, "bye": next((game for game in games if game.is_bye), None),
         # With the pointage in use, a waiting team not marked arrived was absent at the draw.
-        "pointage": bool(waiting) and selectors.arrivals_in_use(tournament),
+        "pointage": bool(waiting) and selectors.pointage_in_use(registered),
+        "clock_offered": selectors.partie_clock_offered(round_, tournament.rounds.all()),
         "rotation": selectors.draw_has_chart(tournament),
     })
 
