@@ -255,11 +255,13 @@ class SeatedTeam:
     number: int
     name: str
     active: bool
-    first: SeatedPlayer
+    first: SeatedPlayer | None  # None: its players not read (partie_tables' `players`)
     second: SeatedPlayer | None
 
     @property
     def players(self) -> str:  # as Team.players
+        if self.first is None:
+            return ""
         if self.second is None:
             return self.first.name
         return f"{self.first.name} et {self.second.name}"
@@ -295,31 +297,41 @@ class PartieTable:
 
 _GAME_FIELDS = ("id", "table", "score_ns", "score_ew", "finished", "forfeit", "played",
                 "stop_after", "token", "token_ew")
-_TEAM_FIELDS = ("id", "number", "name", "active", "first__number", "first__name",
-                "second__number", "second__name")
-_TABLE_FIELDS = (*_GAME_FIELDS, *(f"{side}__{field}" for side in ("team_ns", "team_ew")
-                                  for field in _TEAM_FIELDS))
+_TEAM_FIELDS = ("id", "number", "name", "active")
+_PLAYER_FIELDS = ("first__number", "first__name", "second__number", "second__name")
+
+
+def _table_fields(players: bool) -> tuple[str, ...]:
+    team = (*_TEAM_FIELDS, *_PLAYER_FIELDS) if players else _TEAM_FIELDS
+    return (*_GAME_FIELDS, *(f"{side}__{field}" for side in ("team_ns", "team_ew")
+                             for field in team))
 
 
 def _seated(values: tuple) -> SeatedTeam | None:
-    pk, number, name, active, first_number, first_name, second_number, second_name = values
+    pk, number, name, active = values[:4]
     if pk is None:
         return None
+    if len(values) == 4:  # its players not read
+        return SeatedTeam(pk, number, name, active, None, None)
+    first_number, first_name, second_number, second_name = values[4:]
     return SeatedTeam(pk, number, name, active, SeatedPlayer(first_number, first_name),
                       None if second_number is None else SeatedPlayer(second_number,
                                                                       second_name))
 
 
-def partie_tables(round_: Round) -> list[PartieTable]:
+def partie_tables(round_: Round, *, players: bool = True) -> list[PartieTable]:
     """The partie's games by table, their teams and players as plain values, and whether
     each has a result: one query (500 tables' games, teams and players made into models were
-    most of the page's time; whether the partie started was a query of its own)."""
-    games, teams = len(_GAME_FIELDS), len(_TEAM_FIELDS)
+    most of the page's time; whether the partie started was a query of its own). `players`:
+    the teams' players too (a mêlée's page names them; a doublette's names its teams: four
+    joins fewer, which cost more than the rest of the query to write)."""
+    games = len(_GAME_FIELDS)
+    teams = len(_TEAM_FIELDS) + (len(_PLAYER_FIELDS) if players else 0)
     tables = []
     donnes = DonneRecord.objects.filter(game=OuterRef("pk"))
     for values in (Game.objects.filter(round=round_).order_by("table")
                    .annotate(has_donnes=Exists(donnes))
-                   .values_list(*_TABLE_FIELDS, "by_totals", "has_donnes")):
+                   .values_list(*_table_fields(players), "by_totals", "has_donnes")):
         (pk, table, score_ns, score_ew, finished, forfeit, played, stop_after, token,
          token_ew) = values[:games]
         ns = _seated(values[games:games + teams])

@@ -142,6 +142,7 @@ def seat_html(team: selectors.SeatedTeam | None, melee: bool) -> SafeString:
         return mark_safe("")
     if not melee:
         return format_html("{}. {}", team.number, team.name)
+    assert team.first is not None  # a mêlée's tables are read with their players
     second = "" if team.second is None else format_html(
         " {} {} <small>({})</small>", _("et"), team.second.name, team.second.number)
     return format_html('<span class="partie-team" title="{}">{}.</span> {} <small>({})</small>'
@@ -254,7 +255,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             else:
                 messages.success(request, _("Équipes échangées."))
                 return redirect("tournament:round", slug=slug, number=number)
-    games = selectors.partie_tables(round_)
+    games = selectors.partie_tables(round_, players=tournament.by_player)
     link_base = table_link_base(request) if desk else ""
     # The parties, read once with the page's menu: whether this one is the last, and what
     # the next draw's options need.
