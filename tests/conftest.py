@@ -43,6 +43,13 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_configure(config):
+    # Each test's client loads the middleware again: WhiteNoise's indexes the static files
+    # once a process instead of at each (tests/static_files.py).
+    from django.conf import settings as django_settings
+
+    from tests.static_files import indexed_once
+
+    django_settings.MIDDLEWARE = indexed_once(django_settings.MIDDLEWARE)
     config.addinivalue_line(
         "markers", "database: the outcome depends on the database although the test asks no "
         "database fixture (a server in a subprocess on DATABASE_URL): run on PostgreSQL too")

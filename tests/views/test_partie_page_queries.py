@@ -10,11 +10,12 @@ from tournament import services
 
 pytestmark = pytest.mark.django_db
 
-# The partie and its concours; the session, the account, its clubs; its tables; the parties
-# (the menu, whether this one is the last, the next one's number); the teams waiting; the
-# journal's last change; whether a result is in; the pointage and the next draw's entrants;
-# partie 1's movement (its journal entry, its teams); the countdown offered.
-QUERIES = 14
+# The partie and its concours; the session, the account, its clubs; its tables, whether a
+# result is in with them; the parties (the menu, whether this one is the last, the next one's
+# number, the countdown offered); the registered teams (those waiting, the pointage, the next
+# draw's entrants, partie 1's movement among them); the journal's last change; partie 1's
+# journal entry (its movement).
+QUERIES = 9
 
 
 @pytest.mark.parametrize("teams", [4, 12])

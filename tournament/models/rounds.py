@@ -37,6 +37,8 @@ def new_donne_key() -> str:
 
 # What `new_token` and `new_donne_key` produce: 16 random bytes in URL-safe base64.
 TOKEN_PATTERN = r"[A-Za-z0-9_-]{22}"
+# The countdown a partie's page offers when no partie of its concours had one (minutes).
+CLOCK_OFFERED = 45
 
 
 class Round(models.Model):
@@ -95,7 +97,7 @@ class Round(models.Model):
         last = (Round.objects.filter(tournament_id=self.tournament_id, number__lt=self.number,
                                      clock_minutes__isnull=False)
                 .order_by("-number").values_list("clock_minutes", flat=True).first())
-        return last if last is not None else 45
+        return last if last is not None else CLOCK_OFFERED
 
     @property
     def clock_over(self) -> bool:

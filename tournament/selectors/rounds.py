@@ -10,14 +10,15 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.db.models import Max, Q, QuerySet, prefetch_related_objects
+from django.db.models import Exists, Max, OuterRef, Q, QuerySet, prefetch_related_objects
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from ..draw import METHODS, DrawInput
 from ..formats import format_of
-from ..models import AuditEntry, Game, Round, Team, Tournament
-from .arrivals import entrants_drawn
+from ..models import AuditEntry, DonneRecord, Game, Round, Team, Tournament
+from ..models.rounds import CLOCK_OFFERED
+from .arrivals import entrants_drawn, entrants_registered
 from .rules import games_with_results
 from .standings import standings
 
@@ -71,6 +72,37 @@ def active_entrants(tournament: Tournament) -> list[tuple[int, int]]:
     return list(entrants_drawn(tournament).order_by("number").values_list("id", "number"))
 
 
+@dataclass(frozen=True)
+class Registered:
+    """A registered entrant (a team; a mêlée's player), withdrawn or not, as the pointage and
+    the next draw see it."""
+
+    id: int
+    number: int
+    active: bool
+    arrived: bool
+
+
+def registered_entrants(tournament: Tournament) -> list[Registered]:
+    """Every registered entrant (arrivals.entrants_registered), by number, in one query: a
+    partie's page tells from it the teams waiting, whether the pointage is in use and the
+    next draw's entrants, which took five queries read one by one."""
+    return [Registered(*values) for values in entrants_registered(tournament)
+            .order_by("number").values_list("id", "number", "active", "arrived")]
+
+
+def pointage_in_use(registered: Sequence[Registered]) -> bool:
+    """arrivals_in_use, from the entrants already read: any of them marked arrived."""
+    return any(entrant.arrived for entrant in registered)
+
+
+def entrants_among(registered: Sequence[Registered]) -> list[tuple[int, int]]:
+    """active_entrants, from the entrants already read (registered_entrants, by number)."""
+    in_use = pointage_in_use(registered)
+    return [(entrant.id, entrant.number) for entrant in registered
+            if entrant.active and (entrant.arrived or not in_use)]
+
+
 def round_undone_seed(tournament: Tournament) -> int | None:
     """The seed of the next partie's draw as it was before an undo ("retirer avec la même
     graine"): None if that partie was never drawn and undone, or drew without a seed."""
@@ -100,18 +132,21 @@ class DrawOptions:
     # partie's page, whose draw button needs none of a thousand teams' rows.
 
 
-def round_draw_options(tournament: Tournament, *,
-                       drawn: Sequence[int] | None = None) -> DrawOptions:
+def round_draw_options(tournament: Tournament, *, drawn: Sequence[int] | None = None,
+                       registered: Sequence[Registered] | None = None) -> DrawOptions:
     """The next partie's draw form's options. `drawn`: the numbers of the parties drawn, when
-    the caller has read them already (a partie's page, for its menu): two queries fewer."""
+    the caller has read them already (a partie's page, for its menu): two queries fewer;
+    `registered`: the registered entrants, read likewise (registered_entrants): three fewer."""
     if drawn is None:
         number = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
         partie_one = None
     else:
         number, partie_one = max(drawn, default=0) + 1, 1 in drawn
     methods = draw_methods(tournament)
-    entrants = active_entrants(tournament)
-    movement = len(_movement(tournament, number, entrants, partie_one=partie_one))
+    entrants = (active_entrants(tournament) if registered is None
+                else entrants_among(registered))
+    movement = len(_movement(tournament, number, entrants, partie_one=partie_one,
+                             registered=registered))
     return DrawOptions(
         number=number, entrants=len(entrants), methods=methods, method=tournament.draw_method,
         seeded=[key for key, _label in methods if draw_uses_seed(key, number)],
@@ -161,34 +196,41 @@ def draw_input(tournament: Tournament, number: int, seed: int) -> DrawInput:
 
 
 def _movement(tournament: Tournament, number: int, entrants: list[tuple[int, int]], *,
-              partie_one: bool | None = None) -> dict[int, int]:
+              partie_one: bool | None = None,
+              registered: Sequence[Registered] | None = None) -> dict[int, int]:
     """The teams of the rotation's movement for partie `number`, id -> registration number.
     Its positions are fixed at partie 1 (withdrawn teams keep theirs, late ones have none):
     the active `entrants` (active_entrants) for partie 1 and in a mêlée, partie 1's teams
     after it (`rotation_roster`), not the active ones."""
     return (dict(entrants) if number == 1 or tournament.by_player
-            else rotation_roster(tournament, partie_one=partie_one))
+            else rotation_roster(tournament, partie_one=partie_one, registered=registered))
 
 
-def rotation_roster(tournament: Tournament, *, partie_one: bool | None = None) -> dict[int, int]:
+def rotation_roster(tournament: Tournament, *, partie_one: bool | None = None,
+                    registered: Sequence[Registered] | None = None) -> dict[int, int]:
     """The teams of a doublette concours' tableau de marche, id -> registration number: the
     active teams before partie 1, then the teams partie 1's draw seated (its journal entry:
     a team seated late on partie 1's page is not one of them), withdrawn since or not. Four
     queries before partie 1 (the drawn ones: selectors/arrivals.py), three once it is drawn;
-    one fewer when the caller knows whether partie 1 is drawn (`partie_one`)."""
+    one fewer when the caller knows whether partie 1 is drawn (`partie_one`), and only the
+    journal's when it has read the registered teams (`registered`: registered_entrants)."""
     teams = Team.objects.filter(tournament=tournament, round__isnull=True)
     if partie_one is None:
         partie_one = tournament.rounds.filter(number=1).exists()
     if not partie_one:
+        if registered is not None:
+            return dict(entrants_among(registered))
         return dict(entrants_drawn(tournament).values_list("id", "number"))
-    entry = (AuditEntry.objects.filter(tournament=tournament, kind="round", action="create",
+    # Its `after` alone: the entry's other columns are of no use here.
+    after = (AuditEntry.objects.filter(tournament=tournament, kind="round", action="create",
                                        round_number=1)
-             .order_by("-at", "-id").first())
-    tables = (entry.after.get("tables")
-              if entry is not None and isinstance(entry.after, dict) else None)
+             .order_by("-at", "-id").values_list("after", flat=True).first())
+    tables = after.get("tables") if isinstance(after, dict) else None
     if isinstance(tables, dict):
         drawn = {number for seats in tables.values() if isinstance(seats, list)
                  for number in seats if type(number) is int}
+        if registered is not None:
+            return {team.id: team.number for team in registered if team.number in drawn}
         return dict(teams.filter(number__in=drawn).values_list("id", "number"))
     # No journal entry (a concours imported with its parties): partie 1's teams.
     games = Game.objects.filter(round__tournament=tournament, round__number=1)
@@ -213,11 +255,13 @@ class SeatedTeam:
     number: int
     name: str
     active: bool
-    first: SeatedPlayer
+    first: SeatedPlayer | None  # None: its players not read (partie_tables' `players`)
     second: SeatedPlayer | None
 
     @property
     def players(self) -> str:  # as Team.players
+        if self.first is None:
+            return ""
         if self.second is None:
             return self.first.name
         return f"{self.first.name} et {self.second.name}"
@@ -239,6 +283,8 @@ class PartieTable:
     stop_after: int | None
     token: str
     token_ew: str
+    # A result is in (selectors.games_with_results): a donne, the sheet's totals, a forfeit.
+    has_result: bool = False
 
     @property
     def pk(self) -> int:
@@ -251,37 +297,58 @@ class PartieTable:
 
 _GAME_FIELDS = ("id", "table", "score_ns", "score_ew", "finished", "forfeit", "played",
                 "stop_after", "token", "token_ew")
-_TEAM_FIELDS = ("id", "number", "name", "active", "first__number", "first__name",
-                "second__number", "second__name")
-_TABLE_FIELDS = (*_GAME_FIELDS, *(f"{side}__{field}" for side in ("team_ns", "team_ew")
-                                  for field in _TEAM_FIELDS))
+_TEAM_FIELDS = ("id", "number", "name", "active")
+_PLAYER_FIELDS = ("first__number", "first__name", "second__number", "second__name")
+
+
+def _table_fields(players: bool) -> tuple[str, ...]:
+    team = (*_TEAM_FIELDS, *_PLAYER_FIELDS) if players else _TEAM_FIELDS
+    return (*_GAME_FIELDS, *(f"{side}__{field}" for side in ("team_ns", "team_ew")
+                             for field in team))
 
 
 def _seated(values: tuple) -> SeatedTeam | None:
-    pk, number, name, active, first_number, first_name, second_number, second_name = values
+    pk, number, name, active = values[:4]
     if pk is None:
         return None
+    if len(values) == 4:  # its players not read
+        return SeatedTeam(pk, number, name, active, None, None)
+    first_number, first_name, second_number, second_name = values[4:]
     return SeatedTeam(pk, number, name, active, SeatedPlayer(first_number, first_name),
                       None if second_number is None else SeatedPlayer(second_number,
                                                                       second_name))
 
 
-def partie_tables(round_: Round) -> list[PartieTable]:
-    """The partie's games by table, their teams and players as plain values: one query (500
-    tables' games, teams and players made into models were most of the page's time)."""
-    games, teams = len(_GAME_FIELDS), len(_TEAM_FIELDS)
+def partie_tables(round_: Round, *, players: bool = True) -> list[PartieTable]:
+    """The partie's games by table, their teams and players as plain values, and whether
+    each has a result: one query (500 tables' games, teams and players made into models were
+    most of the page's time; whether the partie started was a query of its own). `players`:
+    the teams' players too (a mêlée's page names them; a doublette's names its teams: four
+    joins fewer, which cost more than the rest of the query to write)."""
+    games = len(_GAME_FIELDS)
+    teams = len(_TEAM_FIELDS) + (len(_PLAYER_FIELDS) if players else 0)
     tables = []
-    for values in Game.objects.filter(round=round_).order_by("table").values_list(
-            *_TABLE_FIELDS):
+    donnes = DonneRecord.objects.filter(game=OuterRef("pk"))
+    for values in (Game.objects.filter(round=round_).order_by("table")
+                   .annotate(has_donnes=Exists(donnes))
+                   .values_list(*_table_fields(players), "by_totals", "has_donnes")):
         (pk, table, score_ns, score_ew, finished, forfeit, played, stop_after, token,
          token_ew) = values[:games]
         ns = _seated(values[games:games + teams])
         assert ns is not None  # every game has its NS team
+        by_totals, has_donnes = values[-2:]
         tables.append(PartieTable(
-            id=pk, table=table, team_ns=ns, team_ew=_seated(values[games + teams:]),
+            id=pk, table=table, team_ns=ns, team_ew=_seated(values[games + teams:-2]),
             score_ns=score_ns, score_ew=score_ew, finished=finished, forfeit=forfeit,
-            played=played, stop_after=stop_after, token=token, token_ew=token_ew))
+            played=played, stop_after=stop_after, token=token, token_ew=token_ew,
+            # games_with_results' test, row by row: by_totals, a forfeit, a donne stored.
+            has_result=bool(by_totals or forfeit or has_donnes)))
     return tables
+
+
+def partie_started(tables: Iterable[PartieTable]) -> bool:
+    """round_started, from the partie's tables already read (partie_tables): no query."""
+    return any(table.has_result for table in tables)
 
 
 def _side(first: int, second: int | None) -> tuple[int, ...]:
@@ -329,6 +396,30 @@ def round_waiting_teams(round_: Round) -> list[Team]:
                 .order_by("number"))
 
 
+def partie_waiting_teams(round_: Round, tables: Iterable[PartieTable],
+                         registered: Sequence[Registered]) -> list[Team]:
+    """round_waiting_teams, from the partie's tables and the registered teams already read
+    (partie_tables, registered_entrants): no query while no team waits, one otherwise."""
+    if round_.tournament.by_player:
+        return []
+    seated = {team.id for table in tables for team in (table.team_ns, table.team_ew)
+              if team is not None}
+    waiting = [team.id for team in registered if team.active and team.id not in seated]
+    if not waiting:
+        return []
+    return list(Team.objects.filter(id__in=waiting).order_by("number"))
+
+
+def partie_clock_offered(round_: Round, parties: Iterable[Round]) -> int:
+    """Round.clock_offered, from the concours' parties already read (the page's menu): no
+    query."""
+    if round_.clock_minutes is not None:
+        return round_.clock_minutes
+    earlier = [(partie.number, partie.clock_minutes) for partie in parties
+               if partie.number < round_.number and partie.clock_minutes is not None]
+    return max(earlier)[1] if earlier else CLOCK_OFFERED
+
+
 def round_time_undoable(round_: Round) -> bool:
     """Time called can be undone while no later partie exists."""
     return round_.time_called is not None and not round_.tournament.rounds.filter(
@@ -348,6 +439,7 @@ def entrant_kind(format: str) -> str:
 __all__ = [
     "DrawOptions",
     "PartieTable",
+    "Registered",
     "SeatedPlayer",
     "SeatedTeam",
     "active_entrants",
@@ -358,8 +450,14 @@ __all__ = [
     "draw_uses_seed",
     "drawn_parties",
     "entrant_kind",
+    "entrants_among",
+    "partie_clock_offered",
+    "partie_started",
     "partie_tables",
     "partie_team_name",
+    "partie_waiting_teams",
+    "pointage_in_use",
+    "registered_entrants",
     "rotation_roster",
     "round_draw_options",
     "round_started",

@@ -152,6 +152,7 @@ def seat_html(team: selectors.SeatedTeam | None, melee: bool) -> SafeString:
         return mark_safe("")
     if not melee:
         return format_html("{}. {}", team.number, team.name)
+    assert team.first is not None  # a mêlée's tables are read with their players
     second = "" if team.second is None else format_html(
         " {} {} <small>({})</small>", _("et"), team.second.name, team.second.number)
     return format_html('<span class="partie-team" title="{}">{}.</span> {} <small>({})</small>'
@@ -264,7 +265,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             else:
                 messages.success(request, _("Équipes échangées."))
                 return redirect("tournament:round", slug=slug, number=number)
-    games = selectors.partie_tables(round_)
+    games = selectors.partie_tables(round_, players=tournament.by_player)
     link_base = table_link_base(request) if desk else ""
     # The parties, read once with the page's menu: whether this one is the last, and what
     # the next draw's options need.
@@ -277,13 +278,18 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             addresses("tournament:table_link", marker=TOKEN_MARKER))
     rows = [TableRow.of(game, awaiting, disputed, urls, melee=tournament.by_player)
             for game in games]
-    waiting = selectors.round_waiting_teams(round_) if desk and is_last else []
     # In phases, the formule decides the parties: no « Tirer la partie suivante » after a
     # poule's partie or a tableau's match.
     can_draw_next = (organiser and is_last and not unfinished
                      and partie_to_draw(tournament, tournament.rounds.all()) is not None)
+    # The registered entrants, read once for the teams waiting, the pointage and the next
+    # draw's entrants and movement; the partie started, told by its tables.
+    registered = (selectors.registered_entrants(tournament)
+                  if (desk and is_last) or can_draw_next else [])
+    waiting = (selectors.partie_waiting_teams(round_, games, registered) if desk and is_last
+               else [])
     two_links = desk and tournament.two_confirmations
-    started = selectors.round_started(round_)
+    started = selectors.partie_started(games)
     page = RowsPage(slug=slug, desk=desk, melee=tournament.by_player,
                     two_links=two_links, link_base=link_base,
                     csrf_input=format_html('<input type="hidden" name="csrfmiddlewaretoken" '
@@ -301,15 +307,16 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "link_base": link_base, "link_is_local": desk and _loopback(link_base),
         "is_last": is_last, "can_undo_draw": organiser and is_last and not started,
         "can_draw_next": can_draw_next,
-        "draw": selectors.round_draw_options(tournament, drawn=drawn) if can_draw_next
-        else None,
+        "draw": selectors.round_draw_options(tournament, drawn=drawn, registered=registered)
+        if can_draw_next else None,
         "method_label": selectors.draw_label(round_.draw_method),
         "melee": tournament.by_player,
         "two_links": two_links,
         "unfinished_phrase": selectors.tables_phrase(unfinished) if unfinished else "",
         "waiting": waiting, "bye": next((game for game in games if game.is_bye), None),
         # With the pointage in use, a waiting team not marked arrived was absent at the draw.
-        "pointage": bool(waiting) and selectors.arrivals_in_use(tournament),
+        "pointage": bool(waiting) and selectors.pointage_in_use(registered),
+        "clock_offered": selectors.partie_clock_offered(round_, tournament.rounds.all()),
         "rotation": selectors.draw_has_chart(tournament),
     })
 
