@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring import CoincheMade, Counting, LosingBelote, Multiply, Rules
 
@@ -38,14 +39,19 @@ def _coinche_made(rules: Rules) -> CoincheMade:
 
 def _end(rules: Rules) -> Clause:
     if rules.target and rules.max_donnes:
-        text = _("La partie se joue en %(t)d points ou en %(n)d donnes : elle s'arrête au "
-                 "premier des deux.") % {"t": rules.target, "n": rules.max_donnes}
+        text = ngettext("La partie se joue en %(t)d points ou en %(n)d donne : elle s'arrête "
+                        "au premier des deux.",
+                        "La partie se joue en %(t)d points ou en %(n)d donnes : elle s'arrête "
+                        "au premier des deux.", rules.max_donnes) % {
+            "t": rules.target, "n": rules.max_donnes}
     elif rules.target:
         text = _("La partie se joue en %(t)d points : la première équipe qui les atteint "
                  "gagne.") % {"t": rules.target}
     else:
-        text = _("La partie se joue en %(n)d donnes : l'équipe qui a le plus de points "
-                 "gagne.") % {"n": rules.max_donnes}
+        text = ngettext("La partie se joue en %(n)d donne : l'équipe qui a le plus de "
+                        "points gagne.",
+                        "La partie se joue en %(n)d donnes : l'équipe qui a le plus de "
+                        "points gagne.", rules.max_donnes) % {"n": rules.max_donnes}
     text += " " + _("À égalité, une donne de plus départage les équipes.")
     return Clause(_("Partie"), text, ("target", "max_donnes"))
 

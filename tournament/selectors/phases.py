@@ -139,6 +139,8 @@ class PouleView:
     clash: str = ""  # two teams of one club left in the poule (2.2), named
     matches: list[tuple[int, Match]] = field(default_factory=list)
     finished: bool = False
+    # The (a, b) of its matches won by forfait: the grid says so, not the 1000–0 it counts.
+    forfeits: set[tuple[int, int]] = field(default_factory=set)
 
 
 @dataclass
@@ -192,6 +194,8 @@ def poules_view(tournament: Tournament, plan: PhasePlan | None = None) -> Poules
         if not game.finished or (game.score_ns == game.score_ew and not game.forfeit):
             continue  # a level game goes on (donne décisive): no result yet
         winner = a if _ns_won(game) else b
+        if game.forfeit:
+            views[poule_of[a]].forfeits.add((a, b))
         views[poule_of[a]].matches.append(
             (game.round.number, Match(a, b, winner, Game(winner, game.score_ns,
                                                          game.score_ew))))
@@ -232,7 +236,9 @@ def _fill(view: PouleView, formule: Formule, seed: int, index: int) -> None:
             row.wins += match.winner == entrant
             row.scored += scored
             row.conceded += conceded
-            row.cells[position[other]] = f"{scored}–{conceded}"
+            row.cells[position[other]] = (
+                f"{scored}–{conceded}" if (match.a, match.b) not in view.forfeits
+                else _("gagné par forfait") if match.winner == entrant else _("forfait"))
     expected = 5 if formule.poule_style == "gagnants" and len(view.rows) == 4 else 3 * (
         len(view.rows) - 2)
     view.finished = len(view.matches) == expected

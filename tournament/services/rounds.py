@@ -37,6 +37,7 @@ from ..models import (
     Team,
     Tournament,
 )
+from ..selectors.phases import TABLEAU_PHASES
 from ..selectors.rounds import (
     draw_input,
     partie_team_name,
@@ -205,6 +206,10 @@ def round_undo(*, round_: Round, by: Actor = SYSTEM) -> Round | None:
     if locked is None:
         raise UserError(_("Ce tirage est déjà annulé."))
     round_ = locked
+    if round_.phase in TABLEAU_PHASES:
+        # Its tables are the matches' calls: each is undone on its own, from the tableaux.
+        raise UserError(_("Une partie de tableau ne s'annule pas d'un bloc : annulez l'appel "
+                          "de chaque match sur la page des tableaux."))
     if tournament.rounds.filter(number__gt=round_.number).exists():
         raise UserError(_("Seul le tirage de la dernière partie peut être annulé."))
     if DonneRecord.objects.filter(game__round=round_).exists():

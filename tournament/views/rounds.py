@@ -34,7 +34,7 @@ from ..forms import (
     SwapForm,
 )
 from ..models import Game, Round, Team, Tournament
-from ..selectors.phases import partie_to_draw
+from ..selectors.phases import TABLEAU_PHASES, partie_to_draw
 from ..validators import whole_number
 from .common import _by, _form_error, _form_refusals, table_link_base
 
@@ -305,7 +305,10 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "unfinished": bool(unfinished),
         "can_undo_time": organiser and selectors.round_time_undoable(round_),
         "link_base": link_base, "link_is_local": desk and _loopback(link_base),
-        "is_last": is_last, "can_undo_draw": organiser and is_last and not started,
+        "is_last": is_last,
+        # A tableau's partie is its matches' calls, each undone on the tableaux' page.
+        "can_undo_draw": (organiser and is_last and not started
+                          and round_.phase not in TABLEAU_PHASES),
         "can_draw_next": can_draw_next,
         "draw": selectors.round_draw_options(tournament, drawn=drawn, registered=registered)
         if can_draw_next else None,
