@@ -1,6 +1,6 @@
 """Small words of a concours in phases and of its page: a forfeit in a poule's grid says
 « forfait » (the 1000–0 it counts was never played), a tableau's partie is not undone in
-one block (its tables are the matches' calls), and one donne is said in the singular."""
+one block (its tables are the matches' calls) nor named by its number on a sheet, and one donne is said in the singular."""
 
 import pytest
 from django.urls import reverse
@@ -36,6 +36,11 @@ def test_a_tableaus_partie_offers_no_undo_of_its_draw_and_refuses_one(owner, cli
     client.force_login(owner)
     page = client.get(reverse("tournament:round", args=[t.slug, game.round.number]))
     assert 'id="undo-draw"' not in page.content.decode()
+    # Its sheet is headed by its table, the match named below (« Finale »), no partie number.
+    sheet = client.get(reverse("tournament:game", args=[t.slug, game.round.number,
+                                                         game.table])).content.decode()
+    assert f"<h1>Table {game.table}</h1>" in sheet and 'id="game-phase"' in sheet
+    assert f"<h1>Partie {game.round.number}, table" not in sheet
     with pytest.raises(UserError, match="annulez l'appel de chaque match"):
         services.round_undo(round_=game.round)
     assert Round.objects.filter(pk=game.round_id).exists()
