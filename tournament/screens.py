@@ -22,6 +22,13 @@ VIEWS: dict[str, Promise] = {
     "chrono": _l("Le compte à rebours de la partie"),
     "partenaires": _l("Les partenaires (les logos du club)"),
 }
+# Each view in a word, for the desk's list of screens (« Poules 20 s, Tableaux 20 s »).
+VIEW_NAMES: dict[str, Promise] = {
+    "tables": _l("Tables"), "ou": _l("Appels"), "poules": _l("Poules"),
+    "tableaux": _l("Tableaux"), "classement": _l("Classement"), "palmares": _l("Palmarès"),
+    "message": _l("Message"), "chrono": _l("Compte à rebours"),
+    "partenaires": _l("Partenaires"),
+}
 MIN_SECONDS, MAX_SECONDS = 5, 600  # a view's time: read, never a flash, never forever
 MAX_SCREENS = 20  # screens a concours may have
 MESSAGE_LENGTH = 300

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tournament import services
 from tournament.errors import UserError
-from tournament.screens import MAX_SCREENS, rotation_of, rotation_text
+from tournament.screens import MAX_SCREENS, VIEW_NAMES, VIEWS, rotation_of, rotation_text
 
 
 def test_a_rotation_keeps_the_registry_s_order_and_leaves_out_what_is_not_a_view():
@@ -21,6 +21,10 @@ def test_a_rotation_keeps_the_registry_s_order_and_leaves_out_what_is_not_a_view
 
 
 @pytest.mark.django_db
+def test_every_view_has_its_word_for_the_desks_list():
+    assert list(VIEW_NAMES) == list(VIEWS)
+
+
 def test_screens_are_numbered_and_bounded(concours):
     numbers = [services.screen_add(tournament=concours).number for _ in range(MAX_SCREENS)]
     assert numbers == list(range(1, MAX_SCREENS + 1))
@@ -59,6 +63,9 @@ def test_the_desk_sets_a_screen_and_the_screen_shows_its_views_and_follows(
     assert saved.status_code == 302
     screen.refresh_from_db()
     assert screen.rotation == "classement:30,message:8" and screen.name == "Télé du bar"
+    # The desk's list says each view in a word, not its key.
+    listed = client.get(reverse("tournament:screens", args=[concours.slug])).content.decode()
+    assert "Classement 30 s, Message 8 s" in listed
     assert json.loads(client.get(state_url).content)["changed"] != before
     page = client.get(reverse("tournament:hall_screen", args=[concours.slug, 1]))
     text = page.content.decode()
