@@ -42,7 +42,7 @@ from .standings import StandingsLine, standings_lines
 
 
 def lot_of(prize: Prize) -> Lot:
-    return Lot(prize.start, prize.end, prize.from_last, prize.label)
+    return Lot(prize.start, prize.end, prize.from_last, prize.label, prize.tableau)
 
 
 # --- Reads ----------------------------------------------------------------------------------
@@ -51,7 +51,7 @@ def lot_of(prize: Prize) -> Lot:
 def prize_lots(tournament: Tournament) -> list[Lot]:
     """The concours' lots in their order: one query."""
     return [Lot(*row) for row in tournament.prizes.order_by("order", "id").values_list(
-        "start", "end", "from_last", "label")]
+        "start", "end", "from_last", "label", "tableau")]
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,7 @@ def standings_awards(tournament: Tournament,
     if lines is None:
         lines = standings_lines(tournament)
     placed = [line for line in lines if takes_a_place(line)]
-    given = award_indexes(lots, len(placed))
+    given = award_indexes(lots, len(placed), tableau_places(placed))
     used = set(given.values())
     ranks = Counter(line.row.rank for line in lines)
     positions = {id(line): position for position, line in enumerate(placed, start=1)}
@@ -139,6 +139,26 @@ def standings_awards(tournament: Tournament,
                             ranks[line.row.rank] > 1))
     return Awards(result, lots, [lot for index, lot in enumerate(lots) if index not in used],
                   len(placed))
+
+
+def tableau_places(placed: Sequence[StandingsLine]) -> dict[str, list[list[int]]]:
+    """Each tableau's places in order (BRACKETS.md 6), as the positions (1.. among `placed`,
+    the lines taking a place) each one gives: what a tableau's lot or cash prize counts its
+    ranks in. Entrants sharing a place (« places 5–8 partagées ») take one place each in the
+    standings' order, as the concours' lots do; a mêlée's pair is one place for its two
+    players. {} until the tableaux are over (no line has its phase place yet)."""
+    places: dict[str, list[list[int]]] = {}
+    seen: dict[tuple[str, int], list[int]] = {}
+    for position, line in enumerate(placed, start=1):
+        phase = line.phase
+        if phase is None or not phase.key:
+            continue
+        place = seen.get((phase.key, phase.team.pk))
+        if place is None:
+            place = seen[(phase.key, phase.team.pk)] = []
+            places.setdefault(phase.key, []).append(place)
+        place.append(position)
+    return places
 
 
 @dataclass(frozen=True)
@@ -191,5 +211,6 @@ __all__ = [
     "lots_value",
     "prize_lots",
     "standings_awards",
+    "tableau_places",
     "tableau_ranks",
 ]

@@ -47,6 +47,7 @@ from ...bounds import MAX_DONNES_PER_GAME
 from ...choices import FEE_PER_CHOICES, PAYMENT_METHODS, PAYMENT_OFFERED
 from ...draw import METHODS
 from ...formats import PHASES, format_of
+from ...lots import tableau_refusal
 from ...models import (
     COINCHE_VALUES,
     RULE_FIELDS,
@@ -786,6 +787,14 @@ def read(data: object) -> Backup:
                                                             game.ew)
          for round_ in rounds for game in round_.games},
         {round_.fields["poule"] for round_ in rounds if round_.fields["poule"] is not None})
+    # A lot (a cash prize) of a tableau fits the phases the file gives, as the lots page
+    # checks it (services.prizes.tableau_checked).
+    for lot in lots:
+        refusal = tableau_refusal(lot.tableau, phases=phases is not None,
+                                  consolante=phases is not None
+                                  and bool(phases.plan.get("consolante")))
+        if refusal:
+            fail(_("Lots"), f"{lot.label} : {refusal}")
     if season is not None and not season["start"] <= tournament["date"] <= season["end"]:
         # A season counts the concours of its dates only (services.season): a file that
         # says otherwise was altered, and would count it where the club never put it.

@@ -119,7 +119,7 @@ def _write(backup: Backup, organiser: Organiser, replace: bool,
     registered = teams_of(backup.teams, None)
     Prize.objects.bulk_create(
         Prize(tournament=tournament, start=lot.start, end=lot.end, from_last=lot.from_last,
-              label=lot.label, value=value, order=order)
+              label=lot.label, value=value, order=order, tableau=lot.tableau)
         for order, (lot, value) in enumerate(zip(backup.lots, backup.lot_values, strict=True),
                                              start=1))
     # A payment names its entrant: a registered team, or a mêlée's player (read.py).

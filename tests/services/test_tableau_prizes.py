@@ -1,0 +1,146 @@
+"""A lot of one tableau of a concours in phases (BRACKETS.md 6, issue 35): its ranks are the
+places within that tableau, so « 1er de la consolante » goes to the consolante's winner
+wherever the concours ranks it; lots of the whole concours keep their final ranks. A
+tableau's lot is refused in French on a concours without phases, and the consolante's on a
+formule without one; the journal and the backups keep the tableau."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.db import transaction
+
+from tests.builders import teams_written, tournament
+from tests.exports.test_phases_standings import played_in_phases
+from tournament import services
+from tournament.errors import UserError
+from tournament.exports import palmares
+from tournament.forms.prizes import PrizeForm
+from tournament.lots import Lot, lot_words, lots_from_value, lots_value
+from tournament.models import PhasePlan, Prize
+from tournament.selectors.prizes import standings_awards
+from tournament.services import backup
+
+
+@pytest.fixture(scope="module")
+def tableau_lots(django_db_setup, django_db_blocker):
+    """The concours of eight in phases played (4 in each tableau, places 3–4 shared), with a
+    lot of the concours (« 1er »), the principal's « 2e », the consolante's « 1er » and its
+    « dernier »: made once for the module, rolled back at its end."""
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+        try:
+            t = played_in_phases("partagees")
+            for start, from_last, label, tableau in [
+                    (1, False, "Une coupe", ""), (2, False, "Un jambon", "principal"),
+                    (1, False, "Une bouteille", "consolante"),
+                    (1, True, "Un torchon", "consolante")]:
+                services.prize_add(tournament=t, start=start, end=start, from_last=from_last,
+                                   label=label, tableau=tableau)
+        except BaseException:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+            raise
+    yield t
+    with django_db_blocker.unblock():
+        transaction.set_rollback(True)
+        outer.__exit__(None, None, None)
+
+
+@pytest.mark.django_db
+def test_a_tableau_s_lot_goes_to_the_place_within_that_tableau(tableau_lots):
+    awards = standings_awards(tableau_lots)
+    given = [(award.line.phase.key, award.line.phase.within, award.label)
+             for award in awards.lines if award.label]
+    # The consolante's winner is the concours' 5th: its « 1er » is not the concours' 1st.
+    assert given == [("principal", 1, "Une coupe"), ("principal", 2, "Un jambon"),
+                     ("consolante", 1, "Une bouteille"), ("consolante", 3, "Un torchon")]
+    assert awards.unawarded == []
+    # « dernier » of the consolante: its last listed of the shared places 3–4.
+    assert [award.position for award in awards.lines if award.label] == [1, 2, 5, 8]
+    sections = palmares.palmares(tableau_lots).sections
+    assert [(heading, [award.label for award, _cash in rows]) for heading, rows in sections] == [
+        ("tableau principal", ["Une coupe", "Un jambon"]),
+        ("consolante", ["Une bouteille", "Un torchon"])]
+
+
+@pytest.mark.django_db
+def test_a_tableau_s_lot_is_refused_where_the_concours_has_no_such_tableau():
+    plain = tournament()
+    with pytest.raises(UserError, match="ce concours n'est pas en phases"):
+        services.prize_add(tournament=plain, start=1, end=1, from_last=False, label="Lot",
+                           tableau="principal")
+    without = tournament(slug="sans-consolante")
+    teams_written(without, 8)
+    services.phase_plan_set(tournament=without, qualification="poules", consolante=False)
+    with pytest.raises(UserError, match="la formule de ce concours n'a pas de consolante"):
+        services.prize_add(tournament=without, start=1, end=1, from_last=False, label="Lot",
+                           tableau="consolante")
+    assert not Prize.objects.filter(tournament__in=[plain, without]).exists()
+    # Counted among the principal's places, « 1er » may sit beside the concours' own.
+    services.prize_add(tournament=without, start=1, end=1, from_last=False, label="A")
+    services.prize_add(tournament=without, start=1, end=1, from_last=False, label="B",
+                       tableau="principal")
+    with pytest.raises(UserError, match="Ces rangs ont déjà un lot : « B »"):
+        services.prize_add(tournament=without, start=1, end=2, from_last=False, label="C",
+                           tableau="principal")
+
+
+def _form(plan: PhasePlan | None, tableau: str) -> PrizeForm:
+    return PrizeForm({"start": "1", "end": "", "label": "Jambon", "tableau": tableau},
+                     plan=plan)
+
+
+def test_the_form_offers_a_tableau_only_in_phases_and_refuses_in_french():
+    form = _form(None, "principal")
+    assert not form.is_valid()
+    assert form.errors["tableau"] == [
+        "Pour : ce concours n'est pas en phases, il n'a pas de tableau ; ses lots vont à ses "
+        "rangs."]
+    assert not _form(PhasePlan(consolante=False), "consolante").is_valid()
+    assert _form(PhasePlan(consolante=False), "consolante").errors["tableau"] == [
+        "Pour : la formule de ce concours n'a pas de consolante."]
+    assert _form(PhasePlan(consolante=False), "autre").errors["tableau"] == [
+        "Pour : « le concours », « le tableau principal » ou « la consolante » est attendu."]
+    form = _form(PhasePlan(consolante=True), "consolante")
+    assert form.is_valid() and form.lot()["tableau"] == "consolante"
+    plain = _form(None, "")
+    assert plain.is_valid() and plain.lot()["tableau"] == ""
+    # Without a consolante, the select does not offer it.
+    html = str(PrizeForm(plan=PhasePlan(consolante=False))["tableau"])
+    assert "le tableau principal" in html and "la consolante" not in html
+
+
+def test_a_tableau_s_lot_says_its_tableau_and_keeps_it_in_the_journal():
+    lot = Lot(1, 1, False, "Bouteille", "consolante")
+    assert lot_words(lot) == "1er de la consolante"
+    assert lot_words(Lot(1, 1, True, "Torchon", "principal")) == "dernier du tableau principal"
+    assert lot_words(Lot(1, 1, False, "Coupe")) == "1er"
+    values = lots_value([lot, Lot(2, None, False, "Lot")])
+    assert values[1] == {"start": 2, "end": None, "from_last": False, "label": "Lot"}
+    assert lots_from_value(values) == [lot, Lot(2, None, False, "Lot")]
+    with pytest.raises(ValueError, match="un lot va au concours"):
+        lots_from_value([{**values[0], "tableau": "finale"}])
+
+
+@pytest.mark.django_db
+def test_a_backup_keeps_a_tableau_s_lot_and_an_older_file_reads_the_concours_lots():
+    t = tournament(slug="lots-tableau")
+    teams_written(t, 8)
+    services.phase_plan_set(tournament=t, qualification="poules")
+    services.prize_add(tournament=t, start=1, end=1, from_last=False, label="Bouteille",
+                       tableau="consolante")
+    services.prize_add(tournament=t, start=1, end=1, from_last=False, label="Coupe")
+    data = json.loads(backup.export_json(t))
+    assert [lot.get("tableau", "") for lot in data["prizes"]] == ["consolante", ""]
+    restored = backup.backup_restore(organiser=t.organiser, data=data, mode="replace",
+                                     tournament=t)
+    assert list(restored.prizes.values_list("label", "tableau")) == [
+        ("Bouteille", "consolante"), ("Coupe", "")]
+    # A tableau's lot in a file whose concours has no phases: refused, in French.
+    crafted = json.loads(json.dumps(data))
+    crafted["phases"] = None
+    with pytest.raises(UserError, match="Bouteille : Pour : ce concours n'est pas en phases"):
+        backup.read(crafted)
