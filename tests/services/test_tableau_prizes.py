@@ -7,18 +7,20 @@ formule without one; the journal and the backups keep the tableau."""
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 
 import pytest
 from django.db import transaction
 
 from tests.builders import teams_written, tournament
 from tests.exports.test_phases_standings import played_in_phases
-from tournament import services
+from tournament import selectors, services
+from tournament.amounts import PoolLine, parse_pool, pool_text
 from tournament.errors import UserError
 from tournament.exports import palmares
 from tournament.forms.prizes import PrizeForm
 from tournament.lots import Lot, lot_words, lots_from_value, lots_value
-from tournament.models import PhasePlan, Prize
+from tournament.models import CashPrize, PhasePlan, Prize
 from tournament.selectors.prizes import standings_awards
 from tournament.services import backup
 
@@ -27,7 +29,8 @@ from tournament.services import backup
 def tableau_lots(django_db_setup, django_db_blocker):
     """The concours of eight in phases played (4 in each tableau, places 3–4 shared), with a
     lot of the concours (« 1er »), the principal's « 2e », the consolante's « 1er » and its
-    « dernier »: made once for the module, rolled back at its end."""
+    « dernier », and cash prizes: the principal's 1st and 2nd 50 € each, the consolante's
+    1st 20 €, the concours' 4th 5 €: made once for the module, rolled back at its end."""
     with django_db_blocker.unblock():
         outer = transaction.atomic()
         outer.__enter__()
@@ -39,6 +42,8 @@ def tableau_lots(django_db_setup, django_db_blocker):
                     (1, True, "Un torchon", "consolante")]:
                 services.prize_add(tournament=t, start=start, end=start, from_last=from_last,
                                    label=label, tableau=tableau)
+            services.cash_pool_set(tournament=t, lines=parse_pool(
+                "1er à 2e du tableau principal 50 €\n1er de la consolante : 20 €\n4e 5 €"))
         except BaseException:
             transaction.set_rollback(True)
             outer.__exit__(None, None, None)
@@ -62,8 +67,34 @@ def test_a_tableau_s_lot_goes_to_the_place_within_that_tableau(tableau_lots):
     assert [award.position for award in awards.lines if award.label] == [1, 2, 5, 8]
     sections = palmares.palmares(tableau_lots).sections
     assert [(heading, [award.label for award, _cash in rows]) for heading, rows in sections] == [
-        ("tableau principal", ["Une coupe", "Un jambon"]),
+        # The 3rd and 4th (places 3–4 shared): their cash prize, no lot.
+        ("tableau principal", ["Une coupe", "Un jambon", "", ""]),
         ("consolante", ["Une bouteille", "Un torchon"])]
+
+
+@pytest.mark.django_db
+def test_a_tableau_s_cash_prize_goes_to_the_places_within_that_tableau(tableau_lots):
+    data = palmares.palmares(tableau_lots)
+    cash = [(award.line.phase.key, award.line.phase.within, amount)
+            for award, amount in data.cash_rows if amount]
+    # The concours' 4th's 5 €, shared by the principal's two 3rds (ex aequo); the
+    # consolante's 1st (the concours' 5th) takes its 20 €.
+    assert cash == [("principal", 1, 5000), ("principal", 2, 5000), ("principal", 3, 250),
+                    ("principal", 3, 250), ("consolante", 1, 2000)]
+    caisse = selectors.caisse(tableau_lots)
+    assert caisse.cash_prizes == 5000 + 5000 + 500 + 2000
+
+
+def test_a_tableau_s_cash_prize_is_typed_and_read_back_in_words():
+    lines = parse_pool("1er à 2e du tableau principal 50 €\n1 consolante 10 %\n3e 5 €")
+    assert lines == [PoolLine(1, 2, 5000, tableau="principal"),
+                     PoolLine(1, 1, percent=Decimal(10), tableau="consolante"),
+                     PoolLine(3, 3, 500)]
+    assert pool_text(lines).replace("\u00a0", " ") == (
+        "1er à 2e du tableau principal : 50,00 €\n1er de la consolante : 10 %\n3e : 5,00 €")
+    assert parse_pool(pool_text(lines)) == lines
+    # The principal's 1st and the concours' 1st are two places: no overlap.
+    assert len(parse_pool("1er 10 €\n1er du tableau principal 10 €")) == 2
 
 
 @pytest.mark.django_db
@@ -86,6 +117,11 @@ def test_a_tableau_s_lot_is_refused_where_the_concours_has_no_such_tableau():
     with pytest.raises(UserError, match="Ces rangs ont déjà un lot : « B »"):
         services.prize_add(tournament=without, start=1, end=2, from_last=False, label="C",
                            tableau="principal")
+    with pytest.raises(UserError, match="ce concours n'est pas en phases"):
+        services.cash_pool_set(tournament=plain, lines=parse_pool("1er du tableau principal 5"))
+    with pytest.raises(UserError, match="n'a pas de consolante"):
+        services.cash_pool_set(tournament=without, lines=parse_pool("1er consolante 5"))
+    assert not CashPrize.objects.filter(tournament__in=[plain, without]).exists()
 
 
 def _form(plan: PhasePlan | None, tableau: str) -> PrizeForm:
@@ -133,12 +169,16 @@ def test_a_backup_keeps_a_tableau_s_lot_and_an_older_file_reads_the_concours_lot
     services.prize_add(tournament=t, start=1, end=1, from_last=False, label="Bouteille",
                        tableau="consolante")
     services.prize_add(tournament=t, start=1, end=1, from_last=False, label="Coupe")
+    services.cash_pool_set(tournament=t, lines=parse_pool("1er principal 30 €\n2e 10 €"))
     data = json.loads(backup.export_json(t))
     assert [lot.get("tableau", "") for lot in data["prizes"]] == ["consolante", ""]
+    assert [line.get("tableau", "") for line in data["cash_prizes"]] == ["principal", ""]
     restored = backup.backup_restore(organiser=t.organiser, data=data, mode="replace",
                                      tournament=t)
     assert list(restored.prizes.values_list("label", "tableau")) == [
         ("Bouteille", "consolante"), ("Coupe", "")]
+    assert list(restored.cash_prizes.values_list("start", "tableau")) == [
+        (1, "principal"), (2, "")]
     # A tableau's lot in a file whose concours has no phases: refused, in French.
     crafted = json.loads(json.dumps(data))
     crafted["phases"] = None

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
@@ -107,6 +107,9 @@ class Awards:
     lots: list[Lot]
     unawarded: list[Lot]  # lots no place receives (ranks beyond the field, or taken)
     placed_count: int = 0  # the lines that take a place (the field the lots are counted in)
+    # Each tableau's places as the positions they give (`tableau_places`): what a tableau's
+    # lot or cash prize counts its ranks in; {} until the tableaux are over.
+    tableaux: dict[str, list[list[int]]] = field(default_factory=dict)
 
     @property
     def unplaced(self) -> list[Award]:
@@ -127,7 +130,8 @@ def standings_awards(tournament: Tournament,
     if lines is None:
         lines = standings_lines(tournament)
     placed = [line for line in lines if takes_a_place(line)]
-    given = award_indexes(lots, len(placed), tableau_places(placed))
+    tableaux = tableau_places(placed)
+    given = award_indexes(lots, len(placed), tableaux)
     used = set(given.values())
     ranks = Counter(line.row.rank for line in lines)
     positions = {id(line): position for position, line in enumerate(placed, start=1)}
@@ -138,7 +142,7 @@ def standings_awards(tournament: Tournament,
                             lots[given[position]].label if position in given else "",
                             ranks[line.row.rank] > 1))
     return Awards(result, lots, [lot for index, lot in enumerate(lots) if index not in used],
-                  len(placed))
+                  len(placed), tableaux)
 
 
 def tableau_places(placed: Sequence[StandingsLine]) -> dict[str, list[list[int]]]:

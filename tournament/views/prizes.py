@@ -28,7 +28,8 @@ def _page(request: HttpRequest, tournament: Tournament, form: PrizeForm,
     awards = selectors.standings_awards(tournament)
     # The cash prizes (the desk's pool) beside the lots: a line with either is listed.
     cash = selectors.cash_shared_by_ties(
-        awards, selectors.cash_prizes_by_position(tournament, awards.placed_count))
+        awards, selectors.cash_prizes_by_position(tournament, awards.placed_count,
+                                                  awards.tableaux))
     awarded = [(award, cash.get(award.position) if award.placed else None)
                for award in awards.lines
                if award.label or (award.placed and award.position in cash)]
