@@ -11,6 +11,7 @@ from decimal import Decimal
 
 import pytest
 from django.db import transaction
+from django.urls import reverse
 
 from tests.builders import teams_written, tournament
 from tests.exports.test_phases_standings import played_in_phases
@@ -184,3 +185,21 @@ def test_a_backup_keeps_a_tableau_s_lot_and_an_older_file_reads_the_concours_lot
     crafted["phases"] = None
     with pytest.raises(UserError, match="Bouteille : Pour : ce concours n'est pas en phases"):
         backup.read(crafted)
+
+
+@pytest.mark.django_db
+def test_the_lots_page_offers_pour_in_phases_and_lists_the_tableau_s_lot(tableau_lots, client):
+    client.force_login(tableau_lots.organiser)
+    url = reverse("tournament:prizes", args=[tableau_lots.slug])
+    response = client.post(url, {"start": "2", "end": "", "label": "Un saucisson",
+                                 "tableau": "consolante"})
+    assert response.status_code == 302
+    page = client.get(url).content.decode()
+    assert '<select name="tableau"' in page and "le tableau principal" in page
+    assert "<td>2e de la consolante</td>" in page and "<td>1er de la consolante</td>" in page
+    assert "Consolante — finaliste de la consolante</td><td>Un saucisson" in page
+    # The rank offered next follows the concours' own lots (« 1er »), not the consolante's.
+    assert '<input type="text" name="start" value="2"' in page
+    plain = tournament(slug="sans-phases", owner=tableau_lots.organiser)
+    page = client.get(reverse("tournament:prizes", args=[plain.slug])).content.decode()
+    assert 'name="tableau"' not in page

@@ -52,8 +52,9 @@ def _page(request: HttpRequest, tournament: Tournament, form: PrizeForm,
 def _next_start(tournament: Tournament) -> int | None:
     """The rank after the last one a lot counted from the top reaches: what the organiser
     most likely types next ("1er", then "2e à 5e", then "6e à 10e")."""
-    ends = [end for end, from_last in tournament.prizes.values_list("end", "from_last")
-            if not from_last]
+    # (A tableau's lots count their own places: not the concours' next rank.)
+    ends = [end for end, from_last in tournament.prizes.filter(tableau="").values_list(
+        "end", "from_last") if not from_last]
     if any(end is None for end in ends):
         return None  # a lot already reaches the last place
     return min(max((end for end in ends if end is not None), default=0) + 1, MAX_SMALL)
