@@ -15,13 +15,14 @@ from django.urls import reverse
 
 from tests.builders import teams_written, tournament
 from tests.exports.test_phases_standings import played_in_phases
+from tournament import journal as audit
 from tournament import selectors, services
 from tournament.amounts import PoolLine, parse_pool, pool_text
 from tournament.errors import UserError
 from tournament.exports import palmares
 from tournament.forms.prizes import PrizeForm
 from tournament.lots import Lot, lot_words, lots_from_value, lots_value
-from tournament.models import CashPrize, PhasePlan, Prize
+from tournament.models import AuditEntry, CashPrize, PhasePlan, Prize
 from tournament.selectors.prizes import standings_awards
 from tournament.services import backup
 
@@ -163,14 +164,25 @@ def test_a_tableau_s_lot_says_its_tableau_and_keeps_it_in_the_journal():
 
 
 @pytest.mark.django_db
-def test_a_backup_keeps_a_tableau_s_lot_and_an_older_file_reads_the_concours_lots():
+def test_the_journal_and_a_backup_keep_a_tableau_s_lot_and_cash_prize():
     t = tournament(slug="lots-tableau")
     teams_written(t, 8)
     services.phase_plan_set(tournament=t, qualification="poules")
     services.prize_add(tournament=t, start=1, end=1, from_last=False, label="Bouteille",
                        tableau="consolante")
     services.prize_add(tournament=t, start=1, end=1, from_last=False, label="Coupe")
+    # The journal says whose places a lot and a cash prize go to, and restores them so.
+    entry = AuditEntry.objects.filter(tournament=t).latest("id")
+    assert audit.describe(entry) == ("lots : 1er de la consolante : Bouteille",
+                                     "lots : 1er de la consolante : Bouteille ; 1er : Coupe")
+    services.audit_restore(entry=entry, which="before")
+    services.audit_restore(entry=entry, which="after")
+    assert list(t.prizes.values_list("label", "tableau")) == [
+        ("Bouteille", "consolante"), ("Coupe", "")]
     services.cash_pool_set(tournament=t, lines=parse_pool("1er principal 30 €\n2e 10 €"))
+    pool = AuditEntry.objects.filter(tournament=t).latest("id")
+    assert audit.describe(pool)[1].replace("\u00a0", " ") == (
+        "1er du tableau principal : 30,00 € ; 2e : 10,00 €")
     data = json.loads(backup.export_json(t))
     assert [lot.get("tableau", "") for lot in data["prizes"]] == ["consolante", ""]
     assert [line.get("tableau", "") for line in data["cash_prizes"]] == ["principal", ""]
