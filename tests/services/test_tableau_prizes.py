@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from types import SimpleNamespace
 
 import pytest
 from django.db import transaction
@@ -21,9 +22,9 @@ from tournament.amounts import PoolLine, parse_pool, pool_text
 from tournament.errors import UserError
 from tournament.exports import palmares
 from tournament.forms.prizes import PrizeForm
-from tournament.lots import Lot, lot_words, lots_from_value, lots_value
+from tournament.lots import Lot, award_indexes, lot_words, lots_from_value, lots_value
 from tournament.models import AuditEntry, CashPrize, PhasePlan, Prize
-from tournament.selectors.prizes import standings_awards
+from tournament.selectors.prizes import standings_awards, tableau_places
 from tournament.services import backup
 
 
@@ -215,3 +216,24 @@ def test_the_lots_page_offers_pour_in_phases_and_lists_the_tableau_s_lot(tableau
     plain = tournament(slug="sans-phases", owner=tableau_lots.organiser)
     page = client.get(reverse("tournament:prizes", args=[plain.slug])).content.decode()
     assert 'name="tableau"' not in page
+
+
+def _line(key: str, pair: int):
+    """What `tableau_places` reads of a standings line: its final place's tableau and team."""
+    return SimpleNamespace(phase=SimpleNamespace(key=key, team=SimpleNamespace(pk=pair)))
+
+
+def test_a_melee_s_pair_is_one_place_of_its_tableau_for_its_two_players():
+    # Positions 1–2: the principal's winning pair; 3–4 its finalists; 5: a player of a pair
+    # in neither tableau (no key); 6–7 the consolante's winners.
+    lines = [_line("principal", 10), _line("principal", 10), _line("principal", 11),
+             _line("principal", 11), _line("", 12), _line("consolante", 13),
+             _line("consolante", 13)]
+    places = tableau_places(lines)
+    assert places == {"principal": [[1, 2], [3, 4]], "consolante": [[6, 7]]}
+    lots = [Lot(1, 1, False, "Café", "consolante"), Lot(2, 2, False, "Thé", "principal"),
+            Lot(1, 1, False, "Coupe")]
+    # Both players of the consolante's winning pair take its « 1er »; the concours' own
+    # « 1er » is position 1, counted as ever.
+    assert award_indexes(lots, len(lines), places) == {1: 2, 3: 1, 4: 1, 6: 0, 7: 0}
+    assert award_indexes(lots, len(lines)) == {1: 2}  # tableaux not over: theirs wait
