@@ -125,6 +125,13 @@ def test_a_tableau_s_lot_is_refused_where_the_concours_has_no_such_tableau():
     with pytest.raises(UserError, match="n'a pas de consolante"):
         services.cash_pool_set(tournament=without, lines=parse_pool("1er consolante 5"))
     assert not CashPrize.objects.filter(tournament__in=[plain, without]).exists()
+    # A formule keeps its consolante while a lot goes to it.
+    services.phase_plan_set(tournament=without, qualification="poules", consolante=True)
+    services.prize_add(tournament=without, start=1, end=1, from_last=False, label="D",
+                       tableau="consolante")
+    with pytest.raises(UserError, match="Des lots ou des prix en espèces vont à la consolante"):
+        services.phase_plan_set(tournament=without, qualification="poules", consolante=False)
+    assert PhasePlan.objects.get(tournament=without).consolante
 
 
 def _form(plan: PhasePlan | None, tableau: str) -> PrizeForm:
