@@ -15,11 +15,13 @@ Pure: plain values in, plain values out (no ORM, no Django but gettext).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 
 from django.utils.translation import gettext as _
+
+from .lots import TABLEAUX, tableau_words
 
 MAX_FEE = 100_000  # cents: an entry fee of 1,000 € at most (clubs ask 5 to 30 €)
 MAX_AMOUNT = 10_000_000  # cents: any other amount (a prize, a lot's value) 100,000 € at most
@@ -102,6 +104,9 @@ class PoolLine:
     end: int
     amount: int | None = None
     percent: Decimal | None = None
+    # "": the concours' final places; "principal", "consolante": the places within that
+    # tableau of a concours in phases (BRACKETS.md 6).
+    tableau: str = ""
 
     @property
     def places(self) -> range:
@@ -119,6 +124,8 @@ def pool_line_words(line: PoolLine) -> str:
     value = (percent_text(line.percent) if line.percent is not None
              else amount_text(line.amount or 0))
     each = "" if line.start == line.end else _(" chacun")
+    if line.tableau:
+        ranks = f"{ranks} {tableau_words(line.tableau)}"
     return f"{ranks} : {value}{each}"
 
 
@@ -131,11 +138,14 @@ _SUFFIX = r"(?:er|re|e|ème|eme|è)?"
 _LINE = re.compile(
     rf"(?P<start>[0-9]{{1,9}}){_SUFFIX}\s*"
     rf"(?:(?:à|a|au|-|–)\s*(?P<end>[0-9]{{1,9}}){_SUFFIX}\s*)?"
+    r"(?:(?P<tableau>du\s+tableau\s+principal|de\s+la\s+consolante|principal|consolante)\s*)?"
     r"[:=]?\s*(?P<value>.+?)\s*(?:chacun)?", re.IGNORECASE)
 
 
 def parse_pool_line(text: str) -> PoolLine:
-    """« 1er 30 % », « 2e à 4e 50 € », « 5-8 : 10 »: places and what each receives."""
+    """« 1er 30 % », « 2e à 4e 50 € », « 5-8 : 10 »: places and what each receives; « 1er
+    de la consolante 20 € », « 1er à 2e du tableau principal 50 € »: places within that
+    tableau of a concours in phases."""
     found = _LINE.fullmatch(text.strip())
     if found is None:
         raise AmountError(_("« %(text)s » : un rang ou des rangs puis un montant ou un "
@@ -147,13 +157,16 @@ def parse_pool_line(text: str) -> PoolLine:
         raise AmountError(_("« %(text)s » : des rangs de 1 à %(max)d, le premier avant le "
                             "dernier.") % {"text": text.strip()[:60], "max": MAX_RANK})
     value = found["value"]
+    said = (found["tableau"] or "").casefold()
+    tableau = next((key for key in TABLEAUX if key in said), "")
     if value.endswith("%"):
-        return PoolLine(start, end, percent=parse_percent(value.removesuffix("%")))
+        return PoolLine(start, end, percent=parse_percent(value.removesuffix("%")),
+                        tableau=tableau)
     try:
         amount = parse_amount(value)
     except AmountError as error:
         raise AmountError(f"« {text.strip()[:60]} » : {error}") from None
-    return PoolLine(start, end, amount=amount)
+    return PoolLine(start, end, amount=amount, tableau=tableau)
 
 
 def parse_pool(text: str) -> list[PoolLine]:
@@ -166,7 +179,8 @@ def parse_pool(text: str) -> list[PoolLine]:
 
 def pool_checked(lines: Sequence[PoolLine]) -> list[PoolLine]:
     """The pool, or a refusal: MAX_POOL lines at most, each well formed, no place in two
-    lines, and percentages adding up (place by place) to 100 % at most."""
+    lines (of the same places: the concours', or one tableau's), and percentages adding up
+    (place by place) to 100 % at most."""
     if len(lines) > MAX_POOL:
         raise AmountError(_("Prix en espèces : %(max)d lignes au plus.") % {"max": MAX_POOL})
     taken: list[PoolLine] = []
@@ -176,7 +190,8 @@ def pool_checked(lines: Sequence[PoolLine]) -> list[PoolLine]:
             raise TypeError(f"not a PoolLine: {line!r}")
         if (type(line.start) is not int or type(line.end) is not int
                 or not 1 <= line.start <= line.end <= MAX_RANK
-                or (line.amount is None) == (line.percent is None)):
+                or (line.amount is None) == (line.percent is None)
+                or line.tableau not in ("", *TABLEAUX)):
             raise AmountError(_("Une ligne de prix a des rangs de 1 à %(max)d et un montant "
                                 "ou un pourcentage.") % {"max": MAX_RANK})
         if line.amount is not None and (type(line.amount) is not int
@@ -190,7 +205,8 @@ def pool_checked(lines: Sequence[PoolLine]) -> list[PoolLine]:
                                     "plus."))
             total += line.percent * len(line.places)
         other = next((seen for seen in taken
-                      if line.start <= seen.end and seen.start <= line.end), None)
+                      if line.start <= seen.end and seen.start <= line.end
+                      and line.tableau == seen.tableau), None)
         if other is not None:
             raise AmountError(_("« %(line)s » et « %(other)s » donnent un même rang : un rang "
                                 "ne reçoit qu'un prix.")
@@ -207,17 +223,31 @@ def percent_of(base: int, percent: Decimal) -> int:
     return int((Decimal(base) * percent / 100).to_integral_value(rounding=ROUND_DOWN))
 
 
-def pool_amounts(lines: Sequence[PoolLine], base: int, count: int) -> dict[int, int]:
+def pool_amounts(lines: Sequence[PoolLine], base: int, count: int,
+                 tableaux: Mapping[str, Sequence[Sequence[int]]] | None = None
+                 ) -> dict[int, int]:
     """Place (1..`count`) → its cash prize in cents: a line's amount, or its percentage of
     `base` (the fees collected, in cents) rounded down to the cent. Places beyond `count`
-    (the field) receive nothing."""
+    (the field) receive nothing. A tableau's line counts its places within that tableau:
+    `tableaux[key]` lists them in order, each the positions it gives (lots.award_indexes);
+    without them (its tableaux not over) it gives nothing. A position two lines reach keeps
+    the first line's."""
     amounts: dict[int, int] = {}
     for line in lines:
+        each = (line.amount if line.amount is not None
+                else percent_of(base, line.percent or Decimal(0)))
+        if not line.tableau:
+            for place in line.places:
+                if place > count:
+                    break
+                amounts.setdefault(place, each)
+            continue
+        places = (tableaux or {}).get(line.tableau, [])
         for place in line.places:
-            if place > count:
+            if place > len(places):
                 break
-            amounts[place] = (line.amount if line.amount is not None
-                              else percent_of(base, line.percent or Decimal(0)))
+            for position in places[place - 1]:
+                amounts.setdefault(position, each)
     return dict(sorted(amounts.items()))
 
 

@@ -242,7 +242,7 @@ def final_workbook(tournament: Tournament, when: datetime | None = None) -> byte
     workbook.add_standings(book, standing)
 
     # As the palmarès: each place's lot, and its cash prize where the desk has a pool.
-    pool = cash_prizes_by_position(tournament, data.placed_count)
+    pool = cash_prizes_by_position(tournament, data.placed_count, data.tableaux)
     lots = palmares.awards_with_cash(data, pool)
     # A concours in phases: each lot's tableau and how it was won (BRACKETS.md 6).
     phases = standing.phases
@@ -269,7 +269,7 @@ def final_workbook(tournament: Tournament, when: datetime | None = None) -> byte
         len(results))
 
     reached: dict[int, int] = {}
-    for index in award_indexes(data.lots, data.placed_count).values():
+    for index in award_indexes(data.lots, data.placed_count, data.tableaux).values():
         reached[index] = reached.get(index, 0) + 1
     first, last, yes, no = _("premier"), _("dernier"), _("oui"), _("non")
     book.sheet(_("Liste des lots"), [

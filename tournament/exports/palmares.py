@@ -111,7 +111,7 @@ def palmares(tournament: Tournament, lines: Sequence[StandingsLine] | None = Non
     awards = standings_awards(tournament, lines)
     return Palmares(tournament, awards, standings_scope(tournament),
                     tournament.by_player,
-                    cash_prizes_by_position(tournament, awards.placed_count))
+                    cash_prizes_by_position(tournament, awards.placed_count, awards.tableaux))
 
 
 def palmares_html(tournament: Tournament,

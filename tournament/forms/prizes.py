@@ -15,8 +15,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ..lots import LABEL_MAX_LENGTH
-from ..models import Prize
+from ..lots import LABEL_MAX_LENGTH, tableau_refusal
+from ..models import PhasePlan, Prize
 from ..validators import MAX_SMALL, InvalidText, clean_text, whole_number
 
 StrOrPromise = str | Promise  # a label, translated now or when shown
@@ -28,6 +28,12 @@ def _rank_input(placeholder: StrOrPromise = "") -> forms.TextInput:
     if placeholder:
         attrs["placeholder"] = placeholder
     return forms.TextInput(attrs=attrs)
+
+
+# Whose places a lot's ranks count (Prize.tableau): "" the concours' final ranks.
+_FOR_CHOICES: list[tuple[str, StrOrPromise]] = [
+    ("", gettext_lazy("le concours")), ("principal", gettext_lazy("le tableau principal")),
+    ("consolante", gettext_lazy("la consolante"))]
 
 
 class PrizeForm(forms.Form):
@@ -43,13 +49,35 @@ class PrizeForm(forms.Form):
         error_messages={"required": gettext_lazy("Lot : ce champ est obligatoire.")})
     to_last = forms.BooleanField(label=gettext_lazy("jusqu'au dernier"), required=False)
     from_last = forms.BooleanField(label=gettext_lazy("en partant du dernier"), required=False)
+    # A concours in phases only (the page shows it then): whose places the ranks count.
+    tableau = forms.ChoiceField(label=gettext_lazy("Pour"), required=False,
+                                choices=_FOR_CHOICES)
+
+    def __init__(self, *args: Any, plan: PhasePlan | None = None, **kwargs: Any) -> None:
+        """`plan`: the concours' formule en phases (None: drawn parties, no tableau)."""
+        super().__init__(*args, **kwargs)
+        self.plan = plan
+        field = self.fields["tableau"]
+        if plan is not None and not plan.consolante and isinstance(field, forms.ChoiceField):
+            # Not offered; sent all the same, `clean_tableau` says why it is refused.
+            field.widget.choices = [(key, label) for key, label in _FOR_CHOICES
+                                    if key != "consolante"]
+        # A choice the formule refuses gets the French refusal below, not Django's own.
+        field.error_messages["invalid_choice"] = _(
+            "Pour : « le concours », « le tableau principal » ou « la consolante » est "
+            "attendu.")
+
+    @property
+    def in_phases(self) -> bool:
+        return self.plan is not None
 
     @classmethod
-    def of(cls, prize: Prize) -> PrizeForm:
+    def of(cls, prize: Prize, plan: PhasePlan | None = None) -> PrizeForm:
         """The form filled with a lot, to change it."""
         return cls(initial={"start": prize.start, "end": "" if prize.end in (None, prize.start)
                             else prize.end, "to_last": prize.end is None,
-                            "from_last": prize.from_last, "label": prize.label})
+                            "from_last": prize.from_last, "label": prize.label,
+                            "tableau": prize.tableau}, plan=plan)
 
     def clean_start(self) -> int:
         start = whole_number(self.cleaned_data["start"])
@@ -67,6 +95,14 @@ class PrizeForm(forms.Form):
             raise forms.ValidationError(_("Au rang : un rang de 1 à %(max)d, ou rien pour un "
                                           "seul rang.") % {"max": MAX_SMALL})
         return end
+
+    def clean_tableau(self) -> str:
+        tableau = self.cleaned_data.get("tableau") or ""
+        refusal = tableau_refusal(tableau, phases=self.plan is not None,
+                                  consolante=self.plan is not None and self.plan.consolante)
+        if refusal:
+            raise forms.ValidationError(refusal)
+        return tableau
 
     def clean_label(self) -> str:
         try:
@@ -92,4 +128,4 @@ class PrizeForm(forms.Form):
         data = self.cleaned_data
         end = None if data["to_last"] else (data["end"] or data["start"])
         return {"start": data["start"], "end": end, "from_last": data["from_last"],
-                "label": data["label"]}
+                "label": data["label"], "tableau": data.get("tableau") or ""}

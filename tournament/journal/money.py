@@ -20,11 +20,13 @@ from django.utils.translation import gettext_lazy
 
 from ..amounts import MAX_AMOUNT, MAX_POOL, PoolLine, amount_text, pool_line_words
 from ..choices import FEE_PER_CHOICES, PAYMENT_METHOD_CHOICES, PAYMENT_METHODS
+from ..lots import TABLEAUX
 from .kind import EntryKind
 from .shape import BadValue, keys, one_of, short_text, whole
 
 PAYMENT_FIELDS = ["name", "due", "amount", "method", "refunded"]
 POOL_FIELDS = ["start", "end", "amount", "percent"]
+POOL_TABLEAU = "tableau"
 PAYMENT_ACTIONS = ("pay", "unpay", "refund", "unrefund")
 
 
@@ -54,14 +56,18 @@ def pool_lines(value: object) -> list[PoolLine]:
                        % {"max": MAX_POOL})
     lines = []
     for item in value:
-        line = keys(item, POOL_FIELDS, POOL_FIELDS)
+        # A tableau's line (a concours in phases) adds its tableau; others leave it out.
+        line = keys(item, [*POOL_FIELDS, POOL_TABLEAU], POOL_FIELDS)
+        tableau = line.get(POOL_TABLEAU, "")
+        if tableau not in ("", *TABLEAUX):
+            raise BadValue(_("« tableau » : le tableau principal ou la consolante."))
         if not whole(line["start"], 9_999, 1) or not whole(line["end"], 9_999, line["start"]):
             raise BadValue(_("« pool » : des rangs dans l'ordre sont attendus."))
         _cents(line["amount"], "amount", nullable=True)
         percent = _percent(line["percent"])
         if (line["amount"] is None) == (percent is None):
             raise BadValue(_("« pool » : un montant ou un pourcentage par ligne."))
-        lines.append(PoolLine(line["start"], line["end"], line["amount"], percent))
+        lines.append(PoolLine(line["start"], line["end"], line["amount"], percent, tableau))
     return lines
 
 

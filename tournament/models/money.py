@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ..choices import PAYMENT_METHOD_CHOICES
+from .phases import TABLEAU_CHOICES
 from .players import Player, Team
 from .tournament import Tournament
 
@@ -53,7 +54,8 @@ class Payment(models.Model):
 
 class CashPrize(models.Model):
     """A line of the cash prize pool: places `start` to `end` each receive `amount` cents,
-    or `percent` % of the fees collected (one of the two)."""
+    or `percent` % of the fees collected (one of the two). A line of a `tableau` (a concours
+    in phases) counts its places within that tableau; "" the concours' final places."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
                                    related_name="cash_prizes")
@@ -63,6 +65,8 @@ class CashPrize(models.Model):
     percent = models.DecimalField(_("pourcentage"), max_digits=5, decimal_places=2,
                                   null=True, blank=True)
     order = models.PositiveSmallIntegerField(default=0)
+    tableau = models.CharField(_("pour"), max_length=10, choices=TABLEAU_CHOICES, blank=True,
+                               default="")
 
     class Meta:
         ordering = ["order", "id"]

@@ -26,7 +26,7 @@ from ..amounts import PoolLine, pool_amounts, split_equally
 from ..choices import FEE_PER_PLAYER, PAYMENT_METHOD_CHOICES, PAYMENT_OFFERED
 from ..models import CashPrize, Payment, Player, Team, Tournament
 from ..validators import search_key
-from .prizes import Awards, Lot, award_indexes, standings_awards
+from .prizes import Awards, award_indexes, lot_of, standings_awards
 
 
 def due_of(tournament: Tournament, players: int) -> int:
@@ -84,7 +84,7 @@ def _payment(entrant: Team | Player) -> Payment | None:
 
 def pool_of(tournament: Tournament) -> list[PoolLine]:
     """The cash prize pool's lines in order: one query."""
-    return [PoolLine(row.start, row.end, row.amount, row.percent)
+    return [PoolLine(row.start, row.end, row.amount, row.percent, row.tableau)
             for row in CashPrize.objects.filter(tournament=tournament).order_by("order", "id")]
 
 
@@ -174,11 +174,15 @@ def net_fees(entrants: list[EntrantMoney]) -> int:
                for entrant in entrants if entrant.payment is not None)
 
 
-def field_places(tournament: Tournament, entrants: list[EntrantMoney]) -> int:
+def field_places(tournament: Tournament, entrants: list[EntrantMoney]
+                 ) -> tuple[int, dict[str, list[list[int]]]]:
     """The places the palmarès hands out: its placed lines once a partie is played, else
-    (nothing played yet) the active entrants."""
-    placed = standings_awards(tournament).placed_count if tournament.rounds.exists() else 0
-    return placed or sum(1 for entrant in entrants if entrant.active)
+    (nothing played yet) the active entrants; and each tableau's places among them (a
+    concours in phases once its tableaux are over, `Awards.tableaux`)."""
+    awards = standings_awards(tournament) if tournament.rounds.exists() else None
+    placed = awards.placed_count if awards is not None else 0
+    return (placed or sum(1 for entrant in entrants if entrant.active),
+            awards.tableaux if awards is not None else {})
 
 
 def caisse(tournament: Tournament) -> Caisse:
@@ -195,24 +199,27 @@ def caisse(tournament: Tournament) -> Caisse:
             refunds[entrant.payment.method] += entrant.payment.refunded
     by_method = [MethodTotal(key, str(label), counts[key], amounts[key], refunds[key])
                  for key, label in PAYMENT_METHOD_CHOICES]
-    places = field_places(tournament, entrants)
+    places, tableaux = field_places(tournament, entrants)
     pool = pool_of(tournament)
     prizes = list(tournament.prizes.order_by("order", "id"))
-    lots = [Lot(prize.start, prize.end, prize.from_last, prize.label) for prize in prizes]
-    given = Counter(award_indexes(lots, places).values())
+    lots = [lot_of(prize) for prize in prizes]
+    given = Counter(award_indexes(lots, places, tableaux).values())
     return Caisse(tournament, entrants, by_method, pool,
-                  pool_amounts(pool, net_fees(entrants), places),
+                  pool_amounts(pool, net_fees(entrants), places, tableaux),
                   [LotValue(prize.label, prize.value, given[index])
                    for index, prize in enumerate(prizes)], places)
 
 
-def cash_prizes_by_position(tournament: Tournament, places: int) -> dict[int, int]:
+def cash_prizes_by_position(tournament: Tournament, places: int,
+                            tableaux: dict[str, list[list[int]]] | None = None
+                            ) -> dict[int, int]:
     """Position in the palmarès (1..`places`) → its cash prize in cents (the palmarès page
-    and PDF): a few queries."""
+    and PDF): a few queries. `tableaux`: each tableau's places (`Awards.tableaux`), which a
+    tableau's line of the pool counts its places in."""
     pool = pool_of(tournament)
     if not pool:
         return {}
-    return pool_amounts(pool, net_fees(entrants_money(tournament)), places)
+    return pool_amounts(pool, net_fees(entrants_money(tournament)), places, tableaux)
 
 
 def cash_shared_by_ties(awards: Awards, cash: dict[int, int]) -> dict[int, int]:

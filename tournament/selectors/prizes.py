@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
@@ -42,7 +42,7 @@ from .standings import StandingsLine, standings_lines
 
 
 def lot_of(prize: Prize) -> Lot:
-    return Lot(prize.start, prize.end, prize.from_last, prize.label)
+    return Lot(prize.start, prize.end, prize.from_last, prize.label, prize.tableau)
 
 
 # --- Reads ----------------------------------------------------------------------------------
@@ -51,7 +51,7 @@ def lot_of(prize: Prize) -> Lot:
 def prize_lots(tournament: Tournament) -> list[Lot]:
     """The concours' lots in their order: one query."""
     return [Lot(*row) for row in tournament.prizes.order_by("order", "id").values_list(
-        "start", "end", "from_last", "label")]
+        "start", "end", "from_last", "label", "tableau")]
 
 
 @dataclass(frozen=True)
@@ -107,6 +107,9 @@ class Awards:
     lots: list[Lot]
     unawarded: list[Lot]  # lots no place receives (ranks beyond the field, or taken)
     placed_count: int = 0  # the lines that take a place (the field the lots are counted in)
+    # Each tableau's places as the positions they give (`tableau_places`): what a tableau's
+    # lot or cash prize counts its ranks in; {} until the tableaux are over.
+    tableaux: dict[str, list[list[int]]] = field(default_factory=dict)
 
     @property
     def unplaced(self) -> list[Award]:
@@ -127,7 +130,8 @@ def standings_awards(tournament: Tournament,
     if lines is None:
         lines = standings_lines(tournament)
     placed = [line for line in lines if takes_a_place(line)]
-    given = award_indexes(lots, len(placed))
+    tableaux = tableau_places(placed)
+    given = award_indexes(lots, len(placed), tableaux)
     used = set(given.values())
     ranks = Counter(line.row.rank for line in lines)
     positions = {id(line): position for position, line in enumerate(placed, start=1)}
@@ -138,7 +142,27 @@ def standings_awards(tournament: Tournament,
                             lots[given[position]].label if position in given else "",
                             ranks[line.row.rank] > 1))
     return Awards(result, lots, [lot for index, lot in enumerate(lots) if index not in used],
-                  len(placed))
+                  len(placed), tableaux)
+
+
+def tableau_places(placed: Sequence[StandingsLine]) -> dict[str, list[list[int]]]:
+    """Each tableau's places in order (BRACKETS.md 6), as the positions (1.. among `placed`,
+    the lines taking a place) each one gives: what a tableau's lot or cash prize counts its
+    ranks in. Entrants sharing a place (« places 5–8 partagées ») take one place each in the
+    standings' order, as the concours' lots do; a mêlée's pair is one place for its two
+    players. {} until the tableaux are over (no line has its phase place yet)."""
+    places: dict[str, list[list[int]]] = {}
+    seen: dict[tuple[str, int], list[int]] = {}
+    for position, line in enumerate(placed, start=1):
+        phase = line.phase
+        if phase is None or not phase.key:
+            continue
+        place = seen.get((phase.key, phase.team.pk))
+        if place is None:
+            place = seen[(phase.key, phase.team.pk)] = []
+            places.setdefault(phase.key, []).append(place)
+        place.append(position)
+    return places
 
 
 @dataclass(frozen=True)
@@ -191,5 +215,6 @@ __all__ = [
     "lots_value",
     "prize_lots",
     "standings_awards",
+    "tableau_places",
     "tableau_ranks",
 ]

@@ -30,6 +30,7 @@ from ..errors import UserError
 from ..journal import SYSTEM, Actor
 from ..models import CashPrize, Payment, Player, Prize, Team, Tournament
 from ..selectors.money import due_of
+from .prizes import tableau_checked
 
 
 def _locked(tournament: Tournament) -> Tournament:
@@ -201,7 +202,8 @@ def refund_undo(*, tournament: Tournament, number: int, by: Actor = SYSTEM) -> P
 def pool_value(lines: Sequence[PoolLine]) -> list[dict[str, object]]:
     """The pool as the journal stores it (a percentage as text: JSON has no exact decimal)."""
     return [{"start": line.start, "end": line.end, "amount": line.amount,
-             "percent": None if line.percent is None else str(line.percent)}
+             "percent": None if line.percent is None else str(line.percent),
+             **({"tableau": line.tableau} if line.tableau else {})}
             for line in lines]
 
 
@@ -215,14 +217,20 @@ def cash_pool_set(*, tournament: Tournament, lines: Sequence[PoolLine],
     except AmountError as error:
         raise UserError(str(error), "pool") from None
     locked = _locked(tournament)
+    for tableau in sorted({line.tableau for line in checked}):
+        try:
+            tableau_checked(locked, tableau)
+        except UserError as error:
+            raise UserError(error.message, "pool") from None
     rows = list(CashPrize.objects.filter(tournament=locked).order_by("order", "id"))
-    before = [PoolLine(row.start, row.end, row.amount, row.percent) for row in rows]
+    before = [PoolLine(row.start, row.end, row.amount, row.percent, row.tableau)
+              for row in rows]
     if before == checked:
         return rows
     CashPrize.objects.filter(tournament=locked).delete()
     created = CashPrize.objects.bulk_create([
         CashPrize(tournament=locked, start=line.start, end=line.end, amount=line.amount,
-                  percent=line.percent, order=order)
+                  percent=line.percent, order=order, tableau=line.tableau)
         for order, line in enumerate(checked, start=1)])
     audit.log(locked, by, "money", "pool", before={"pool": pool_value(before)},
               after={"pool": pool_value(checked)})

@@ -43,10 +43,12 @@ from ..brackets.poules import PARTIES, poule_pairs, poules_deal
 from ..errors import UserError
 from ..journal import SYSTEM, Actor
 from ..models import (
+    CashPrize,
     Game,
     PhasePlan,
     Player,
     PouleSeat,
+    Prize,
     Round,
     Tableau,
     TableauMatch,
@@ -157,6 +159,12 @@ def phase_plan_set(*, tournament: Tournament, qualification: str, poule_style: s
         formule_check(formule, _checked_with(formule, count))
     except BracketError as error:
         raise UserError(str(error)) from None
+    if not consolante and (Prize.objects.filter(tournament=tournament, tableau="consolante")
+                           .exists() or CashPrize.objects.filter(
+                               tournament=tournament, tableau="consolante").exists()):
+        # Else they would silently reach nobody (the lots page would list them as such).
+        raise UserError(_("Des lots ou des prix en espèces vont à la consolante : donnez-les "
+                          "à d'autres places avant de la retirer de la formule."), "consolante")
     plan = PhasePlan.objects.filter(tournament=tournament).first()
     before = _plan_values(plan) if plan is not None else None
     if plan is None:

@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 from .. import journal as audit
 from ..errors import UserError
 from ..journal import SYSTEM, Actor
-from ..models import Prize, Tournament
+from ..lots import tableau_refusal
+from ..models import PhasePlan, Prize, Tournament
 from ..selectors.prizes import (
     MAX_PRIZES,
     Lot,
@@ -42,9 +43,12 @@ def _rank_checked(value: object, field: str, label: str, minimum: int = 1) -> in
     return value
 
 
-def lot_checked(*, start: object, end: object, from_last: object, label: object) -> Lot:
+def lot_checked(*, start: object, end: object, from_last: object, label: object,
+                tableau: object = "") -> Lot:
     """A lot as stored, or a French refusal on the field at fault: ranks 1..MAX_SMALL, the
-    end (None: to the last) not before the start, a label as any name is checked."""
+    end (None: to the last) not before the start, a label as any name is checked, a tableau
+    "" (the whole concours), "principal" or "consolante" (that it fits the concours is
+    `tableau_checked`'s)."""
     start = _rank_checked(start, "start", _("Du rang"))
     if end is not None:
         if type(end) is int and 1 <= end < start:
@@ -53,7 +57,22 @@ def lot_checked(*, start: object, end: object, from_last: object, label: object)
         end = _rank_checked(end, "end", _("Au rang"), minimum=start)
     from_last = _bool_checked(from_last, "from_last", _("En partant du dernier"))
     label = text_field(Prize, "label", label, label=_("Lot"))
-    return Lot(start, end, from_last, label)
+    if not isinstance(tableau, str) or tableau_refusal(tableau, phases=True, consolante=True):
+        raise UserError(tableau_refusal("?", phases=True, consolante=True), "tableau")
+    return Lot(start, end, from_last, label, tableau)
+
+
+def tableau_checked(tournament: Tournament, tableau: str) -> None:
+    """A French refusal when a lot or a cash prize of `tableau` does not fit the concours:
+    a tableau in a concours without phases, the consolante when its formule has none."""
+    if not tableau:
+        return
+    consolante = PhasePlan.objects.filter(tournament=tournament).values_list(
+        "consolante", flat=True).first()
+    refusal = tableau_refusal(tableau, phases=consolante is not None,
+                              consolante=bool(consolante))
+    if refusal:
+        raise UserError(refusal, "tableau")
 
 
 def _refuse_overlap(lot: Lot, others: Sequence[Prize], melee: bool) -> None:
@@ -77,12 +96,14 @@ def _melee(tournament: Tournament) -> bool:
 
 @transaction.atomic
 def prize_add(*, tournament: Tournament, start: int, end: int | None, from_last: bool,
-              label: str, by: Actor = SYSTEM) -> Prize:
+              label: str, tableau: str = "", by: Actor = SYSTEM) -> Prize:
     """A lot at the end of the list: ranks `start` to `end` (None: to the last), counted
-    from the last when `from_last`. Refused: a rank another lot counted the same way already
-    has, and more than MAX_PRIZES lots."""
-    lot = lot_checked(start=start, end=end, from_last=from_last, label=label)
+    from the last when `from_last`, among the places of `tableau` ("": the concours' final
+    ranks). Refused: a rank another lot counted the same way already has, more than
+    MAX_PRIZES lots, and a tableau the concours has not."""
+    lot = lot_checked(start=start, end=end, from_last=from_last, label=label, tableau=tableau)
     prizes = _locked_lots(tournament)
+    tableau_checked(tournament, lot.tableau)
     if len(prizes) >= MAX_PRIZES:
         raise UserError(_("%(max)d lots au plus par concours.") % {"max": MAX_PRIZES})
     _refuse_overlap(lot, prizes, _melee(tournament))
@@ -91,18 +112,20 @@ def prize_add(*, tournament: Tournament, start: int, end: int | None, from_last:
         _renumber(prizes)
         order = len(prizes) + 1
     prize = Prize.objects.create(tournament=tournament, start=lot.start, end=lot.end,
-                                 from_last=lot.from_last, label=lot.label, order=order)
+                                 from_last=lot.from_last, label=lot.label, order=order,
+                                 tableau=lot.tableau)
     _log(tournament, by, "create", [lot_of(prize) for prize in prizes])
     return prize
 
 
 @transaction.atomic
 def prize_update(*, prize: Prize, start: int, end: int | None, from_last: bool, label: str,
-                 by: Actor = SYSTEM) -> Prize:
-    """Change a lot's ranks and label; it keeps its place in the list."""
-    lot = lot_checked(start=start, end=end, from_last=from_last, label=label)
+                 tableau: str = "", by: Actor = SYSTEM) -> Prize:
+    """Change a lot's ranks, tableau and label; it keeps its place in the list."""
+    lot = lot_checked(start=start, end=end, from_last=from_last, label=label, tableau=tableau)
     tournament = prize.tournament
     prizes = _locked_lots(tournament)
+    tableau_checked(tournament, lot.tableau)
     current = next((row for row in prizes if row.pk == prize.pk), None)
     if current is None:
         raise UserError(_("Ce lot n'existe plus."))
@@ -110,9 +133,9 @@ def prize_update(*, prize: Prize, start: int, end: int | None, from_last: bool, 
     if lot == lot_of(current):
         return current
     before = [lot_of(row) for row in prizes]
-    current.start, current.end, current.from_last, current.label = (
-        lot.start, lot.end, lot.from_last, lot.label)
-    current.save(update_fields=["start", "end", "from_last", "label"])
+    current.start, current.end, current.from_last, current.label, current.tableau = (
+        lot.start, lot.end, lot.from_last, lot.label, lot.tableau)
+    current.save(update_fields=["start", "end", "from_last", "label", "tableau"])
     _log(tournament, by, "update", before)
     return current
 
@@ -166,7 +189,7 @@ def lots_checked(lots: Sequence[Lot]) -> list[Lot]:
         if not isinstance(lot, Lot):
             raise TypeError(f"not a Lot: {lot!r}")
         new = lot_checked(start=lot.start, end=lot.end, from_last=lot.from_last,
-                          label=lot.label)
+                          label=lot.label, tableau=lot.tableau)
         for other in checked:
             if new.overlaps(other):
                 raise UserError(_("Deux lots donnent les mêmes rangs : « %(a)s » et "
@@ -183,13 +206,16 @@ def prizes_replace(*, tournament: Tournament, lots: Sequence[Lot], by: Actor = S
     checked by `lots_checked`; journaled unless nothing changes."""
     checked = lots_checked(lots)
     prizes = _locked_lots(tournament)
+    for tableau in sorted({lot.tableau for lot in checked}):
+        tableau_checked(tournament, tableau)
     before = [lot_of(row) for row in prizes]
     if before == checked:
         return prizes
     Prize.objects.filter(tournament=tournament).delete()
     created = Prize.objects.bulk_create([
         Prize(tournament=tournament, start=lot.start, end=lot.end, from_last=lot.from_last,
-              label=lot.label, order=order) for order, lot in enumerate(checked, start=1)])
+              label=lot.label, order=order, tableau=lot.tableau)
+        for order, lot in enumerate(checked, start=1)])
     _log(tournament, by, action, before)
     return created
 
@@ -202,4 +228,5 @@ __all__ = [
     "prize_move",
     "prize_update",
     "prizes_replace",
+    "tableau_checked",
 ]

@@ -26,6 +26,7 @@ from ..choices import FEE_PER_CHOICES, PAYMENT_CASH, PAYMENT_METHOD_CHOICES
 from ..errors import UserError
 from ..forms.money import FeeForm, LotValueForm, PaymentForm, PoolForm, RefundForm
 from ..models import Prize, Tournament
+from ..selectors.phases import phase_plan_of
 from .common import _by, _form_error
 
 
@@ -146,6 +147,8 @@ def _settings_page(request: HttpRequest, tournament: Tournament, *,
         "pool_form": pool_form or PoolForm.of(selectors.pool_of(tournament)),
         "lots": [(prize, LotValueForm(initial={"value": prize.value}, prefix=f"lot{prize.pk}"))
                  for prize in prizes],
+        # A concours in phases: a line may go to a tableau's places (the help says how).
+        "in_phases": phase_plan_of(tournament) is not None,
     }, status=status)
 
 

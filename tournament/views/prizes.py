@@ -28,7 +28,8 @@ def _page(request: HttpRequest, tournament: Tournament, form: PrizeForm,
     awards = selectors.standings_awards(tournament)
     # The cash prizes (the desk's pool) beside the lots: a line with either is listed.
     cash = selectors.cash_shared_by_ties(
-        awards, selectors.cash_prizes_by_position(tournament, awards.placed_count))
+        awards, selectors.cash_prizes_by_position(tournament, awards.placed_count,
+                                                  awards.tableaux))
     awarded = [(award, cash.get(award.position) if award.placed else None)
                for award in awards.lines
                if award.label or (award.placed and award.position in cash)]
@@ -43,7 +44,7 @@ def _page(request: HttpRequest, tournament: Tournament, form: PrizeForm,
         # A concours in phases: which final ranks each tableau's places are (before its
         # tableaux are drawn, that they will be said here).
         "tableau_ranks": selectors.tableau_ranks(tournament),
-        "in_phases": phase_plan_of(tournament) is not None,
+        "in_phases": form.in_phases,
         "phases": any(award.line.phase is not None for award in awards.lines),
     }, status=status)
 
@@ -51,8 +52,9 @@ def _page(request: HttpRequest, tournament: Tournament, form: PrizeForm,
 def _next_start(tournament: Tournament) -> int | None:
     """The rank after the last one a lot counted from the top reaches: what the organiser
     most likely types next ("1er", then "2e à 5e", then "6e à 10e")."""
-    ends = [end for end, from_last in tournament.prizes.values_list("end", "from_last")
-            if not from_last]
+    # (A tableau's lots count their own places: not the concours' next rank.)
+    ends = [end for end, from_last in tournament.prizes.filter(tableau="").values_list(
+        "end", "from_last") if not from_last]
     if any(end is None for end in ends):
         return None  # a lot already reaches the last place
     return min(max((end for end in ends if end is not None), default=0) + 1, MAX_SMALL)
@@ -63,7 +65,7 @@ def prize_list(request: HttpRequest, slug: str) -> HttpResponse:
     """The lots, and the one-line form that adds one (POST)."""
     tournament = organised(request, slug)
     if request.method == "POST":
-        form = PrizeForm(request.POST)
+        form = PrizeForm(request.POST, plan=phase_plan_of(tournament))
         if form.is_valid():
             try:
                 prize = services.prize_add(tournament=tournament, by=_by(request), **form.lot())
@@ -73,7 +75,8 @@ def prize_list(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(request, _("Lot « %(label)s » ajouté.") % {"label": prize.label})
                 return redirect("tournament:prizes", slug=slug)
         return _page(request, tournament, form, status=400)
-    return _page(request, tournament, PrizeForm(initial={"start": _next_start(tournament)}))
+    return _page(request, tournament, PrizeForm(initial={"start": _next_start(tournament)},
+                                                plan=phase_plan_of(tournament)))
 
 
 def _prize_of(request: HttpRequest, slug: str, prize: int) -> Prize:
@@ -88,7 +91,7 @@ def prize_edit(request: HttpRequest, slug: str, prize: int) -> HttpResponse:
     """The lots, with this one's line in the form (GET), or its change saved (POST)."""
     lot = _prize_of(request, slug, prize)
     if request.method == "POST":
-        form = PrizeForm(request.POST)
+        form = PrizeForm(request.POST, plan=phase_plan_of(lot.tournament))
         if form.is_valid():
             try:
                 services.prize_update(prize=lot, by=_by(request), **form.lot())
@@ -98,7 +101,8 @@ def prize_edit(request: HttpRequest, slug: str, prize: int) -> HttpResponse:
                 messages.success(request, _("Lot enregistré."))
                 return redirect("tournament:prizes", slug=slug)
         return _page(request, lot.tournament, form, editing=lot, status=400)
-    return _page(request, lot.tournament, PrizeForm.of(lot), editing=lot)
+    return _page(request, lot.tournament, PrizeForm.of(lot, phase_plan_of(lot.tournament)),
+                 editing=lot)
 
 
 @login_required

@@ -42,11 +42,21 @@ from scoring import (
 
 from ... import journal as audit
 from ... import shapes, validators
-from ...amounts import MAX_AMOUNT, MAX_FEE, MAX_POOL, MAX_RANK, AmountError, PoolLine, pool_checked
+from ...amounts import (
+    MAX_AMOUNT,
+    MAX_FEE,
+    MAX_POOL,
+    MAX_RANK,
+    AmountError,
+    PoolLine,
+    pool_checked,
+    pool_line_words,
+)
 from ...bounds import MAX_DONNES_PER_GAME
 from ...choices import FEE_PER_CHOICES, PAYMENT_METHODS, PAYMENT_OFFERED
 from ...draw import METHODS
 from ...formats import PHASES, format_of
+from ...lots import TABLEAUX, tableau_refusal
 from ...models import (
     COINCHE_VALUES,
     RULE_FIELDS,
@@ -668,7 +678,12 @@ def _read_pool(value: object) -> list[PoolLine]:
     lines: list[PoolLine] = []
     for index, row in enumerate(rows, start=1):
         where = _("Prix en espèces, ligne %(i)d") % {"i": index}
-        fields = named(row, where, CASH_PRIZE_FIELDS)
+        # A tableau's line (issue 35) names its tableau; an older file's lines are the
+        # concours'.
+        fields = named(row, where, [*CASH_PRIZE_FIELDS, "tableau"], optional={"tableau": ""})
+        tableau = fields["tableau"]
+        if tableau not in ("", *TABLEAUX):
+            fail(where, _("le tableau principal ou la consolante est attendu."))
         start = whole(CashPrize, "start", fields["start"], where, _("du rang"), minimum=1,
                       maximum=MAX_RANK)
         end = whole(CashPrize, "end", fields["end"], where, _("au rang"), minimum=start,
@@ -679,7 +694,7 @@ def _read_pool(value: object) -> list[PoolLine]:
                    else _percent(fields["percent"], where))
         if (amount is None) == (percent is None):
             fail(where, _("un montant ou un pourcentage est attendu (l'un des deux)."))
-        lines.append(PoolLine(start, end, amount, percent))
+        lines.append(PoolLine(start, end, amount, percent, tableau))
     try:
         return pool_checked(lines)
     except AmountError as error:
@@ -786,6 +801,19 @@ def read(data: object) -> Backup:
                                                             game.ew)
          for round_ in rounds for game in round_.games},
         {round_.fields["poule"] for round_ in rounds if round_.fields["poule"] is not None})
+    # A lot (a cash prize) of a tableau fits the phases the file gives, as the lots page
+    # checks it (services.prizes.tableau_checked).
+    consolante = phases is not None and bool(phases.plan.get("consolante"))
+    for lot in lots:
+        refusal = tableau_refusal(lot.tableau, phases=phases is not None,
+                                  consolante=consolante)
+        if refusal:
+            fail(_("Lots"), f"{lot.label} : {refusal}")
+    for line in pool:
+        refusal = tableau_refusal(line.tableau, phases=phases is not None,
+                                  consolante=consolante)
+        if refusal:
+            fail(_("Prix en espèces"), f"{pool_line_words(line)} : {refusal}")
     if season is not None and not season["start"] <= tournament["date"] <= season["end"]:
         # A season counts the concours of its dates only (services.season): a file that
         # says otherwise was altered, and would count it where the club never put it.

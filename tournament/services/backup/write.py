@@ -119,7 +119,7 @@ def _write(backup: Backup, organiser: Organiser, replace: bool,
     registered = teams_of(backup.teams, None)
     Prize.objects.bulk_create(
         Prize(tournament=tournament, start=lot.start, end=lot.end, from_last=lot.from_last,
-              label=lot.label, value=value, order=order)
+              label=lot.label, value=value, order=order, tableau=lot.tableau)
         for order, (lot, value) in enumerate(zip(backup.lots, backup.lot_values, strict=True),
                                              start=1))
     # A payment names its entrant: a registered team, or a mêlée's player (read.py).
@@ -131,7 +131,7 @@ def _write(backup: Backup, organiser: Organiser, replace: bool,
         for row in backup.payments)
     CashPrize.objects.bulk_create(
         CashPrize(tournament=tournament, start=line.start, end=line.end, amount=line.amount,
-                  percent=line.percent, order=order)
+                  percent=line.percent, order=order, tableau=line.tableau)
         for order, line in enumerate(backup.pool, start=1))
     # Each partie's games and donnes are inserted with their scores already computed (as
     # game_recompute computes them): one insert of games and one of donnes a partie, then
