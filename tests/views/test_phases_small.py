@@ -1,6 +1,7 @@
 """Small words of a concours in phases and of its page: a forfeit in a poule's grid says
 « forfait » (the 1000–0 it counts was never played), a tableau's partie is not undone in
-one block (its tables are the matches' calls) nor named by its number on a sheet, and one donne is said in the singular."""
+one block (its tables are the matches' calls) nor named by its number on a sheet, and one
+donne is said in the singular."""
 
 import pytest
 from django.urls import reverse
