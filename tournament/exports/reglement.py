@@ -51,7 +51,7 @@ def _end(rules: Rules) -> Clause:
         text = ngettext("La partie se joue en %(n)d donne : l'équipe qui a le plus de "
                         "points gagne.",
                         "La partie se joue en %(n)d donnes : l'équipe qui a le plus de "
-                        "points gagne.", rules.max_donnes) % {"n": rules.max_donnes}
+                        "points gagne.", rules.max_donnes or 0) % {"n": rules.max_donnes}
     text += " " + _("À égalité, une donne de plus départage les équipes.")
     return Clause(_("Partie"), text, ("target", "max_donnes"))
 
