@@ -4,12 +4,14 @@ the file system. The standings fit a wide screen and a 360 px phone, in large ty
 
 import datetime
 import io
+import json
 import zipfile
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
 
+from tests.browser.test_accessibility import AXE, SIZES, TAGS
 from tests.builders import drawn, melee, melee_partie, organiser, play_partie
 from tournament import services
 from tournament.exports import static_site
@@ -120,3 +122,38 @@ def test_the_static_site_opens_from_the_file_system_and_every_link_works(page, t
     assert page.is_checked("#grands-caracteres")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     shot(page, "static-site-standings-360-large")
+
+
+# axe-core's WCAG 2.2 AA rules on the page as it stands, the « grands caractères » box set
+# as asked (the site's own switch: a checkbox the style reads, no class).
+AXE_CHECK = """async (large) => {
+  const box = document.getElementById("grands-caracteres");
+  if (box) box.checked = large;
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const result = await axe.run(document, {runOnly: {type: "tag", values: TAGS},
+                                          resultTypes: ["violations"]});
+  return result.violations.map((v) => v.id + " " + v.nodes.slice(0, 2).map(
+    (n) => n.target.join(" ")).join(" | "));
+}""".replace("TAGS", json.dumps(TAGS))
+
+
+def test_every_page_of_the_static_site_has_no_wcag_aa_violation(browser, tmp_path):
+    """Issue 37: the site's pages, as the app's (tests/browser/test_accessibility.py), at the
+    desk's and the phone's widths, in both type sizes."""
+    folder, _regular = _club_site(tmp_path)
+    context = browser.new_context(locale="fr-FR")
+    context.add_init_script(path=str(AXE))
+    page = context.new_page()
+    found, checked = [], 0
+    for path in sorted(folder.rglob("*.html")):
+        page.goto(path.as_uri())
+        for size, viewport in SIZES.items():
+            page.set_viewport_size(viewport)
+            for large in (False, True):
+                checked += 1
+                found += [f"{path.relative_to(folder)} ({size}"
+                          f"{', grands caractères' if large else ''}): {violation}"
+                          for violation in page.evaluate(AXE_CHECK, large)]
+    context.close()
+    assert checked == 4 * (2 * 3 + 1 + 12 + 9 - 1)
+    assert found == [], "\n".join(found)
