@@ -298,6 +298,27 @@ def test_the_confirmation_says_the_publication_changes_and_a_backup_is_kept_firs
     assert any(item.name.endswith("-avant-restauration.json") for item in listed)
 
 
+def test_a_refused_restore_keeps_no_backup_before_it_and_prunes_nothing(
+        client, owner, concours, settings, tmp_path):
+    """The backup written before a restore goes with a refusal (here: the concours changed
+    since the preview), and nothing older was pruned for it: 30 attempts refused do not push
+    the concours' real backups out."""
+    settings.AUTO_BACKUP_DIR = str(tmp_path / "auto")
+    saved = backup.export_data(concours)
+    client.force_login(owner)
+    page = client.post(reverse("tournament:backup_restore", args=["original"]),
+                       {"file": upload(saved), "mode": "replace"})
+    services.autobackups.autobackup_write(tournament=concours, reason="partie-1")
+    real = sorted(path.name for path in tmp_path.rglob("*.json"))
+    team = concours.teams.filter(round__isnull=True).first()
+    services.team_update(team=team, name="Changée depuis")  # journaled: `seen` is stale
+    refused = client.post(reverse("tournament:backup_restore_confirm", args=["original"]),
+                          {"pending": page.context["pending"],
+                           "seen": page.context["seen"]}, follow=True)
+    assert "avant-restauration" not in html.unescape(refused.content.decode())
+    assert sorted(path.name for path in tmp_path.rglob("*.json")) == real
+
+
 def test_cancelling_the_confirmation_changes_nothing(client, owner, concours):
     client.force_login(owner)
     before = everything()

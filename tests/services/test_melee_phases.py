@@ -15,7 +15,7 @@ from tournament.brackets.pairs import (
 )
 from tournament.errors import UserError
 from tournament.models import AuditEntry, PhasePlan, PouleSeat, Team
-from tournament.selectors import player_parties, standings, standings_lines
+from tournament.selectors import player_parties, standings, standings_lines, tableau_ranks
 from tournament.selectors.phases import (
     formule_summary,
     phases_standings,
@@ -73,8 +73,15 @@ def test_a_melee_in_poules_draws_its_pairs_once_then_plays_them_to_the_final_pla
     assert {line.number for line in lines if line.row.rank == 1} == {
         winners.first.number, winners.second.number}
     assert [line.row.rank for line in lines] == sorted(line.row.rank for line in lines)
-    # Each player's line carries its pair's place: its tableau and how it was placed.
-    assert all(line.phase is not None and line.phase.place == line.row.rank for line in lines)
+    # Each player's line carries its pair's place (its tableau, how it was placed), and the
+    # players are ranked as ex aequo are: a pair's two share a rank, the next come after
+    # both (pairs 1, 2, 3, 3 … give players 1, 1, 3, 3, 5, 5, 5, 5 …).
+    assert all(line.phase is not None for line in lines)
+    assert [line.row.rank for line in lines] == [
+        1 + sum(other.phase.place < line.phase.place for other in lines) for line in lines]
+    assert [line.row.rank for line in lines][:4] == [1, 1, 3, 3]
+    # The lots page's ranks of the principal are its players': 4 pairs, ranks 1 to 8.
+    assert [(r.first, r.last) for r in tableau_ranks(t)] == [(1, 8)]
     # A player's parties are its pair's: three in its poule, the semi-final and the final.
     parties = player_parties(winners.first)
     assert [row["game"].round.phase for row in parties] == [
@@ -226,3 +233,30 @@ def test_a_melee_with_too_few_players_for_its_tableaux_is_refused_in_french():
     with pytest.raises(UserError, match="moins de 2 paires"):
         services.tableaux_draw(tournament=t, seed=1)
     assert not Team.objects.filter(tournament=t, round__isnull=True).exists()
+
+
+def test_a_player_registered_after_the_pairs_are_drawn_is_not_in_the_standings():
+    # Issue 32's rule in phases: only the players the draw seated are ranked; a mêlée's
+    # pairs have no partie of their own, their players are seated all the same.
+    t = melee_bulk(players=12)
+    services.phase_plan_set(tournament=t, qualification="poules", consolante=False)
+    services.poules_draw(tournament=t, seed=3)
+    late = services.player_create(tournament=t, name="Retardataire")
+    won_by_nord_sud(services.poule_partie_generate(tournament=t))
+    numbers = {line.number for line in standings_lines(t)}
+    assert len(numbers) == 12 and late.number not in numbers
+
+
+def test_drawing_a_melee_poule_partie_costs_the_same_queries_for_12_or_24_players():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for players in (12, 24):
+        t = melee_bulk(players=players)
+        services.phase_plan_set(tournament=t, qualification="poules", consolante=False)
+        services.poules_draw(tournament=t, seed=1)
+        with CaptureQueriesContext(connection) as queries:
+            services.poule_partie_generate(tournament=t)
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts

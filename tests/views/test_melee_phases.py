@@ -37,3 +37,24 @@ def test_the_poules_page_of_a_melee_shows_its_pairs_by_their_players(owner, clie
     assert games.count() == 3  # 1–4 and 2–3 in A, 2–3 in B (its 1 exempt)
     for game in games.select_related("team_ns__first", "team_ew__second"):
         assert game.team_ns.name in partie and game.team_ew.name in partie
+
+
+def test_a_melees_pair_is_not_edited_as_a_team_and_its_players_clubs_stay(owner, client):
+    from tournament import services
+    from tournament.errors import UserError
+
+    t = melee_bulk(players=12, owner=owner, slug="melee-paire")
+    services.phase_plan_set(tournament=t, qualification="poules", consolante=False)
+    services.poules_draw(tournament=t, seed=2)
+    pair = Team.objects.filter(tournament=t).select_related("first", "second").first()
+    client.force_login(owner)
+    url = reverse("tournament:team", args=[t.slug, pair.number])
+    assert client.get(url).status_code == 404
+    assert client.post(url, {"name": "X", "club": "Autre"}).status_code == 404
+    with pytest.raises(UserError):
+        services.team_update(team=pair, club="Autre")
+    with pytest.raises(UserError):
+        services.team_delete(team=pair)
+    pair.first.refresh_from_db()
+    pair.second.refresh_from_db()
+    assert {pair.first.club, pair.second.club} <= {"Club 0", "Club 1", "Club 2"}

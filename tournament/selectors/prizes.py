@@ -37,7 +37,7 @@ from ..lots import (
     lots_value,
     ordinal,
 )
-from ..models import PhasePlan, Prize, Tableau, Tournament
+from ..models import PhasePlan, Prize, Tableau, Team, Tournament
 from .standings import StandingsLine, standings_lines
 
 
@@ -179,11 +179,19 @@ def tableau_ranks(tournament: Tournament) -> list[TableauRanks]:
     """The ranks of each tableau drawn, in order: the principal's places come first, then
     the consolante's (a `direct` principal losing its consolante's entrants). A lot is given
     per final rank: a lot for the consolante's winner is one for its `first` rank. One
-    query ([] for a concours of drawn parties)."""
+    query, two in a mêlée ([] for a concours of drawn parties)."""
     tableaux = list(Tableau.objects.filter(tournament=tournament).order_by("pk"))
     seeds = {tableau.name: len(tableau.seeds) for tableau in tableaux}
     plan = PhasePlan.objects.filter(tournament=tournament).values_list(
         "qualification", flat=True).first() if tableaux else None
+    if tableaux and tournament.by_player:
+        # A mêlée's ranks are its players': a pair's place is its two players' (a pair of one
+        # player, left over after the parties qualificatives, one).
+        players = {number: (first is not None) + (second is not None) for number, first, second
+                   in Team.objects.filter(tournament=tournament, round__isnull=True)
+                   .values_list("number", "first_id", "second_id")}
+        seeds = {tableau.name: sum(players.get(number, 0) for number in tableau.seeds)
+                 for tableau in tableaux}
     ranks: list[TableauRanks] = []
     first = 1
     for tableau in tableaux:

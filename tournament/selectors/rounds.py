@@ -386,7 +386,9 @@ def drawn_parties(tournament: Tournament) -> list[int]:
 
 def round_waiting_teams(round_: Round) -> list[Team]:
     """Active teams with no seat in this partie (registered after its draw, or returned).
-    None in a mêlée: a player arriving late plays from the next partie's draw."""
+    None in a mêlée: a player arriving late plays from the next partie's draw. One query; the
+    partie's page reads partie_waiting_teams from what it has already read, and its tests
+    compare the two."""
     if round_.tournament.by_player:
         return []
     seated = Game.objects.filter(round=round_)

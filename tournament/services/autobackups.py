@@ -80,8 +80,9 @@ def autobackup_file(*, tournament: Tournament, name: str) -> Path:
 
 
 def autobackup_write(*, tournament: Tournament, reason: str,
-                     now: datetime.datetime | None = None) -> Path | None:
-    """Write a backup of `tournament` now, then keep the last KEEP. None while off."""
+                     now: datetime.datetime | None = None, prune: bool = True) -> Path | None:
+    """Write a backup of `tournament` now, then keep the last KEEP (`prune` False: not yet,
+    autobackup_before_restore's file until its restore is done). None while off."""
     if not enabled():
         return None
     folder = folder_of(tournament)
@@ -92,9 +93,14 @@ def autobackup_write(*, tournament: Tournament, reason: str,
     partial = path.with_suffix(".part")
     partial.write_text(text, encoding="utf-8")
     os.replace(partial, path)
+    if prune:
+        _prune(tournament)
+    return path
+
+
+def _prune(tournament: Tournament) -> None:
     for _old, old_path in _found(tournament)[KEEP:]:
         old_path.unlink(missing_ok=True)
-    return path
 
 
 BEFORE_RESTORE = "avant-restauration"  # the reason of the backup a restore writes first
@@ -105,9 +111,11 @@ def autobackup_before_restore(*, tournament: Tournament) -> Path:
     wrong restore could not be undone): among its automatic backups when they are on (the
     installed command: listed, downloadable and restorable on the restore page), else in
     the server's data folder (var/avant-restauration/). OSError when it cannot be written:
-    the caller then restores nothing."""
+    the caller then restores nothing. Nothing older is removed for it until
+    autobackup_restore_settled says the restore was done: a refused one leaves the backups
+    as they were."""
     if enabled():
-        path = autobackup_write(tournament=tournament, reason=BEFORE_RESTORE)
+        path = autobackup_write(tournament=tournament, reason=BEFORE_RESTORE, prune=False)
         assert path is not None  # on, so written
         return path
     folder = Path(settings.VAR_DIR) / BEFORE_RESTORE
@@ -117,10 +125,22 @@ def autobackup_before_restore(*, tournament: Tournament) -> Path:
     partial = path.with_suffix(".part")
     partial.write_text(export_json(tournament), encoding="utf-8")
     os.replace(partial, path)
-    # The concours' last KEEP, as its automatic backups (the names sort by moment).
-    for old in sorted(folder.glob(f"{prefix}*.json"), reverse=True)[KEEP:]:
-        old.unlink(missing_ok=True)
     return path
+
+
+def autobackup_restore_settled(*, tournament: Tournament, kept: Path, restored: bool) -> None:
+    """After the restore autobackup_before_restore wrote `kept` for: done, the concours'
+    last KEEP backups are kept, `kept` among them; refused (nothing changed), `kept` goes and
+    nothing older was lost for it."""
+    if not restored:
+        kept.unlink(missing_ok=True)
+    elif kept.parent.name == BEFORE_RESTORE:
+        # The concours' last KEEP, as its automatic backups (the names sort by moment).
+        prefix = f"{folder_name(tournament)}_"
+        for old in sorted(kept.parent.glob(f"{prefix}*.json"), reverse=True)[KEEP:]:
+            old.unlink(missing_ok=True)
+    else:
+        _prune(tournament)
 
 
 def _write_quietly(tournament_id: int, reason: str) -> None:

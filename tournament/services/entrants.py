@@ -335,7 +335,9 @@ def team_update(*, team: Team, name: str | None = None, player1: str | None = No
     changes."""
     team = _locked(TEAM, team, "first", "second")
     stamp_checked(stamp, audit.team_values(team), changed=str(TEAM.changed))
-    if team.round_id is not None:
+    # A mêlée's teams are drawn, for a partie or as a concours in phases' pairs: their
+    # players are edited, not the team, whose club is its two players' words.
+    if team.round_id is not None or team.tournament.by_player:
         raise UserError(_("Une équipe tirée pour une partie de mêlée ne se modifie pas : "
                           "modifiez ses joueurs."))
     name = None if name is None else text_field(Team, "name", name)
@@ -433,6 +435,7 @@ def team_forfeit(*, team: Team, by: Actor = SYSTEM) -> Game:
 @transaction.atomic
 def team_delete(*, team: Team, by: Actor = SYSTEM) -> None:
     """Delete a team registered by mistake (twice, say), while it has no seat in any partie."""
+    _kind_checked(team.tournament, TEAM)
     team = _locked(TEAM, team)
     if Game.objects.filter(Q(team_ns=team) | Q(team_ew=team)).exists():
         raise UserError(_("L'équipe « %(name)s » a déjà une place dans une partie : elle ne "

@@ -377,7 +377,11 @@ def poule_partie_generate(*, tournament: Tournament, by: Actor = SYSTEM) -> Roun
     audit.log(tournament, by, "round", "create", round_number=number,
               after={"seed": None, "tables": {str(table): [a, b] for table, (a, b)
                                               in enumerate(pairs, start=1)}})
-    for game in round_.games.select_related("team_ns", "team_ew"):
+    # A mêlée's pair is withdrawn with either player: its players read with it, not a row at
+    # a time.
+    players = (("team_ns__first", "team_ns__second", "team_ew__first", "team_ew__second")
+               if tournament.by_player else ())
+    for game in round_.games.select_related("team_ns", "team_ew", *players):
         _withdrawn_forfeits(game, by)
     return round_
 

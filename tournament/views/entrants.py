@@ -121,8 +121,11 @@ def entrant_detail(request: HttpRequest, slug: str, number: int,
                    kind: Entrants) -> HttpResponse:
     """An entrant's page: their parties (opponents, score); the desk corrects them here."""
     tournament = readable(request, slug)
-    if not _here(tournament, kind) and kind.detail_elsewhere:
-        return redirect(kind.elsewhere, slug=slug)
+    if not _here(tournament, kind):
+        if kind.detail_elsewhere:
+            return redirect(kind.elsewhere, slug=slug)
+        # A mêlée in phases has teams of its own, its pairs: drawn, never edited as entrants.
+        raise Http404(str(kind.not_here))
     entrant = kind.lookup(tournament, number)
     form = kind.edit_form(None, entrant, tournament)
     if request.method == "POST":  # the desk corrects an entrant

@@ -11,6 +11,8 @@ players goes by the same confirmation first."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +73,22 @@ def _kept_before(tournament: Tournament) -> Path:
         raise UserError(_("La sauvegarde du concours tel qu'il est, écrite avant toute "
                           "restauration, n'a pas pu l'être (%(why)s) : rien n'a changé.")
                         % {"why": error.strerror or error}) from error
+
+
+@contextmanager
+def _settled(tournament: Tournament, before: Path | None) -> Iterator[None]:
+    """Around a restore: the backup written before it stays if it is done, and goes if it
+    is refused (nothing changed, and no older backup was pruned for it)."""
+    try:
+        yield
+    except BaseException:
+        if before is not None:
+            autobackups.autobackup_restore_settled(tournament=tournament, kept=before,
+                                                   restored=False)
+        raise
+    if before is not None:
+        autobackups.autobackup_restore_settled(tournament=tournament, kept=before,
+                                               restored=True)
 
 
 def _page(request: HttpRequest, tournament: Tournament, form: RestoreForm,
@@ -191,11 +209,12 @@ def restore_confirm(request: HttpRequest, slug: str) -> HttpResponse:
             return _confirmation(request, tournament, kept, review, name=name, form=form,
                                  status=400)
         before = _kept_before(tournament) if replace else None
-        restored = backup.backup_restore(
-            organiser=request.user, data=kept["data"], mode=kept["mode"],
-            tournament=tournament if replace else None,
-            seen=int(seen) if replace else None, slug=kept.get("slug"),
-            name=kept.get("name"), choices=form.choices())
+        with _settled(tournament, before):
+            restored = backup.backup_restore(
+                organiser=request.user, data=kept["data"], mode=kept["mode"],
+                tournament=tournament if replace else None,
+                seen=int(seen) if replace else None, slug=kept.get("slug"),
+                name=kept.get("name"), choices=form.choices())
     except UserError as error:
         messages.error(request, error.message)
         return redirect("tournament:backup_restore", slug=slug)
@@ -225,11 +244,12 @@ def _restore_in_background(request: HttpRequest, tournament: Tournament, kept: d
             step(_("Sauvegarde du concours tel qu'il est…"))
             before = _kept_before(tournament)
         step(_("Écriture du concours…"))
-        restored = backup.backup_restore(
-            organiser=user, data=kept["data"], mode=kept["mode"],
-            tournament=tournament if replace else None,
-            seen=int(seen) if replace else None, slug=kept.get("slug"),
-            name=kept.get("name"), choices=form.choices())
+        with _settled(tournament, before):
+            restored = backup.backup_restore(
+                organiser=user, data=kept["data"], mode=kept["mode"],
+                tournament=tournament if replace else None,
+                seen=int(seen) if replace else None, slug=kept.get("slug"),
+                name=kept.get("name"), choices=form.choices())
         pending.discard(KIND, tournament, name)
         step(_restored(tournament, restored, replace, before))
         return reverse("tournament:detail", args=[restored.slug])
