@@ -59,3 +59,19 @@ def test_the_partie_page_costs_the_same_queries_for_4_or_24_tables(client, who):
             assert client.get(url).status_code == 200
         counts.append(len(queries.captured_queries))
     assert counts[0] == counts[1]
+
+
+def test_the_partie_page_warns_when_its_table_links_lead_to_this_computer_alone(
+        owner, client, settings):
+    # The same check as the phones page of `--local` (launcher.network): 127.0.0.1 and any
+    # loopback address, not a name the network resolves.
+    from tests.builders import drawn
+
+    settings.ALLOWED_HOSTS = ["*"]
+    t = drawn(owner=owner, teams=4, slug="liens-locaux")
+    client.force_login(owner)
+    url = reverse("tournament:round", args=[t.slug, 1])
+    for host, local in (("127.0.0.1", True), ("127.0.1.1", True), ("localhost", True),
+                        ("192.168.1.20", False)):
+        page = client.get(url, HTTP_HOST=host).content.decode()
+        assert ("les téléphones ne joignent" in page) == local, host

@@ -52,3 +52,4 @@ def test_one_donne_at_most_is_said_in_the_singular(owner, client):
     client.force_login(owner)
     page = client.get(reverse("tournament:detail", args=[t.slug])).content.decode()
     assert "1 donne au plus" in page and "1 donnes" not in page
+

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -33,6 +32,7 @@ from ..forms import (
     RoundDrawForm,
     SwapForm,
 )
+from ..launcher import network
 from ..models import Game, Round, Team, Tournament
 from ..selectors.phases import TABLEAU_PHASES, partie_to_draw
 from ..validators import whole_number
@@ -304,7 +304,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "started": started,
         "unfinished": bool(unfinished),
         "can_undo_time": organiser and selectors.round_time_undoable(round_),
-        "link_base": link_base, "link_is_local": desk and _loopback(link_base),
+        "link_base": link_base,
+        "link_is_local": desk and network.only_this_computer(link_base),
         "is_last": is_last,
         # A tableau's partie is its matches' calls, each undone on the tableaux' page.
         "can_undo_draw": (organiser and is_last and not started
@@ -493,6 +494,3 @@ def round_time_cancel(request: HttpRequest, slug: str, number: int) -> HttpRespo
         messages.success(request, _("Fin du temps annulée : les tables reprennent leur partie."))
     return redirect("tournament:round", slug=slug, number=number)
 
-
-def _loopback(url: str) -> bool:
-    return urlsplit(url).hostname in {"127.0.0.1", "localhost", "::1"}
