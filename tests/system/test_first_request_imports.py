@@ -1,7 +1,8 @@
 """Loading the URLs (what every server does before its first page) imports none of the
 heavy libraries a page never needs: WeasyPrint and pypdf come with the first PDF, networkx
-with the first draw (bench/bench_structure.py: the first request after start). In a fresh
-interpreter, since this one has imported them all."""
+with the first draw, openpyxl with the first workbook or imported file
+(bench/bench_structure.py: the first request after start). In a fresh interpreter, since this
+one has imported them all."""
 
 import subprocess
 import sys
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-HEAVY = ("weasyprint", "pypdf", "networkx")
+HEAVY = ("weasyprint", "pypdf", "networkx", "openpyxl")
 
 LOAD_URLS = f"""
 import sys
@@ -23,7 +24,7 @@ print(" ".join(name for name in {HEAVY!r} if name in sys.modules))
 
 
 @pytest.mark.slow
-def test_loading_the_urls_imports_no_pdf_or_graph_library(tmp_path):
+def test_loading_the_urls_imports_no_pdf_workbook_or_graph_library(tmp_path):
     env = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "config.settings",
            "DJANGO_SQLITE_PATH": str(tmp_path / "db.sqlite3"),
            "DJANGO_VAR_DIR": str(tmp_path / "var")}

@@ -10,7 +10,6 @@ from datetime import datetime
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from openpyxl.cell import WriteOnlyCell
 
 from ..amounts import amount_text, euros, pool_line_words
 from ..choices import FEE_PER_CHOICES, PAYMENT_METHOD_CHOICES
@@ -18,7 +17,7 @@ from ..models import Tournament
 from ..selectors.money import Caisse, caisse
 from . import weasy, workbook
 from .files import concours_file_name
-from .workbook import BOLD, EURO_FORMAT, Book, text_cell
+from .workbook import BOLD, EURO_FORMAT, Book, font, text_cell
 
 
 def caisse_html(tournament: Tournament, when: datetime | None = None) -> str:
@@ -41,10 +40,12 @@ def caisse_pdf(tournament: Tournament, when: datetime | None = None) -> bytes:
 def _euro_cell(book: Book, sheet: object, cents: int | None, bold: bool = False) -> object:
     if cents is None:
         return None
+    from openpyxl.cell import WriteOnlyCell  # at first use, as workbook.py
+
     cell = WriteOnlyCell(sheet, euros(cents))
     cell.number_format = EURO_FORMAT
     if bold:
-        cell.font = BOLD
+        cell.font = font(BOLD)
     return cell
 
 

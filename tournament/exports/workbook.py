@@ -26,6 +26,7 @@ every text an inline string: never a formula, whatever it starts with.
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 import operator
@@ -34,17 +35,13 @@ import zipfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
-from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
-from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
-from openpyxl.styles import Font
-from openpyxl.utils import get_column_letter
 
 from scoring import Outcome, Side
 
@@ -63,16 +60,42 @@ from . import documents
 from .files import concours_file_name
 from .rows import StandingsRow, standings_table
 
-BOLD = Font(bold=True)
-TITLE = Font(bold=True, size=13)
+if TYPE_CHECKING:
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Font
+
+# openpyxl is imported where a workbook is written, never when this module is: importing it
+# takes 80 ms, which every start of the app paid for its URLs (issue 33: the first request).
+# The two fonts by name, made once a workbook asks for them.
+BOLD, TITLE = "bold", "title"
 EXCEL_MAX_TEXT = 32_767  # characters in one cell
 REPLACEMENT = "\ufffd"
-# What openpyxl would not write as plain text: a leading "=" (a formula) or "#" (maybe an error
-# value such as "#N/A"), or a character it refuses.
-_NEEDS_CARE = re.compile(r"^[=#]|" + ILLEGAL_CHARACTERS_RE.pattern)
 
 
-def text_cell(sheet, value: str, font: Font | None = None) -> str | WriteOnlyCell:
+@functools.cache
+def font(name: str) -> Font:
+    """The openpyxl font called `name` (BOLD, TITLE), one object for every cell."""
+    from openpyxl.styles import Font
+
+    return {BOLD: Font(bold=True), TITLE: Font(bold=True, size=13)}[name]
+
+
+@functools.cache
+def _illegal() -> re.Pattern[str]:
+    """The characters openpyxl refuses in a cell (its own expression)."""
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
+    return ILLEGAL_CHARACTERS_RE
+
+
+@functools.cache
+def _needs_care() -> re.Pattern[str]:
+    """What openpyxl would not write as plain text: a leading "=" (a formula) or "#" (maybe an
+    error value such as "#N/A"), or a character it refuses."""
+    return re.compile(r"^[=#]|" + _illegal().pattern)
+
+
+def text_cell(sheet, value: str, font_name: str | None = None) -> str | WriteOnlyCell:
     """`value` as a text cell, whatever it starts with: the one way text enters the workbook.
 
     openpyxl types a str by its content: "=…" becomes a formula and "#N/A" an error value, so
@@ -81,22 +104,25 @@ def text_cell(sheet, value: str, font: Font | None = None) -> str | WriteOnlyCel
     text longer than a cell holds is cut, as Excel would. Other texts stay plain str: a cell
     object per value would slow a big workbook down.
     """
-    if font is None and len(value) <= EXCEL_MAX_TEXT and not _NEEDS_CARE.search(value):
+    if font_name is None and len(value) <= EXCEL_MAX_TEXT and not _needs_care().search(value):
         return value  # the common case, in one search
-    value = ILLEGAL_CHARACTERS_RE.sub(REPLACEMENT, value)[:EXCEL_MAX_TEXT]
-    if font is None and not value.startswith("=") and value not in ERROR_CODES:
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.cell.cell import ERROR_CODES
+
+    value = _illegal().sub(REPLACEMENT, value)[:EXCEL_MAX_TEXT]
+    if font_name is None and not value.startswith("=") and value not in ERROR_CODES:
         return value
     cell = WriteOnlyCell(sheet, value)
     cell.data_type = "s"
-    if font is not None:
-        cell.font = font
+    if font_name is not None:
+        cell.font = font(font_name)
     return cell
 
 
 def text_xml(value: str) -> str:
     """A text as the content of an inline string: control characters openpyxl refuses
     replaced, cut to what a cell holds, escaped for XML (the same text `text_cell` writes)."""
-    value = ILLEGAL_CHARACTERS_RE.sub(REPLACEMENT, value)[:EXCEL_MAX_TEXT]
+    value = _illegal().sub(REPLACEMENT, value)[:EXCEL_MAX_TEXT]
     return escape(value)
 
 
@@ -126,6 +152,8 @@ def rows_xml(rows: Iterable[Sequence], first: int,
     `<f>` is ever written), a `Bold` or `Euros` a number in its cell style (`styles`: the
     Book's), None or "" no cell; anything else is a bug, not a silent blank. Each distinct
     text is escaped once (a donne sheet repeats the same few words)."""
+    from openpyxl.utils import get_column_letter
+
     styles = styles or {}
     letters = [get_column_letter(index) for index in range(1, 101)]
     texts: dict[str, str] = {}
@@ -170,6 +198,8 @@ class Book:
     texts, written as SpreadsheetML by `rows_xml` once openpyxl has saved the rest."""
 
     def __init__(self, title: str) -> None:
+        from openpyxl import Workbook
+
         self.title = title
         self.workbook = Workbook(write_only=True)
         self.rows: list[tuple[str, Iterable[Sequence]]] = []
@@ -180,6 +210,9 @@ class Book:
     def sheet(self, name: str, columns: Sequence[tuple[str, int]], rows: Iterable[Sequence],
               count: int) -> None:
         """A sheet of `columns` (title, width) and `count` data `rows` (written at `save`)."""
+        from openpyxl.cell import WriteOnlyCell
+        from openpyxl.utils import get_column_letter
+
         sheet = self.workbook.create_sheet(name)
         for index, (_title, width) in enumerate(columns, start=1):
             sheet.column_dimensions[get_column_letter(index)].width = width
@@ -190,7 +223,7 @@ class Book:
         header = [text_cell(sheet, label, BOLD) for label, _width in columns]
         if not self.styles:
             bold, euro = WriteOnlyCell(sheet, 0), WriteOnlyCell(sheet, 0)
-            bold.font, euro.number_format = BOLD, EURO_FORMAT
+            bold.font, euro.number_format = font(BOLD), EURO_FORMAT
             # Each style's index as openpyxl saves it (it keeps every style made).
             self.styles = {Bold: bold.style_id, Euros: euro.style_id}
         sheet.append(header)
