@@ -115,3 +115,23 @@ def test_a_long_round_is_shown_in_pieces_of_four_matches_and_the_two_rounds_afte
         for slot in slots:
             slot.state = "played"
     assert [name for name, _m in tree_pieces(view)[0].columns] == ["demi-finales", "finale"]
+
+
+@pytest.mark.django_db
+def test_a_forfeit_in_a_poule_reads_f_on_the_screens_not_its_points(evening, client):
+    round_ = services.poule_partie_generate(tournament=evening)
+    game = round_.games.get(table=1)
+    services.game_forfeit(game=game, side="EW")
+    game.refresh_from_db()
+    assert max(game.score_ns, game.score_ew) >= 1000  # the spec's forfeit points, stored
+    projector = client.get(reverse("tournament:screen", args=[evening.slug])).content.decode()
+    # The cell, not the points (the poule's « Pts » count them, as the concours scores a
+    # forfait: BRACKETS.md 3.3).
+    assert f'cell won">{max(game.score_ns, game.score_ew)}<' not in projector
+    assert ('<td class="num cell won"><abbr title="gagné par forfait">F</abbr></td>'
+            in projector)
+    assert '<td class="num cell"><abbr title="forfait">F</abbr></td>' in projector
+    assert "en gras : gagné ; F : forfait" in projector
+    # The poule's page says the same in words.
+    page = client.get(reverse("tournament:poules", args=[evening.slug])).content.decode()
+    assert "gagné par forfait" in page

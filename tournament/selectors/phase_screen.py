@@ -30,11 +30,14 @@ FINISHED = ("played", "bye")
 
 @dataclass(frozen=True)
 class PouleCell:
-    """A team's points against one other of its poule (None: not played yet, or itself)."""
+    """A team's points against one other of its poule (None: not played yet, or itself); a
+    forfeit's are no points scored at the table (the spec's 1000 or more): the screen says
+    « F », as the poules' page says « forfait »."""
 
     points: int | None
     won: bool = False
     itself: bool = False
+    forfeit: bool = False
 
 
 @dataclass
@@ -94,6 +97,12 @@ class PhaseScreen:
     calls: list[Call] = field(default_factory=list)
 
     @property
+    def forfeits(self) -> bool:
+        """Whether a poule's grid shows a forfeit (the legend then says what « F » is)."""
+        return any(cell.forfeit for poule in self.poules for row in poule.rows
+                   for cell in row.cells)
+
+    @property
     def seats(self) -> list[tuple[str, Call]]:
         """Each team at a table, by name: where it plays (the « où je joue ? » view)."""
         return sorted(((name, call) for call in self.calls for name in (call.a, call.b)),
@@ -124,10 +133,11 @@ def _screen_poule(view: PouleView) -> ScreenPoule:
     points: dict[tuple[int, int], PouleCell] = {}
     for _partie, match in view.matches:
         assert match.a is not None and match.b is not None and match.game is not None
+        forfeit = (match.a, match.b) in view.forfeits
         points[(position[match.a], position[match.b])] = PouleCell(
-            match.game.score_a, match.winner == match.a)
+            match.game.score_a, match.winner == match.a, forfeit=forfeit)
         points[(position[match.b], position[match.a])] = PouleCell(
-            match.game.score_b, match.winner == match.b)
+            match.game.score_b, match.winner == match.b, forfeit=forfeit)
     return ScreenPoule(view.name, view.finished, [
         ScreenPouleRow(row.position, row.number, row.name,
                        [PouleCell(None, itself=True) if other == at

@@ -155,11 +155,12 @@ def seat_html(team: selectors.SeatedTeam | None, melee: bool) -> SafeString:
     if not melee:
         return mark_safe(f"{team.number}. {escape(team.name)}")
     assert team.first is not None  # a mêlée's tables are read with their players
-    second = ("" if team.second is None else f" {escape(_('et'))} {escape(team.second.name)} "
+    # The words outside the f-strings, where makemessages finds them.
+    and_, title = escape(_("et")), escape(_("équipe de la partie"))
+    second = ("" if team.second is None else f" {and_} {escape(team.second.name)} "
               f"<small>({team.second.number})</small>")
-    return mark_safe(f'<span class="partie-team" title="{escape(_("équipe de la partie"))}">'
-                     f"{team.number}.</span> {escape(team.first.name)} "
-                     f"<small>({team.first.number})</small>{second}")
+    return mark_safe(f'<span class="partie-team" title="{title}">{team.number}.</span> '
+                     f"{escape(team.first.name)} <small>({team.first.number})</small>{second}")
 
 
 @dataclass(frozen=True)
