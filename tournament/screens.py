@@ -4,30 +4,37 @@ seconds. Pure: the model stores the text, the desk's form and the screen's page 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _l
 
+
+@dataclass(frozen=True)
+class ScreenView:
+    """A view a screen may show: its line in the desk's form, and its word in the desk's list
+    of screens (« Poules 20 s, Tableaux 20 s »)."""
+
+    label: Promise
+    word: Promise
+
+
 # The views, in the order a screen shows them; the projector's own (screen.html) and three of
 # the screens' (a message, the countdown, the club's sponsors).
-VIEWS: dict[str, Promise] = {
-    "tables": _l("Les tables de la partie"),
-    "ou": _l("Les appels : où joue chaque équipe (chaque joueur)"),
+VIEWS: dict[str, ScreenView] = {
+    "tables": ScreenView(_l("Les tables de la partie"), _l("Tables")),
+    "ou": ScreenView(_l("Les appels : où joue chaque équipe (chaque joueur)"), _l("Appels")),
     # A concours in phases (BRACKETS.md 7): during the poules, the tableaux; « tables » is
     # then the calls of every tableau.
-    "poules": _l("Les poules : grilles et classements (concours en phases)"),
-    "tableaux": _l("Les tableaux : les tours en cours (concours en phases)"),
-    "classement": _l("Le classement, par pages"),
-    "palmares": _l("Le palmarès (une fois le concours fini)"),
-    "message": _l("Le message"),
-    "chrono": _l("Le compte à rebours de la partie"),
-    "partenaires": _l("Les partenaires (les logos du club)"),
-}
-# Each view in a word, for the desk's list of screens (« Poules 20 s, Tableaux 20 s »).
-VIEW_NAMES: dict[str, Promise] = {
-    "tables": _l("Tables"), "ou": _l("Appels"), "poules": _l("Poules"),
-    "tableaux": _l("Tableaux"), "classement": _l("Classement"), "palmares": _l("Palmarès"),
-    "message": _l("Message"), "chrono": _l("Compte à rebours"),
-    "partenaires": _l("Partenaires"),
+    "poules": ScreenView(_l("Les poules : grilles et classements (concours en phases)"),
+                         _l("Poules")),
+    "tableaux": ScreenView(_l("Les tableaux : les tours en cours (concours en phases)"),
+                           _l("Tableaux")),
+    "classement": ScreenView(_l("Le classement, par pages"), _l("Classement")),
+    "palmares": ScreenView(_l("Le palmarès (une fois le concours fini)"), _l("Palmarès")),
+    "message": ScreenView(_l("Le message"), _l("Message")),
+    "chrono": ScreenView(_l("Le compte à rebours de la partie"), _l("Compte à rebours")),
+    "partenaires": ScreenView(_l("Les partenaires (les logos du club)"), _l("Partenaires")),
 }
 MIN_SECONDS, MAX_SECONDS = 5, 600  # a view's time: read, never a flash, never forever
 MAX_SCREENS = 20  # screens a concours may have

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tournament import services
 from tournament.errors import UserError
-from tournament.screens import MAX_SCREENS, VIEW_NAMES, VIEWS, rotation_of, rotation_text
+from tournament.screens import MAX_SCREENS, rotation_of, rotation_text
 
 
 def test_a_rotation_keeps_the_registry_s_order_and_leaves_out_what_is_not_a_view():
@@ -18,11 +18,6 @@ def test_a_rotation_keeps_the_registry_s_order_and_leaves_out_what_is_not_a_view
     # A stored text is not trusted: an unknown view, a time out of bounds, garbage.
     assert rotation_of("tables:3,script:10,classement:9999,ou:x,,palmares:30") == {
         "palmares": 30}
-
-
-@pytest.mark.django_db
-def test_every_view_has_its_word_for_the_desks_list():
-    assert list(VIEW_NAMES) == list(VIEWS)
 
 
 def test_screens_are_numbered_and_bounded(concours):

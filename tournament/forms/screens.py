@@ -21,10 +21,10 @@ class ScreenForm(forms.Form):
         kwargs.setdefault("initial", {"name": screen.name, "message": screen.message,
                                       **{f"seconds_{key}": kept.get(key, 0) for key in VIEWS}})
         super().__init__(*args, **kwargs)
-        for key, label in VIEWS.items():
+        for key, view in VIEWS.items():
             # Left empty: not shown (a view added since the screen was set has no time).
             self.fields[f"seconds_{key}"] = forms.IntegerField(
-                label=str(label), min_value=0, max_value=MAX_SECONDS, required=False,
+                label=str(view.label), min_value=0, max_value=MAX_SECONDS, required=False,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
 
     @property

@@ -34,7 +34,7 @@ def check(action: str, value: object) -> None:
 
 
 def words(value: Any, melee: bool = False) -> str:
-    shown = ", ".join(f"{VIEWS[key]} {seconds} s"
+    shown = ", ".join(f"{VIEWS[key].label} {seconds} s"
                       for key, seconds in rotation_of(value["rotation"]).items())
     return f"{value['name']} : {shown}" if value["name"] else shown
 

@@ -59,7 +59,7 @@ def screen_set(*, screen: HallScreen, name: str, seconds: dict[str, int],
             raise UserError(_("Vue inconnue : %(key)s.") % {"key": key[:40]})
         if type(value) is not int or not (value == 0 or MIN_SECONDS <= value <= MAX_SECONDS):
             raise UserError(_("%(view)s : de %(min)d à %(max)d secondes, ou 0 pour ne pas "
-                              "la montrer.") % {"view": VIEWS[key], "min": MIN_SECONDS,
+                              "la montrer.") % {"view": VIEWS[key].label, "min": MIN_SECONDS,
                                                 "max": MAX_SECONDS}, f"seconds_{key}")
     rotation = rotation_text(seconds)
     if not rotation:

@@ -17,7 +17,7 @@ from ..errors import UserError
 from ..exports import documents, qr
 from ..forms.screens import ScreenForm
 from ..models import HallScreen, Sponsor, Tournament
-from ..screens import SPONSORS_PER_PAGE, VIEW_NAMES, rotation_of
+from ..screens import SPONSORS_PER_PAGE, VIEWS, rotation_of
 from ..selectors.phase_screen import phase_screen
 from .common import _by, _form_error, table_link_base
 
@@ -34,7 +34,7 @@ def _screen(tournament: Tournament, number: int) -> HallScreen:
 @login_required
 def screens(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = at_desk(request, slug)
-    listed = [(screen, [(VIEW_NAMES[key], seconds)
+    listed = [(screen, [(VIEWS[key].word, seconds)
                         for key, seconds in rotation_of(screen.rotation).items()])
               for screen in selectors.hall_screens(tournament)]
     return render(request, "tournament/organiser/screens.html", {
