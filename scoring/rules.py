@@ -85,6 +85,15 @@ class Rules:
     generale_score: int | None = None
 
     def __post_init__(self) -> None:
+        # Each step in the order the checks always ran: the first wrong value found is the
+        # one refused, whatever else is wrong.
+        self._members()
+        self._numbers()
+        self._version_3()
+        self._coherent()
+
+    def _members(self) -> None:
+        """The game, counting and multiplication given as strings become their members."""
         # Frozen: the string values given for enum fields are replaced by their members once,
         # here, so that scoring compares members by identity.
         normalise = object.__setattr__
@@ -100,6 +109,9 @@ class Rules:
         if type(self.multiply) is not Multiply:
             message = "La coinche multiplie « score » (tout le score) ou « contract » (le contrat)."
             normalise(self, "multiply", member(self.multiply, Multiply, "multiply", message))
+
+    def _numbers(self) -> None:
+        """The options that are numbers or yes/no, each within its bounds."""
         if not is_whole(self.surcoinche_factor) or self.surcoinche_factor not in SURCOINCHE_FACTORS:
             raise ScoringError("La surcoinche multiplie par 4 ou par 3.", "surcoinche_factor")
         for name, label in BOOL_OPTIONS.items():
@@ -123,6 +135,11 @@ class Rules:
                 f"Contrat maximal : un multiple de 10 entre {MIN_CONTRACT} et {MAX_CONTRACT}.",
                 "max_contract",
             )
+
+    def _version_3(self) -> None:
+        """Version 3's options: the coinche made, the losing side's belote, the chute's
+        base and the flat scores."""
+        normalise = object.__setattr__
         # Version 3. "none" is Python None: the string "none" is no member and is refused.
         if self.coinche_made is not None and type(self.coinche_made) is not CoincheMade:
             message = "Contrat coinché réussi : « base », « points », ou rien (None)."
@@ -157,7 +174,8 @@ class Rules:
                     name,
                 )
 
-        # Options that contradict each other.
+    def _coherent(self) -> None:
+        """Options that contradict each other."""
         if self.target is None and self.max_donnes is None:
             raise ScoringError(
                 "Une partie doit finir : fixez un score à atteindre ou un nombre de donnes.",
@@ -187,6 +205,10 @@ class Rules:
                 "multiplier le contrat.",
                 "multiply",
             )
+        self._rounding_coherent()
+
+    def _rounding_coherent(self) -> None:
+        """The roundings' options need the rounding to the ten."""
         if not self.rounding:
             if self.rounding_160:
                 raise ScoringError(
