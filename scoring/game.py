@@ -69,6 +69,74 @@ def _winner(total_ns: int, total_ew: int, crossed_ns: int, crossed_ew: int) -> S
     return None  # equal totals: one more donne decides
 
 
+def _last_donne(rules: Rules, stop_after: int | None) -> int | None:
+    """The donne after which the game ends at the latest: `max_donnes`, or the donne during
+    which time was called when that comes first (None: the target alone ends it)."""
+    last = rules.max_donnes
+    if stop_after is not None:
+        if not is_whole(stop_after) or stop_after <= 0:
+            raise ScoringError(
+                "Fin au temps : le numéro de la dernière donne doit être un entier positif.",
+                "stop_after",
+            )
+        if last is None or stop_after < last:
+            last = stop_after
+    return last
+
+
+def _crossing(
+    side: Side,
+    waiting: int,
+    total: int,
+    target: int,
+    number: int,
+    donne: Donne,
+    rules: Rules,
+    taker: Side | None,
+    capot: Side | None,
+    outcome: Outcome,
+) -> tuple[int, int]:
+    """After donne `number`, for a side not yet over the target: the donne in which it
+    crossed, and the one in which it reached the target but waits for a trick (0: not)."""
+    if waiting:
+        # It validates when it wins a trick: a passed donne has none.
+        if outcome is not PASSED and capot is not side.other:
+            return waiting, 0
+        return 0, waiting
+    if total >= target:
+        if _waits(side, total, target, donne, rules, taker, capot, outcome):
+            return 0, number
+        return number, 0
+    return 0, 0
+
+
+def _ending(
+    number: int,
+    target: int | None,
+    pot: int,
+    pot_owner: Side | None,
+    ns: tuple[int, int, int],
+    ew: tuple[int, int, int],
+) -> tuple[int, int, Side | None]:
+    """The totals and the winner if the game ends after donne `number` (None: totals decide
+    and are equal). `ns`, `ew`: each side's total, and the donnes in which it crossed and in
+    which it reached the target waiting for a trick (0: not). A waiting pot goes back to the
+    takers who put it in, and may make them cross in this donne; a waiting side needs a
+    trick, not its own points back."""
+    (end_ns, crossed_ns, waiting_ns), (end_ew, crossed_ew, waiting_ew) = ns, ew
+    end_crossed_ns, end_crossed_ew = crossed_ns, crossed_ew
+    if pot:
+        if pot_owner is NS:
+            end_ns += pot
+            if target is not None and not (crossed_ns or waiting_ns) and end_ns >= target:
+                end_crossed_ns = number
+        else:
+            end_ew += pot
+            if target is not None and not (crossed_ew or waiting_ew) and end_ew >= target:
+                end_crossed_ew = number
+    return end_ns, end_ew, _winner(end_ns, end_ew, end_crossed_ns, end_crossed_ew)
+
+
 def score_game(
     donnes: Sequence[Donne], rules: Rules, *, stop_after: int | None = None
 ) -> GameScore:
@@ -79,15 +147,7 @@ def score_game(
     """
     if not isinstance(rules, Rules):
         raise TypeError("rules must be a scoring.Rules")
-    last = rules.max_donnes
-    if stop_after is not None:
-        if not is_whole(stop_after) or stop_after <= 0:
-            raise ScoringError(
-                "Fin au temps : le numéro de la dernière donne doit être un entier positif.",
-                "stop_after",
-            )
-        if last is None or stop_after < last:
-            last = stop_after
+    last = _last_donne(rules, stop_after)
     target = rules.target
     total_ns = total_ew = 0
     crossed_ns = crossed_ew = 0  # the donne in which a side crossed (0: not yet)
@@ -112,43 +172,20 @@ def score_game(
         total_ew += ew
 
         if target is not None:
+            # A side already over the target stays so: no call (the loop is the hot path).
             if not crossed_ns:
-                if waiting_ns:
-                    # It validates when it wins a trick: a passed donne has none.
-                    if outcome is not PASSED and capot is not EW:
-                        crossed_ns, waiting_ns = waiting_ns, 0
-                elif total_ns >= target:
-                    if _waits(NS, total_ns, target, donne, rules, taker, capot, outcome):
-                        waiting_ns = number
-                    else:
-                        crossed_ns = number
+                crossed_ns, waiting_ns = _crossing(
+                    NS, waiting_ns, total_ns, target, number, donne, rules, taker, capot, outcome)
             if not crossed_ew:
-                if waiting_ew:
-                    if outcome is not PASSED and capot is not NS:
-                        crossed_ew, waiting_ew = waiting_ew, 0
-                elif total_ew >= target:
-                    if _waits(EW, total_ew, target, donne, rules, taker, capot, outcome):
-                        waiting_ew = number
-                    else:
-                        crossed_ew = number
+                crossed_ew, waiting_ew = _crossing(
+                    EW, waiting_ew, total_ew, target, number, donne, rules, taker, capot, outcome)
 
         if not (crossed_ns or crossed_ew) and (last is None or number < last):
             continue
-        # The game ends here, unless totals decide and are equal. A waiting pot goes back to
-        # the takers who put it in, and may make them cross in this donne; a waiting side
-        # needs a trick, not its own points back.
-        end_ns, end_ew = total_ns, total_ew
-        end_crossed_ns, end_crossed_ew = crossed_ns, crossed_ew
-        if pot:
-            if pot_owner is NS:
-                end_ns += pot
-                if target is not None and not (crossed_ns or waiting_ns) and end_ns >= target:
-                    end_crossed_ns = number
-            else:
-                end_ew += pot
-                if target is not None and not (crossed_ew or waiting_ew) and end_ew >= target:
-                    end_crossed_ew = number
-        winner = _winner(end_ns, end_ew, end_crossed_ns, end_crossed_ew)
+        # The game ends here, unless totals decide and are equal.
+        end_ns, end_ew, winner = _ending(
+            number, target, pot, pot_owner, (total_ns, crossed_ns, waiting_ns),
+            (total_ew, crossed_ew, waiting_ew))
 
     if winner is None:
         return GameScore(tuple(scores), total_ns, total_ew, False, None, len(scores))

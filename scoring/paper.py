@@ -98,7 +98,7 @@ and says "partiel":
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 
 from .checks import is_whole
@@ -207,55 +207,59 @@ def max_donne_points(rules: Rules) -> int:
     """
     belotes = BELOTE_POINTS * max_belotes(rules)  # all of them in one side's hands
     annonces = MAX_ANNONCES if rules.annonces else 0
-    capot = rules.capot_points
-    base = _base(rules)
-    # A chute counts the base, or with the defence's capot bonus its capot.
-    chute = max(base, capot) if rules.defence_capot_bonus else base
     if rules.game is Game.CLASSIQUE:
         # A capot by the takers with every annonce and belote; a chute brings 162 at most,
         # or the defence's capot, worth no more than the takers'.
-        best = capot + annonces + belotes
+        best = rules.capot_points + annonces + belotes
     else:
-        factor = rules.surcoinche_factor  # 3 or 4, more than a coinche's 2
-        capot_bid = CAPOT_VALUE if rules.capot_bid_score is None else rules.capot_bid_score
-        # The defence scores any chuted bid; a flat bid won (its score, annonces and
-        # belotes) brings no more than the same bid chuted.
-        any_value = max(rules.max_contract, capot_bid, rules.generale_score or 0)
-        if rules.counting is Counting.DEMANDES:
-            best = any_value * factor + (belotes if rules.demandes_belote else 0)
-        else:
-            # A contract is made only up to the takers' deciding total: at best a capot with
-            # every annonce (they change hands) and, if they decide, every belote; a capot
-            # bid (250) is made by any capot.
-            deciding = capot + annonces + (belotes if rules.belote_in_contract else 0)
-            made_value = max(CAPOT_VALUE, min(rules.max_contract, deciding // 10 * 10))
-            if rules.counting is Counting.FAITS_SEULS:
-                # The contract is never scored; a flat bid's score is.
-                made_value = 0
-                any_value = max(rules.capot_bid_score or 0, rules.generale_score or 0)
-            if rules.multiply is Multiply.CONTRACT:
-                best = max(
-                    capot + annonces + belotes + made_value * factor,  # made
-                    chute + annonces + any_value * factor + belotes,  # the defence, on a chute
-                )
-            else:
-                # The winner's belote inside the multiplied bracket or beside it. Not
-                # coinché, a made donne brings less than coinché: left out.
-                inside = belotes if rules.belote_multiplied else 0
-                beside = belotes - inside
-                # A coinched capot counts 250 (the base without a capot bonus), or its card
-                # points when each side keeps its own.
-                bracket = max(CAPOT_VALUE if capot != CARD_POINTS else base, base)
-                if rules.coinche_made is CoincheMade.POINTS:
-                    bracket = max(bracket, capot)
-                chute_bracket = base
-                if rules.defence_capot_bonus and capot != CARD_POINTS:
-                    chute_bracket = CAPOT_VALUE
-                best = max(
-                    (bracket + annonces + made_value + inside) * factor + beside,
-                    (chute_bracket + annonces + any_value + inside) * factor + beside,
-                )
+        best = _coinche_most(rules, belotes, annonces)
     return _round(best) if rules.rounding else best
+
+
+def _coinche_most(rules: Rules, belotes: int, annonces: int) -> int:
+    """max_donne_points in coinche, before rounding: the best bid made or chuted, with every
+    belote and annonce on one side."""
+    capot = rules.capot_points
+    factor = rules.surcoinche_factor  # 3 or 4, more than a coinche's 2
+    capot_bid = CAPOT_VALUE if rules.capot_bid_score is None else rules.capot_bid_score
+    # The defence scores any chuted bid; a flat bid won (its score, annonces and
+    # belotes) brings no more than the same bid chuted.
+    any_value = max(rules.max_contract, capot_bid, rules.generale_score or 0)
+    if rules.counting is Counting.DEMANDES:
+        return any_value * factor + (belotes if rules.demandes_belote else 0)
+    # A contract is made only up to the takers' deciding total: at best a capot with
+    # every annonce (they change hands) and, if they decide, every belote; a capot
+    # bid (250) is made by any capot.
+    deciding = capot + annonces + (belotes if rules.belote_in_contract else 0)
+    made_value = max(CAPOT_VALUE, min(rules.max_contract, deciding // 10 * 10))
+    if rules.counting is Counting.FAITS_SEULS:
+        # The contract is never scored; a flat bid's score is.
+        made_value = 0
+        any_value = max(rules.capot_bid_score or 0, rules.generale_score or 0)
+    base = _base(rules)
+    if rules.multiply is Multiply.CONTRACT:
+        # A chute counts the base, or with the defence's capot bonus its capot.
+        chute = max(base, capot) if rules.defence_capot_bonus else base
+        return max(
+            capot + annonces + belotes + made_value * factor,  # made
+            chute + annonces + any_value * factor + belotes,  # the defence, on a chute
+        )
+    # The winner's belote inside the multiplied bracket or beside it. Not
+    # coinché, a made donne brings less than coinché: left out.
+    inside = belotes if rules.belote_multiplied else 0
+    beside = belotes - inside
+    # A coinched capot counts 250 (the base without a capot bonus), or its card
+    # points when each side keeps its own.
+    bracket = max(CAPOT_VALUE if capot != CARD_POINTS else base, base)
+    if rules.coinche_made is CoincheMade.POINTS:
+        bracket = max(bracket, capot)
+    chute_bracket = base
+    if rules.defence_capot_bonus and capot != CARD_POINTS:
+        chute_bracket = CAPOT_VALUE
+    return max(
+        (bracket + annonces + made_value + inside) * factor + beside,
+        (chute_bracket + annonces + any_value + inside) * factor + beside,
+    )
 
 
 def _base(rules: Rules) -> int:
@@ -282,67 +286,81 @@ def paper_check_kind(rules: Rules) -> PaperCheck:
         raise TypeError("rules must be a scoring.Rules")
     kind = _kind(rules)
     extra = rules.capot_points - CARD_POINTS
+    if kind == EXACT:
+        return _exact_check(rules, extra)
     low, high = min_donne_points(rules), max_donne_points(rules)
     bounds = (
         f"Chaque donne jouée (donnes passées exceptées) apporte au moins {low} points aux "
         f"deux équipes ensemble, et au plus {high} à une équipe, points attribués à part."
     )
-    needs: frozenset[str] = frozenset()
-    if kind == EXACT:
-        if extra:
-            needs = frozenset({"belotes", "capots"})
-            capots = f" et {extra} par {_capots_words(rules)}"
-            if not rules.defence_capot_bonus:
-                capots += " (un capot de la défense est une chute : 162 points)"
-        else:
-            needs = frozenset({"belotes"})
-            capots = " (un capot vaut 162 points, comme toute donne)"
-        text = (
-            "Contrôle exact : les deux totaux ensemble, moins les points attribués, font "
-            f"162 points par donne jouée (donnes passées exceptées), plus 20 par belote"
-            f"{capots}."
-        )
-        return PaperCheck(True, needs, text)
     if kind == DIGIT:
-        # The participle agrees with what is not entered (« les annonces », feminine).
-        if rules.game is Game.COINCHE:
-            why = "les contrats ne sont pas saisis"
-        elif rules.annonces:
-            why = "les annonces ne sont pas saisies"
-        else:
-            why = "les belotes perdues par les preneurs chutés ne sont pas saisies"
-        text = (
-            f"Contrôle partiel ({why}) : chaque donne partage 162 points "
-            "plus des dizaines, donc les deux totaux ensemble, moins les points attribués, "
-            "finissent par le même chiffre que 2 × le nombre de donnes jouées (donnes passées "
-            "exceptées)"
-        )
-        example = "12 donnes : un total qui finit par 4"
-        if extra % 10:
-            needs = frozenset({"capots"})
-            text += f", plus {extra % 10} par capot marqué ({rules.capot_points} points)"
-            example = "12 donnes sans capot : un total qui finit par 4"
-        text += f" ({example}). "
-    elif kind == TENS:
+        needs, text = _digit_check(rules, extra)
+        return PaperCheck(False, needs, text + bounds)
+    if kind == TENS:
         why = "l'arrondi" if rules.rounding else "le décompte des points demandés"
         text = (
             f"Contrôle partiel (avec {why}, le total exact n'est pas connu) : chaque total, "
             "moins ses points attribués, est un multiple de 10. "
         )
     else:
-        if rules.chute_base == BASE_ROUNDED:
-            why = "une chute vaut 160 points, une donne réussie 162"
-        elif _flat_bids(rules):
-            why = "un capot annoncé ou une générale vaut son score, sans les points des plis"
-        elif rules.multiply is Multiply.SCORE:
-            why = "la coinche multiplie tout le score"
-        else:
-            why = "un capot coinché vaut la base, un capot non coinché ses points"
         text = (
-            f"Contrôle partiel ({why}, le total exact n'est pas connu) : seules les bornes "
-            "sont vérifiées. "
+            f"Contrôle partiel ({_unknown_why(rules)}, le total exact n'est pas connu) : "
+            "seules les bornes sont vérifiées. "
         )
-    return PaperCheck(False, needs, text + bounds)
+    return PaperCheck(False, frozenset(), text + bounds)
+
+
+def _exact_check(rules: Rules, extra: int) -> PaperCheck:
+    """The exact check: 162 a donne played, 20 a belote, and a capot's extra points."""
+    if extra:
+        needs = frozenset({"belotes", "capots"})
+        capots = f" et {extra} par {_capots_words(rules)}"
+        if not rules.defence_capot_bonus:
+            capots += " (un capot de la défense est une chute : 162 points)"
+    else:
+        needs = frozenset({"belotes"})
+        capots = " (un capot vaut 162 points, comme toute donne)"
+    text = (
+        "Contrôle exact : les deux totaux ensemble, moins les points attribués, font "
+        f"162 points par donne jouée (donnes passées exceptées), plus 20 par belote"
+        f"{capots}."
+    )
+    return PaperCheck(True, needs, text)
+
+
+def _digit_check(rules: Rules, extra: int) -> tuple[frozenset[str], str]:
+    """The check of the sum's last digit: what it needs, and its words (the bounds after)."""
+    # The participle agrees with what is not entered (« les annonces », feminine).
+    if rules.game is Game.COINCHE:
+        why = "les contrats ne sont pas saisis"
+    elif rules.annonces:
+        why = "les annonces ne sont pas saisies"
+    else:
+        why = "les belotes perdues par les preneurs chutés ne sont pas saisies"
+    text = (
+        f"Contrôle partiel ({why}) : chaque donne partage 162 points "
+        "plus des dizaines, donc les deux totaux ensemble, moins les points attribués, "
+        "finissent par le même chiffre que 2 × le nombre de donnes jouées (donnes passées "
+        "exceptées)"
+    )
+    needs: frozenset[str] = frozenset()
+    example = "12 donnes : un total qui finit par 4"
+    if extra % 10:
+        needs = frozenset({"capots"})
+        text += f", plus {extra % 10} par capot marqué ({rules.capot_points} points)"
+        example = "12 donnes sans capot : un total qui finit par 4"
+    return needs, text + f" ({example}). "
+
+
+def _unknown_why(rules: Rules) -> str:
+    """Why the total is not known, where only the bounds are checked."""
+    if rules.chute_base == BASE_ROUNDED:
+        return "une chute vaut 160 points, une donne réussie 162"
+    if _flat_bids(rules):
+        return "un capot annoncé ou une générale vaut son score, sans les points des plis"
+    if rules.multiply is Multiply.SCORE:
+        return "la coinche multiplie tout le score"
+    return "un capot coinché vaut la base, un capot non coinché ses points"
 
 
 def _whole(value: object, low: int, high: int, field: str, label: str) -> int:
@@ -378,7 +396,8 @@ def paper_problems(totals: PaperTotals, rules: Rules) -> list[ScoringError]:
 
 
 def _problems(totals: PaperTotals, rules: Rules) -> Iterator[ScoringError]:
-    """The check of `check_paper_totals`, each refusal given in turn (see paper_problems)."""
+    """The check of `check_paper_totals`, each refusal given in turn (see paper_problems),
+    step by step: the donnes, the points attribués, the counts, each total, their sum."""
     if not isinstance(totals, PaperTotals):
         raise TypeError("totals must be a scoring.PaperTotals")
     check = paper_check_kind(rules)  # a TypeError unless `rules` is a Rules
@@ -390,17 +409,35 @@ def _problems(totals: PaperTotals, rules: Rules) -> Iterator[ScoringError]:
         yield error
         return
     taken = donnes - passed
+    awarded = yield from _awarded(totals, donnes)
+    counts, wrong = yield from _counts(totals, rules, taken, check)
+    if len(awarded) < 2:
+        return
+    net = yield from _net(totals, rules, awarded, taken, kind)
+    if wrong or len(net) < 2:
+        return
+    yield from _sum_problems(net, counts, rules, taken, kind)
+
+
+def _awarded(totals: PaperTotals, donnes: int) -> Generator[ScoringError, None, dict[Side, int]]:
+    """Each side's points attribués, refused beyond what `donnes` may carry."""
     most_awarded = MAX_AWARDED * donnes  # a passed donne may carry points attribués too
     awarded: dict[Side, int] = {}
-    wrong = False
     for side, field, label in ((Side.NS, "awarded_ns", "Points attribués NS"),
                                (Side.EW, "awarded_ew", "Points attribués EO")):
         try:
             awarded[side] = _whole(getattr(totals, field), 0, most_awarded, field, label)
         except ScoringError as error:
-            wrong = True
             yield error
+    return awarded
+
+
+def _counts(totals: PaperTotals, rules: Rules, taken: int,
+            check: PaperCheck) -> Generator[ScoringError, None, tuple[dict[str, int], bool]]:
+    """The belotes and capots counted, and whether one was refused (or missing where the
+    check needs it)."""
     counts: dict[str, int] = {}
+    wrong = False
     limits = {"belotes": ("Belotes", taken * max_belotes(rules)), "capots": ("Capots", taken)}
     for field, (label, most) in limits.items():
         value = getattr(totals, field)
@@ -417,22 +454,27 @@ def _problems(totals: PaperTotals, rules: Rules) -> Iterator[ScoringError]:
                 "totaux en a besoin.",
                 field,
             )
-    if len(awarded) < 2:
-        return
+    return counts, wrong
 
+
+def _net(totals: PaperTotals, rules: Rules, awarded: dict[Side, int], taken: int,
+         kind: str) -> Generator[ScoringError, None, dict[Side, int]]:
+    """Each side's total without its points attribués, when the total is possible."""
     per_donne = max_donne_points(rules)
     net: dict[Side, int] = {}
     for side, field in ((Side.NS, "score_ns"), (Side.EW, "score_ew")):
         problem = _total_problem(side, field, getattr(totals, field), awarded[side], taken,
                                  per_donne, kind)
         if problem is not None:
-            wrong = True
             yield problem
         else:
             net[side] = getattr(totals, field) - awarded[side]
-    if wrong:
-        return
+    return net
 
+
+def _sum_problems(net: dict[Side, int], counts: dict[str, int], rules: Rules, taken: int,
+                  kind: str) -> Iterator[ScoringError]:
+    """The two totals together, without the points attribués: what the donnes played give."""
     played = net[Side.NS] + net[Side.EW]
     extra = rules.capot_points - CARD_POINTS
     capots = counts.get("capots", 0)
