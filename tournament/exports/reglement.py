@@ -57,11 +57,22 @@ def _end(rules: Rules) -> Clause:
 
 
 def reglement(rules: Rules) -> list[Clause]:
-    """Every rule the scoring applies under `rules`, in the order of a poster."""
+    """Every rule the scoring applies under `rules`, in the order of a poster: the game, the
+    contract, the belote, the chute and the capot, the coinche, the rounding, the end."""
     coinche = rules.game == "coinche"
     faits = rules.counting is not Counting.DEMANDES  # points faits are scored (or decide)
     base = _base(rules)
-    clauses = []
+    clauses = [*_game_clauses(rules, coinche, faits),
+               *_contract_clauses(rules, coinche, faits, base),
+               *_belote_clauses(rules, faits), *_chute_clauses(rules, coinche, faits, base)]
+    if coinche:
+        clauses += [*_flat_bid_clauses(rules), *_coinche_clauses(rules, faits, base)]
+    return [*clauses, *_rounding_and_end_clauses(rules)]
+
+
+def _game_clauses(rules: Rules, coinche: bool, faits: bool) -> list[Clause]:
+    """The game, the end of a partie, the trumps, the annonces."""
+    clauses: list[Clause] = []
     if coinche:
         text = _("Belote coinchée : les enchères vont de 80 à %(max)d, de 10 en 10, puis le "
                  "capot.") % {"max": rules.max_contract}
@@ -85,8 +96,12 @@ def reglement(rules: Rules) -> list[Clause]:
     else:
         clauses.append(Clause(_("Annonces"), _("Pas d'annonce (la belote reste)."),
                               ("annonces",)))
+    return clauses
 
-    # What a contract scores, and when it is made.
+
+def _contract_clauses(rules: Rules, coinche: bool, faits: bool, base: int) -> list[Clause]:
+    """What a contract scores, when it is made, and a tie."""
+    clauses: list[Clause] = []
     if not coinche:
         text = _("Les preneurs marquent leurs points, la défense les siens, si les preneurs "
                  "font plus que la défense.")
@@ -120,6 +135,12 @@ def reglement(rules: Rules) -> list[Clause]:
             text = (_("À égalité, le contrat est réussi.") if rules.tie_to_takers else
                     _("À égalité, le preneur est %(word)s.") % {"word": dedans})
             clauses.append(Clause(_("Égalité"), text, ("litige", "tie_to_takers")))
+    return clauses
+
+
+def _belote_clauses(rules: Rules, faits: bool) -> list[Clause]:
+    """The belote: for the contract, and the losing side's."""
+    clauses: list[Clause] = []
     clauses.append(Clause(
         _("Belote"),
         _("La belote compte pour réussir le contrat.") if rules.belote_in_contract else
@@ -135,8 +156,12 @@ def reglement(rules: Rules) -> list[Clause]:
                                  "sa belote."),
         }[rules.losing_belote]
         clauses.append(Clause(_("Belote de l'équipe battue"), losing, ("losing_belote",)))
+    return clauses
 
-    # The chute, the capot, the flat bids.
+
+def _chute_clauses(rules: Rules, coinche: bool, faits: bool, base: int) -> list[Clause]:
+    """The chute and the capot."""
+    clauses: list[Clause] = []
     if faits:
         word = _("Contrat chuté") if coinche else _("Dedans")
         text = _("%(word)s : la défense marque %(base)d points") % {"word": word,
@@ -160,53 +185,66 @@ def reglement(rules: Rules) -> list[Clause]:
         162: _("Pas de prime de capot : un capot non annoncé vaut 162 points."),
     }[rules.capot_points]
     clauses.append(Clause(_("Capot"), capot, ("capot_points",)))
-    if coinche:
-        if rules.capot_bid_score is None:
-            text = _("Capot annoncé : un contrat de 250, réussi si les preneurs font tous "
-                     "les plis.")
-        else:
-            text = _("Capot annoncé : %(n)d points, réussi ou chuté.") % {
-                "n": rules.capot_bid_score}
-        clauses.append(Clause(_("Capot annoncé"), text, ("capot_bid_score",)))
-        if rules.generale_score is None:
-            text = _("Pas de générale.")
-        else:
-            text = _("Générale (le preneur fait seul tous les plis) : %(n)d points, réussie ou "
-                     "chutée.") % {"n": rules.generale_score}
-        clauses.append(Clause(_("Générale"), text, ("generale_score",)))
+    return clauses
 
-        # Coinche.
-        what = (_("tout le score") if rules.multiply is Multiply.SCORE
-                else _("le contrat seul"))
-        text = _("Coinche × 2, surcoinche × %(f)d : la coinche multiplie %(what)s.") % {
-            "f": rules.surcoinche_factor, "what": what}
-        options: tuple[str, ...] = ("surcoinche_factor", "multiply")
-        if rules.multiply is Multiply.SCORE and faits:
-            text += " " + (_("La belote de l'équipe gagnante est multipliée avec le reste.")
-                           if rules.belote_multiplied else
-                           _("La belote n'est jamais multipliée."))
-            options += ("belote_multiplied",)
-        clauses.append(Clause(_("Coinche"), text, options))
-        if faits:
-            if _coinche_made(rules) is CoincheMade.BASE:
-                # A coinched capot counts 250 by score, the base by contract or without a
-                # capot bonus (SCORING.md, "Made, coinché, coinche_made = base").
-                if rules.multiply is Multiply.SCORE and rules.capot_points != 162:
-                    points = _("%(base)d, 250 sur un capot") % {"base": base}
-                else:
-                    points = _("%(base)d, même sur un capot") % {"base": base}
-                text = _("Contrat coinché réussi : les preneurs marquent comme s'ils avaient "
-                         "tous les points (%(points)s), la défense ne marque que sa belote.") % {
-                    "points": points}
+
+def _flat_bid_clauses(rules: Rules) -> list[Clause]:
+    """Coinche: the capot annoncé and the générale."""
+    clauses: list[Clause] = []
+    if rules.capot_bid_score is None:
+        text = _("Capot annoncé : un contrat de 250, réussi si les preneurs font tous "
+                 "les plis.")
+    else:
+        text = _("Capot annoncé : %(n)d points, réussi ou chuté.") % {
+            "n": rules.capot_bid_score}
+    clauses.append(Clause(_("Capot annoncé"), text, ("capot_bid_score",)))
+    if rules.generale_score is None:
+        text = _("Pas de générale.")
+    else:
+        text = _("Générale (le preneur fait seul tous les plis) : %(n)d points, réussie ou "
+                 "chutée.") % {"n": rules.generale_score}
+    clauses.append(Clause(_("Générale"), text, ("generale_score",)))
+    return clauses
+
+
+def _coinche_clauses(rules: Rules, faits: bool, base: int) -> list[Clause]:
+    """The coinche: what it multiplies, and a coinched contract made."""
+    clauses: list[Clause] = []
+    what = (_("tout le score") if rules.multiply is Multiply.SCORE
+            else _("le contrat seul"))
+    text = _("Coinche × 2, surcoinche × %(f)d : la coinche multiplie %(what)s.") % {
+        "f": rules.surcoinche_factor, "what": what}
+    options: tuple[str, ...] = ("surcoinche_factor", "multiply")
+    if rules.multiply is Multiply.SCORE and faits:
+        text += " " + (_("La belote de l'équipe gagnante est multipliée avec le reste.")
+                       if rules.belote_multiplied else
+                       _("La belote n'est jamais multipliée."))
+        options += ("belote_multiplied",)
+    clauses.append(Clause(_("Coinche"), text, options))
+    if faits:
+        if _coinche_made(rules) is CoincheMade.BASE:
+            # A coinched capot counts 250 by score, the base by contract or without a
+            # capot bonus (SCORING.md, "Made, coinché, coinche_made = base").
+            if rules.multiply is Multiply.SCORE and rules.capot_points != 162:
+                points = _("%(base)d, 250 sur un capot") % {"base": base}
             else:
+                points = _("%(base)d, même sur un capot") % {"base": base}
+            text = _("Contrat coinché réussi : les preneurs marquent comme s'ils avaient "
+                     "tous les points (%(points)s), la défense ne marque que sa belote.") % {
+                "points": points}
+        else:
+            text = _("Contrat coinché réussi : chaque équipe garde ses points, les "
+                     "preneurs multiplient les leurs avec le contrat.")
+            if rules.multiply is Multiply.CONTRACT:
                 text = _("Contrat coinché réussi : chaque équipe garde ses points, les "
-                         "preneurs multiplient les leurs avec le contrat.")
-                if rules.multiply is Multiply.CONTRACT:
-                    text = _("Contrat coinché réussi : chaque équipe garde ses points, les "
-                             "preneurs y ajoutent le contrat multiplié.")
-            clauses.append(Clause(_("Coinche réussie"), text, ("coinche_made",)))
+                         "preneurs y ajoutent le contrat multiplié.")
+        clauses.append(Clause(_("Coinche réussie"), text, ("coinche_made",)))
+    return clauses
 
-    # Rounding.
+
+def _rounding_and_end_clauses(rules: Rules) -> list[Clause]:
+    """The rounding, the belote at the end of a partie, the penalties."""
+    clauses: list[Clause] = []
     if not rules.rounding:
         text = _("Pas d'arrondi : les scores sont comptés au point près.")
     elif rules.rounding_160:
