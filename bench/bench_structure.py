@@ -111,7 +111,7 @@ def partie_page(folder: Path) -> None:
     from django.db import connection
     from django.template import Context, Engine
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
+    from django.test.utils import CaptureQueriesContext, override_settings
     from django.urls import reverse
 
     from tournament.management.commands.simulate_concours import checked, simulate
@@ -140,6 +140,13 @@ def partie_page(folder: Path) -> None:
         page()
     print(f"A partie's page at {TEAMS} teams: {app:.1f} ms, {len(queries)} queries, against a "
           f"plain template of the same rows' {floor:.1f} ms: {verdict(app / floor, 'partie')}")
+    # For reference, not the target: the same plain rows served as a page behind the same
+    # login and middleware (the session, the account): what any page of the desk pays
+    # before its own work.
+    with override_settings(ROOT_URLCONF="bench_structure_urls"):
+        served = median_ms(lambda: client.get(f"/plain-rows/{concours.slug}/{PARTIES}/"))
+    print(f"  (the same plain rows served as a page behind the same login: {served:.1f} ms; "
+          f"the partie's page is {app / served:.1f}× that)")
 
 
 def register(folder: Path) -> None:
