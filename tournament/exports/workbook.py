@@ -393,17 +393,28 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None, *,
     after them (the desk's « Caisse »: exports.caisse)."""
     melee = tournament.by_player
     book = Book(title(tournament, when))
-    standing = documents.standings(tournament)
-    add_standings(book, standing)
-
+    add_standings(book, documents.standings(tournament))
     games = concours_games(tournament)
-    awaiting = awaiting_games(tournament)
     names = {}  # a game's sides as the sheets name them
     for game in games:
         ns = documents.who(game.team_ns, melee).label
         ew = documents.who(game.team_ew, melee).label if game.team_ew else ""
         names[game.id] = (ns, ew)
+    side_names = [(str(SIDE_NAMES[side]), 34) for side in Side]  # a mêlée's sides: players
+    _add_games(book, tournament, games, names, side_names)
+    _add_donnes(book, tournament, games, names, side_names)
+    _add_entrants(book, tournament, licences=licences)
+    if extra is not None:
+        extra(book)
+    return book.save()
 
+
+def _add_games(book: Book, tournament: Tournament, games: list[Game],
+               names: dict[int, tuple[str, str]], side_names: list[tuple[str, int]]) -> None:
+    """The sheet « Parties »: a line a game, its sides by number and name (a mêlée's by its
+    players), its scores, winner, donnes played and state."""
+    melee = tournament.by_player
+    awaiting = awaiting_games(tournament)
     bye_player, bye_team = _("exempt"), _("exempte")
 
     def game_row(game: Game) -> list:
@@ -423,7 +434,6 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None, *,
                 None if game.is_bye else game.score_ew, winner, game.played,
                 _state(game, awaiting)]
 
-    side_names = [(str(SIDE_NAMES[side]), 34) for side in Side]  # a mêlée's sides: players
     sides = side_names if melee else [
         (_("N° NS"), 7), (_("Équipe NS"), 26), (_("N° EO"), 7), (_("Équipe EO"), 26)]
     book.sheet(_("Parties"), [
@@ -431,16 +441,23 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None, *,
         (_("Gagnant"), 34 if melee else 26), (_("Donnes jouées"), 14), (_("État"), 24),
     ], (game_row(game) for game in games), len(games))
 
+
+_DONNE_FIELDS = ["game_id", "number", "taker", "contract", "capot_bid", "trump", "coinche",
+                 "taker_points", "capot", "belote_ns", "belote_ew", "annonces_ns",
+                 "annonces_ew", "awarded_ns", "awarded_ew", "score_ns", "score_ew", "outcome",
+                 "generale_bid", "generale_made"]
+
+
+def _add_donnes(book: Book, tournament: Tournament, games: list[Game],
+                names: dict[int, tuple[str, str]], side_names: list[tuple[str, int]]) -> None:
+    """The sheet « Donnes »: every donne, a game entered by its totals as one line at its
+    place, only the columns the rules can fill; a mêlée's lines name their players."""
     by_id = {game.id: game for game in games}
-    fields = ["game_id", "number", "taker", "contract", "capot_bid", "trump", "coinche",
-              "taker_points", "capot", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
-              "awarded_ns", "awarded_ew", "score_ns", "score_ew", "outcome", "generale_bid",
-              "generale_made"]
     # Translated once, not once a row (tens of thousands of donnes).
     outcomes = {outcome: str(label) for outcome, label in OUTCOME_LABELS.items()}
     passe = outcomes[Outcome.PASSED]
     generale_words = {True: _("générale réussie"), False: _("générale chutée")}
-    yes, no = _("oui"), _("non")
+    yes = _("oui")
 
     def donne_row(values: tuple) -> list:
         (game_id, number, taker, contract, capot_bid, trump, coinche, points, capot,
@@ -458,19 +475,23 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None, *,
 
     papers = [game for game in games if game.by_totals]
     rows: Iterable[Sequence] = _merged((donne_row(values) for values in donne_values(
-        tournament, fields)), papers)
+        tournament, _DONNE_FIELDS)), papers)
     kept = donne_columns(tournament)
     columns = [(_(DONNE_COLUMNS[index][0]), DONNE_COLUMNS[index][1]) for index in kept]
     if len(kept) < len(DONNE_COLUMNS):  # the columns the rules never fill are left out
         pick = operator.itemgetter(*kept)
         rows = (pick(row) for row in rows)
-    if melee:  # a mêlée's tables change every partie: each line names its players
+    if tournament.by_player:  # a mêlée's tables change every partie: each line names them
         columns[2:2] = side_names
         game_of = {(game.round.number, game.table): game.id for game in games}
         rows = ((*row[:2], *names[game_of[row[0], row[1]]], *row[2:]) for row in rows)
     book.sheet(_("Donnes"), columns, rows, donne_count(tournament) + len(papers))
 
-    if melee:
+
+def _add_entrants(book: Book, tournament: Tournament, *, licences: bool) -> None:
+    """The sheet « Équipes », or a mêlée's « Joueurs » (their licences when `licences`)."""
+    yes, no = _("oui"), _("non")
+    if tournament.by_player:
         players = entrant_players(tournament)
         # The licence, as typed (text: "0042" keeps its zeros), recognises a player across a
         # club's season: in the members' copy only (a published concours' workbook is read
@@ -482,13 +503,10 @@ def standings_workbook(tournament: Tournament, when: datetime | None = None, *,
             [player.number, player.name, player.club,
              *([player.licence] if licences else []), yes if player.active else no]
             for player in players), len(players))
-    else:
-        teams = entrant_teams(tournament)
-        book.sheet(_("Équipes"), [
-            (_("N°"), 6), (_("Équipe"), 28), (_("Joueur 1"), 24), (_("Joueur 2"), 24),
-            (_("Club"), 22), (_("Active"), 8),
-        ], ([team.number, team.name, team.player1, team.player2, team.club,
-             yes if team.active else no] for team in teams), len(teams))
-    if extra is not None:
-        extra(book)
-    return book.save()
+        return
+    teams = entrant_teams(tournament)
+    book.sheet(_("Équipes"), [
+        (_("N°"), 6), (_("Équipe"), 28), (_("Joueur 1"), 24), (_("Joueur 2"), 24),
+        (_("Club"), 22), (_("Active"), 8),
+    ], ([team.number, team.name, team.player1, team.player2, team.club,
+         yes if team.active else no] for team in teams), len(teams))
