@@ -272,6 +272,7 @@ def test_version_8_to_9_gives_every_partie_no_countdown():
     assert upgraded["version"] == 9
     assert [(r["clock_minutes"], r["clock_ends"]) for r in upgraded["rounds"]] == [
         (None, None)] * 2
+    # The file of version 8 is version 7's shape with the phases: as that version wrote it.
     assert shape(without_values(upgrade.v7_to_v8(version(7)))) == shape(
         without_values(version(8)))
     assert [(r.fields["clock_minutes"], r.fields["clock_ends"])
