@@ -131,9 +131,11 @@ NOT_CARRIED: frozenset[str] = frozenset({
     # entry was anonymised is the restoring club's register's (the restore anonymises its
     # players again: services.register.entrants_anonymised_again).
     "ClubPlayer.licence_key", "ClubPlayer.key", "ClubPlayer.anonymised",
-    # This database's exchange with the results server (its identity there, the versions
-    # sent and confirmed, the retry queue), bound to the club's server account, whose token
-    # a backup never carries. Restored in the same database, the concours takes it back
-    # (outbox.publication_of); elsewhere it is published again from that club's account.
+    # This database's exchange with the results server (the concours' identity there, the
+    # circuits typed at the desk, the versions sent and confirmed, the retry queue), bound
+    # to the club's server account, whose token a backup never carries. Restored in the same
+    # database, the concours takes it back (outbox.publication_of); on another computer it
+    # is published anew from that club's account, under a new identity (the server's entry
+    # under the old one is no longer updated) and with its circuits typed again.
     "Publication",
 })
