@@ -90,7 +90,7 @@ def test_a_concours_in_phases_restored_shows_the_same_poules_tableaux_and_places
     client.force_login(in_phases.organiser)
     pages, places = _pages(client, in_phases), _places(in_phases)
     data = json.loads(backup.export_json(in_phases))
-    assert data["version"] == backup.VERSION == 8
+    assert data["version"] == backup.VERSION >= 8
     assert data["phases"]["plan"]["tetes"] == [3]
     assert len(data["phases"]["seats"]) == 8
     assert [len(t["matches"]) for t in data["phases"]["tableaux"]] == [3, 1]

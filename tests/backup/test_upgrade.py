@@ -5,7 +5,8 @@ finished game, a donne corrected, a team's club changed) as each version wrote i
 export of version 4 taken back field by field (the versions' docstrings: what each added),
 and before scoring version 3 for versions 1 to 3; version 6's is version 5's restored, then
 given the desk's money and the pointage (its teams marked arrived), and exported; version
-7's is version 6's restored and exported, taken back to version 7 (no phases). Each step
+7's is version 6's restored and exported, taken back to version 7 (no phases); version 8's
+is version 7's restored and exported (before the parties' countdown). Each step
 gives the next version's shape; the reader reads only the latest version; every file of
 every version restores."""
 
@@ -266,8 +267,20 @@ def test_version_7_to_8_gives_no_phases_and_every_partie_none():
     assert backup.read(upgraded).phases is None
 
 
+def test_version_8_to_9_gives_every_partie_no_countdown():
+    upgraded = upgrade.v8_to_v9(version(8))
+    assert upgraded["version"] == 9
+    assert [(r["clock_minutes"], r["clock_ends"]) for r in upgraded["rounds"]] == [
+        (None, None)] * 2
+    # The file of version 8 is version 7's shape with the phases: as that version wrote it.
+    assert shape(without_values(upgrade.v7_to_v8(version(7)))) == shape(
+        without_values(version(8)))
+    assert [(r.fields["clock_minutes"], r.fields["clock_ends"])
+            for r in backup.read(upgraded).rounds] == [(None, None)] * 2
+
+
 @pytest.mark.django_db
-@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6, 7])
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6, 7, 8])
 def test_a_file_of_each_version_restores_its_concours(n):
     owner = organiser()
     restored = backup.import_data(version(n), organiser=owner)
@@ -298,7 +311,7 @@ json_values = st.recursive(
     max_leaves=12)
 
 
-@given(st.sampled_from([1, 2, 3, 4, 5, 6, 7]), st.dictionaries(
+@given(st.sampled_from([1, 2, 3, 4, 5, 6, 7, 8]), st.dictionaries(
     st.sampled_from(["tournament", "teams", "rounds", "audit", "players", "prizes", "payments",
                      "cash_prizes", "season", "phases"]),
     json_values, max_size=6))

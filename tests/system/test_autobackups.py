@@ -13,11 +13,13 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+from tests.builders import tournament
 from tournament import services
 from tournament.launcher.backups import BackupThread
 from tournament.models import Tournament
 from tournament.services import autobackups
 from tournament.services.backup import export_json
+from tournament.services.countdown import round_clock_start
 
 pytestmark = pytest.mark.django_db
 
@@ -72,6 +74,16 @@ def test_the_look_backs_up_only_what_changed_since_its_last_backup(backups_on, d
     services.round_close(round_=round_)  # its own backup waits for a commit: the look's
     BackupThread().once()
     assert [b.reason for b in autobackups.autobackup_list(demo)] == ["auto", "auto"]
+
+
+def test_a_chrono_started_since_the_last_backup_is_backed_up_once(backups_on):
+    t = tournament(teams=4)
+    round_ = services.round_generate(tournament=t, seed=3)  # journaled
+    assert len(autobackups.autobackup_changed()) == 1
+    round_clock_start(round_=round_, minutes=30)  # the countdown writes no journal entry
+    [path] = autobackups.autobackup_changed()
+    assert json.loads(path.read_text("utf-8"))["rounds"][0]["clock_minutes"] == 30
+    assert autobackups.autobackup_changed() == []  # a chrono running is no new change
 
 
 def test_the_last_thirty_are_kept(backups_on, demo):

@@ -160,9 +160,21 @@ def on_partie_closed(*, tournament_id: int, number: int) -> None:
         transaction.on_commit(lambda: _write_quietly(tournament_id, f"partie-{number}"))
 
 
+def _clock_started(tournament: Tournament, since: datetime.datetime) -> bool:
+    """Whether a partie's chrono was started (or started again) after `since`: the countdown
+    writes no journal entry, and a restore after a crash must count down to its end."""
+    for minutes, ends in (tournament.rounds.filter(clock_ends__isnull=False)
+                          .values_list("clock_minutes", "clock_ends")):
+        if minutes is not None and ends is not None and (
+                ends - datetime.timedelta(minutes=minutes) > since):
+            return True
+    return False
+
+
 def autobackup_changed() -> list[Path]:
-    """A backup of every concours changed (a journal entry) since its last backup, or never
-    backed up and changed at all: what the command's thread does every INTERVAL seconds."""
+    """A backup of every concours changed (a journal entry, or a partie's chrono started)
+    since its last backup, or never backed up and changed at all: what the command's thread
+    does every INTERVAL seconds."""
     if not enabled():
         return []
     written = []
@@ -171,7 +183,7 @@ def autobackup_changed() -> list[Path]:
         entries = tournament.audit.all()
         if backups:
             entries = entries.filter(at__gt=backups[0].at)
-        if entries.exists():
+        if entries.exists() or (backups and _clock_started(tournament, backups[0].at)):
             try:
                 path = autobackup_write(tournament=tournament, reason="auto")
             except OSError as error:

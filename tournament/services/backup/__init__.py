@@ -11,7 +11,9 @@ Version 5 (issue 22) gives each player its club's register identity; restoring l
 players to the register of the club the concours goes to (write.py). Version 6 (issue 25)
 carries the money at the desk (the fee, the payments, the cash prize pool, the lots' values)
 and the pointage (who arrived). Version 7 (issue 37) the hall (hall.py); version 8 (issue
-35) a concours in phases: its formule, poules and tableaux (phases.py).
+35) a concours in phases: its formule, poules and tableaux (phases.py); version 9 each
+partie's chrono. What a backup deliberately leaves out of the models it covers, and why:
+carried.py (a test holds every column to it).
 """
 
 from ...selectors.backup import Contents, last_entry, tournament_contents

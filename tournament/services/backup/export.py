@@ -33,6 +33,11 @@ Version 7 (issue 37) holds the hall: the concours' screens and its club's sponso
 
 Version 8 (issue 35) holds a concours in phases: each partie's `phase` and `poule`, and the
 `phases` (phases.py): the formule, the poules as dealt, the tableaux and their matches.
+
+Version 9 holds each partie's countdown: `clock_minutes` (its length) and `clock_ends` (when
+it ends, ISO; null: no chrono running), so that a concours restored mid-evening counts down
+to the same end on the screens and phones. What the file deliberately leaves out of the
+models it covers, and why: carried.py.
 """
 
 from __future__ import annotations
@@ -84,7 +89,8 @@ DONNE_FIELDS = ["number", "key", "taker", "contract", "capot_bid", "trump", "coi
                 "taker_points", "capot", "belote_ns", "belote_ew", "annonces_ns", "annonces_ew",
                 "awarded_ns", "awarded_ew", "version", "generale_bid", "generale_made"]
 ROUND_FIELDS = ["number", "seed", "closed", "time_called", "target", "max_donnes",
-                "draw_method", "phase", "poule", "teams", "games"]
+                "draw_method", "phase", "poule", "clock_minutes", "clock_ends", "teams",
+                "games"]
 GAME_FIELDS = ["table", "ns", "ew", "first_dealer", "forfeit", "token", "token_ew",
                "awaiting", "disputed", "paper", "stop_after", "donnes", "result"]
 # A game entered by its paper sheet's totals (Game.by_totals): what the check of the totals
@@ -154,6 +160,8 @@ def export_data(tournament: Tournament) -> dict[str, Any]:
             "time_called": round_.time_called.isoformat() if round_.time_called else None,
             "target": round_.target, "max_donnes": round_.max_donnes,
             "draw_method": round_.draw_method, "phase": round_.phase, "poule": round_.poule,
+            "clock_minutes": round_.clock_minutes,
+            "clock_ends": round_.clock_ends.isoformat() if round_.clock_ends else None,
             "teams": [_team_row(team) for team in teams if team.round_id == round_.pk],
             "games": []}
     for game in games:

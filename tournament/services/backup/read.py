@@ -96,6 +96,7 @@ from ..common import (
     slug_checked,
     text_field,
 )
+from ..countdown import MAX_CLOCK_MINUTES
 from ..entrants import name_repeated
 from ..prizes import lots_checked
 from ..season import SEASON_MAX, season_values_checked
@@ -549,7 +550,17 @@ def _read_rounds(value: object, teams: set[int], players: set[int],
                       else choice(fields["phase"], PHASES, where, _("phase"))),
             "poule": whole(Round, "poule", fields["poule"], where, _("poule"), minimum=1,
                            optional=True),
+            # Its countdown (version 9), bounded as the partie's page sets it
+            # (services.countdown); a copy leaves the end out (write.py).
+            "clock_minutes": whole(Round, "clock_minutes", fields["clock_minutes"], where,
+                                   _("durée du chrono (minutes)"), minimum=1,
+                                   maximum=MAX_CLOCK_MINUTES, optional=True),
+            "clock_ends": moment(fields["clock_ends"], f"{where}, {_('fin du chrono')}",
+                                 optional=True),
         }
+        # The screens show a running chrono with its length: an end needs one.
+        if round_fields["clock_ends"] is not None and round_fields["clock_minutes"] is None:
+            fail(where, _("un chrono lancé a sa durée en minutes."))
         if round_fields["poule"] is not None and round_fields["phase"] != "poule":
             fail(where, _("seule une partie de poule nomme sa poule."))
         # A partie whose draw formed its teams (a mêlée) names them in its games; another

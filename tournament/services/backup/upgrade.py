@@ -24,8 +24,8 @@ from ...shapes import ShapeError, shown
 from ..common import RANKING_POINTS_FIELDS
 
 FORMAT = "concours-belote"
-VERSION = 8
-READABLE = (1, 2, 3, 4, 5, 6, 7, 8)
+VERSION = 9
+READABLE = (1, 2, 3, 4, 5, 6, 7, 8, 9)
 
 Data = dict[str, Any]
 
@@ -198,6 +198,16 @@ def v7_to_v8(data: Data) -> Data:
     return data
 
 
+def v8_to_v9(data: Data) -> Data:
+    """Version 8 to 9: each partie's countdown (Round.clock_minutes, clock_ends), which files
+    before it did not carry: no chrono (the partie's page offers one again)."""
+    data = copy.deepcopy(data)
+    for round_ in _rounds(data):
+        _defaults(round_, {"clock_minutes": None, "clock_ends": None})
+    data["version"] = 9
+    return data
+
+
 # Files written before scoring version 3, whatever their format version, lack its rule
 # options (at their defaults: version 2's scores, as migration 0010) and a donne's générale.
 SCORING_V3_TOURNAMENT: Data = {
@@ -229,7 +239,7 @@ def scoring_v3(data: Data) -> Data:
 # STEPS[n]: a file of version n to version n + 1.
 STEPS: dict[int, Callable[[Data], Data]] = {1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4,
                                             4: v4_to_v5, 5: v5_to_v6, 6: v6_to_v7,
-                                            7: v7_to_v8}
+                                            7: v7_to_v8, 8: v8_to_v9}
 
 
 def upgraded(data: object) -> Data:

@@ -204,6 +204,14 @@ def _renew_links(backup: Backup) -> None:
             entry["donne_key"] = keys.setdefault(entry["donne_key"], new_donne_key())
 
 
+def _clocks_stopped(backup: Backup) -> None:
+    """A copy counts down to nothing: a partie's running chrono is the original's evening
+    (its screens and phones), not the copy's. Its length stays, the one the copy's partie
+    page offers when its organiser starts one."""
+    for round_ in backup.rounds:
+        round_.fields["clock_ends"] = None
+
+
 def backup_restore(*, organiser: Organiser, data: object, mode: Literal["replace", "copy"],
                    tournament: Tournament | None = None, slug: str | None = None,
                    name: str | None = None, seen: int | None = None,
@@ -214,7 +222,8 @@ def backup_restore(*, organiser: Organiser, data: object, mode: Literal["replace
       `tournament`'s address; `seen`, if given, is the last journal entry the organiser saw
       listed on the confirmation page: a concours changed since is not replaced;
     - "copy": as a new concours at address `slug` named `name`, unpublished, with new table
-      links and donne keys (the original, if it still exists, keeps its own).
+      links and donne keys (the original, if it still exists, keeps its own), and no running
+      chrono.
 
     The whole document is checked first, as `import_data` does; a refusal is a UserError in
     French and changes nothing. Its players are linked to the club's register, ambiguous
@@ -234,6 +243,7 @@ def backup_restore(*, organiser: Organiser, data: object, mode: Literal["replace
     if Tournament.objects.filter(slug=backup.tournament["slug"]).exists():
         raise UserError(_("Cette adresse est déjà prise par un autre concours."), "slug")
     _renew_links(backup)
+    _clocks_stopped(backup)
     check_database(backup, organiser, replace=False)  # refuses early, before the lock
     return _write(backup, organiser, replace=False, choices=choices)
 
