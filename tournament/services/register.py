@@ -575,8 +575,9 @@ def entrant_registered(*, tournament: Tournament, name: str, licence: str = "",
 
 def _namesakes_asked(name: str, named: list[ClubPlayer]) -> str:
     """The question a name the register has under another home club asks the desk."""
+    no_club = _("sans club")
     who = ", ".join(
-        f"{player.full_name} ({player.home_club or _('sans club')}, "
+        f"{player.full_name} ({player.home_club or no_club}, "
         + _("fiche n° %(n)d") % {"n": player.pk} + ")" for player in named[:3])
     return _("« %(name)s » : le registre du club a déjà %(who)s, d'un autre club. "
              "Choisissez ce joueur dans les suggestions sous le nom, ou « Nouveau joueur » "

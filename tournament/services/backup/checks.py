@@ -22,6 +22,12 @@ from ..common import whole_field
 _TOKEN = re.compile(TOKEN_PATTERN)
 
 
+def within(where: str, what: str) -> str:
+    """A value's place in the file, then the value (« Partie 2, fin du temps »). `what` is
+    translated by the caller, outside any f-string: makemessages finds it there."""
+    return f"{where}, {what}"
+
+
 def fail(where: str, message: str) -> NoReturn:
     raise UserError(_("%(where)s : %(message)s") % {"where": where, "message": message})
 

@@ -21,7 +21,7 @@ from ...logos import EXTENSIONS, JPEG, MAX_BYTES, MAX_SPONSORS, PNG, LogoRefused
 from ...models import Club, HallScreen, Sponsor, Tournament
 from ...screens import MAX_SCREENS, MESSAGE_LENGTH, rotation_of, rotation_text
 from ..common import text_field
-from .checks import choice, fail, listed, named, whole
+from .checks import choice, fail, listed, named, whole, within
 
 SCREEN_FIELDS = ["number", "name", "rotation", "message"]
 SPONSOR_FIELDS = ["name", "order", "kind", "logo"]
@@ -64,9 +64,9 @@ def read_screens(value: object) -> list[dict[str, Any]]:
                  % {"n": MESSAGE_LENGTH})
         screens.append({"number": number, "rotation": rotation,
                         "name": text_field(HallScreen, "name", fields["name"],
-                                           label=f"{where}, {_('nom')}"),
+                                           label=within(where, _("nom"))),
                         "message": text_field(HallScreen, "message", message,
-                                              label=f"{where}, {_('message')}")})
+                                              label=within(where, _("message")))})
     return screens
 
 
@@ -91,7 +91,7 @@ def read_sponsors(value: object) -> list[dict[str, Any]]:
         except LogoRefused as refused:
             fail(where, refused.message)
         sponsors.append({"name": text_field(Sponsor, "name", fields["name"],
-                                            label=f"{where}, {_('nom')}"),
+                                            label=within(where, _("nom"))),
                          "order": whole(Sponsor, "order", fields["order"], where, _("ordre"),
                                         minimum=1, maximum=99),
                          "logo": logo})

@@ -43,7 +43,7 @@ from ...models.phases import (
 )
 from ...selectors.phases import tableaux_view
 from ...validators import MAX_SEED
-from .checks import boolean, choice, fail, listed, named, whole
+from .checks import boolean, choice, fail, listed, named, whole, within
 
 PHASES_FIELDS = ["plan", "seats", "tableaux"]
 PLAN_FIELDS = ["qualification", "poule_style", "qualified", "parties", "principal",
@@ -127,7 +127,7 @@ def _read_plan(value: object, teams: set[int]) -> dict[str, Any]:
         "placement": choice(fields["placement"], dict(PLACEMENT_CHOICES), where,
                             _("placement")),
         "separate_clubs": boolean(fields["separate_clubs"], where, _("séparer les clubs")),
-        "tetes": _numbers(fields["tetes"], f"{where}, {_('têtes de série')}", teams),
+        "tetes": _numbers(fields["tetes"], within(where, _("têtes de série")), teams),
         "deal_seed": whole(PhasePlan, "deal_seed", fields["deal_seed"], where,
                            _("graine du tirage des poules"), maximum=MAX_SEED, optional=True),
     }
@@ -242,16 +242,16 @@ def _read_tableaux(value: object, teams: set[int],
         if name in names:
             fail(where, _("le tableau « %(name)s » figure deux fois.") % {"name": name})
         names.add(name)
-        seeds = _numbers(fields["seeds"], f"{where}, {_('têtes de série')}", teams)
+        seeds = _numbers(fields["seeds"], within(where, _("têtes de série")), teams)
         if not 2 <= len(seeds) <= MAX_TABLEAU:
             fail(where, _("un tableau prend de 2 à %(n)d équipes.") % {"n": MAX_TABLEAU})
         unmended = []
         for pair in listed(fields["unmended"], where):
-            pair = _numbers(pair, f"{where}, {_('paires d’une poule')}", set(seeds))
+            pair = _numbers(pair, within(where, _("paires d’une poule")), set(seeds))
             if len(pair) != 2:
                 fail(where, _("une paire d’une poule est de deux équipes."))
             unmended.append(pair)
-        rest = [_numbers(group, f"{where}, {_('équipes hors tableau')}", teams)
+        rest = [_numbers(group, within(where, _("équipes hors tableau")), teams)
                 for group in listed(fields["rest"], where)]
         left = [number for group in rest for number in group]
         if len(set(left)) != len(left) or set(left) & set(seeds):

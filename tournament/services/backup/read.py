@@ -100,7 +100,7 @@ from ..countdown import MAX_CLOCK_MINUTES
 from ..entrants import name_repeated
 from ..prizes import lots_checked
 from ..season import SEASON_MAX, season_values_checked
-from .checks import boolean, choice, fail, listed, moment, named, token, whole
+from .checks import boolean, choice, fail, listed, moment, named, token, whole, within
 from .export import (
     AUDIT_FIELDS,
     CASH_PRIZE_FIELDS,
@@ -267,7 +267,7 @@ def _read_registered(value: object, where: str) -> dict[str, Any] | None:
     for a player linked to no register entry."""
     if value is None:
         return None
-    where = f"{where}, {_('registre')}"
+    where = within(where, _("registre"))
     fields = named(value, where, REGISTERED_FIELDS)
     try:
         uid = str(uuid.UUID(fields["uid"])) if isinstance(fields["uid"], str) else None
@@ -456,7 +456,7 @@ def _read_game(row: object, where: str, teams: set[int], seated: set[int]) -> _G
     if fields["token_ew"] is not None:  # else (a file before version 4) a new link
         game["token_ew"] = token(fields["token_ew"], where, _("lien de table Est-Ouest"))
     if fields["paper"] is not None:
-        game.update(_read_paper(fields["paper"], f"{where}, {_('totaux de la feuille')}"),
+        game.update(_read_paper(fields["paper"], within(where, _("totaux de la feuille"))),
                     by_totals=True)
         if ew is None:
             fail(where, _("une équipe exempte n'a pas de feuille."))
@@ -536,7 +536,7 @@ def _read_rounds(value: object, teams: set[int], players: set[int],
             "number": index,
             "seed": whole(Round, "seed", fields["seed"], where, _("graine"), optional=True),
             "closed": boolean(fields["closed"], where, _("close")),
-            "time_called": moment(fields["time_called"], f"{where}, fin du temps",
+            "time_called": moment(fields["time_called"], within(where, _("fin du temps")),
                                   optional=True),
             # Bounded as the tournament's own (bounds.py), then checked by scoring's rules.
             "target": whole(Tournament, "target", fields["target"], where,
@@ -555,7 +555,7 @@ def _read_rounds(value: object, teams: set[int], players: set[int],
             "clock_minutes": whole(Round, "clock_minutes", fields["clock_minutes"], where,
                                    _("durée du chrono (minutes)"), minimum=1,
                                    maximum=MAX_CLOCK_MINUTES, optional=True),
-            "clock_ends": moment(fields["clock_ends"], f"{where}, {_('fin du chrono')}",
+            "clock_ends": moment(fields["clock_ends"], within(where, _("fin du chrono")),
                                  optional=True),
         }
         # The screens show a running chrono with its length: an end needs one.
@@ -652,10 +652,10 @@ def _read_payments(value: object, entrants: set[int], melee: bool) -> list[dict[
                             maximum=MAX_AMOUNT),
             "method": choice(fields["method"], PAYMENT_METHODS, where,
                              _("moyen de paiement")),
-            "paid_at": moment(fields["paid_at"], f"{where}, {_('payé le')}"),
+            "paid_at": moment(fields["paid_at"], within(where, _("payé le"))),
             "refunded": whole(Payment, "refunded", fields["refunded"], where,
                               _("remboursé (centimes)"), maximum=MAX_AMOUNT),
-            "refunded_at": moment(fields["refunded_at"], f"{where}, {_('remboursé le')}",
+            "refunded_at": moment(fields["refunded_at"], within(where, _("remboursé le")),
                                   optional=True),
         }
         if payment["method"] == PAYMENT_OFFERED and payment["amount"]:
