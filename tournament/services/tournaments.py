@@ -303,29 +303,9 @@ def tournament_rules_change(*, tournament: Tournament, rules: Rules,
     for round_ in rounds:
         round_.tournament = tournament  # its rules read these options: before, then after
     from_partie = _from_partie_checked(from_partie, rounds)
-    # Each drawn partie's end of a game, before and after the change. Only the ends the
-    # change names (those that differ from the concours') are given to the parties from
-    # `from_partie` on: the rules page posts both every time, and a partie played in 12
-    # donnes keeps them when only the criteria, or only the target, change.
-    limits = {round_.number: _limits(round_.rules) for round_ in rounds}
-    new_limits = {number: _limits_changed(old, rules, changed) if number >= from_partie
-                  else old for number, old in limits.items()}
-    touched = {number for number in limits if new_limits[number] != limits[number]}
-    everywhere = [option for option in changed if option not in _LIMIT_FIELDS]
-    if everywhere:
-        touched = set(limits)
-    # Donnes, paper totals or a forfeit: each is a result the change recomputes.
-    with_donnes = set(games_with_results(Game.objects.filter(round__in=rounds))
-                      .values_list("round__number", flat=True).distinct())
-    if touched & with_donnes and not confirm:
-        if touched == set(limits):
-            message = _("Des donnes sont déjà saisies : changer le règlement recalculera "
-                        "toutes les parties. Confirmez pour continuer.")
-        else:
-            message = _("Des donnes sont déjà saisies : changer le règlement recalculera les "
-                        "parties %(n)s. Confirmez pour continuer.") % {
-                "n": ", ".join(str(number) for number in sorted(touched))}
-        raise UserError(message, "confirm")
+    new_limits, touched, everywhere = _parties_touched(rounds, rules, changed, from_partie)
+    if not confirm:
+        _confirmed_unless_played(rounds, touched)
     points_changed = ((bye_points is not None and bye_points != tournament.bye_points)
                       or (forfeit_points is not None
                           and forfeit_points != tournament.forfeit_points))
@@ -424,6 +404,42 @@ def tournament_results_update(*, tournament: Tournament, paper_by_tables: bool |
             setattr(tournament, field, value)
     tournament.save()
     _journaled(tournament, before, by)
+
+
+def _parties_touched(rounds: list[Round], rules: Rules, changed: list[str],
+                     from_partie: int) -> tuple[dict[int, tuple[int | None, int | None]],
+                                                set[int], list[str]]:
+    """What a change of the rules to `rules` does to the drawn parties: each one's end of a
+    game after it, the parties it touches, and the options it changes in every partie.
+
+    Only the ends the change names (those that differ from the concours') are given to the
+    parties from `from_partie` on: the rules page posts both every time, and a partie played
+    in 12 donnes keeps them when only the criteria, or only the target, change."""
+    limits = {round_.number: _limits(round_.rules) for round_ in rounds}
+    new_limits = {number: _limits_changed(old, rules, changed) if number >= from_partie
+                  else old for number, old in limits.items()}
+    touched = {number for number in limits if new_limits[number] != limits[number]}
+    everywhere = [option for option in changed if option not in _LIMIT_FIELDS]
+    if everywhere:
+        touched = set(limits)
+    return new_limits, touched, everywhere
+
+
+def _confirmed_unless_played(rounds: list[Round], touched: set[int]) -> None:
+    """Refuse, asking for a confirmation, a change that recomputes a partie with a result
+    (donnes, paper totals or a forfeit)."""
+    with_donnes = set(games_with_results(Game.objects.filter(round__in=rounds))
+                      .values_list("round__number", flat=True).distinct())
+    if not touched & with_donnes:
+        return
+    if touched == {round_.number for round_ in rounds}:
+        message = _("Des donnes sont déjà saisies : changer le règlement recalculera "
+                    "toutes les parties. Confirmez pour continuer.")
+    else:
+        message = _("Des donnes sont déjà saisies : changer le règlement recalculera les "
+                    "parties %(n)s. Confirmez pour continuer.") % {
+            "n": ", ".join(str(number) for number in sorted(touched))}
+    raise UserError(message, "confirm")
 
 
 def _preset_checked(preset: str | None) -> None:
