@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.builders import melee_bulk
+from tests.builders import melee_bulk, organiser
 from tournament import services
 from tournament.brackets.pairs import (
     melee_direct_seeds,
@@ -264,14 +264,26 @@ def test_without_a_consolante_the_players_in_no_tableau_are_placed_in_players():
                 or line.phase.how.startswith(f"places {rank}–")), (rank, line.phase.how)
 
 
-def test_an_odd_melee_is_said_refused_in_poules_not_after_parties_qualificatives():
-    t = melee_bulk(players=13)
+def test_an_odd_melee_is_said_refused_in_poules_not_after_parties_qualificatives(client):
+    owner = organiser()
+    t = melee_bulk(players=13, owner=owner)
     plan = services.phase_plan_set(tournament=t, qualification="poules")
     assert "il faut un nombre pair de joueurs" in formule_summary(t, plan.formule()).refusal
     plan = services.phase_plan_set(tournament=t, qualification="parties", parties=3,
                                    principal=2)
     summary = formule_summary(t, plan.formule())
     assert summary.refusal == "" and summary.words.startswith("6 paires : 3 parties")
+    # Who the odd count leaves with no partner is said before the evening.
+    assert summary.alone == (
+        "13 joueurs, un nombre impair : le dernier classé des parties qualificatives après "
+        "le tableau principal restera sans partenaire ; il ne jouera pas la consolante et "
+        "sera classé 13e.")
+    client.force_login(owner)
+    page = client.get(reverse("tournament:phase_plan", args=[t.slug])).content.decode()
+    assert f'<p class="help" id="formule-alone">{summary.alone}</p>' in page
+    plan = services.phase_plan_set(tournament=t, qualification="parties", parties=3,
+                                   principal=2, consolante=False)
+    assert formule_summary(t, plan.formule()).alone == ""  # no tableau for the others
 
 
 def test_a_melee_with_too_few_players_for_its_tableaux_is_refused_in_french():

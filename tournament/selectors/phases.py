@@ -80,6 +80,9 @@ class Summary:
     entrants: int
     words: str  # the formule in plain words, "" when refused for this count
     refusal: str  # why the draw would refuse it with these entrants, "" when it would not
+    # A mêlée's odd count after parties qualificatives, with a consolante: who will be left
+    # with no partner, said before the evening ("" otherwise).
+    alone: str = ""
 
 
 def formule_summary(tournament: Tournament, formule: Formule) -> Summary:
@@ -87,6 +90,7 @@ def formule_summary(tournament: Tournament, formule: Formule) -> Summary:
     count = entrants_drawn(tournament).count()
     words = tournament.format_spec.words
     one, many = str(words.one), str(words.many)
+    alone = ""
     if tournament.by_player:
         # A mêlée plays in pairs drawn among its players (BRACKETS.md 1): the formule is
         # said for its pairs.
@@ -94,6 +98,10 @@ def formule_summary(tournament: Tournament, formule: Formule) -> Summary:
             return Summary(count, "", _("%(n)d joueurs : une mêlée en phases se joue en "
                                         "paires, il faut un nombre pair de joueurs.")
                            % {"n": count})
+        if count % 2 and formule.consolante:
+            alone = _("%(n)d joueurs, un nombre impair : le dernier classé des parties "
+                      "qualificatives après le tableau principal restera sans partenaire ; il "
+                      "ne jouera pas la consolante et sera classé %(n)de.") % {"n": count}
         count, one, many = count // 2, _("paire"), _("paires")
     try:
         text = formule_words(formule, count, minutes=partie_minutes(tournament),
@@ -101,7 +109,7 @@ def formule_summary(tournament: Tournament, formule: Formule) -> Summary:
                              one=one, many=many)
     except BracketError as error:
         return Summary(count, "", str(error))
-    return Summary(count, text, "")
+    return Summary(count, text, "", alone)
 
 
 # --- The poules -----------------------------------------------------------------------
