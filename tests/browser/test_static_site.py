@@ -5,15 +5,18 @@ the file system. The standings fit a wide screen and a 360 px phone, in large ty
 import datetime
 import io
 import json
+import re
 import zipfile
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.test_accessibility import AXE, SIZES, TAGS
 from tests.builders import drawn, melee, melee_partie, organiser, play_partie
 from tournament import services
+from tournament.amounts import PoolLine
 from tournament.exports import static_site
 from tournament.models import ClubPlayer, Player
 
@@ -34,6 +37,9 @@ def _club_site(tmp_path: Path) -> tuple[Path, str]:
     for start, end, label in ((1, 1, "Un jambon"), (2, 3, "Deux bouteilles")):
         services.prize_add(tournament=doublettes, start=start, end=end, from_last=False,
                            label=label)
+    # A cash prize pool: the standings' « Prix » column, and on a phone under the name.
+    services.cash_pool_set(tournament=doublettes, lines=[PoolLine(1, 1, amount=12050),
+                                                         PoolLine(2, 2, amount=5625)])
     mixed = melee(owner=owner, players=9, slug="jeudi", name="Mêlée du jeudi",
                   date=datetime.date(2026, 11, 19))
     for seed in (1, 2):
@@ -100,12 +106,17 @@ def test_the_static_site_opens_from_the_file_system_and_every_link_works(page, t
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(standings)
     assert page.evaluate("document.documentElement.scrollWidth") <= 1366
+    # The first's cash prize, or its share of the first two's (tied, to the cent).
+    expect(page.locator("table.standings tbody tr").first.locator("td").last).to_have_text(
+        re.compile(r"^(120,50|88,38)\u00a0€$"))
     shot(page, "static-site-standings-1366")
     page.goto(start)
     shot(page, "static-site-index-1366")
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(standings)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    expect(page.locator("table.standings .lot-inline").first).to_have_text(
+        re.compile(r"^Lot : Un jambon · Prix : (120,50|88,38)\u00a0€$"))
     shot(page, "static-site-standings-360")
     page.goto((folder / "joueurs" / f"{regular}.html").as_uri())
     assert page.evaluate("document.documentElement.scrollWidth") <= 360

@@ -15,10 +15,12 @@ from openpyxl import load_workbook
 
 from tests.builders import organiser, register_linked, teams_written, tournament
 from tournament import selectors, services
+from tournament.amounts import PoolLine
 from tournament.exports import documents, final_pack, palmares, pdf, static_site
 from tournament.selectors.phases import phases_standings
 
 pytestmark = pytest.mark.django_db
+WHEN = datetime.datetime(2026, 11, 21, 23, 30, tzinfo=datetime.UTC)
 
 
 def won_by_nord_sud(round_) -> None:
@@ -185,6 +187,23 @@ def test_the_static_site_shows_the_places_and_the_palmares_by_tableau(lots_world
     assert "Provisoire" not in page
     assert page.index('<h3 class="tableau">Tableau principal</h3>') < page.index(
         '<h3 class="tableau">Consolante</h3>') < page.index("Une bouteille")
+
+
+def test_the_static_site_pays_a_tableau_s_cash_prize_to_that_tableau_s_places(lots_world):
+    _owner, t = lots_world
+    services.cash_pool_set(tournament=t, lines=[
+        PoolLine(1, 1, amount=10000), PoolLine(1, 1, amount=5625, tableau="consolante")])
+    site = static_site.data.site(t.name, "Club", [t], WHEN)
+    (concours,) = site.concours
+    assert [(row.rank, row.tableau, row.cash) for row in concours.standings
+            if row.cash is not None] == [(1, "Tableau principal", 10000),
+                                         (5, "Consolante", 5625)]
+    assert [(prize.tableau, prize.lot, prize.cash) for prize in concours.prizes] == [
+        ("Tableau principal", "Un jambon", 10000), ("Consolante", "Une bouteille", 5625)]
+    files = static_site.builder.pages(site)
+    standings = files[f"concours/{t.slug}/classement.html"].decode()
+    assert ("<td>Consolante</td><td>vainqueur de la consolante</td><td class=\"minor\">"
+            "Une bouteille</td><td class=\"num minor\">56,25\u00a0€</td>") in standings
 
 
 def test_the_season_counts_the_places_the_tableaux_gave(lots_world):

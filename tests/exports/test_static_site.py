@@ -4,6 +4,7 @@ with no script but its own, no address outside the folder, stored names only, us
 import datetime
 import io
 import zipfile
+from decimal import Decimal
 from html.parser import HTMLParser
 from posixpath import dirname, join, normpath
 
@@ -13,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.builders import drawn, melee, melee_partie, play_partie, tournament
 from tournament import services
+from tournament.amounts import PoolLine
 from tournament.errors import UserError
 from tournament.exports import static_site
 from tournament.exports.static_site import builder, data, registry
@@ -234,6 +236,46 @@ def test_user_text_is_escaped(owner):
     assert broken_links(files) == []
 
 
+def test_the_site_shows_each_place_s_cash_prize_and_nothing_the_desk_took(owner):
+    """The cash prizes are announced in the hall: the standings and the palmarès publish
+    each place's, written as the desk writes money, beside its lot; the fees, the payments
+    and how each entrant paid stay on the laptop."""
+    t = _played_doublettes(owner, slug="prix", parties_planned=2)
+    services.fee_set(tournament=t, fee=1850, fee_per="team")
+    services.payment_take(tournament=t, number=1, method="cheque", amount=1725)
+    services.payment_take(tournament=t, number=2, method="offert")
+    services.prize_add(tournament=t, start=1, end=1, from_last=True,
+                       label="<b>Un lapin</b> & sa carotte")
+    services.cash_pool_set(tournament=t, lines=[PoolLine(1, 1, amount=5625),
+                                                PoolLine(2, 2, percent=Decimal("20"))])
+    site = data.site(t.name, "Club", [t], WHEN)
+    (concours,) = site.concours
+    assert concours.cash
+    rows = concours.standings
+    assert [row.rank for row in rows] == [1, 2, 2, 4]
+    # 20 % of the 17,25 € taken (the « offert » paid nothing) is 3,45 €, shared to the cent
+    # by the two 2nds, as the palmarès shares it.
+    assert [row.cash for row in rows] == [5625, 173, 172, None]
+    files = members(static_site.concours_zip(t, WHEN))
+    standings = files["concours/prix/classement.html"]
+    assert '<th class="num minor">Prix</th>' in standings
+    assert '<td class="minor">Un jambon</td><td class="num minor">56,25\u00a0€</td>' in standings
+    assert '<span class="lot-inline">Lot : Un jambon · Prix : 1,73\u00a0€</span>' in standings
+    palmares = files["concours/prix/palmares.html"]
+    assert "<td>Un jambon</td><td class=\"num\">56,25\u00a0€</td>" in palmares
+    assert "<td>Un jambon</td><td class=\"num\">1,72\u00a0€</td>" in palmares
+    assert 'id="tied-cash"' in palmares and palmares.count("<small>ex aequo</small>") == 2
+    # A lot's label is user text, escaped like any other (this one is left unawarded: the
+    # jambon of every place came first).
+    assert "&lt;b&gt;Un lapin&lt;/b&gt; &amp; sa carotte" in palmares
+    assert "<b>Un lapin" not in _all_text(files)
+    text = _all_text(files)
+    for private in ("18,50", "17,25", "Chèque", "chèque", "offert", "Offert", "payé",
+                    "encaiss", "caisse"):
+        assert private not in text, private
+    assert broken_links(files) == []
+
+
 def test_a_club_site_links_a_player_across_its_concours(owner):
     first = _played_doublettes(owner, slug="premier", name="Premier", parties_planned=2,
                                date=datetime.date(2026, 10, 3))
@@ -276,7 +318,15 @@ def test_a_concours_is_read_in_a_constant_number_of_queries(owner):
         with CaptureQueriesContext(connection) as queries:
             data.site(t.name, "Club", [t], WHEN)
         counts.append(len(queries))
-    assert counts[0] == counts[1] and counts[0] <= 12
+        # A cash prize pool of a percentage reads the fees taken: a few queries more, as many.
+        services.fee_set(tournament=t, fee=1000, fee_per="team")
+        services.payment_take(tournament=t, number=1, method="especes")
+        services.cash_pool_set(tournament=t, lines=[PoolLine(1, 2, percent=Decimal("50"))])
+        with CaptureQueriesContext(connection) as queries:
+            data.site(t.name, "Club", [t], WHEN)
+        counts.append(len(queries))
+    assert counts[0] == counts[2] and counts[0] <= 12
+    assert counts[1] == counts[3] and counts[1] <= counts[0] + 3
 
 
 def test_a_seasons_pages_are_rendered_listed_and_link_its_players(owner):

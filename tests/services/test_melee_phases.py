@@ -5,8 +5,10 @@ ranking the players by their pair's place."""
 import re
 
 import pytest
+from django.urls import reverse
+from django.utils import timezone
 
-from tests.builders import melee_bulk
+from tests.builders import melee_bulk, organiser
 from tournament import services
 from tournament.brackets.pairs import (
     melee_direct_seeds,
@@ -14,6 +16,7 @@ from tournament.brackets.pairs import (
     melee_poules_deal,
 )
 from tournament.errors import UserError
+from tournament.exports import pdf, static_site
 from tournament.models import AuditEntry, PhasePlan, PouleSeat, Team
 from tournament.selectors import player_parties, standings, standings_lines, tableau_ranks
 from tournament.selectors.phases import (
@@ -173,18 +176,33 @@ def test_a_direct_melee_draws_its_pairs_with_the_principal_and_places_its_player
         champions.first.number, champions.second.number}
 
 
-def melee_after_parties(players: int = 13, principal: int = 2):
+def melee_after_parties(players: int = 13, principal: int = 2, consolante: bool = True):
     """A mêlée of `players` after two parties qualificatives, each won at every table by
-    Nord-Sud, its formule's principal of `principal` pairs and a consolante."""
+    Nord-Sud, its formule's principal of `principal` pairs and a consolante (or none)."""
     t = melee_bulk(players=players)
     services.phase_plan_set(tournament=t, qualification="parties", parties=2,
-                            principal=principal)
+                            principal=principal, consolante=consolante)
     for _partie in range(2):
         won_by_nord_sud(services.round_generate(tournament=t, seed=11))
     return t
 
 
-def test_after_its_parties_a_melee_draws_the_tableaux_pairs_among_its_top_players():
+def tableaux_played(t) -> None:
+    """Every match of every tableau called and won by its Nord-Sud side, in order."""
+    while ready := [(view.tableau, slot) for view in tableaux_view(t)
+                    for _name, slots in view.rounds + view.placing for slot in slots
+                    if slot.state == "ready"]:
+        tableau, slot = ready[0]
+        match = services.tableau_match_call(tableau=tableau, low=slot.low,
+                                            round_index=slot.round_index, index=slot.index)
+        services.game_forfeit(game=match.game, side="EW")
+
+
+ALONE = ("13e des parties qualificatives : sans partenaire pour la consolante (nombre impair "
+         "de joueurs)")
+
+
+def test_after_its_parties_a_melee_draws_the_tableaux_pairs_among_its_top_players(client):
     t = melee_after_parties()
     late = services.player_create(tournament=t, name="Joueur 14", club="")  # never seated
     groups: dict[int, list[int]] = {}
@@ -201,13 +219,7 @@ def test_after_its_parties_a_melee_draws_the_tableaux_pairs_among_its_top_player
     alone = teams[6]
     assert (alone.number, alone.second, principal.rest) == (7, None, [[7]])
     assert [alone.first_id] == expected.rest[0]
-    while ready := [(view.tableau, slot) for view in tableaux_view(t)
-                    for _name, slots in view.rounds + view.placing for slot in slots
-                    if slot.state == "ready"]:
-        tableau, slot = ready[0]
-        match = services.tableau_match_call(tableau=tableau, low=slot.low,
-                                            round_index=slot.round_index, index=slot.index)
-        services.game_forfeit(game=match.game, side="EW")
+    tableaux_played(t)
     places = [(place.place, place.team.number) for place in phases_standings(t).places]
     # The principal's 2 pairs, the consolante's 4 (places 3 to 6), then the one alone.
     assert len(places) == 7 and places[-1] == (7, 7)
@@ -216,16 +228,64 @@ def test_after_its_parties_a_melee_draws_the_tableaux_pairs_among_its_top_player
     best = {player for number in expected.principal[:1]
             for player in expected.pairs[number - 1]}
     assert {line.row.entrant for line in lines if line.row.rank == 1} == best
+    # The one alone (an odd count) is said as a player, not a pair: his place is the rank
+    # the standings give him (13th, not the 7th place after six pairs), with why he played
+    # no tableau (BRACKETS.md is silent on him).
+    final = phases_standings(t).places
+    assert [place.rank for place in final] == [1, 3, 5, 7, 9, 9, 13]
+    assert (final[-1].team, final[-1].how) == (alone, ALONE)
+    assert (lines[-1].row.rank, lines[-1].phase.how) == (13, ALONE)
+    page = client.get(reverse("tournament:standings", args=[t.slug])).content.decode()
+    assert ALONE in page and "puis les joueurs d'aucun tableau" in page
+    assert "puis les équipes" not in page
+    assert "puis les joueurs d'aucun tableau" in pdf.standings_html(t)
+    # The tableaux page's final standings: the ranks the players take, the one alone so said.
+    page = client.get(reverse("tournament:tableaux", args=[t.slug])).content.decode()
+    table = page[page.index('id="final-standings"'):]
+    assert re.findall(r'<tr><td class="num">(\d+)</td>', table) == [
+        "1", "3", "5", "7", "9", "9", "13"]
+    assert (f"<td>{alone.name} <small>(joueur seul)</small></td><td>—</td><td>{ALONE}</td>"
+            in table)
+    site = static_site.data.site(t.name, "Club", [t], timezone.now())
+    standings_page = static_site.builder.pages(site)[f"concours/{t.slug}/classement.html"]
+    assert f"<td>—</td><td>{ALONE}</td>".encode() in standings_page
+    assert b"<th>Joueur</th><th>Tableau</th>" in standings_page
 
 
-def test_an_odd_melee_is_said_refused_in_poules_not_after_parties_qualificatives():
-    t = melee_bulk(players=13)
+def test_without_a_consolante_the_players_in_no_tableau_are_placed_in_players():
+    t = melee_after_parties(players=11, consolante=False)
+    services.tableaux_draw(tournament=t, seed=4)
+    tableaux_played(t)
+    rest = [line for line in standings_lines(t) if not line.phase.key]
+    assert len(rest) == 7 and rest[0].row.rank == 5  # after the principal's 4 players
+    for line in rest:  # its words say the rank it has: « 5e », « places 6–8 partagées »
+        rank = line.row.rank
+        assert (line.phase.how == f"{rank}e des parties qualificatives"
+                or line.phase.how.startswith(f"places {rank}–")), (rank, line.phase.how)
+
+
+def test_an_odd_melee_is_said_refused_in_poules_not_after_parties_qualificatives(client):
+    owner = organiser()
+    t = melee_bulk(players=13, owner=owner)
     plan = services.phase_plan_set(tournament=t, qualification="poules")
     assert "il faut un nombre pair de joueurs" in formule_summary(t, plan.formule()).refusal
     plan = services.phase_plan_set(tournament=t, qualification="parties", parties=3,
                                    principal=2)
     summary = formule_summary(t, plan.formule())
     assert summary.refusal == "" and summary.words.startswith("6 paires : 3 parties")
+    # Who the odd count leaves with no partner is said before the evening.
+    assert summary.alone == (
+        "13 joueurs, un nombre impair : le dernier classé des parties qualificatives après "
+        "le tableau principal restera sans partenaire ; il ne jouera pas la consolante et "
+        "sera classé 13e.")
+    client.force_login(owner)
+    page = client.get(reverse("tournament:phase_plan", args=[t.slug])).content.decode()
+    assert f'<p class="help" id="formule-alone">{summary.alone}</p>' in page
+    # The mêlée's help no longer says every formule needs an even count.
+    assert "après les parties qualificatives, un nombre impair laisse le dernier" in page
+    plan = services.phase_plan_set(tournament=t, qualification="parties", parties=3,
+                                   principal=2, consolante=False)
+    assert formule_summary(t, plan.formule()).alone == ""  # no tableau for the others
 
 
 def test_a_melee_with_too_few_players_for_its_tableaux_is_refused_in_french():

@@ -80,6 +80,9 @@ class Summary:
     entrants: int
     words: str  # the formule in plain words, "" when refused for this count
     refusal: str  # why the draw would refuse it with these entrants, "" when it would not
+    # A mêlée's odd count after parties qualificatives, with a consolante: who will be left
+    # with no partner, said before the evening ("" otherwise).
+    alone: str = ""
 
 
 def formule_summary(tournament: Tournament, formule: Formule) -> Summary:
@@ -87,6 +90,7 @@ def formule_summary(tournament: Tournament, formule: Formule) -> Summary:
     count = entrants_drawn(tournament).count()
     words = tournament.format_spec.words
     one, many = str(words.one), str(words.many)
+    alone = ""
     if tournament.by_player:
         # A mêlée plays in pairs drawn among its players (BRACKETS.md 1): the formule is
         # said for its pairs.
@@ -94,6 +98,10 @@ def formule_summary(tournament: Tournament, formule: Formule) -> Summary:
             return Summary(count, "", _("%(n)d joueurs : une mêlée en phases se joue en "
                                         "paires, il faut un nombre pair de joueurs.")
                            % {"n": count})
+        if count % 2 and formule.consolante:
+            alone = _("%(n)d joueurs, un nombre impair : le dernier classé des parties "
+                      "qualificatives après le tableau principal restera sans partenaire ; il "
+                      "ne jouera pas la consolante et sera classé %(n)de.") % {"n": count}
         count, one, many = count // 2, _("paire"), _("paires")
     try:
         text = formule_words(formule, count, minutes=partie_minutes(tournament),
@@ -101,7 +109,7 @@ def formule_summary(tournament: Tournament, formule: Formule) -> Summary:
                              one=one, many=many)
     except BracketError as error:
         return Summary(count, "", str(error))
-    return Summary(count, text, "")
+    return Summary(count, text, "", alone)
 
 
 # --- The poules -----------------------------------------------------------------------
@@ -493,6 +501,9 @@ class FinalPlace:
     how: str = ""
     key: str = ""
     within: int = 0
+    # The rank its standings lines take: its place, or in a mêlée its players' (after a pair
+    # 1st, the 2nd pair's players are 3rd; a player left alone after 6 pairs is 13th).
+    rank: int = 0
 
 
 @dataclass
@@ -573,25 +584,57 @@ def phases_standings(tournament: Tournament) -> FinalStandings:
     teams = {team.number: team for team in Team.objects.filter(tournament=tournament,
                                                                round__isnull=True)}
     sizes = {view.tableau.name: len(view.tableau.seeds) for view in views}
-    rest_words = _rest_words(tournament, plan, rest)
+    places = final_standings(groups, rest)
+    ranks = _ranks(places, teams, by_player=tournament.by_player)
+    rest_words = _rest_words(tournament, plan, rest, ranks)
     return FinalStandings([
         FinalPlace(place.place, teams[place.entrant], labels.get(place.tableau or "", ""),
                    how_words(place, plan.placement, sizes.get(place.tableau or "", 0))
-                   or rest_words(place), place.tableau or "", place.within)
-        for place in final_standings(groups, rest)], "")
+                   or rest_words(place), place.tableau or "", place.within,
+                   ranks[place.place][0])
+        for place in places], "")
 
 
-def _rest_words(tournament: Tournament, plan: PhasePlan,
-                rest: list[list[int]]) -> Callable[[Place], str]:
+def _ranks(places: list[Place], teams: dict[int, Team], *,
+           by_player: bool) -> dict[int, tuple[int, int]]:
+    """Each place (`Place.place`) as the standings rank it gives and how many lines share it:
+    a team's place as it is; in a mêlée the places' players, as the standings rank them
+    (a pair's two players share its rank, the next come after both: selectors.standings)."""
+    lines: dict[int, int] = {}
+    for place in places:
+        team = teams[place.entrant]
+        count = (team.first_id is not None) + (team.second_id is not None) if by_player else 1
+        lines[place.place] = lines.get(place.place, 0) + count
+    ranks: dict[int, tuple[int, int]] = {}
+    before = 0
+    for place_number, count in lines.items():  # the places in order, best first
+        ranks[place_number] = (before + 1, count)
+        before += count
+    return ranks
+
+
+def _rest_words(tournament: Tournament, plan: PhasePlan, rest: list[list[int]],
+                ranks: dict[int, tuple[int, int]]) -> Callable[[Place], str]:
     """How an entrant in neither tableau was placed: « 3e de la poule B » (its place in its
     poule: the groups of `rest` are the poules' places after the qualified, 6), « 9e des
-    parties qualificatives » (one query, for poules only)."""
+    parties qualificatives » (one query, for poules only).
+
+    After a mêlée's parties qualificatives the entrants in neither tableau are players,
+    each a team of one: their place is said in players, the rank the standings give them
+    (the 13th player is « 13e », not the 7th place after six pairs). With a consolante only
+    one can be left so: the last of an odd count of players after the principal (ties by
+    lot, brackets.pairs.melee_parties_tableaux). The spec is silent on him; the organiser
+    asked why he played no tableau answers from the words, which say so."""
     if plan.qualification != "poules":
+        alone = (" : sans partenaire pour la consolante (nombre impair de joueurs)"
+                 if tournament.by_player and plan.consolante else "")
+
         def by_parties(place: Place) -> str:
-            if place.shared > 1:
-                return (f"places {place.place}–{place.place + place.shared - 1} partagées "
-                        "aux parties qualificatives")
-            return f"{ordinal_words(place.place)} des parties qualificatives"
+            rank, shared = ranks[place.place]
+            if shared > 1:
+                return (f"places {rank}–{rank + shared - 1} partagées aux parties "
+                        "qualificatives")
+            return f"{ordinal_words(rank)} des parties qualificatives{alone}"
         return by_parties
     poule_of = dict(PouleSeat.objects.filter(tournament=tournament)
                     .values_list("team__number", "poule"))

@@ -3,7 +3,6 @@ in a constant number of queries."""
 
 from __future__ import annotations
 
-import bisect
 import dataclasses
 import unicodedata
 from collections.abc import Iterable
@@ -330,7 +329,7 @@ def standings_lines(tournament: Tournament, *, seated_only: bool = True) -> list
         final = phases_standings(tournament)
         if not final.waiting:
             placed = _entrant_places(tournament, final)
-            rows = _phase_places(placed, rows, by_player=tournament.by_player)
+            rows = _phase_places(placed, rows)
     return [StandingsLine(row, by_id[row.entrant], models, placed.get(row.entrant))
             for row in rows]
 
@@ -342,8 +341,7 @@ def phase_ranked(tournament: Tournament, rows: list[Row]) -> tuple[list[Row], bo
     final = phases_standings(tournament)
     if final.waiting:
         return rows, False
-    return _phase_places(_entrant_places(tournament, final), rows,
-                         by_player=tournament.by_player), True
+    return _phase_places(_entrant_places(tournament, final), rows), True
 
 
 def _entrant_places(tournament: Tournament, final: FinalStandings) -> dict[int, FinalPlace]:
@@ -356,17 +354,13 @@ def _entrant_places(tournament: Tournament, final: FinalStandings) -> dict[int, 
     return {place.team.pk: place for place in final.places}
 
 
-def _phase_places(placed: dict[int, FinalPlace], rows: list[Row], *,
-                  by_player: bool = False) -> list[Row]:
+def _phase_places(placed: dict[int, FinalPlace], rows: list[Row]) -> list[Row]:
     """A concours in phases ranks by the places its tableaux give (BRACKETS.md 6) once they
     are all decided; until then, by its criteria, as any concours in play. In a mêlée the
-    pairs' places rank players: a pair's two players share their rank and the next pair's
-    come after both (1, 1, 3, 3, then 5 for a shared 3rd place of pairs), as ex aequo do."""
-    place_of = {entrant: place.place for entrant, place in placed.items()}
-    if by_player:
-        before = sorted(place_of.values())
-        place_of = {entrant: bisect.bisect_left(before, place) + 1
-                    for entrant, place in place_of.items()}
+    pairs' places rank players (`FinalPlace.rank`): a pair's two players share their rank
+    and the next pair's come after both (1, 1, 3, 3, then 5 for a shared 3rd place of
+    pairs), as ex aequo do."""
+    place_of = {entrant: place.rank for entrant, place in placed.items()}
     after = len(place_of) + 1  # a team in no tableau nor poule (withdrawn before): last
     ordered = sorted(enumerate(rows), key=lambda pair: (
         place_of.get(pair[1].entrant, after), pair[0]))

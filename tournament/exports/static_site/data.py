@@ -6,7 +6,11 @@ so that one page follows a player across the concours exported together; else th
 entrant alone. Names are the stored ones: a linked entrant is named by the register (an
 anonymised entry's stored name, never the entrant's own), an unlinked one by its entry; no
 licence is read. A concours is read in a constant number of queries (standings 3, lots 1,
-parties' states 1, players 1, games 1).
+cash prizes 1 — one more when the desk has a pool —, parties' states 1, players 1, games 1).
+
+A line's cash prize is published with its lot, as the palmarès prints it and the organiser
+reads it out in the hall (places ex aequo share theirs, `cash_shared_by_ties`); what the
+desk took (fees, payments, who paid how) never is: only the amount each place wins.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from ...selectors import (
     uses_ranking_points,
 )
 from ...selectors.documents import game_rows, player_rows
+from ...selectors.money import cash_prizes_by_position, cash_shared_by_ties
 from ...selectors.prizes import lot_words, ordinal, standings_awards
 from ...validators import search_key
 from .. import documents
@@ -101,6 +106,7 @@ class StandingRow:
     # A concours in phases: the tableau that placed it and how (BRACKETS.md 6).
     tableau: str = ""
     how: str = ""
+    cash: int | None = None  # its cash prize in cents (None: none)
 
     @property
     def diff(self) -> int:
@@ -115,6 +121,8 @@ class Prize:
     lot: str
     tableau: str = ""  # a concours in phases: the palmarès' heading (« Consolante »)
     how: str = ""
+    cash: int | None = None  # its cash prize in cents (None: none)
+    tied: bool = False  # ex aequo with another line (their cash prizes shared)
 
 
 @dataclass(frozen=True)
@@ -166,6 +174,12 @@ class SiteConcours:
     prizes: list[Prize] = field(default_factory=list)
     unawarded: list[str] = field(default_factory=list)
     phases: bool = False  # places given by the tableaux of a concours in phases
+    cash: bool = False  # the desk has a cash prize pool: the pages show a « Prix » column
+
+    @property
+    def tied_cash(self) -> bool:
+        """Whether lines ex aequo share a cash prize (the page then says the rule)."""
+        return any(prize.tied and prize.cash for prize in self.prizes)
 
     @property
     def folder(self) -> str:
@@ -260,6 +274,10 @@ def concours(tournament: Tournament, people: People) -> SiteConcours:
     # In phases, over once the tableaux give the places, not at the parties planned.
     site.phases = any(line.phase is not None for line in lines)
     site.over = site.phases or (site.over and not any(state.phase for state in scope.states))
+    # Each place's cash prize as the palmarès pays it (a tableau's line counted in its places).
+    pool = cash_prizes_by_position(tournament, awards.placed_count, awards.tableaux)
+    cash = cash_shared_by_ties(awards, pool) if pool else {}
+    site.cash = bool(pool)
 
     def line_people(line: StandingsLine) -> tuple[Person, ...]:
         if line.player is not None:
@@ -279,14 +297,15 @@ def concours(tournament: Tournament, people: People) -> SiteConcours:
         who = line_people(line)
         tableau = capfirst(line.phase.tableau) if line.phase is not None else ""
         how = line.phase.how if line.phase is not None else ""
+        amount = cash.get(award.position) if award.placed else None
         site.standings.append(StandingRow(
             row.rank, ordinal(row.rank), line_name(line), who, row.played, row.wins,
             row.points, row.conceded, row.ranking_points, award.label, line.active,
-            tableau, how))
-        if award.label:
+            tableau, how, amount))
+        if award.label or amount is not None:
             site.prizes.append(Prize(award.place, line_name(line), who, award.label,
                                      tableau or (_("Autres places") if site.phases else ""),
-                                     how))
+                                     how, amount, award.tied))
         if line.team is not None:
             teams[line.team.pk] = (f"{line.team.number}. {line.team.name}", who)
         places[line.entrant.id] = award.place if award.placed else ""
