@@ -20,6 +20,10 @@ OPTION_BOUNDS: dict[str, tuple[int, int]] = {
     "generale_score": (250, 2000),
 }
 
+# A partie's chrono (services.countdown): a partie of belote lasts from a quarter of an hour to
+# a few hours; beyond 10 h, a typo.
+MAX_CLOCK_MINUTES = 600
+
 # A game played to a target ends after a few dozen donnes; a backup with more is refused
 # before it is scored (scoring a game is linear, but a 50 MB file could hold 150,000).
 MAX_DONNES_PER_GAME = 300

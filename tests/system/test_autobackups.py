@@ -19,7 +19,7 @@ from tournament.launcher.backups import BackupThread
 from tournament.models import Tournament
 from tournament.services import autobackups
 from tournament.services.backup import export_json
-from tournament.services.countdown import round_clock_start
+from tournament.services.countdown import round_clock_start, round_clock_stop
 
 pytestmark = pytest.mark.django_db
 
@@ -86,6 +86,36 @@ def test_a_chrono_started_since_the_last_backup_is_backed_up_once(backups_on):
     assert autobackups.autobackup_changed() == []  # a chrono running is no new change
 
 
+def test_a_chrono_started_or_stopped_is_backed_up_at_its_commit(
+        backups_on, django_capture_on_commit_callbacks):
+    t = tournament(teams=4)
+    round_ = services.round_generate(tournament=t, seed=3)
+    with django_capture_on_commit_callbacks(execute=True):
+        round_clock_start(round_=round_, minutes=30)
+    [started] = autobackups.autobackup_list(t)
+    assert started.reason == "chrono-1" and started.words == "chrono de la partie 1"
+    path = backups_on / f"{t.date.isoformat()}-{t.slug}" / started.name
+    assert json.loads(path.read_text("utf-8"))["rounds"][0]["clock_minutes"] == 30
+    # Stopped: the newest backup has no chrono (a restore shows none the desk had stopped).
+    with django_capture_on_commit_callbacks(execute=True):
+        round_clock_stop(round_=round_)
+    newest = autobackups.autobackup_list(t)[0]
+    path = backups_on / f"{t.date.isoformat()}-{t.slug}" / newest.name
+    assert newest.name != started.name
+    assert json.loads(path.read_text("utf-8"))["rounds"][0]["clock_minutes"] is None
+
+
+def test_a_chrono_whose_start_is_still_to_come_is_no_change_at_each_look(backups_on):
+    """A restored file's start in the future (or a laptop's clock set back) would otherwise
+    write a backup at every look, and replace the evening's 30 within five hours."""
+    t = tournament(teams=4)
+    round_ = services.round_generate(tournament=t, seed=3)
+    assert len(autobackups.autobackup_changed()) == 1
+    ends = timezone.now() + datetime.timedelta(days=3)
+    type(round_).objects.filter(pk=round_.pk).update(clock_minutes=1, clock_ends=ends)
+    assert [autobackups.autobackup_changed() for _ in range(3)] == [[], [], []]
+
+
 def test_the_last_thirty_are_kept(backups_on, demo):
     start = timezone.now() - datetime.timedelta(hours=2)
     for minute in range(33):
@@ -100,11 +130,19 @@ def test_the_last_thirty_are_kept(backups_on, demo):
 
 def test_the_concours_page_lists_them_for_its_organiser_who_downloads_one(
         backups_on, demo, client, django_user_model):
+    earlier = timezone.now() - datetime.timedelta(minutes=5)
+    for minute, reason in enumerate(("avant-restauration", "chrono-3", "auto")):
+        autobackups.autobackup_write(tournament=demo, reason=reason,
+                                     now=earlier + datetime.timedelta(minutes=minute))
     path = autobackups.autobackup_write(tournament=demo, reason="partie-2")
     url = reverse("autobackup", args=[demo.slug, path.name])
     client.force_login(demo.organiser)
     page = client.get(reverse("tournament:detail", args=[demo.slug])).content.decode()
-    assert "1 sauvegarde automatique" in page and "partie 2 close" in page and url in page
+    assert "4 sauvegardes automatiques" in page and "partie 2 close" in page and url in page
+    # Each reason in words, never a file name's key (« partie avant-restauration close »).
+    for words in ("avant une restauration", "chrono de la partie 3", "changements"):
+        assert words in page
+    assert "avant-restauration close" not in page
     response = client.get(url)
     assert response.status_code == 200
     assert b"".join(response.streaming_content) == path.read_bytes()

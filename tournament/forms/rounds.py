@@ -9,7 +9,7 @@ from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from ..services.countdown import MAX_CLOCK_MINUTES
+from ..bounds import MAX_CLOCK_MINUTES
 from ..validators import MAX_SEED, whole_number
 from .fields import WholeNumberField
 

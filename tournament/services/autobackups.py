@@ -18,6 +18,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ..models import Tournament
 from .autobackup_folders import (
@@ -40,12 +41,27 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class AutoBackup:
     """One file of the list: its name (the download's key), when, and why it was written
-    ("partie-3": partie 3 closed; "auto": the 10-minute look found changes)."""
+    ("partie-3": partie 3 closed; "chrono-3": its chrono started or stopped; "auto": the
+    10-minute look found changes; "avant-restauration": before a restore)."""
 
     name: str
     at: datetime.datetime
     reason: str
     size: int
+
+    @property
+    def words(self) -> str:
+        """Why it was written, as the list of backups says it."""
+        kind, _sep, number = self.reason.partition("-")
+        if self.reason == "auto":
+            return _("changements")
+        if self.reason == BEFORE_RESTORE:
+            return _("avant une restauration")
+        if kind == "partie" and number.isdigit():
+            return _("partie %(n)s close") % {"n": number}
+        if kind == "chrono" and number.isdigit():
+            return _("chrono de la partie %(n)s") % {"n": number}
+        return self.reason
 
 
 def _found(tournament: Tournament) -> list[tuple[AutoBackup, Path]]:
@@ -160,13 +176,24 @@ def on_partie_closed(*, tournament_id: int, number: int) -> None:
         transaction.on_commit(lambda: _write_quietly(tournament_id, f"partie-{number}"))
 
 
+def on_clock_changed(*, tournament_id: int, number: int) -> None:
+    """Called by the countdown's start and stop inside their transaction: the countdown writes
+    no journal entry, so the backup follows the commit at once (a restore after a crash
+    counts down to the same end, or shows no chrono the desk had stopped)."""
+    if enabled():
+        transaction.on_commit(lambda: _write_quietly(tournament_id, f"chrono-{number}"))
+
+
 def _clock_started(tournament: Tournament, since: datetime.datetime) -> bool:
-    """Whether a partie's chrono was started (or started again) after `since`: the countdown
-    writes no journal entry, and a restore after a crash must count down to its end."""
+    """Whether a partie's chrono was started (or started again) after `since` and before
+    now: the look's safety net when the backup at its start could not be written. A start
+    still to come (a restored file's, a laptop's clock set back) is no change: it would
+    otherwise write a backup at every look until then."""
+    now = timezone.now()
     for minutes, ends in (tournament.rounds.filter(clock_ends__isnull=False)
                           .values_list("clock_minutes", "clock_ends")):
         if minutes is not None and ends is not None and (
-                ends - datetime.timedelta(minutes=minutes) > since):
+                since < ends - datetime.timedelta(minutes=minutes) <= now):
             return True
     return False
 

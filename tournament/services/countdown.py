@@ -17,12 +17,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ..bounds import MAX_CLOCK_MINUTES
 from ..errors import UserError
 from ..models import Round, Tournament
+from .autobackups import on_clock_changed
 from .common import whole_field
-
-# A partie of belote lasts from a quarter of an hour to a few hours; beyond 10 h, a typo.
-MAX_CLOCK_MINUTES = 600
 
 
 def _locked(round_: Round) -> Round:
@@ -43,6 +42,7 @@ def round_clock_start(*, round_: Round, minutes: int,
     round_.clock_minutes = minutes
     round_.clock_ends = (now or timezone.now()) + datetime.timedelta(minutes=minutes)
     round_.save(update_fields=["clock_minutes", "clock_ends"])
+    on_clock_changed(tournament_id=round_.tournament_id, number=round_.number)
     return round_
 
 
@@ -55,4 +55,5 @@ def round_clock_stop(*, round_: Round) -> Round:
     round_.clock_minutes = None
     round_.clock_ends = None
     round_.save(update_fields=["clock_minutes", "clock_ends"])
+    on_clock_changed(tournament_id=round_.tournament_id, number=round_.number)
     return round_

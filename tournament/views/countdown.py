@@ -10,9 +10,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..access import readable_round, require_organiser
+from ..bounds import MAX_CLOCK_MINUTES
 from ..errors import UserError
 from ..forms import ClockForm
-from ..services.countdown import MAX_CLOCK_MINUTES, round_clock_start, round_clock_stop
+from ..services.countdown import round_clock_start, round_clock_stop
 
 
 @login_required

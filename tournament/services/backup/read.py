@@ -52,7 +52,7 @@ from ...amounts import (
     pool_checked,
     pool_line_words,
 )
-from ...bounds import MAX_DONNES_PER_GAME
+from ...bounds import MAX_CLOCK_MINUTES, MAX_DONNES_PER_GAME
 from ...choices import FEE_PER_CHOICES, PAYMENT_METHODS, PAYMENT_OFFERED
 from ...draw import METHODS
 from ...formats import PHASES, format_of
@@ -96,7 +96,6 @@ from ..common import (
     slug_checked,
     text_field,
 )
-from ..countdown import MAX_CLOCK_MINUTES
 from ..entrants import name_repeated
 from ..prizes import lots_checked
 from ..season import SEASON_MAX, season_values_checked
