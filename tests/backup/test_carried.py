@@ -86,13 +86,25 @@ ROWS_OF = {"Tournament": "pk", "Player": "tournament", "Team": "tournament",
            "HallScreen": "tournament"}
 
 
+# A concours in phases' rows and the club's register, left out of this concours' round trip:
+# tests/backup/test_phases.py and test_melee_phases.py restore a concours in phases and
+# compare its poules and tableaux, the register tests its links.
+ROUND_TRIPPED_ELSEWHERE = {"PhasePlan", "PouleSeat", "Tableau", "TableauMatch", "Season",
+                           "Sponsor", "ClubPlayer"}
+
+
+def test_every_carried_model_is_round_tripped_here_or_elsewhere_by_name():
+    names = {model.__name__ for model in carried.CARRIED}
+    assert names - set(ROWS_OF) == ROUND_TRIPPED_ELSEWHERE & names
+
+
 def carried_values(t: Tournament) -> dict[str, list[tuple]]:
     """Each model's rows of `t`, as the values of its carried columns that are not keys of
     other rows (those are named by numbers in the file: other tests follow them)."""
     values = {}
     for model, names in carried.CARRIED.items():
         path = ROWS_OF.get(model.__name__)
-        if path is None:
+        if path is None:  # ROUND_TRIPPED_ELSEWHERE
             continue
         plain = sorted(name for name in names if not name.endswith("_id"))
         rows = model.objects.filter(**{path: t.pk if path == "pk" else t})

@@ -282,7 +282,8 @@ def test_an_odd_melee_is_said_refused_in_poules_not_after_parties_qualificatives
     page = client.get(reverse("tournament:phase_plan", args=[t.slug])).content.decode()
     assert f'<p class="help" id="formule-alone">{summary.alone}</p>' in page
     # The mêlée's help no longer says every formule needs an even count.
-    assert "après les parties qualificatives, un nombre impair laisse le dernier" in page
+    assert ("après les parties qualificatives avec une consolante, un nombre impair laisse le "
+            "dernier sans partenaire pour la consolante") in page
     plan = services.phase_plan_set(tournament=t, qualification="parties", parties=3,
                                    principal=2, consolante=False)
     assert formule_summary(t, plan.formule()).alone == ""  # no tableau for the others

@@ -1,15 +1,16 @@
-"""The long lists written in Python (format_html, not a template loop) escape every name:
-the projector's tables, seats and standings (templatetags.screen_rows), a partie's tables
-(views.rounds.rows_html) and the season's grid (templatetags.season_rows)."""
+"""The long lists written in Python (format_html or html.escape, not a template loop) escape
+every name: the projector's tables, seats and standings (templatetags.screen_rows), a
+partie's tables (views.rounds.rows_html, a mêlée's players too) and the season's grid
+(templatetags.season_rows)."""
 
 import datetime
 
 import pytest
 from django.urls import reverse
 
-from tests.builders import drawn, played, register_linked
+from tests.builders import drawn, melee, played, register_linked
 from tournament import services
-from tournament.models import ClubPlayer, Team
+from tournament.models import ClubPlayer, Player, Team
 
 pytestmark = pytest.mark.django_db
 
@@ -28,6 +29,17 @@ def test_the_projector_and_the_partie_page_escape_a_team_named_with_markup(clien
     client.force_login(owner)
     partie = client.get(reverse("tournament:round", args=[t.slug, 1])).content.decode()
     assert NAME not in partie and ESCAPED in partie
+
+
+def test_a_melee_partie_page_escapes_its_players_named_with_markup(client, owner):
+    t = melee(owner=owner, players=8, slug="melee-balises")
+    Player.objects.filter(tournament=t).update(name=NAME)  # first and second of every pair
+    services.round_generate(tournament=t, seed=2)
+    client.force_login(owner)
+    partie = client.get(reverse("tournament:round", args=[t.slug, 1])).content.decode()
+    assert NAME not in partie
+    # Each table: its two pairs, two players each.
+    assert partie.count(f"{ESCAPED} <small>") >= 8
 
 
 def test_the_season_grid_escapes_a_player_named_with_markup(client, owner):

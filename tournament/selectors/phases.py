@@ -626,15 +626,16 @@ def _rest_words(tournament: Tournament, plan: PhasePlan, rest: list[list[int]],
     lot, brackets.pairs.melee_parties_tableaux). The spec is silent on him; the organiser
     asked why he played no tableau answers from the words, which say so."""
     if plan.qualification != "poules":
-        alone = (" : sans partenaire pour la consolante (nombre impair de joueurs)"
+        alone = (_(" : sans partenaire pour la consolante (nombre impair de joueurs)")
                  if tournament.by_player and plan.consolante else "")
 
         def by_parties(place: Place) -> str:
             rank, shared = ranks[place.place]
             if shared > 1:
-                return (f"places {rank}–{rank + shared - 1} partagées aux parties "
-                        "qualificatives")
-            return f"{ordinal_words(rank)} des parties qualificatives{alone}"
+                return _("places %(first)d–%(last)d partagées aux parties qualificatives") % {
+                    "first": rank, "last": rank + shared - 1}
+            return _("%(place)s des parties qualificatives%(alone)s") % {
+                "place": ordinal_words(rank), "alone": alone}
         return by_parties
     poule_of = dict(PouleSeat.objects.filter(tournament=tournament)
                     .values_list("team__number", "poule"))
@@ -645,7 +646,8 @@ def _rest_words(tournament: Tournament, plan: PhasePlan, rest: list[list[int]],
         poule = poule_of.get(place.entrant)
         if poule is None or place.entrant not in poule_place:
             return ""
-        return f"{ordinal_words(poule_place[place.entrant])} de la poule {poule_name(poule - 1)}"
+        return _("%(place)s de la poule %(poule)s") % {
+            "place": ordinal_words(poule_place[place.entrant]), "poule": poule_name(poule - 1)}
     return by_poule
 
 

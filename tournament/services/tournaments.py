@@ -428,6 +428,8 @@ def _parties_touched(rounds: list[Round], rules: Rules, changed: list[str],
 def _confirmed_unless_played(rounds: list[Round], touched: set[int]) -> None:
     """Refuse, asking for a confirmation, a change that recomputes a partie with a result
     (donnes, paper totals or a forfeit)."""
+    if not touched:
+        return
     with_donnes = set(games_with_results(Game.objects.filter(round__in=rounds))
                       .values_list("round__number", flat=True).distinct())
     if not touched & with_donnes:
