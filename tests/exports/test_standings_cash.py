@@ -1,0 +1,118 @@
+"""The standings page, its PDF and its workbook show each line's cash prize beside its lot,
+from the one builder they read (documents.standings): the palmarès' figure, ex aequo sharing
+theirs to the cent; no « Prix » column for a concours without cash prizes."""
+
+import io
+import re
+import zipfile
+from decimal import Decimal
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from tests.builders import drawn, play_partie
+from tournament import services
+from tournament.amounts import PoolLine
+from tournament.exports import documents, pdf, workbook
+from tournament.selectors import standings_awards
+from tournament.selectors.money import (
+    cash_prizes_by_position,
+    cash_shared_by_ties,
+    standings_cash,
+)
+from tournament.tables import StandingsTable
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(owner):
+    """Four teams after two parties: ranks 1, 2, 2 (ex aequo) and 4; a lot for every place,
+    a fee of 18,50 € of which 17,25 € were taken (one « offert »)."""
+    t = drawn(owner=owner, teams=4, slug="prix", parties_planned=2)
+    play_partie(t.rounds.get(number=1))
+    services.round_generate(tournament=t, seed=7)
+    play_partie(t.rounds.get(number=2))
+    services.prize_add(tournament=t, start=1, end=None, from_last=False, label="Un jambon")
+    services.fee_set(tournament=t, fee=1850, fee_per="team")
+    services.payment_take(tournament=t, number=1, method="cheque", amount=1725)
+    services.payment_take(tournament=t, number=2, method="offert")
+    return t
+
+
+def with_pool(t):
+    # 56,25 € to the 1st; 20 % of the 17,25 € taken (3,45 €) to the 2nd place, which the two
+    # 2nds ex aequo share to the cent: 1,73 € and 1,72 €.
+    services.cash_pool_set(tournament=t, lines=[PoolLine(1, 1, amount=5625),
+                                                PoolLine(2, 2, percent=Decimal("20"))])
+    return t
+
+
+def test_the_builder_gives_each_line_the_palmares_cash_prize_in_one_query(played):
+    t = with_pool(played)
+    standing = documents.standings(t)
+    assert [line.row.rank for line in standing.lines] == [1, 2, 2, 4]
+    assert [entry.cash for entry in standing.entries] == [5625, 173, 172, None]
+    # The palmarès' own figures (its read loads every entrant; this one sums the fees).
+    awards = standings_awards(t)
+    paid = cash_shared_by_ties(awards, cash_prizes_by_position(t, awards.placed_count))
+    assert [entry.cash for entry in standing.entries] == [
+        paid.get(award.position) for award in awards.lines]
+    with CaptureQueriesContext(connection) as queries:
+        standings_cash(t, standing.awards)
+    assert len(queries) == 1
+
+
+def test_a_concours_without_cash_prizes_has_no_prix_column(played, client, owner):
+    standing = documents.standings(played)
+    assert standing.cash is None and not standing.has_cash
+    assert all(entry.cash is None for entry in standing.entries)
+    client.force_login(owner)
+    page = client.get(reverse("tournament:standings", args=[played.slug])).content.decode()
+    assert "Un jambon" in page and not re.search(r">\s*Prix\s*<", page)
+    sheet = load_workbook(io.BytesIO(workbook.standings_workbook(played)))["Classement"]
+    assert "Prix" not in [cell.value for cell in sheet[2]]
+    assert ">Prix<" not in pdf.standings_html(played, standing)
+
+
+def test_the_page_pdf_and_workbook_show_the_cash_prize_beside_the_lot(played, client, owner):
+    t = with_pool(played)
+    client.force_login(owner)
+    response = client.get(reverse("tournament:standings", args=[t.slug]))
+    page = response.content.decode()
+    assert re.search(r'<th class="num">\s*Prix\s*</th>', page)
+    for amount in ("56,25\u00a0€", "1,73\u00a0€", "1,72\u00a0€"):
+        assert (f'<td >Un jambon</td><td class="num" style="white-space: nowrap">{amount}</td>'
+                in page), amount
+
+    text = "\n".join(page.extract_text() for page in PdfReader(
+        io.BytesIO(pdf.standings_pdf(t))).pages)
+    assert "Prix" in text
+    assert [amount in text for amount in ("56,25", "1,73", "1,72")] == [True] * 3
+
+    content = workbook.standings_workbook(t)
+    sheet = load_workbook(io.BytesIO(content))["Classement"]
+    head = [cell.value for cell in sheet[2]]
+    column = head.index("Prix")
+    assert head[column - 1] == "Lot"
+    cells = [line[column] for line in sheet.iter_rows(min_row=3)]
+    assert [(cell.value, cell.data_type) for cell in cells] == [
+        (56.25, "n"), (1.73, "n"), (1.72, "n"), (None, "n")]
+    assert [cell.number_format for cell in cells[:3]] == [workbook.EURO_FORMAT] * 3
+    # The exact figure is what the file stores (never a float's 1.7299999…).
+    with zipfile.ZipFile(io.BytesIO(content)) as book:
+        xml = book.read("xl/worksheets/sheet1.xml").decode()
+    assert all(f"<v>{value}</v>" in xml for value in ("56.25", "1.73", "1.72"))
+
+
+def test_the_table_writes_no_cash_cell_for_a_line_without_one(played):
+    t = with_pool(played)
+    standing = documents.standings(t)
+    table = StandingsTable(standing.lines, cash=standing.cash, lots=standing.lots)
+    rows = str(table.rows_html()).split("</tr>")
+    assert rows[0].endswith('<td class="num" style="white-space: nowrap">56,25\u00a0€</td>')
+    assert rows[3].endswith('<td class="num" style="white-space: nowrap"></td>')
