@@ -31,9 +31,13 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def played(owner):
+    return played_concours(owner)
+
+
+def played_concours(owner, **options):
     """Four teams after two parties: ranks 1, 2, 2 (ex aequo) and 4; a lot for every place,
     a fee of 18,50 € of which 17,25 € were taken (one « offert »)."""
-    t = drawn(owner=owner, teams=4, slug="prix", parties_planned=2)
+    t = drawn(owner=owner, teams=4, slug="prix", parties_planned=2, **options)
     play_partie(t.rounds.get(number=1))
     services.round_generate(tournament=t, seed=7)
     play_partie(t.rounds.get(number=2))
@@ -74,6 +78,7 @@ def test_a_concours_without_cash_prizes_has_no_prix_column(played, client, owner
     client.force_login(owner)
     page = client.get(reverse("tournament:standings", args=[played.slug])).content.decode()
     assert "Un jambon" in page and not re.search(r">\s*Prix\s*<", page)
+    assert 'id="tied-cash"' not in page
     sheet = load_workbook(io.BytesIO(workbook.standings_workbook(played)))["Classement"]
     assert "Prix" not in [cell.value for cell in sheet[2]]
     assert ">Prix<" not in pdf.standings_html(played, standing)
@@ -85,13 +90,14 @@ def test_the_page_pdf_and_workbook_show_the_cash_prize_beside_the_lot(played, cl
     response = client.get(reverse("tournament:standings", args=[t.slug]))
     page = response.content.decode()
     assert re.search(r'<th class="num">\s*Prix\s*</th>', page)
+    assert 'id="tied-cash"' in page  # the two 2nds' sharing, said
     for amount in ("56,25\u00a0€", "1,73\u00a0€", "1,72\u00a0€"):
         assert (f'<td >Un jambon</td><td class="num" style="white-space: nowrap">{amount}</td>'
                 in page), amount
 
     text = "\n".join(page.extract_text() for page in PdfReader(
         io.BytesIO(pdf.standings_pdf(t))).pages)
-    assert "Prix" in text
+    assert "Prix" in text and "Ex aequo : les prix en espèces" in text
     assert [amount in text for amount in ("56,25", "1,73", "1,72")] == [True] * 3
 
     content = workbook.standings_workbook(t)

@@ -583,6 +583,14 @@ class Standings:
         return self.cash is not None
 
     @property
+    def tied_cash(self) -> bool:
+        """Whether lines ex aequo share a cash prize (the page and the PDF say the rule)."""
+        if not self.cash or self.awards is None:
+            return False
+        return any(award.tied and award.line.entrant.id in self.cash
+                   for award in self.awards.lines)
+
+    @property
     def phases(self) -> bool:
         """Whether the places are a concours in phases' final places (BRACKETS.md 6): the
         standings then say each line's tableau and how, not the criteria and figures."""
