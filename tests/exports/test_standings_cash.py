@@ -26,8 +26,6 @@ from tournament.selectors.money import (
 )
 from tournament.tables import StandingsTable
 
-pytestmark = pytest.mark.django_db
-
 
 @pytest.fixture
 def played(owner):
@@ -56,6 +54,7 @@ def with_pool(t):
     return t
 
 
+@pytest.mark.django_db
 def test_the_builder_gives_each_line_the_palmares_cash_prize_in_one_query(played):
     t = with_pool(played)
     standing = documents.standings(t)
@@ -71,6 +70,7 @@ def test_the_builder_gives_each_line_the_palmares_cash_prize_in_one_query(played
     assert len(queries) == 1
 
 
+@pytest.mark.django_db
 def test_a_concours_without_cash_prizes_has_no_prix_column(played, client, owner):
     standing = documents.standings(played)
     assert standing.cash is None and not standing.has_cash
@@ -84,6 +84,7 @@ def test_a_concours_without_cash_prizes_has_no_prix_column(played, client, owner
     assert ">Prix<" not in pdf.standings_html(played, standing)
 
 
+@pytest.mark.django_db
 def test_the_page_pdf_and_workbook_show_the_cash_prize_beside_the_lot(played, client, owner):
     t = with_pool(played)
     client.force_login(owner)
@@ -115,6 +116,7 @@ def test_the_page_pdf_and_workbook_show_the_cash_prize_beside_the_lot(played, cl
     assert all(f"<v>{value}</v>" in xml for value in ("56.25", "1.73", "1.72"))
 
 
+@pytest.mark.django_db
 def test_the_table_writes_no_cash_cell_for_a_line_without_one(played):
     t = with_pool(played)
     standing = documents.standings(t)
@@ -122,3 +124,13 @@ def test_the_table_writes_no_cash_cell_for_a_line_without_one(played):
     rows = str(table.rows_html()).split("</tr>")
     assert rows[0].endswith('<td class="num" style="white-space: nowrap">56,25\u00a0€</td>')
     assert rows[3].endswith('<td class="num" style="white-space: nowrap"></td>')
+
+
+def test_the_pdf_s_prix_column_is_as_wide_as_its_longest_amount():
+    def width(*cents: int) -> float:
+        standing = documents.Standings([], [], cash=dict(enumerate(cents)))
+        return float(pdf.cash_width(standing).removesuffix("mm"))
+
+    # « 2 000,00 € » needs more room than « 56,25 € », than « 0,05 € », than the title alone.
+    assert width(5625, 200000) == width(200000) > width(5625) > width(5) > width()
+    assert 14 < width(5625) < 15.5  # four figures, « € », a comma and a space at 11 pt
