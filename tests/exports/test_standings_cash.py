@@ -14,7 +14,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from tests.builders import drawn, play_partie
+from tests.builders import drawn, melee, melee_partie, play_partie
 from tournament import services
 from tournament.amounts import PoolLine
 from tournament.exports import documents, pdf, workbook
@@ -134,3 +134,23 @@ def test_the_pdf_s_prix_column_is_as_wide_as_its_longest_amount():
     # « 2 000,00 € » needs more room than « 56,25 € », than « 0,05 € », than the title alone.
     assert width(5625, 200000) == width(200000) > width(5625) > width(5) > width()
     assert 14 < width(5625) < 15.5  # four figures, « € », a comma and a space at 11 pt
+
+
+@pytest.mark.django_db
+def test_a_melee_s_players_take_the_palmares_cash_prizes(owner):
+    """A mêlée's percentage is of its players' fees (no partie team pays): the builder's sum
+    is the palmarès' reading of every entrant."""
+    t = melee(owner=owner, players=4, slug="melee-prix")
+    play_partie(melee_partie(t))
+    services.fee_set(tournament=t, fee=1000, fee_per="player")
+    services.payment_take(tournament=t, number=1, method="especes")
+    services.payment_take(tournament=t, number=3, method="cheque", amount=750)
+    services.cash_pool_set(tournament=t, lines=[PoolLine(1, 1, percent=Decimal("50")),
+                                                PoolLine(2, 4, amount=100)])
+    standing = documents.standings(t)
+    awards = standing.awards
+    paid = cash_shared_by_ties(awards, cash_prizes_by_position(t, awards.placed_count))
+    cash = [entry.cash for entry in standing.entries]
+    assert cash == [paid.get(award.position) for award in awards.lines]
+    # The two winners ex aequo share 50 % of 17,50 € and 1 €: 4,88 € and 4,87 €.
+    assert cash == [488, 487, 100, 100]
