@@ -20,7 +20,7 @@ from tournament.amounts import PoolLine
 from tournament.exports import documents, pdf, workbook
 from tournament.selectors import standings_awards
 from tournament.selectors.money import (
-    cash_prizes_by_position,
+    caisse,
     cash_shared_by_ties,
     standings_cash,
 )
@@ -60,9 +60,9 @@ def test_the_builder_gives_each_line_the_palmares_cash_prize_in_one_query(played
     standing = documents.standings(t)
     assert [line.row.rank for line in standing.lines] == [1, 2, 2, 4]
     assert [entry.cash for entry in standing.entries] == [5625, 173, 172, None]
-    # The palmarès' own figures (its read loads every entrant; this one sums the fees).
+    # The caisse's figures (its read loads every entrant; this one sums the fees).
     awards = standings_awards(t)
-    paid = cash_shared_by_ties(awards, cash_prizes_by_position(t, awards.placed_count))
+    paid = cash_shared_by_ties(awards, caisse(t).cash_by_place)
     assert [entry.cash for entry in standing.entries] == [
         paid.get(award.position) for award in awards.lines]
     with CaptureQueriesContext(connection) as queries:
@@ -139,7 +139,7 @@ def test_the_pdf_s_prix_column_is_as_wide_as_its_longest_amount():
 @pytest.mark.django_db
 def test_a_melee_s_players_take_the_palmares_cash_prizes(owner):
     """A mêlée's percentage is of its players' fees (no partie team pays): the builder's sum
-    is the palmarès' reading of every entrant."""
+    is the caisse's reading of every entrant."""
     t = melee(owner=owner, players=4, slug="melee-prix")
     play_partie(melee_partie(t))
     services.fee_set(tournament=t, fee=1000, fee_per="player")
@@ -149,7 +149,7 @@ def test_a_melee_s_players_take_the_palmares_cash_prizes(owner):
                                                 PoolLine(2, 4, amount=100)])
     standing = documents.standings(t)
     awards = standing.awards
-    paid = cash_shared_by_ties(awards, cash_prizes_by_position(t, awards.placed_count))
+    paid = cash_shared_by_ties(awards, caisse(t).cash_by_place)
     cash = [entry.cash for entry in standing.entries]
     assert cash == [paid.get(award.position) for award in awards.lines]
     # The two winners ex aequo share 50 % of 17,50 € and 1 €: 4,88 € and 4,87 €.

@@ -219,12 +219,11 @@ def cash_prizes_by_position(tournament: Tournament, places: int,
                             tableaux: dict[str, list[list[int]]] | None = None
                             ) -> dict[int, int]:
     """Position in the palmarès (1..`places`) → its cash prize in cents (the palmarès page
-    and PDF): a few queries. `tableaux`: each tableau's places (`Awards.tableaux`), which a
-    tableau's line of the pool counts its places in."""
-    pool = pool_of(tournament)
-    if not pool:
-        return {}
-    return pool_amounts(pool, net_fees(entrants_money(tournament)), places, tableaux)
+    and PDF, the prizes page, the final pack, the static site): one query (`pool_and_net_fees`:
+    the fees summed by the database, not every entrant loaded). `tableaux`: each tableau's
+    places (`Awards.tableaux`), which a tableau's line of the pool counts its places in."""
+    pool, net = pool_and_net_fees(tournament)
+    return pool_amounts(pool, net, places, tableaux) if pool else {}
 
 
 def cash_shared_by_ties(awards: Awards, cash: dict[int, int]) -> dict[int, int]:
@@ -267,8 +266,7 @@ def standings_cash(tournament: Tournament, awards: Awards) -> dict[int, int] | N
     tableau's line to that tableau's places, lines ex aequo sharing theirs to the cent
     (`cash_shared_by_ties`); a line winning nothing is left out. None when the concours has
     no cash prize (no column). One query, whatever the number of lines."""
-    pool, net = pool_and_net_fees(tournament)
-    cash = pool_amounts(pool, net, awards.placed_count, awards.tableaux)
+    cash = cash_prizes_by_position(tournament, awards.placed_count, awards.tableaux)
     if not cash:
         return None
     shared = cash_shared_by_ties(awards, cash)
