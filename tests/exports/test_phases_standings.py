@@ -258,9 +258,10 @@ def test_a_direct_consolante_s_ranks_follow_the_principal_less_those_who_left_it
         ("tableau principal", 1, 7), ("consolante", 8, 12)]
 
 
-def test_the_standings_pay_a_tableau_s_cash_prize_to_that_tableau_s_places(lots_world):
+def test_the_standings_pay_a_tableau_s_cash_prize_to_that_tableau_s_places(lots_world,
+                                                                           client):
     """The standings' builder (page, PDF, workbook) pays as the palmarès and the site do."""
-    _owner, t = lots_world
+    owner, t = lots_world
     services.cash_pool_set(tournament=t, lines=[
         PoolLine(1, 1, amount=10000), PoolLine(1, 1, amount=5625, tableau="consolante")])
     standing = documents.standings(t)
@@ -271,6 +272,10 @@ def test_the_standings_pay_a_tableau_s_cash_prize_to_that_tableau_s_places(lots_
     html = pdf.standings_html(t, standing)
     assert ('<td class="lot">Une bouteille</td><td class="num cash">56,25\u00a0€</td>'
             in html)
+    client.force_login(owner)
+    page = client.get(reverse("tournament:standings", args=[t.slug])).content.decode()
+    assert ('<td >Une bouteille</td><td class="num" style="white-space: nowrap">56,25\u00a0€'
+            in page)
     sheet = load_workbook(io.BytesIO(workbook.standings_workbook(t)))["Classement"]
     head = [cell.value for cell in sheet[2]]
     cash = [line[head.index("Prix")].value for line in sheet.iter_rows(min_row=3)]
