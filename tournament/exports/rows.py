@@ -19,8 +19,7 @@ from .documents import Standings, StandingsEntry
 @dataclass(frozen=True)
 class StandingsRow:
     """A line of the standings: its entry (the entrant, its lot and cash prize, its awaiting
-    mark) and its
-    figures, in the order of `StandingsTable.figures`."""
+    mark) and its figures, in the order of `StandingsTable.figures`."""
 
     entry: StandingsEntry
     figures: tuple[int, ...]

@@ -12,9 +12,9 @@ The places the pool and the lots reach are those of the palmarès: its placed li
 partie is played (selectors.prizes), the active entrants before. Lots' values count once per
 place their lot goes to. `caisse` reads all of it in a constant number of queries (the
 standings' when a partie is drawn); `payment_rows` gives the payments as plain rows (an
-export, a backup). `standings_cash` gives the standings (page, PDF, workbook) each line's
-cash prize in one query, the fees summed by the database: a line of 1,000 entrants' standings
-need not load the desk's every entrant.
+export, a backup). The cash prizes by place (`cash_prizes_by_position`, and for each line
+of the standings `standings_cash`) are one query: the fees summed by the database, no
+entrant loaded (1,000 teams' standings page need not read the desk).
 """
 
 from __future__ import annotations
@@ -247,8 +247,7 @@ def cash_shared_by_ties(awards: Awards, cash: dict[int, int]) -> dict[int, int]:
 
 def pool_and_net_fees(tournament: Tournament) -> tuple[list[PoolLine], int]:
     """The pool's lines in order and the fees collected net of refunds (`net_fees`, what a
-    percentage is of): one query, the fees summed by the database beside each line (no line,
-    no pool: the fees are not needed)."""
+    percentage is of): one query, the fees summed by the database beside each line."""
     # The same payments as `entrants_money`'s: a mêlée's players', else the registered teams'.
     entrants = ({"player__isnull": False} if tournament.by_player
                 else {"team__isnull": False, "team__round__isnull": True})
