@@ -205,6 +205,25 @@ def documents(tournament: Any) -> None:
           f"target ≤ {RENDERER_MB} MB: {'met' if max(largest, here) <= RENDERER_MB else 'over'}")
 
 
+def with_cash_prizes(tournament: Any) -> None:
+    """Every team paid 10 €, and a pool paying 500 places: 20 % to the 1st, 50 € each to the
+    2nd to 10th, 10 € each to the 11th to 500th; measured last, the documents before it
+    printed without the column, as in the runs before it."""
+    from decimal import Decimal
+
+    from tournament import services
+    from tournament.amounts import PoolLine
+    from tournament.models import Payment, Team
+
+    services.fee_set(tournament=tournament, fee=1000, fee_per="team")
+    Payment.objects.bulk_create(  # a payment each, written at once (the desk's are one by one)
+        Payment(tournament=tournament, team=team, due=1000, amount=1000, method="especes")
+        for team in Team.objects.filter(tournament=tournament, round__isnull=True))
+    services.cash_pool_set(tournament=tournament, lines=[
+        PoolLine(1, 1, percent=Decimal("20")), PoolLine(2, 10, amount=5000),
+        PoolLine(11, 500, amount=1000)])
+
+
 def main() -> None:
     setup_django()
     print(f"Python {platform.python_version()}, SQLite in a temporary file")
@@ -238,6 +257,17 @@ def main() -> None:
     print(f"standings workbook, {TEAMS} teams × {PARTIES} parties: {seconds:.2f} s (CPU "
           f"{time.process_time() - started_cpu:.2f} s, {len(content) // 1024} KiB), "
           + verdict(seconds, "workbook"), flush=True)
+
+    # The same page once the desk has a cash prize pool: a « Prix » column, each line's
+    # prize read in one query (the fees summed by the database, no entrant loaded).
+    from django.urls import reverse
+
+    with_cash_prizes(big)
+    seconds, cpu_seconds, queries = page(
+        reverse("tournament:standings", args=[big.slug]), big.organiser)
+    print(f"standings page with cash prizes (500 places paid), {TEAMS} teams: "
+          f"{seconds * 1000:.0f} ms (CPU {cpu_seconds * 1000:.0f} ms; median of {REQUESTS}), "
+          f"{queries} queries, " + verdict(seconds, "standings"))
 
     print(f"Simulating a mêlée of {PLAYERS} players × {PARTIES} parties…", flush=True)
     started = time.perf_counter()

@@ -26,6 +26,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from .amounts import amount_text
 from .selectors.standings import StandingsLine
 
 if TYPE_CHECKING:  # django-stubs' alias of a text or a lazy translation (tests only install it)
@@ -65,6 +66,10 @@ class StandingsTable(tables.Table):
     how = tables.Column(_("Comment"), accessor="phase__how", orderable=False)
     # Each line's lot, when the concours has lots (the standings' order gives them).
     lot = tables.Column(_("Lot"), empty_values=(), orderable=False)
+    # Each line's cash prize beside its lot, when the concours has cash prizes.
+    cash = tables.Column(_("Prix"), empty_values=(), orderable=False,
+                         attrs={"td": {"class": "num", "style": "white-space: nowrap"},
+                                "th": {"class": "num"}})
 
     class Meta:
         template_name = "tournament/public/standings_table.html"  # rows by `rows_html`
@@ -73,7 +78,7 @@ class StandingsTable(tables.Table):
         # Ranking points, when shown, beside the name: a concours that gives them ranks by
         # them first, and a phone shows the first columns without scrolling.
         sequence = ("rank", "team", "players", "tableau", "how", "ranking_points", "played",
-                    "wins", "points", "conceded", "diff", "club", "lot")
+                    "wins", "points", "conceded", "diff", "club", "lot", "cash")
         row_attrs = {
             # None leaves the attribute out: a team's line names its team, a player's its player.
             "data-team": lambda record: None if record.entrant.is_player else record.number,
@@ -83,17 +88,20 @@ class StandingsTable(tables.Table):
     def __init__(self, data: Sequence[StandingsLine], *, melee: bool | None = None,
                  ranking_points: bool | None = None, lots: dict[int, str] | None = None,
                  awaiting: frozenset[int] = frozenset(), phases: bool = False,
-                 **kwargs: Any) -> None:
+                 cash: dict[int, int] | None = None, **kwargs: Any) -> None:
         """`melee`: lines of players (None: read from the lines); `ranking_points`: show
         them (None: when a line has some); `lots`: each entrant's lot by its id (None: the
         concours has none, no column); `awaiting`: the entrants one of whose results awaits
         a confirmation, their points marked "*"; `phases`: the final places of a concours
-        in phases (its tableau and how for each line, no figures: they did not rank it)."""
+        in phases (its tableau and how for each line, no figures: they did not rank it);
+        `cash`: each entrant's cash prize in cents by its id (None: the concours has none,
+        no column)."""
         if melee is None:
             melee = any(line.entrant.is_player for line in data)
         if ranking_points is None:
             ranking_points = any(line.row.ranking_points for line in data)
         self.lots = lots or {}
+        self.cash = cash or {}
         self.awaiting = awaiting
         exclude = ["players"] if melee else ["club"]
         if phases:
@@ -104,6 +112,8 @@ class StandingsTable(tables.Table):
                 exclude.append("ranking_points")
         if lots is None:
             exclude.append("lot")
+        if cash is None:
+            exclude.append("cash")
         extra = [("team", _entrant_column(_("Joueur")))] if melee else []
         if phases:
             extra.append(("rank", tables.Column(_("Place"), accessor="row__rank")))
@@ -129,6 +139,10 @@ class StandingsTable(tables.Table):
 
     def render_lot(self, record: StandingsLine, value: object = None) -> str:
         return self.lots.get(record.entrant.id, "")
+
+    def render_cash(self, record: StandingsLine, value: object = None) -> str:
+        cents = self.cash.get(record.entrant.id)
+        return "" if cents is None else amount_text(cents)
 
     def render_diff(self, record: StandingsLine, value: int) -> str:
         return f"+{value}" if value > 0 else str(value)

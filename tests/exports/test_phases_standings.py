@@ -16,7 +16,7 @@ from openpyxl import load_workbook
 from tests.builders import organiser, register_linked, teams_written, tournament
 from tournament import selectors, services
 from tournament.amounts import PoolLine
-from tournament.exports import documents, final_pack, palmares, pdf, static_site
+from tournament.exports import documents, final_pack, palmares, pdf, static_site, workbook
 from tournament.selectors.phases import phases_standings
 
 pytestmark = pytest.mark.django_db
@@ -256,3 +256,27 @@ def test_a_direct_consolante_s_ranks_follow_the_principal_less_those_who_left_it
     # Five left for the consolante (4): the principal places 7, the consolante 8 to 12.
     assert [(r.label, r.first, r.last) for r in selectors.tableau_ranks(t)] == [
         ("tableau principal", 1, 7), ("consolante", 8, 12)]
+
+
+def test_the_standings_pay_a_tableau_s_cash_prize_to_that_tableau_s_places(lots_world,
+                                                                           client):
+    """The standings' builder (page, PDF, workbook) pays as the palmarès and the site do."""
+    owner, t = lots_world
+    services.cash_pool_set(tournament=t, lines=[
+        PoolLine(1, 1, amount=10000), PoolLine(1, 1, amount=5625, tableau="consolante")])
+    standing = documents.standings(t)
+    assert standing.phases
+    assert [(entry.line.row.rank, entry.line.phase.tableau, entry.lot, entry.cash)
+            for entry in standing.entries if entry.cash is not None] == [
+        (1, "tableau principal", "Un jambon", 10000), (5, "consolante", "Une bouteille", 5625)]
+    html = pdf.standings_html(t, standing)
+    assert ('<td class="lot">Une bouteille</td><td class="num cash">56,25\u00a0€</td>'
+            in html)
+    client.force_login(owner)
+    page = client.get(reverse("tournament:standings", args=[t.slug])).content.decode()
+    assert ('<td >Une bouteille</td><td class="num" style="white-space: nowrap">56,25\u00a0€'
+            in page)
+    sheet = load_workbook(io.BytesIO(workbook.standings_workbook(t)))["Classement"]
+    head = [cell.value for cell in sheet[2]]
+    cash = [line[head.index("Prix")].value for line in sheet.iter_rows(min_row=3)]
+    assert [value for value in cash if value is not None] == [100, 56.25]

@@ -41,6 +41,7 @@ from ..selectors.documents import (
     sheet_games,
     time_called_tables,
 )
+from ..selectors.money import standings_cash
 from ..selectors.phases import phases_standings
 from . import qr
 
@@ -549,12 +550,13 @@ def pairings(round_: Round) -> tuple[list[TableSeating], list[Seat]]:
 
 @dataclass(frozen=True)
 class StandingsEntry:
-    """A line of the standings as a document prints it: with its lot, and whether one of its
-    results still awaits a confirmation (two confirmations: marked "*")."""
+    """A line of the standings as a document prints it: with its lot, its cash prize, and
+    whether one of its results still awaits a confirmation (two confirmations: marked "*")."""
 
     line: StandingsLine
     lot: str
     awaiting: bool
+    cash: int | None = None  # its cash prize in cents (None: none)
 
 
 @dataclass(frozen=True)
@@ -572,6 +574,21 @@ class Standings:
     # A concours in phases while its tableaux are not over: why (« Le tableau principal
     # n'est pas fini. »); it ranks by its criteria until then. "" otherwise.
     phase_waiting: str = ""
+    # Each line's cash prize, entrant id → cents, as the palmarès pays it (a line winning
+    # nothing left out); None when the concours has no cash prize: no « Prix » column.
+    cash: dict[int, int] | None = None
+
+    @property
+    def has_cash(self) -> bool:
+        return self.cash is not None
+
+    @property
+    def tied_cash(self) -> bool:
+        """Whether lines ex aequo share a cash prize (the page and the PDF say the rule)."""
+        if not self.cash or self.awards is None:
+            return False
+        return any(award.tied and award.line.entrant.id in self.cash
+                   for award in self.awards.lines)
 
     @property
     def phases(self) -> bool:
@@ -592,9 +609,10 @@ class Standings:
 
     @property
     def entries(self) -> list[StandingsEntry]:
-        lots = self.lots
+        lots, cash = self.lots, self.cash or {}
         return [StandingsEntry(line, lots.get(line.entrant.id, ""),
-                               line.entrant.id in self.awaiting) for line in self.lines]
+                               line.entrant.id in self.awaiting, cash.get(line.entrant.id))
+                for line in self.lines]
 
     @property
     def palmares(self) -> list[Award]:
@@ -627,9 +645,9 @@ def concours_over(tournament: Tournament, scope: StandingsScope) -> bool:
 
 def standings(tournament: Tournament, scope: StandingsScope | None = None) -> Standings:
     """The one builder behind the standings page, its PDF, the workbook and the projector:
-    the lines (three queries), the time called, each line's lot, the results awaiting a
-    confirmation and whether the concours is over (`scope`: read here if not given): eight
-    queries at most."""
+    the lines (three queries), the time called, each line's lot and cash prize, the results
+    awaiting a confirmation and whether the concours is over (`scope`: read here if not
+    given): nine queries at most."""
     lines = standings_lines(tournament)
     if scope is None:
         scope = standings_scope(tournament)
@@ -637,10 +655,11 @@ def standings(tournament: Tournament, scope: StandingsScope | None = None) -> St
     phases = any(line.phase is not None for line in lines)
     if not phases and any(state.phase for state in scope.states):  # in phases, not over
         waiting = phases_standings(tournament).waiting
+    awards = standings_awards(tournament, lines)
     return Standings(lines, criteria_labels(tournament), ended_on_time(tournament),
                      melee=tournament.by_player,
                      ranking_points=uses_ranking_points(tournament),
-                     awards=standings_awards(tournament, lines),
+                     awards=awards, cash=standings_cash(tournament, awards),
                      awaiting=awaiting_entrants(tournament),
                      # In phases, over once the tableaux give the places (not at the
                      # parties planned: its tableaux' matches are parties of their own).

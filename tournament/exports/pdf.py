@@ -22,6 +22,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ..amounts import amount_text
 from ..models import Round, Tournament
 from ..selectors import StandingsScope
 from ..selectors.documents import entrant_count, round_tables
@@ -342,6 +343,22 @@ def figures_text(values: Sequence[str], columns: Sequence[FigureColumn]) -> str:
                    for value, column in zip(values, columns, strict=True))
 
 
+# The « Prix » column is as wide as its longest amount needs, not a fixed share: every
+# millimetre it takes, the players' column gives up, and a team's two players then go on two
+# lines (1,000 teams: 42 pages without the column, 62 with a fixed 22 mm one). DejaVu Sans
+# draws a figure and « € » 1303/2048 of an em wide, a comma and a space 651/2048.
+NAMES_PT = 11  # the names' and amounts' size (printing/standings.html)
+WIDE_EM, NARROW_EM = 1303 / 2048, 651 / 2048
+CASH_TITLE_EM = 2.6  # « Prix » in bold, and a little air
+
+
+def cash_width(standing: documents.Standings) -> str:
+    """The « Prix » column's width (its padding left out), as CSS: its longest amount's."""
+    ems = [sum(NARROW_EM if char in ",\u00a0 " else WIDE_EM for char in amount_text(cents))
+           for cents in (standing.cash or {}).values()]
+    return f"{max([CASH_TITLE_EM, *ems]) * NAMES_PT * 25.4 / 72 + 0.5:.2f}mm"
+
+
 def standings_html(tournament: Tournament, standing: documents.Standings | None = None,
                    scope: StandingsScope | None = None) -> str:
     """The standings as WeasyPrint reads them: a line per team, or per player in a mêlée,
@@ -368,7 +385,8 @@ def standings_htmls(tournament: Tournament, standing: documents.Standings | None
                                                                           strict=True)]
     context = {"tournament": tournament, "standings": standing, "scope": scope,
                "printed": timezone.localtime(), "figures": columns, "figures_pt": FIGURES_PT,
-               "sponsor_logos": pdf_logos(tournament)}
+               "sponsor_logos": pdf_logos(tournament),
+               "cash_width": cash_width(standing) if standing.has_cash else ""}
 
     def part(start: int, stop: int) -> str:
         return render_to_string("printing/standings.html", {

@@ -18,8 +18,8 @@ from .documents import Standings, StandingsEntry
 
 @dataclass(frozen=True)
 class StandingsRow:
-    """A line of the standings: its entry (the entrant, its lot, its awaiting mark) and its
-    figures, in the order of `StandingsTable.figures`."""
+    """A line of the standings: its entry (the entrant, its lot and cash prize, its awaiting
+    mark) and its figures, in the order of `StandingsTable.figures`."""
 
     entry: StandingsEntry
     figures: tuple[int, ...]
@@ -37,6 +37,7 @@ class StandingsTable:
     ranking_points: bool
     awaiting: bool  # a column (or a mark) for the results awaiting a confirmation
     lots: bool  # a column for each line's lot
+    cash: bool = False  # a column for each line's cash prize (the concours has a pool)
 
 
 RANKING_POINTS = gettext_noop("Points de classement")
@@ -56,7 +57,7 @@ def standings_table(standing: Standings) -> StandingsTable:
         rows=tuple(_standings_row(entry, standing.ranking_points)
                    for entry in standing.entries),
         melee=standing.melee, ranking_points=standing.ranking_points,
-        awaiting=bool(standing.awaiting), lots=standing.has_lots)
+        awaiting=bool(standing.awaiting), lots=standing.has_lots, cash=standing.has_cash)
 
 
 def _standings_row(entry: StandingsEntry, ranking_points: bool) -> StandingsRow:

@@ -3,7 +3,8 @@ mêlée: Joueurs).
 
 - Classement: a line per team, or per player in a mêlée (`add_standings`, which the final
   pack's workbook reuses), with the ranking points when the concours uses them, "*" beside a
-  result awaiting a confirmation, and each line's lot when there are lots.
+  result awaiting a confirmation, each line's lot when there are lots and its cash prize
+  (a number in euros) when there are cash prizes.
 - Parties: every game; a mêlée's sides named by their players ("3. Anne et 7. Basile").
 - Donnes: every donne, only the columns the rules can fill (`donne_columns`: no contract nor
   coinche in classique, no annonces without them); a game entered by its paper totals is one
@@ -300,10 +301,11 @@ RANKING_POINTS_WIDTH = 20
 def add_standings(book: Book, standing: documents.Standings) -> None:
     """The "Classement" sheet: a line per team (Équipe, Joueur 1, Joueur 2, Club) or, in a
     mêlée, per player (Joueur, Club); the ranking points when the concours uses them, a mark
-    for a result awaiting a confirmation when one does, each line's lot when there are lots
-    (the rows as the PDF reads them: rows.standings_table)."""
+    for a result awaiting a confirmation when one does, each line's lot when there are lots,
+    its cash prize when there are cash prizes (the rows as the PDF reads them:
+    rows.standings_table)."""
     table = standings_table(standing)
-    melee, awaiting, lots = table.melee, table.awaiting, table.lots
+    melee, awaiting, lots, cash = table.melee, table.awaiting, table.lots, table.cash
     widths = ((RANKING_POINTS_WIDTH,) if table.ranking_points else ()) + FIGURE_WIDTHS
     # A concours in phases: the places its tableaux gave, each line's tableau and how
     # (BRACKETS.md 6); the figures stay, as figures (they did not rank it).
@@ -315,6 +317,7 @@ def add_standings(book: Book, standing: documents.Standings) -> None:
     columns += [(_(title), width) for title, width in zip(table.figures, widths, strict=True)]
     columns += [(_("Score à confirmer"), 18)] if awaiting else []
     columns += [(_("Lot"), 36)] if lots else []
+    columns += [(_("Prix"), 12)] if cash else []
     columns.append((_("État"), 10))
     withdrawn = _("retiré") if melee else _("retirée")
 
@@ -327,6 +330,8 @@ def add_standings(book: Book, standing: documents.Standings) -> None:
         return [line.row.rank, line.number, *who, *(placed if phases else []), *row.figures,
                 *(["*" if entry.awaiting else None] if awaiting else []),
                 *([entry.lot or None] if lots else []),
+                # An exact number of euros in the euro format (the caisse's), summed as is.
+                *([None if entry.cash is None else Euros(entry.cash)] if cash else []),
                 None if line.active else withdrawn]
 
     book.sheet(_("Classement"), columns, (cells(row) for row in table.rows),

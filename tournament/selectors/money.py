@@ -12,7 +12,9 @@ The places the pool and the lots reach are those of the palmarès: its placed li
 partie is played (selectors.prizes), the active entrants before. Lots' values count once per
 place their lot goes to. `caisse` reads all of it in a constant number of queries (the
 standings' when a partie is drawn); `payment_rows` gives the payments as plain rows (an
-export, a backup).
+export, a backup). The cash prizes by place (`cash_prizes_by_position`, and for each line
+of the standings `standings_cash`) are one query: the fees summed by the database, no
+entrant loaded (1,000 teams' standings page need not read the desk).
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+
+from django.db.models import F, IntegerField, OuterRef, Subquery, Sum
+from django.db.models.functions import Coalesce
 
 from ..amounts import PoolLine, pool_amounts, split_equally
 from ..choices import FEE_PER_PLAYER, PAYMENT_METHOD_CHOICES, PAYMENT_OFFERED
@@ -214,12 +219,11 @@ def cash_prizes_by_position(tournament: Tournament, places: int,
                             tableaux: dict[str, list[list[int]]] | None = None
                             ) -> dict[int, int]:
     """Position in the palmarès (1..`places`) → its cash prize in cents (the palmarès page
-    and PDF): a few queries. `tableaux`: each tableau's places (`Awards.tableaux`), which a
-    tableau's line of the pool counts its places in."""
-    pool = pool_of(tournament)
-    if not pool:
-        return {}
-    return pool_amounts(pool, net_fees(entrants_money(tournament)), places, tableaux)
+    and PDF, the prizes page, the final pack, the static site): one query (`pool_and_net_fees`:
+    the fees summed by the database, not every entrant loaded). `tableaux`: each tableau's
+    places (`Awards.tableaux`), which a tableau's line of the pool counts its places in."""
+    pool, net = pool_and_net_fees(tournament)
+    return pool_amounts(pool, net, places, tableaux) if pool else {}
 
 
 def cash_shared_by_ties(awards: Awards, cash: dict[int, int]) -> dict[int, int]:
@@ -239,6 +243,34 @@ def cash_shared_by_ties(awards: Awards, cash: dict[int, int]) -> dict[int, int]:
                                     split_equally(total, len(positions)), strict=True):
             shared[position] = amount
     return dict(sorted(shared.items()))
+
+
+def pool_and_net_fees(tournament: Tournament) -> tuple[list[PoolLine], int]:
+    """The pool's lines in order and the fees collected net of refunds (`net_fees`, what a
+    percentage is of): one query, the fees summed by the database beside each line."""
+    # The same payments as `entrants_money`'s: a mêlée's players', else the registered teams'.
+    entrants = ({"player__isnull": False} if tournament.by_player
+                else {"team__isnull": False, "team__round__isnull": True})
+    fees = (Payment.objects.filter(tournament=OuterRef("tournament"), **entrants)
+            .order_by().values("tournament")
+            .annotate(net=Sum(F("amount") - F("refunded"))).values("net"))
+    rows = list(CashPrize.objects.filter(tournament=tournament).order_by("order", "id")
+                .annotate(net=Coalesce(Subquery(fees, output_field=IntegerField()), 0)))
+    pool = [PoolLine(row.start, row.end, row.amount, row.percent, row.tableau) for row in rows]
+    return pool, rows[0].net if rows else 0
+
+
+def standings_cash(tournament: Tournament, awards: Awards) -> dict[int, int] | None:
+    """Each standings line's cash prize (entrant id → cents) as the palmarès pays it: a
+    tableau's line to that tableau's places, lines ex aequo sharing theirs to the cent
+    (`cash_shared_by_ties`); a line winning nothing is left out. None when the concours has
+    no cash prize (no column). One query, whatever the number of lines."""
+    cash = cash_prizes_by_position(tournament, awards.placed_count, awards.tableaux)
+    if not cash:
+        return None
+    shared = cash_shared_by_ties(awards, cash)
+    return {award.line.entrant.id: shared[award.position] for award in awards.lines
+            if award.placed and award.position in shared}
 
 
 def payment_rows(tournament: Tournament) -> list[dict[str, Any]]:
@@ -263,5 +295,7 @@ __all__ = [
     "due_of",
     "entrants_money",
     "payment_rows",
+    "pool_and_net_fees",
     "pool_of",
+    "standings_cash",
 ]

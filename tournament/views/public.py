@@ -47,7 +47,8 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     table = StandingsTable(standing.lines, melee=standing.melee,
                            ranking_points=standing.ranking_points,
                            lots=standing.lots if standing.has_lots else None,
-                           awaiting=standing.awaiting, phases=standing.phases)
+                           awaiting=standing.awaiting, phases=standing.phases,
+                           cash=standing.cash)
     RequestConfig(request, paginate=False).configure(table)
     return render(request, "tournament/public/standings.html", {
         "tournament": tournament, "table": table, "criteria": standing.criteria,

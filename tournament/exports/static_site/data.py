@@ -6,7 +6,7 @@ so that one page follows a player across the concours exported together; else th
 entrant alone. Names are the stored ones: a linked entrant is named by the register (an
 anonymised entry's stored name, never the entrant's own), an unlinked one by its entry; no
 licence is read. A concours is read in a constant number of queries (standings 3, lots 1,
-cash prizes 1 — one more when the desk has a pool —, parties' states 1, players 1, games 1).
+cash prizes 1, parties' states 1, players 1, games 1).
 
 A line's cash prize is published with its lot, as the palmarès prints it and the organiser
 reads it out in the hall (places ex aequo share theirs, `cash_shared_by_ties`); what the
