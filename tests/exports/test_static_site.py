@@ -318,7 +318,8 @@ def test_a_concours_is_read_in_a_constant_number_of_queries(owner):
         with CaptureQueriesContext(connection) as queries:
             data.site(t.name, "Club", [t], WHEN)
         counts.append(len(queries))
-        # A cash prize pool of a percentage reads the fees taken: one query more, at any size.
+        # A cash prize pool of a percentage reads the fees taken: at most one query more, at
+        # any size (selectors.money reads the pool and the net fees together).
         services.fee_set(tournament=t, fee=1000, fee_per="team")
         services.payment_take(tournament=t, number=1, method="especes")
         services.cash_pool_set(tournament=t, lines=[PoolLine(1, 2, percent=Decimal("50"))])
@@ -326,7 +327,7 @@ def test_a_concours_is_read_in_a_constant_number_of_queries(owner):
             data.site(t.name, "Club", [t], WHEN)
         counts.append(len(queries))
     assert counts[0] == counts[2] and counts[0] <= 12
-    assert counts[1] == counts[3] == counts[0] + 1
+    assert counts[1] == counts[3] <= counts[0] + 1
 
 
 def test_a_seasons_pages_are_rendered_listed_and_link_its_players(owner):
