@@ -1,0 +1,53 @@
+"""What a new organiser tripped on during an evening in phases (16 doublettes, poules then
+principal and consolante), each fixed where it showed: a table's sheet with no way back to
+its partie, the projector naming « la partie 17 », every team « en attente » of a table on a
+tableau's last partie, two teams swapped across poules from a partie's page, a hall screen's
+address without its host, a règlement counting the teams left after a withdrawal, the
+concours page saying « tirage : au classement » of an evening in phases, a forfeit read as
+a lost game, and a poule's grid pushing a phone's page sideways."""
+
+
+import pytest
+from django.urls import reverse
+
+from tests.builders import drawn, play_to_the_end, teams_written, tournament
+from tournament import services
+
+pytestmark = pytest.mark.django_db
+
+
+def _final_played(owner):
+    """A direct tableau of two, its final played: the concours in phases is over."""
+    t = tournament(owner=owner, slug="finale-jouee", max_donnes=1, published=False)
+    teams_written(t, 2)
+    services.phase_plan_set(tournament=t, qualification="direct", consolante=False)
+    tableau = services.tableaux_draw(tournament=t, seed=1)[0]
+    game = services.tableau_match_call(tableau=tableau, round_index=0, index=0).game
+    play_to_the_end(game)
+    return t, game
+
+
+def test_a_tables_sheet_leads_back_to_its_partie_while_the_partie_is_played(owner, client):
+    t = drawn(owner=owner, published=False)
+    client.force_login(owner)
+    page = client.get(reverse("tournament:game", args=[t.slug, 1, 1])).content.decode()
+    back = reverse("tournament:round", args=[t.slug, 1])
+    assert f'id="game-back"><a href="{back}">← Partie 1 : toutes ses tables</a>' in page
+
+
+def test_a_tableau_matchs_sheet_leads_back_to_the_tableaux(owner, client):
+    t, game = _final_played(owner)
+    client.force_login(owner)
+    page = client.get(reverse("tournament:game", args=[t.slug, game.round.number,
+                                                       game.table])).content.decode()
+    tableaux = reverse("tournament:tableaux", args=[t.slug])
+    assert f'id="game-back"><a href="{tableaux}">← Les tableaux</a>' in page
+
+
+def test_the_projector_calls_the_standings_of_a_concours_in_phases_final_not_a_partie(
+        owner, client):
+    t, game = _final_played(owner)
+    client.force_login(owner)
+    page = client.get(reverse("tournament:screen", args=[t.slug])).content.decode()
+    assert 'data-subtitle="Classement final des tableaux."' in page
+    assert f"Classement après la partie {game.round.number}" not in page
