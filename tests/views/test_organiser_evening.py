@@ -12,6 +12,8 @@ from django.urls import reverse
 
 from tests.builders import drawn, play_to_the_end, teams_written, tournament
 from tournament import services
+from tournament.errors import UserError
+from tournament.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -25,6 +27,14 @@ def _final_played(owner):
     game = services.tableau_match_call(tableau=tableau, round_index=0, index=0).game
     play_to_the_end(game)
     return t, game
+
+
+def _poules(owner, slug: str, teams: int = 8):
+    t = tournament(owner=owner, slug=slug, published=False)
+    teams_written(t, teams)
+    services.phase_plan_set(tournament=t, qualification="poules")
+    services.poules_draw(tournament=t, seed=1)
+    return t
 
 
 def test_a_tables_sheet_leads_back_to_its_partie_while_the_partie_is_played(owner, client):
@@ -51,3 +61,31 @@ def test_the_projector_calls_the_standings_of_a_concours_in_phases_final_not_a_p
     page = client.get(reverse("tournament:screen", args=[t.slug])).content.decode()
     assert 'data-subtitle="Classement final des tableaux."' in page
     assert f"Classement après la partie {game.round.number}" not in page
+
+
+def test_a_tableaus_last_partie_seats_no_team_waiting_and_swaps_none(owner, client):
+    t = tournament(owner=owner, slug="demi-appelee", max_donnes=1, published=False)
+    teams_written(t, 4)
+    services.phase_plan_set(tournament=t, qualification="direct", consolante=False)
+    tableau = services.tableaux_draw(tournament=t, seed=1)[0]
+    game = services.tableau_match_call(tableau=tableau, round_index=0, index=0).game
+    client.force_login(owner)
+    page = client.get(reverse("tournament:round", args=[t.slug, game.round.number]))
+    # The two teams of the other semi-final were listed « en attente », each offered a table.
+    assert 'id="waiting"' not in page.content.decode()
+    assert 'id="swap"' not in page.content.decode()
+
+
+def test_two_teams_of_a_poules_partie_are_not_swapped_across_its_tables(owner, client):
+    t = _poules(owner, "poules-echange")
+    services.poule_partie_generate(tournament=t)
+    game_a, game_b = Game.objects.filter(round__tournament=t).order_by("table")[:2]
+    seats = [(game.team_ns_id, game.team_ew_id) for game in (game_a, game_b)]
+    with pytest.raises(UserError, match="page des poules"):
+        services.round_swap_teams(round_=game_a.round, team_a=game_a.team_ns_id,
+                                  team_b=game_b.team_ns_id)
+    assert [(game.team_ns_id, game.team_ew_id) for game in Game.objects.filter(
+        pk__in=[game_a.pk, game_b.pk]).order_by("table")] == seats
+    client.force_login(owner)
+    page = client.get(reverse("tournament:round", args=[t.slug, game_a.round.number]))
+    assert 'id="swap"' not in page.content.decode()

@@ -311,8 +311,11 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     # draw's entrants and movement; the partie started, told by its tables.
     registered = (selectors.registered_entrants(tournament)
                   if (desk and is_last) or can_draw_next else [])
-    waiting = (selectors.partie_waiting_teams(round_, games, registered) if desk and is_last
-               else [])
+    # In phases nobody waits to be seated: the poules seat every entrant and a tableau's
+    # partie is one match (its last partie listed every other team as « en attente », to
+    # be given a table of their own).
+    waiting = (selectors.partie_waiting_teams(round_, games, registered)
+               if desk and is_last and not round_.phase else [])
     two_links = desk and tournament.two_confirmations
     started = selectors.partie_started(games)
     page = RowsPage(slug=slug, desk=desk, melee=tournament.by_player,
