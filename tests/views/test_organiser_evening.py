@@ -89,3 +89,16 @@ def test_two_teams_of_a_poules_partie_are_not_swapped_across_its_tables(owner, c
     client.force_login(owner)
     page = client.get(reverse("tournament:round", args=[t.slug, game_a.round.number]))
     assert 'id="swap"' not in page.content.decode()
+
+
+def test_a_hall_screens_address_is_whole_and_says_the_screen_must_be_logged_in(
+        owner, client):
+    t = tournament(owner=owner, slug="ecran-bar", published=False)
+    services.screen_add(tournament=t)
+    client.force_login(owner)
+    whole = "http://testserver" + reverse("tournament:hall_screen", args=[t.slug, 1])
+    settings_page = client.get(reverse("tournament:screen_settings", args=[t.slug, 1]))
+    listed = client.get(reverse("tournament:screens", args=[t.slug]))
+    for page in (settings_page.content.decode(), listed.content.decode()):
+        assert f">{whole}</a>" in page
+        assert 'id="screen-login"' in page
