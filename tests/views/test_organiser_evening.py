@@ -13,7 +13,8 @@ from django.urls import reverse
 from tests.builders import drawn, play_to_the_end, teams_written, tournament
 from tournament import services
 from tournament.errors import UserError
-from tournament.models import Game
+from tournament.models import Game, Team
+from tournament.selectors.phases import formule_summary, phase_plan_formule, phase_plan_of
 
 pytestmark = pytest.mark.django_db
 
@@ -102,3 +103,19 @@ def test_a_hall_screens_address_is_whole_and_says_the_screen_must_be_logged_in(
     for page in (settings_page.content.decode(), listed.content.decode()):
         assert f">{whole}</a>" in page
         assert 'id="screen-login"' in page
+
+
+def test_the_reglement_counts_the_teams_the_poules_seated_after_a_withdrawal(owner):
+    t = _poules(owner, "poules-retrait", teams=16)
+    services.team_withdraw(team=Team.objects.get(tournament=t, number=12))
+    words = formule_summary(t, phase_plan_formule(phase_plan_of(t), t)).words
+    assert words.startswith("16 équipes : 4 poules de 4, puis un tableau principal de 8")
+
+
+def test_the_concours_page_says_its_formule_en_phases_not_a_draw_method(owner, client):
+    t = _poules(owner, "poules-formule")
+    client.force_login(owner)
+    page = client.get(reverse("tournament:detail", args=[t.slug])).content.decode()
+    line = page.split('id="formule-line">')[1].split("</li>")[0]
+    assert "en phases : 8 équipes : 2 poules de 4" in line
+    assert "tirage" not in line

@@ -83,11 +83,17 @@ class Summary:
 
 
 def formule_summary(tournament: Tournament, formule: Formule) -> Summary:
-    """The formule said for the entrants the draw would take now (2 or 3 queries)."""
-    count = entrants_drawn(tournament).count()
+    """The formule said for the entrants the draw would take now, or, once the poules are
+    drawn, for those the poules seated (2 to 4 queries): a team withdrawn during the poules
+    made the règlement say « 15 équipes : 4 poules (3 de 4 et 1 de 3) » of an evening
+    played in four poules of four."""
+    seated = PouleSeat.objects.filter(tournament=tournament).count()
+    count = seated or entrants_drawn(tournament).count()
     words = tournament.format_spec.words
     one, many = str(words.one), str(words.many)
-    if tournament.by_player:
+    if seated and tournament.by_player:
+        one, many = _("paire"), _("paires")  # a mêlée's poules seat its pairs
+    elif tournament.by_player:
         # A mêlée plays in pairs drawn among its players (BRACKETS.md 1): the formule is
         # said for its pairs.
         if count % 2 and formule.qualification != "parties":  # after parties: one alone
