@@ -6,8 +6,10 @@ address without its host, a règlement counting the teams left after a withdrawa
 concours page saying « tirage : au classement » of an evening in phases, a forfeit read as
 a lost game, and a poule's grid pushing a phone's page sideways."""
 
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from tests.builders import drawn, play_to_the_end, teams_written, tournament
@@ -119,3 +121,24 @@ def test_the_concours_page_says_its_formule_en_phases_not_a_draw_method(owner, c
     line = page.split('id="formule-line">')[1].split("</li>")[0]
     assert "en phases : 8 équipes : 2 poules de 4" in line
     assert "tirage" not in line
+
+
+def test_a_forfeited_partie_reads_par_forfait_on_each_teams_page(owner, client):
+    t = drawn(owner=owner, published=False)
+    game = Game.objects.get(round__tournament=t, table=1)
+    services.game_forfeit(game=game, side="EW")
+    client.force_login(owner)
+    winner = client.get(reverse("tournament:team", args=[t.slug, game.team_ns.number]))
+    loser = client.get(reverse("tournament:team", args=[t.slug, game.team_ew.number]))
+    assert "gagnée par forfait" in winner.content.decode()
+    assert "perdue par forfait" in loser.content.decode()
+
+
+def test_a_poules_grid_scrolls_in_its_own_box_on_a_phone(owner, client):
+    t = _poules(owner, "poules-telephone")
+    client.force_login(owner)
+    page = client.get(reverse("tournament:poules", args=[t.slug])).content.decode()
+    assert page.count('<div class="poule-scroll"><table class="grid">') == 2
+    css = (Path(settings.BASE_DIR) / "static" / "tournament" / "site.css").read_text()
+    assert ".poule-scroll { overflow-x: auto; }" in css
+    assert "main select { max-width: 100%; }" in css
