@@ -142,3 +142,19 @@ def test_a_poules_grid_scrolls_in_its_own_box_on_a_phone(owner, client):
     css = (Path(settings.BASE_DIR) / "static" / "tournament" / "site.css").read_text()
     assert ".poule-scroll { overflow-x: auto; }" in css
     assert "main select { max-width: 100%; }" in css
+
+
+def test_a_tableaus_partie_is_named_by_its_round_on_its_page_and_in_the_final_pack(
+        owner, client):
+    from tournament.exports.final_pack import partie_results, results_htmls
+
+    t, game = _final_played(owner)
+    client.force_login(owner)
+    page = client.get(reverse("tournament:round", args=[t.slug, game.round.number]))
+    assert ('id="tableau-round"><strong>Finale — tableau principal</strong>'
+            in page.content.decode())
+    assert [partie.tableau_round for partie in partie_results(t)] == [
+        "Finale — tableau principal"]
+    pack = results_htmls(t)[0]
+    assert f"Partie {game.round.number} — Finale — tableau principal</h2>" in pack
+    assert "Classement après la partie" not in pack

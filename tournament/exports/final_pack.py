@@ -29,6 +29,7 @@ from ..selectors import standings_scope
 from ..selectors.documents import concours_games, concours_tables
 from ..selectors.games import awaiting_games
 from ..selectors.money import cash_prizes_by_position
+from ..selectors.phases import tableau_partie_names
 from ..selectors.prizes import Award, award_indexes, lot_words
 from . import documents, palmares, pdf, weasy, workbook
 from .files import concours_file_name
@@ -71,6 +72,7 @@ class TableResult:
 class PartieResults:
     number: int
     tables: list[TableResult]
+    tableau_round: str = ""  # a tableau's partie: its round in words (« Finale — consolante »)
 
 
 def _name(team: Team | None, melee: bool) -> str:
@@ -117,8 +119,11 @@ def partie_results(tournament: Tournament) -> list[PartieResults]:
     parties: dict[int, list[Game]] = {}
     for game in concours_games(tournament):
         parties.setdefault(game.round.number, []).append(game)
+    # In phases the tableaux' parties are named by their rounds (one query more).
+    names = (tableau_partie_names(tournament)
+             if any(partie[0].round.phase for partie in parties.values()) else {})
     return [PartieResults(number, [_result(game, melee, awaiting) for game in sorted(
-        partie, key=lambda game: (game.is_bye, game.table))])
+        partie, key=lambda game: (game.is_bye, game.table))], names.get(number, ""))
         for number, partie in parties.items()]
 
 
@@ -140,7 +145,10 @@ def results_htmls(tournament: Tournament) -> list[str]:
     # renderer lays them out a core at a time, the longest first.
     chunks = min(max(1, -(-results // RESULTS_A_PART)), max(1, len(parties)))
     context = {"tournament": tournament, "scope": standings_scope(tournament),
-               "printed": timezone.localtime(), "melee": tournament.by_player}
+               "printed": timezone.localtime(), "melee": tournament.by_player,
+               # In phases the scope's « après la partie 17 » counts the tableaux' matches:
+               # the pack's standings say « Classement final » already.
+               "in_phases": any(partie.tableau_round for partie in parties)}
     return [render_to_string("printing/final_pack.html", {
         **context, "parties": group, "first": index == 0})
         for index, group in enumerate(_even_groups(parties, chunks))]

@@ -652,6 +652,29 @@ def game_phase_words(game: GameRow) -> str:
     return words
 
 
+def tableau_partie_names(tournament: Tournament, number: int | None = None) -> dict[int, str]:
+    """Each tableau partie's number → its round in words (« Quarts de finale — tableau
+    principal », « Places 5–8 — consolante »): a tableau's partie holds one round of one
+    tableau (services.tableau_match_call), and its number (« partie 17 ») says nothing to
+    anyone. `number`: that partie only. One query."""
+    matches = (TableauMatch.objects.filter(tableau__tournament=tournament)
+               .select_related("tableau", "game__round").order_by("game__round__number"))
+    if number is not None:
+        matches = matches.filter(game__round__number=number)
+    names: dict[int, str] = {}
+    for match in matches:
+        partie = match.game.round.number
+        if partie in names:
+            continue
+        if match.low:  # a placing group: its first place, its size as `round_index`
+            name = PlacingSlot(match.low, match.round_index, match.index, None, None,
+                               None).name
+        else:
+            name = round_names(len(match.tableau.seeds))[match.round_index]
+        names[partie] = f"{name[:1].upper()}{name[1:]} — {match.tableau.get_name_display()}"
+    return names
+
+
 @dataclass
 class BlankTableau:
     """A tableau before the poules end (BRACKETS.md 7): its rounds with the labels of the

@@ -35,7 +35,7 @@ from ..forms import (
 )
 from ..launcher import network
 from ..models import Game, Round, Team, Tournament
-from ..selectors.phases import TABLEAU_PHASES, partie_to_draw
+from ..selectors.phases import TABLEAU_PHASES, partie_to_draw, tableau_partie_names
 from ..validators import whole_number
 from .common import _by, _form_error, _form_refusals, table_link_base
 
@@ -342,6 +342,9 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "draw": selectors.round_draw_options(tournament, drawn=drawn, registered=registered)
         if can_draw_next else None,
         "method_label": selectors.draw_label(round_.draw_method),
+        # A tableau's partie named by its round (« Quarts de finale — tableau principal »).
+        "tableau_round": tableau_partie_names(tournament, round_.number).get(round_.number, "")
+        if round_.phase in TABLEAU_PHASES else "",
         "melee": tournament.by_player,
         "two_links": two_links,
         "unfinished_phrase": selectors.tables_phrase(unfinished) if unfinished else "",
