@@ -57,13 +57,16 @@ def test_a_tableau_matchs_sheet_leads_back_to_the_tableaux(owner, client):
     assert f'id="game-back"><a href="{tableaux}">← Les tableaux</a>' in page
 
 
-def test_the_projector_calls_the_standings_of_a_concours_in_phases_final_not_a_partie(
+def test_the_projector_of_a_concours_in_phases_over_says_final_not_a_partie_and_no_call(
         owner, client):
     t, game = _final_played(owner)
     client.force_login(owner)
     page = client.get(reverse("tournament:screen", args=[t.slug])).content.decode()
     assert 'data-subtitle="Classement final des tableaux."' in page
     assert f"Classement après la partie {game.round.number}" not in page
+    # Its calls no longer promise the next matches: there are none.
+    assert 'id="calls-over">Tous les matchs sont joués' in page
+    assert "les prochains s'affichent ici" not in page
 
 
 def test_a_tableaus_last_partie_seats_no_team_waiting_and_swaps_none(owner, client):
