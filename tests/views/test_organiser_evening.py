@@ -161,3 +161,13 @@ def test_a_tableaus_partie_is_named_by_its_round_on_its_page_and_in_the_final_pa
     pack = results_htmls(t)[0]
     assert f"Partie {game.round.number} — Finale — tableau principal</h2>" in pack
     assert "Classement après la partie" not in pack
+
+
+def test_a_team_typed_at_the_desk_is_said_registered_by_its_number_and_its_name(
+        owner, client):
+    t = tournament(owner=owner, slug="inscription-dite", published=False)
+    client.force_login(owner)
+    page = client.post(reverse("tournament:teams", args=[t.slug]),
+                       {"name": "Les Pique-Nique", "player1": "Maurice François",
+                        "player2": "Paulette François", "club": ""}, follow=True)
+    assert "Équipe n° 1 « Les Pique-Nique » inscrite." in page.content.decode()
