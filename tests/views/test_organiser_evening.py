@@ -6,6 +6,7 @@ address without its host, a règlement counting the teams left after a withdrawa
 concours page saying « tirage : au classement » of an evening in phases, a forfeit read as
 a lost game, and a poule's grid pushing a phone's page sideways."""
 
+import io
 from pathlib import Path
 
 import pytest
@@ -156,11 +157,25 @@ def test_a_tableaus_partie_is_named_by_its_round_on_its_page_and_in_the_final_pa
     page = client.get(reverse("tournament:round", args=[t.slug, game.round.number]))
     assert ('id="tableau-round"><strong>Finale — tableau principal</strong>'
             in page.content.decode())
-    assert [partie.tableau_round for partie in partie_results(t)] == [
+    assert [partie.phase_words for partie in partie_results(t)] == [
         "Finale — tableau principal"]
     pack = results_htmls(t)[0]
     assert f"Partie {game.round.number} — Finale — tableau principal</h2>" in pack
     assert "Classement après la partie" not in pack
+
+
+def test_the_final_workbook_says_each_partie_of_a_concours_in_phases_poules_or_its_round(
+        owner):
+    from openpyxl import load_workbook
+
+    from tournament.exports.final_pack import final_workbook
+
+    t = _poules(owner, "classeur-tours")
+    services.poule_partie_generate(tournament=t)
+    sheet = load_workbook(io.BytesIO(final_workbook(t)), read_only=True)["Parties"]
+    rows = list(sheet.iter_rows(values_only=True))
+    assert rows[1][:3] == ("Partie", "Tour", "Table")
+    assert {row[1] for row in rows[2:]} == {"Poules"}
 
 
 def test_a_team_typed_at_the_desk_is_said_registered_by_its_number_and_its_name(
