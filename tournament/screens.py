@@ -10,8 +10,10 @@ from django.utils.translation import gettext_lazy as _l
 # The views, in the order a screen shows them; the projector's own (screen.html) and three of
 # the screens' (a message, the countdown, the club's sponsors).
 VIEWS: dict[str, Promise] = {
-    "tables": _l("Les tables de la partie"),
-    "ou": _l("Les appels : où joue chaque équipe (chaque joueur)"),
+    # Named as the screen titles them: « ou » was « Les appels », the title of « tables » in
+    # a concours in phases, and the desk set the wrong one.
+    "tables": _l("Les tables de la partie (en phases : les appels, chaque match à sa table)"),
+    "ou": _l("Où je joue ? : chaque équipe (chaque joueur) et sa table"),
     # A concours in phases (BRACKETS.md 7): during the poules, the tableaux; « tables » is
     # then the calls of every tableau.
     "poules": _l("Les poules : grilles et classements (concours en phases)"),
@@ -24,7 +26,7 @@ VIEWS: dict[str, Promise] = {
 }
 # Each view in a word, for the desk's list of screens (« Poules 20 s, Tableaux 20 s »).
 VIEW_NAMES: dict[str, Promise] = {
-    "tables": _l("Tables"), "ou": _l("Appels"), "poules": _l("Poules"),
+    "tables": _l("Tables"), "ou": _l("Où je joue ?"), "poules": _l("Poules"),
     "tableaux": _l("Tableaux"), "classement": _l("Classement"), "palmares": _l("Palmarès"),
     "message": _l("Message"), "chrono": _l("Compte à rebours"),
     "partenaires": _l("Partenaires"),

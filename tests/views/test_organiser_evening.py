@@ -186,3 +186,14 @@ def test_a_team_typed_at_the_desk_is_said_registered_by_its_number_and_its_name(
                        {"name": "Les Pique-Nique", "player1": "Maurice François",
                         "player2": "Paulette François", "club": ""}, follow=True)
     assert "Équipe n° 1 « Les Pique-Nique » inscrite." in page.content.decode()
+
+
+def test_a_hall_screens_views_are_named_as_the_screen_titles_them(owner, client):
+    t = tournament(owner=owner, slug="ecran-vues", published=False)
+    services.screen_add(tournament=t)
+    client.force_login(owner)
+    page = client.get(reverse("tournament:screen_settings", args=[t.slug, 1])).content.decode()
+    # « Les appels » is the title of the tables' view of a concours in phases, not of « où ».
+    assert "Où je joue ? : chaque équipe (chaque joueur) et sa table" in page
+    assert "Les tables de la partie (en phases : les appels" in page
+    assert "Les appels : où joue chaque équipe" not in page
