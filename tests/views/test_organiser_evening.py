@@ -142,7 +142,7 @@ def test_a_poules_grid_scrolls_in_its_own_box_on_a_phone(owner, client):
     t = _poules(owner, "poules-telephone")
     client.force_login(owner)
     page = client.get(reverse("tournament:poules", args=[t.slug])).content.decode()
-    assert page.count('<div class="poule-scroll"><table class="grid">') == 2
+    assert page.count('<div class="poule-scroll" tabindex="0"><table class="grid">') == 2
     css = (Path(settings.BASE_DIR) / "static" / "tournament" / "site.css").read_text()
     assert ".poule-scroll { overflow-x: auto; }" in css
     assert "main select { max-width: 100%; }" in css
