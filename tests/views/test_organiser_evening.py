@@ -197,3 +197,13 @@ def test_a_hall_screens_views_are_named_as_the_screen_titles_them(owner, client)
     assert "Où je joue ? : chaque équipe (chaque joueur) et sa table" in page
     assert "Les tables de la partie (en phases : les appels" in page
     assert "Les appels : où joue chaque équipe" not in page
+
+
+def test_a_team_withdrawn_during_the_poules_is_marked_retiree_in_its_poule(owner, client):
+    t = _poules(owner, "poule-retiree")
+    services.team_withdraw(team=Team.objects.get(tournament=t, number=3))
+    services.poule_partie_generate(tournament=t)
+    client.force_login(owner)
+    page = client.get(reverse("tournament:poules", args=[t.slug])).content.decode()
+    # In its poule's grid and, its forfeit counted, in the ranking.
+    assert page.count('Équipe 3 <span class="note withdrawn-note">retirée</span>') == 2

@@ -129,6 +129,7 @@ class PouleRow:
     # Its score against each team of the poule by position (« 1620–1380 »; "" not played
     # yet, « — » itself): a row of the poule's grid.
     cells: list[str] = field(default_factory=list)
+    active: bool = True  # withdrawn: its parties left are forfeits (BRACKETS.md 3.3)
 
     @property
     def diff(self) -> int:
@@ -181,8 +182,8 @@ def poules_view(tournament: Tournament, plan: PhasePlan | None = None) -> Poules
     views: dict[int, PouleView] = {}
     poule_of: dict[int, int] = {}
     for number, members in sorted(by_poule.items()):
-        rows = [PouleRow(seat.position, seat.team.number, seat.team.name, seat.team.club)
-                for seat in members]
+        rows = [PouleRow(seat.position, seat.team.number, seat.team.name, seat.team.club,
+                         active=seat.team.active) for seat in members]
         entrants = [row.number for row in rows]
         exempt = [None, None, None] if len(rows) == 4 else entrants
         for at, row in enumerate(rows):
