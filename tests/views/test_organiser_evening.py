@@ -207,3 +207,14 @@ def test_a_team_withdrawn_during_the_poules_is_marked_retiree_in_its_poule(owner
     page = client.get(reverse("tournament:poules", args=[t.slug])).content.decode()
     # In its poule's grid and, its forfeit counted, in the ranking.
     assert page.count('Équipe 3 <span class="note withdrawn-note">retirée</span>') == 2
+
+
+def test_the_formule_form_says_which_qualification_each_field_belongs_to():
+    from tournament.forms.phases import PhasePlanForm
+
+    form = PhasePlanForm()
+    assert form.fields["poule_style"].help_text == "Qualification en poules seulement."
+    assert form.fields["qualified"].help_text == "Qualification en poules seulement."
+    for name in ("parties", "principal"):
+        assert form.fields[name].help_text == (
+            "Qualification par parties seulement (vide sinon).")
