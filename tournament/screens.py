@@ -22,8 +22,13 @@ class ScreenView:
 # The views, in the order a screen shows them; the projector's own (screen.html) and three of
 # the screens' (a message, the countdown, the club's sponsors).
 VIEWS: dict[str, ScreenView] = {
-    "tables": ScreenView(_l("Les tables de la partie"), _l("Tables")),
-    "ou": ScreenView(_l("Les appels : où joue chaque équipe (chaque joueur)"), _l("Appels")),
+    # Named as the screen titles them: « ou » was « Les appels », the title of « tables » in
+    # a concours in phases, and the desk set the wrong one.
+    "tables": ScreenView(
+        _l("Les tables de la partie (en phases : les appels, chaque match à sa table)"),
+        _l("Tables")),
+    "ou": ScreenView(_l("Où je joue ? : chaque équipe (chaque joueur) et sa table"),
+                     _l("Où je joue ?")),
     # A concours in phases (BRACKETS.md 7): during the poules, the tableaux; « tables » is
     # then the calls of every tableau.
     "poules": ScreenView(_l("Les poules : grilles et classements (concours en phases)"),

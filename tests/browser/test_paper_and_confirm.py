@@ -56,7 +56,7 @@ def test_the_organiser_types_the_paper_sheets_one_after_the_other(browser, live_
         # Saved: table 2's sheet opens, the cursor on its first total.
         page.wait_for_url(f"{live_server.url}/t/feuilles/rounds/1/tables/2/totals/")
         expect(page.locator(".messages")).to_contain_text(
-            "Table 1 : totaux enregistrés, 1100 – 974, Nord-Sud gagne.")
+            "Table 1 : totaux enregistrés, 1100 – 974, Nord-Sud gagne (")
         page.wait_for_function("document.activeElement.name === 'score_ns'")
         expect(page.locator("#totals-save")).to_be_in_viewport()
         shot(page, "paper-totals-1366")

@@ -338,7 +338,8 @@ def test_the_organiser_types_one_sheet_after_the_other(client, concours):
     response = client.post(totals_url(concours, 1), POST)
     assert response.status_code == 302 and response["Location"] == totals_url(concours, 2)
     following = client.get(response["Location"]).content.decode()
-    assert "Table 1 : totaux enregistrés, 1100 – 974, Nord-Sud gagne." in following
+    winner = Game.objects.get(round__tournament=concours, table=1).team_ns.name
+    assert f"Table 1 : totaux enregistrés, 1100 – 974, Nord-Sud gagne ({winner})." in following
     response = client.post(totals_url(concours, 2), {**POST, "score_ns": "974",
                                                       "score_ew": "1100"})
     assert response["Location"] == reverse("tournament:game", args=[concours.slug, 1, 2])

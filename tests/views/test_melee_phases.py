@@ -35,8 +35,13 @@ def test_the_poules_page_of_a_melee_shows_its_pairs_by_their_players(owner, clie
     partie = response.content.decode()
     games = Game.objects.filter(round__tournament=t, team_ew__isnull=False)
     assert games.count() == 3  # 1–4 and 2–3 in A, 2–3 in B (its 1 exempt)
-    for game in games.select_related("team_ns__first", "team_ew__second"):
-        assert game.team_ns.name in partie and game.team_ew.name in partie
+    # Each pair at its table by its players (no swap form lists them: a poule's tables
+    # follow the poules).
+    for game in games.select_related("team_ns__first", "team_ns__second", "team_ew__first",
+                                     "team_ew__second"):
+        for pair in (game.team_ns, game.team_ew):
+            assert (f"{pair.first.name} <small>({pair.first.number})</small> et "
+                    f"{pair.second.name} <small>({pair.second.number})</small>") in partie
 
 
 def test_a_melees_pair_is_not_edited_as_a_team_and_its_players_clubs_stay(owner, client):

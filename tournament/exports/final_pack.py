@@ -29,6 +29,7 @@ from ..selectors import standings_scope
 from ..selectors.documents import concours_games, concours_tables
 from ..selectors.games import awaiting_games
 from ..selectors.money import cash_prizes_by_position
+from ..selectors.phases import tableau_partie_names
 from ..selectors.prizes import Award, award_indexes, lot_words
 from . import documents, palmares, pdf, weasy, workbook
 from .files import concours_file_name
@@ -71,6 +72,8 @@ class TableResult:
 class PartieResults:
     number: int
     tables: list[TableResult]
+    # In phases: « Poules », or a tableau's round in words (« Finale — consolante »).
+    phase_words: str = ""
 
 
 def _name(team: Team | None, melee: bool) -> str:
@@ -117,8 +120,13 @@ def partie_results(tournament: Tournament) -> list[PartieResults]:
     parties: dict[int, list[Game]] = {}
     for game in concours_games(tournament):
         parties.setdefault(game.round.number, []).append(game)
+    # In phases the tableaux' parties are named by their rounds (one query more).
+    names = (tableau_partie_names(tournament)
+             if any(partie[0].round.phase for partie in parties.values()) else {})
+    poules = _("Poules")
     return [PartieResults(number, [_result(game, melee, awaiting) for game in sorted(
-        partie, key=lambda game: (game.is_bye, game.table))])
+        partie, key=lambda game: (game.is_bye, game.table))],
+        poules if partie[0].round.phase == "poule" else names.get(number, ""))
         for number, partie in parties.items()]
 
 
@@ -140,7 +148,10 @@ def results_htmls(tournament: Tournament) -> list[str]:
     # renderer lays them out a core at a time, the longest first.
     chunks = min(max(1, -(-results // RESULTS_A_PART)), max(1, len(parties)))
     context = {"tournament": tournament, "scope": standings_scope(tournament),
-               "printed": timezone.localtime(), "melee": tournament.by_player}
+               "printed": timezone.localtime(), "melee": tournament.by_player,
+               # In phases the scope's « après la partie 17 » counts the tableaux' matches:
+               # the pack's standings say « Classement final » already.
+               "in_phases": any(partie.phase_words for partie in parties)}
     return [render_to_string("printing/final_pack.html", {
         **context, "parties": group, "first": index == 0})
         for index, group in enumerate(_even_groups(parties, chunks))]
@@ -255,17 +266,21 @@ def final_workbook(tournament: Tournament, when: datetime | None = None) -> byte
          *([None if cash is None else workbook.Euros(cash)] if pool else []),
          None if award.active else withdrawn] for award, cash in lots], len(lots))
 
-    results = [(partie.number, result) for partie in partie_results(tournament)
-               for result in partie.tables]
+    results = [(partie.number, partie.phase_words, result)
+               for partie in partie_results(tournament) for result in partie.tables]
     bye = _("exempt") if melee else _("exempte")
+    # In phases, each partie's poules or tableau round (« Quarts de finale — consolante »).
+    in_phases = any(words for _number, words, _row in results)
     book.sheet(_("Parties"), [
-        (_("Partie"), 8), (_("Table"), 7), (_("N° NS"), 7), (str(SIDE_NAMES[Side.NS]), 30),
+        (_("Partie"), 8), *([(_("Tour"), 34)] if in_phases else []), (_("Table"), 7),
+        (_("N° NS"), 7), (str(SIDE_NAMES[Side.NS]), 30),
         (_("Score NS"), 10), (_("N° EO"), 7), (str(SIDE_NAMES[Side.EW]), 30),
         (_("Score EO"), 10), (_("Gagnant"), 30), (_("Remarque"), 24),
-    ], [[number, result.table, None if melee else result.ns.number, result.ns_name,
+    ], [[number, *([words] if in_phases else []), result.table,
+         None if melee else result.ns.number, result.ns_name,
          result.score_ns, None if melee or result.ew is None else result.ew.number,
          result.ew_name or bye, result.score_ew,
-         result.winner or None, result.note or None] for number, result in results],
+         result.winner or None, result.note or None] for number, words, result in results],
         len(results))
 
     reached: dict[int, int] = {}

@@ -24,15 +24,22 @@ MAX_TETES = 64  # a concours of 256 teams has 64 poules (BRACKETS.md's scale)
 
 class PhasePlanForm(forms.Form):
     qualification = forms.ChoiceField(label=_("Qualification"), choices=QUALIFICATION_CHOICES)
-    poule_style = forms.ChoiceField(label=_("Parties des poules"), choices=POULE_STYLE_CHOICES)
+    # Every field is shown whatever the qualification: each says which one it belongs to
+    # (a new organiser choosing « poules » filled « Parties qualificatives » too).
+    poule_style = forms.ChoiceField(label=_("Parties des poules"), choices=POULE_STYLE_CHOICES,
+                                    help_text=_("Qualification en poules seulement."))
     qualified = forms.TypedChoiceField(
         label=_("Qualifiés par poule pour le tableau principal"), coerce=int,
-        choices=[(2, _("les 2 premiers")), (1, _("le 1er"))])
+        choices=[(2, _("les 2 premiers")), (1, _("le 1er"))],
+        help_text=_("Qualification en poules seulement."))
     parties = forms.IntegerField(label=_("Parties qualificatives"), min_value=1, max_value=30,
-                                 required=False)
+                                 required=False,
+                                 help_text=_("Qualification par parties seulement (vide "
+                                             "sinon)."))
     principal = forms.IntegerField(
         label=_("Équipes du tableau principal (les premières des parties qualificatives)"),
-        min_value=2, max_value=1024, required=False)
+        min_value=2, max_value=1024, required=False,
+        help_text=_("Qualification par parties seulement (vide sinon)."))
     consolante = forms.BooleanField(
         label=_("Consolante"), required=False,
         help_text=_("Les équipes non qualifiées (en direct : les perdants de leur première "
@@ -41,7 +48,8 @@ class PhasePlanForm(forms.Form):
     placement = forms.ChoiceField(label=_("Places dans un tableau"), choices=PLACEMENT_CHOICES)
     separate_clubs = forms.BooleanField(
         label=_("Séparer les clubs"), required=False,
-        help_text=_("Deux équipes d'un même club ne se retrouvent pas dans une poule."))
+        help_text=_("Qualification en poules : deux équipes d'un même club ne se retrouvent "
+                    "pas dans une poule."))
     tetes = forms.CharField(
         label=_("Têtes de série"), required=False, max_length=400,
         help_text=_("Numéros d'équipe dans l'ordre, séparés par des virgules (la 1re va en "

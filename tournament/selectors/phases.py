@@ -86,12 +86,18 @@ class Summary:
 
 
 def formule_summary(tournament: Tournament, formule: Formule) -> Summary:
-    """The formule said for the entrants the draw would take now (2 or 3 queries)."""
-    count = entrants_drawn(tournament).count()
+    """The formule said for the entrants the draw would take now, or, once the poules are
+    drawn, for those the poules seated (2 to 4 queries): a team withdrawn during the poules
+    made the règlement say « 15 équipes : 4 poules (3 de 4 et 1 de 3) » of an evening
+    played in four poules of four."""
+    seated = PouleSeat.objects.filter(tournament=tournament).count()
+    count = seated or entrants_drawn(tournament).count()
     words = tournament.format_spec.words
     one, many = str(words.one), str(words.many)
     alone = ""
-    if tournament.by_player:
+    if seated and tournament.by_player:
+        one, many = _("paire"), _("paires")  # a mêlée's poules seat its pairs
+    elif tournament.by_player:
         # A mêlée plays in pairs drawn among its players (BRACKETS.md 1): the formule is
         # said for its pairs.
         if count % 2 and formule.qualification != "parties":  # after parties: one alone
@@ -131,6 +137,7 @@ class PouleRow:
     # Its score against each team of the poule by position (« 1620–1380 »; "" not played
     # yet, « — » itself): a row of the poule's grid.
     cells: list[str] = field(default_factory=list)
+    active: bool = True  # withdrawn: its parties left are forfeits (BRACKETS.md 3.3)
 
     @property
     def diff(self) -> int:
@@ -183,8 +190,8 @@ def poules_view(tournament: Tournament, plan: PhasePlan | None = None) -> Poules
     views: dict[int, PouleView] = {}
     poule_of: dict[int, int] = {}
     for number, members in sorted(by_poule.items()):
-        rows = [PouleRow(seat.position, seat.team.number, seat.team.name, seat.team.club)
-                for seat in members]
+        rows = [PouleRow(seat.position, seat.team.number, seat.team.name, seat.team.club,
+                         active=seat.team.active) for seat in members]
         entrants = [row.number for row in rows]
         exempt = [None, None, None] if len(rows) == 4 else entrants
         for at, row in enumerate(rows):
@@ -689,6 +696,29 @@ def game_phase_words(game: GameRow) -> str:
     if not game.finished and last is not None and game.played >= last:
         words += " · donne décisive"
     return words
+
+
+def tableau_partie_names(tournament: Tournament, number: int | None = None) -> dict[int, str]:
+    """Each tableau partie's number → its round in words (« Quarts de finale — tableau
+    principal », « Places 5–8 — consolante »): a tableau's partie holds one round of one
+    tableau (services.tableau_match_call), and its number (« partie 17 ») says nothing to
+    anyone. `number`: that partie only. One query."""
+    matches = (TableauMatch.objects.filter(tableau__tournament=tournament)
+               .select_related("tableau", "game__round").order_by("game__round__number"))
+    if number is not None:
+        matches = matches.filter(game__round__number=number)
+    names: dict[int, str] = {}
+    for match in matches:
+        partie = match.game.round.number
+        if partie in names:
+            continue
+        if match.low:  # a placing group: its first place, its size as `round_index`
+            name = PlacingSlot(match.low, match.round_index, match.index, None, None,
+                               None).name
+        else:
+            name = round_names(len(match.tableau.seeds))[match.round_index]
+        names[partie] = f"{name[:1].upper()}{name[1:]} — {match.tableau.get_name_display()}"
+    return names
 
 
 @dataclass

@@ -426,6 +426,12 @@ def round_swap_teams(*, round_: Round, team_a: int, team_b: int, by: Actor = SYS
     if team_a == team_b:
         raise UserError(_("Choisissez deux équipes différentes."))
     round_ = partie_locked(round_)
+    if round_.phase:
+        # A poule's pairs are its positions, a tableau's its bracket (BRACKETS.md 2.3, 3.2):
+        # a team moved to another table would play another poule's or another match's game.
+        raise UserError(_("Les tables d'une partie des poules ou d'un tableau suivent leur "
+                          "tirage : deux équipes de deux poules s'échangent sur la page des "
+                          "poules, avant leur première partie."))
     if round_started(round_):
         raise UserError(_("La partie a commencé : les tables ne peuvent plus être changées."))
     seats: dict[int, tuple[Game, str]] = {}

@@ -179,7 +179,10 @@ TEAMS = Entrants(
     current_game=selectors.team_current_game,
     typed=lambda values, team: [(values["player1"], team.first.name),
                                 (values["player2"], team.player2)],
-    registered_said=lambda team: _("Équipe %(team)s inscrite.") % {"team": team},
+    # Its number and its name told apart (« Équipe 16. Les Pique-Nique inscrite. » read as
+    # two sentences).
+    registered_said=lambda team: _("Équipe n° %(n)d « %(name)s » inscrite.")
+    % {"n": team.number, "name": team.name},
     saved=gettext_lazy("Équipe enregistrée."),
     withdrawn=gettext_lazy("Équipe « %(name)s » retirée : elle ne sera plus placée."),
     reinstated=gettext_lazy("Équipe réintégrée : elle sera placée aux parties suivantes."),

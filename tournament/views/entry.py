@@ -310,10 +310,14 @@ def game_totals(request: HttpRequest, slug: str, number: int, table: int) -> Htt
                 _form_error(form, error)
             else:
                 winner = SIDE_NAMES[game.winner]
+                team = game.team_ns if game.winner == "NS" else game.team_ew
+                # The winner by its name too: the desk checks it against the paper sheet
+                # while typing the next one (« Nord-Sud » alone was to be looked up).
                 messages.success(request, _(
-                    "Table %(t)d : totaux enregistrés, %(ns)d – %(ew)d, %(w)s gagne.")
+                    "Table %(t)d : totaux enregistrés, %(ns)d – %(ew)d, %(w)s gagne "
+                    "(%(team)s).")
                     % {"t": game.table, "ns": game.score_ns, "ew": game.score_ew,
-                       "w": winner})
+                       "w": winner, "team": team.name if team is not None else ""})
                 following = selectors.next_table(game)
                 if following is not None:
                     return redirect("tournament:game_totals", slug=slug, number=number,

@@ -35,7 +35,7 @@ from ..forms import (
 )
 from ..launcher import network
 from ..models import Game, Round, Team, Tournament
-from ..selectors.phases import TABLEAU_PHASES, partie_to_draw
+from ..selectors.phases import TABLEAU_PHASES, partie_to_draw, tableau_partie_names
 from ..validators import whole_number
 from .common import _by, _form_error, _form_refusals, table_link_base
 
@@ -311,8 +311,11 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     # draw's entrants and movement; the partie started, told by its tables.
     registered = (selectors.registered_entrants(tournament)
                   if (desk and is_last) or can_draw_next else [])
-    waiting = (selectors.partie_waiting_teams(round_, games, registered) if desk and is_last
-               else [])
+    # In phases nobody waits to be seated: the poules seat every entrant and a tableau's
+    # partie is one match (its last partie listed every other team as « en attente », to
+    # be given a table of their own).
+    waiting = (selectors.partie_waiting_teams(round_, games, registered)
+               if desk and is_last and not round_.phase else [])
     two_links = desk and tournament.two_confirmations
     started = selectors.partie_started(games)
     page = RowsPage(slug=slug, desk=desk, melee=tournament.by_player,
@@ -339,6 +342,9 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "draw": selectors.round_draw_options(tournament, drawn=drawn, registered=registered)
         if can_draw_next else None,
         "method_label": selectors.draw_label(round_.draw_method),
+        # A tableau's partie named by its round (« Quarts de finale — tableau principal »).
+        "tableau_round": tableau_partie_names(tournament, round_.number).get(round_.number, "")
+        if round_.phase in TABLEAU_PHASES else "",
         "melee": tournament.by_player,
         "two_links": two_links,
         "unfinished_phrase": selectors.tables_phrase(unfinished) if unfinished else "",

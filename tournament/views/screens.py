@@ -40,7 +40,7 @@ def screens(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournament/organiser/screens.html", {
         "tournament": tournament, "screens": listed,
         "sponsor_count": len(selectors.club_sponsors(tournament.club_id)),
-        "may_run": is_organiser(request, tournament)})
+        "may_run": is_organiser(request, tournament), "link_base": table_link_base(request)})
 
 
 @login_required
@@ -76,7 +76,9 @@ def screen_settings(request: HttpRequest, slug: str, number: int) -> HttpRespons
                 return redirect("tournament:screens", slug)
         status = 422
     return render(request, "tournament/organiser/screen_settings.html", {
-        "tournament": tournament, "hall_screen": screen, "form": form}, status=status)
+        "tournament": tournament, "hall_screen": screen, "form": form,
+        # The whole address, typed on the screen's computer: the path alone opened nothing.
+        "link_base": table_link_base(request)}, status=status)
 
 
 @login_required
