@@ -81,6 +81,8 @@ def test_too_few_entrants_so_far_is_said_not_refused():
     summary = formule_summary(t, plan.formule())
     assert (summary.words, summary.refusal) == ("", "Il faut au moins 6 équipes pour jouer "
                                                 "en poules")
+    # The formule's page says it after a colon: no capital there, a full stop at the end.
+    assert summary.refusal_after_colon == "il faut au moins 6 équipes pour jouer en poules."
     with pytest.raises(UserError, match="au moins 6"):
         services.poules_draw(tournament=t, seed=1)
     assert not PouleSeat.objects.filter(tournament=t).exists()

@@ -125,6 +125,15 @@ def test_the_concours_page_says_its_formule_en_phases_not_a_draw_method(owner, c
     line = page.split('id="formule-line">')[1].split("</li>")[0]
     assert "en phases : 8 équipes : 2 poules de 4" in line
     assert "tirage" not in line
+    # Poules and tableaux score no exemption: the line is not offered; parties
+    # qualificatives have one, as drawn parties do.
+    assert 'id="exempt-line"' not in page
+    parties = tournament(owner=owner, slug="parties-exemption", published=False)
+    teams_written(parties, 8)
+    services.phase_plan_set(tournament=parties, qualification="parties", parties=3,
+                            principal=4, consolante=False)
+    page = client.get(reverse("tournament:detail", args=[parties.slug])).content.decode()
+    assert "Score d'une exemption" in page.split('id="exempt-line">')[1]
 
 
 def test_a_forfeited_partie_reads_par_forfait_on_each_teams_page(owner, client):

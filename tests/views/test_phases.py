@@ -39,6 +39,18 @@ def test_the_formule_is_chosen_from_the_rules_page_and_said_in_words(evening, cl
     assert PhasePlan.objects.get(tournament=evening).tetes == [4, 9]
 
 
+def test_the_formule_s_page_says_why_the_entrants_so_far_cannot_play_it(owner, client):
+    t = tournament(owner=owner, teams=0, slug="trop-peu")
+    teams_written(t, 4)
+    client.force_login(owner)
+    saved = client.post(reverse("tournament:phase_plan", args=[t.slug]), FORMULE)
+    assert saved.status_code == 302
+    page = client.get(reverse("tournament:phase_plan", args=[t.slug])).content.decode()
+    # A colon, then no capital, and a full stop.
+    assert ("Avec les 4 équipes d'aujourd'hui : il faut au moins 6 équipes pour jouer en "
+            "poules.") in page
+
+
 def test_the_poules_are_drawn_swapped_played_and_ranked_on_their_page(evening, client):
     client.post(reverse("tournament:phase_plan", args=[evening.slug]), FORMULE)
     poules = reverse("tournament:poules", args=[evening.slug])

@@ -84,6 +84,14 @@ class Summary:
     # with no partner, said before the evening ("" otherwise).
     alone: str = ""
 
+    @property
+    def refusal_after_colon(self) -> str:
+        """The refusal as the page says it after « Avec les 5 équipes d'aujourd'hui : »: no
+        capital after the colon, and a full stop (the brackets' own messages, BRACKETS.md's
+        words, are sentences of their own)."""
+        text = self.refusal[:1].lower() + self.refusal[1:]
+        return text if text.endswith((".", "!", "?")) else f"{text}."
+
 
 def formule_summary(tournament: Tournament, formule: Formule) -> Summary:
     """The formule said for the entrants the draw would take now, or, once the poules are
