@@ -403,3 +403,36 @@ def test_a_direct_consolante_takes_the_losers_of_their_first_partie():
     # 4: the cadrage's losers (seeds 9–12) and the bye-holder beaten next, by seed.
     assert consolante.seeds == [seeds[0], seeds[8], seeds[9], seeds[10], seeds[11]]
     assert consolante.name == "consolante"
+
+
+def test_a_withdrawn_team_is_never_sent_to_the_consolante_and_is_placed_by_its_poule():
+    """BRACKETS.md 3.3, 4, 6: the consolante takes the places left after the principal's,
+    the withdrawn one's skipped (its poule's next place moves up); it is placed in neither
+    tableau, by its place in its poule."""
+    t = concours(teams=8)
+    services.phase_plan_set(tournament=t, qualification="poules")
+    services.poules_draw(tournament=t, seed=4)
+    for _partie in range(3):
+        won_by_nord_sud(services.poule_partie_generate(tournament=t))
+    a, b = ([row.number for row in poule.ranking] for poule in poules_view(t).poules)
+    services.team_withdraw(team=t.teams.get(number=a[2], round__isnull=True))
+    principal, consolante = services.tableaux_draw(tournament=t)
+    assert principal.seeds == [a[0], b[0], a[1], b[1]]
+    assert sorted(consolante.seeds) == sorted([a[3], b[2], b[3]])
+    assert a[2] not in consolante.seeds
+    # Its place: the 3rds' (the first group), in neither tableau.
+    assert principal.rest == [[a[2]]]
+
+
+def test_a_withdrawn_loser_of_a_direct_principal_is_not_sent_to_the_consolante():
+    t = concours(teams=8)
+    services.phase_plan_set(tournament=t, qualification="direct")
+    (principal,) = services.tableaux_draw(tournament=t, seed=3)
+    seeds = principal.seeds
+    for index in range(4):
+        match = services.tableau_match_call(tableau=principal, round_index=0, index=index)
+        services.game_forfeit(game=match.game, side="EW")  # the better seed goes through
+    losers = sorted(seeds[4:], key=seeds.index)
+    services.team_withdraw(team=t.teams.get(number=losers[0], round__isnull=True))
+    (consolante,) = services.tableaux_draw(tournament=t)
+    assert consolante.seeds == losers[1:]

@@ -418,6 +418,12 @@ def tableaux_draw(*, tournament: Tournament, seed: int | None = None,
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise UserError(_("Graine du tirage : de 0 à %(n)d.") % {"n": MAX_SEED}, "seed")
     rankings = [[row.number for row in poule.ranking] for poule in view.poules]
+    # A withdrawn entrant is never sent to a consolante (3.3): the first place left in its
+    # poule is the next one's (4), and it is placed in neither tableau, by its poule place (6).
+    withdrawn = set(Team.objects.filter(tournament=tournament, round__isnull=True,
+                                        active=False).values_list("number", flat=True))
+    sent = [ranking[:plan.qualified] + [number for number in ranking[plan.qualified:]
+                                        if number not in withdrawn] for ranking in rankings]
     groups = [("principal", list(range(plan.qualified)))]
     if plan.consolante:
         groups.append(("consolante", list(range(plan.qualified, 4))))
@@ -425,7 +431,7 @@ def tableaux_draw(*, tournament: Tournament, seed: int | None = None,
     seed = (secrets.randbelow(10**9) if seed is None else seed) if lot else None
     made = []
     for offset, (name, places) in enumerate(groups):
-        seeds = poule_seeds(rankings, places)
+        seeds = poule_seeds(rankings if name == "principal" else sent, places)
         unmended: list[tuple[int, int]] = []
         if lot:
             assert seed is not None
@@ -437,17 +443,34 @@ def tableaux_draw(*, tournament: Tournament, seed: int | None = None,
             entrants = [one.entrant for one in seeds]
         if len(entrants) < 2:
             continue  # a consolante of fewer than 2 is not played (4)
-        rest = [] if plan.consolante or name != "principal" else [
-            group for place in range(plan.qualified, 4)
-            if (group := [ranking[place] for ranking in rankings if place < len(ranking)])]
         made.append(Tableau.objects.create(tournament=tournament, name=name, seeds=entrants,
                                            unmended=[list(pair) for pair in unmended],
-                                           seed=seed, rest=rest))
+                                           seed=seed, rest=_poules_rest(plan, rankings,
+                                                                        withdrawn, name)))
         audit.log(tournament, by, "phases", "tableau",
                   after={"tableau": name, "seeds": entrants})
     for round_ in tournament.rounds.filter(phase="poule", closed=False):
         round_close(round_=round_, by=by)
     return made
+
+
+def _poules_rest(plan: PhasePlan, rankings: list[list[int]], withdrawn: set[int],
+                 name: str) -> list[list[int]]:
+    """The entrants from poules in neither tableau, by poule place (6), kept on the
+    principal: every place after the qualified when there is no consolante; with one, the
+    withdrawn entrants it was not sent (3.3), a group for each place from the first after
+    the qualified, empty ones included, so that a group's index says its place."""
+    if name != "principal":
+        return []
+    if not plan.consolante:
+        return [group for place in range(plan.qualified, 4)
+                if (group := [ranking[place] for ranking in rankings if place < len(ranking)])]
+    rest = [[ranking[place] for ranking in rankings
+             if place < len(ranking) and ranking[place] in withdrawn]
+            for place in range(plan.qualified, 4)]
+    while rest and not rest[-1]:
+        rest.pop()
+    return rest
 
 
 def _parties_draw(tournament: Tournament, plan: PhasePlan, seed: int | None,
@@ -551,6 +574,11 @@ def _direct_consolante(tournament: Tournament, plan: PhasePlan, by: Actor) -> Ta
     if leaving is None:
         raise UserError(_("Les premières parties du tableau principal ne sont pas toutes "
                           "jouées : la consolante se tire ensuite."))
+    # A withdrawn entrant is never sent to a consolante: it keeps the place of the round it
+    # left in the principal (3.3, 4).
+    withdrawn = set(Team.objects.filter(tournament=tournament, round__isnull=True,
+                                        active=False).values_list("number", flat=True))
+    leaving = [number for number in leaving if number not in withdrawn]
     if len(leaving) < 2:
         raise UserError(_("La consolante aurait moins de 2 équipes : elle n'est pas jouée."))
     seed = None
