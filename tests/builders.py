@@ -236,3 +236,16 @@ def with_money(t, owner):
     services.round_generate(tournament=t, seed=3, by=by)
     t.refresh_from_db()
     return register_players(t)
+
+
+def tableaux_played(t) -> None:
+    """Every match of every tableau called and won by its Nord-Sud side, in order."""
+    from tournament.selectors.phases import tableaux_view
+
+    while ready := [(view.tableau, slot) for view in tableaux_view(t)
+                    for _name, slots in view.rounds + view.placing for slot in slots
+                    if slot.state == "ready"]:
+        tableau, slot = ready[0]
+        match = services.tableau_match_call(tableau=tableau, low=slot.low,
+                                            round_index=slot.round_index, index=slot.index)
+        services.game_forfeit(game=match.game, side="EW")

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.builders import melee_bulk, organiser
+from tests.builders import melee_bulk, organiser, tableaux_played
 from tournament import services
 from tournament.brackets.pairs import (
     melee_direct_seeds,
@@ -185,17 +185,6 @@ def melee_after_parties(players: int = 13, principal: int = 2, consolante: bool 
     for _partie in range(2):
         won_by_nord_sud(services.round_generate(tournament=t, seed=11))
     return t
-
-
-def tableaux_played(t) -> None:
-    """Every match of every tableau called and won by its Nord-Sud side, in order."""
-    while ready := [(view.tableau, slot) for view in tableaux_view(t)
-                    for _name, slots in view.rounds + view.placing for slot in slots
-                    if slot.state == "ready"]:
-        tableau, slot = ready[0]
-        match = services.tableau_match_call(tableau=tableau, low=slot.low,
-                                            round_index=slot.round_index, index=slot.index)
-        services.game_forfeit(game=match.game, side="EW")
 
 
 ALONE = ("13e des parties qualificatives : sans partenaire pour la consolante (nombre impair "

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.builders import play_to_the_end, teams_written, tournament
+from tests.builders import play_to_the_end, tableaux_played, teams_written, tournament
 from tournament import services
 from tournament.brackets.poules import poules_deal
 from tournament.errors import UserError
@@ -420,8 +420,13 @@ def test_a_withdrawn_team_is_never_sent_to_the_consolante_and_is_placed_by_its_p
     assert principal.seeds == [a[0], b[0], a[1], b[1]]
     assert sorted(consolante.seeds) == sorted([a[3], b[2], b[3]])
     assert a[2] not in consolante.seeds
-    # Its place: the 3rds' (the first group), in neither tableau.
+    # Its place: the 3rds' (the first group), in neither tableau, after both tableaux.
     assert principal.rest == [[a[2]]]
+    tableaux_played(t)
+    final = phases_standings(t)
+    assert final.waiting == "" and len(final.places) == 8
+    last = final.places[-1]
+    assert (last.team.number, last.place, last.how) == (a[2], 8, "3e de la poule A")
 
 
 def test_a_withdrawn_loser_of_a_direct_principal_is_not_sent_to_the_consolante():
