@@ -89,8 +89,12 @@ def _payment(entrant: Team | Player) -> Payment | None:
 
 def pool_of(tournament: Tournament) -> list[PoolLine]:
     """The cash prize pool's lines in order: one query."""
-    return [PoolLine(row.start, row.end, row.amount, row.percent, row.tableau)
+    return [_pool_line(row)
             for row in CashPrize.objects.filter(tournament=tournament).order_by("order", "id")]
+
+
+def _pool_line(row: CashPrize) -> PoolLine:
+    return PoolLine(row.start, row.end, row.amount, row.percent, row.tableau)
 
 
 @dataclass(frozen=True)
@@ -256,7 +260,7 @@ def pool_and_net_fees(tournament: Tournament) -> tuple[list[PoolLine], int]:
             .annotate(net=Sum(F("amount") - F("refunded"))).values("net"))
     rows = list(CashPrize.objects.filter(tournament=tournament).order_by("order", "id")
                 .annotate(net=Coalesce(Subquery(fees, output_field=IntegerField()), 0)))
-    pool = [PoolLine(row.start, row.end, row.amount, row.percent, row.tableau) for row in rows]
+    pool = [_pool_line(row) for row in rows]
     return pool, rows[0].net if rows else 0
 
 

@@ -420,8 +420,7 @@ def tableaux_draw(*, tournament: Tournament, seed: int | None = None,
     rankings = [[row.number for row in poule.ranking] for poule in view.poules]
     # A withdrawn entrant is never sent to a consolante (3.3): the first place left in its
     # poule is the next one's (4), and it is placed in neither tableau, by its poule place (6).
-    withdrawn = set(Team.objects.filter(tournament=tournament, round__isnull=True,
-                                        active=False).values_list("number", flat=True))
+    withdrawn = _withdrawn(tournament)
     sent = [ranking[:plan.qualified] + [number for number in ranking[plan.qualified:]
                                         if number not in withdrawn] for ranking in rankings]
     groups = [("principal", list(range(plan.qualified)))]
@@ -452,6 +451,12 @@ def tableaux_draw(*, tournament: Tournament, seed: int | None = None,
     for round_ in tournament.rounds.filter(phase="poule", closed=False):
         round_close(round_=round_, by=by)
     return made
+
+
+def _withdrawn(tournament: Tournament) -> set[int]:
+    """The numbers of the registered teams withdrawn: never sent to a consolante (3.3)."""
+    return set(Team.objects.filter(tournament=tournament, round__isnull=True, active=False)
+               .values_list("number", flat=True))
 
 
 def _poules_rest(plan: PhasePlan, rankings: list[list[int]], withdrawn: set[int],
@@ -576,8 +581,7 @@ def _direct_consolante(tournament: Tournament, plan: PhasePlan, by: Actor) -> Ta
                           "jouées : la consolante se tire ensuite."))
     # A withdrawn entrant is never sent to a consolante: it keeps the place of the round it
     # left in the principal (3.3, 4).
-    withdrawn = set(Team.objects.filter(tournament=tournament, round__isnull=True,
-                                        active=False).values_list("number", flat=True))
+    withdrawn = _withdrawn(tournament)
     leaving = [number for number in leaving if number not in withdrawn]
     if len(leaving) < 2:
         raise UserError(_("La consolante aurait moins de 2 équipes : elle n'est pas jouée."))
