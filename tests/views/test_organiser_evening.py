@@ -70,19 +70,6 @@ def test_the_projector_of_a_concours_in_phases_over_says_final_not_a_partie_and_
     assert "les prochains s'affichent ici" not in page
 
 
-def test_a_tableaus_last_partie_seats_no_team_waiting_and_swaps_none(owner, client):
-    t = tournament(owner=owner, slug="demi-appelee", max_donnes=1, published=False)
-    teams_written(t, 4)
-    services.phase_plan_set(tournament=t, qualification="direct", consolante=False)
-    tableau = services.tableaux_draw(tournament=t, seed=1)[0]
-    game = services.tableau_match_call(tableau=tableau, round_index=0, index=0).game
-    client.force_login(owner)
-    page = client.get(reverse("tournament:round", args=[t.slug, game.round.number]))
-    # The two teams of the other semi-final were listed « en attente », each offered a table.
-    assert 'id="waiting"' not in page.content.decode()
-    assert 'id="swap"' not in page.content.decode()
-
-
 def test_two_teams_of_a_poules_partie_are_not_swapped_across_its_tables(owner, client):
     t = _poules(owner, "poules-echange")
     services.poule_partie_generate(tournament=t)

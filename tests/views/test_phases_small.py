@@ -37,6 +37,10 @@ def test_a_tableaus_partie_offers_no_undo_of_its_draw_and_refuses_one(owner, cli
     client.force_login(owner)
     page = client.get(reverse("tournament:round", args=[t.slug, game.round.number]))
     assert 'id="undo-draw"' not in page.content.decode()
+    # Nor does it seat the other semi-final's teams: they were listed « en attente », each
+    # offered a table, and two teams offered a swap across its tables.
+    assert 'id="waiting"' not in page.content.decode()
+    assert 'id="swap"' not in page.content.decode()
     # Its sheet is headed by its table, the match named below (« Finale »), no partie number.
     sheet = client.get(reverse("tournament:game", args=[t.slug, game.round.number,
                                                          game.table])).content.decode()
